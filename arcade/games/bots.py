@@ -1,0 +1,60 @@
+"""The bot contract, and the uniformly random legal player used as a baseline by arenas and tests.
+
+Turn-based games export ``choose(view, legal_actions, rng, level="normal") -> action`` from their package: a pure
+function of what the seat may see (``RULES.view(state, seat)``), its legal actions and an ``Rng``. Grisbi exports a
+``Bot(seat, level, seed)`` class with ``input(view, legal_inputs, tick) -> int`` (one 60 Hz tick input).
+Bots never see the true state.
+
+``LEVELS`` are the difficulty names every game accepts (a game may treat some alike).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .base import MAX_INPUT, is_turn_based
+from .rng import Rng, seed_mix
+
+__all__ = ["LEVELS", "random_choose", "random_inputs", "decision_rng"]
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def random_choose(view: Any, legal_actions: Sequence[Any], rng: Rng, level: str = "normal") -> Any:
+    """The uniformly random legal player. Raises ValueError if there is no legal action."""
+    return rng.choice(list(legal_actions))[0]
+
+
+def decision_rng(seed: int, seat: int, tick: int) -> Rng:
+    """The generator a bot gets for one decision: a pure function of the match seed, the seat and the tick."""
+    return Rng(seed_mix(seed, seat, tick))
+
+
+def random_inputs(rules: Any, state: Any, players: int, rng: Rng, act_chance: tuple[int, int] = (1, 1)
+                  ) -> tuple[tuple[int, ...], Rng]:
+    """One tick of random legal inputs for every seat (0 where a seat has nothing to do).
+
+    For a turn-based game every seat in ``to_act`` picks a uniformly random legal action (encoded as a tick input);
+    for a real-time game every seat with a legal input acts with probability ``act_chance`` (numerator, denominator).
+    Returns the inputs and the advanced generator.
+    """
+    out = [0] * players
+    if rules.is_over(state):
+        return tuple(out), rng
+    if is_turn_based(rules):
+        for seat in sorted(rules.to_act(state)):
+            legal = rules.legal_actions(state, seat)
+            if legal:
+                a, rng = rng.choice(list(legal))
+                out[seat] = rules.encode_action(a) + 1
+    else:
+        for seat in range(players):
+            legal = rules.legal_actions(state, seat)
+            if not legal:
+                continue
+            go, rng = rng.chance(*act_chance)
+            if go:
+                n, rng = rng.choice(list(legal))
+                assert 0 < n < MAX_INPUT
+                out[seat] = n
+    return tuple(out), rng
