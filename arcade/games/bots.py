@@ -58,3 +58,46 @@ def random_inputs(rules: Any, state: Any, players: int, rng: Rng, act_chance: tu
                 assert 0 < n < MAX_INPUT
                 out[seat] = n
     return tuple(out), rng
+
+
+class BotSeat:
+    """A bot filling one seat of a tick simulation: turns the game's bot into one tick input per tick.
+
+    ``input(state, tick)`` looks only at ``RULES.view(state, seat)`` and ``RULES.legal_actions(state, seat)``.
+    Turn-based games: once the seat may act, the bot waits ``think_ticks`` ticks (so a watcher can follow), then
+    returns the chosen action as a tick input. Grisbi: the game's own ``Bot`` paces itself (reaction times).
+    """
+
+    def __init__(self, game_id: str, seat: int, level: str = "normal", seed: int = 0, think_ticks: int = 30) -> None:
+        from . import REGISTRY, game_module
+
+        self.game_id = game_id
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+        self.think_ticks = think_ticks
+        self.rules = REGISTRY[game_id]
+        self.module = game_module(game_id)
+        self.turn_based = is_turn_based(self.rules)
+        self._bot = None if self.turn_based else self.module.Bot(seat, level, seed)
+        self._waiting_since: int | None = None
+
+    def input(self, state: Any, tick: int) -> int:
+        """The seat's input for this tick (0 = nothing)."""
+        rules = self.rules
+        if rules.is_over(state):
+            return 0
+        if not self.turn_based:
+            return self._bot.input(rules.view(state, self.seat), rules.legal_actions(state, self.seat), tick)
+        if self.seat not in rules.to_act(state):
+            self._waiting_since = None
+            return 0
+        if self._waiting_since is None:
+            self._waiting_since = tick
+        if tick - self._waiting_since < self.think_ticks:
+            return 0
+        self._waiting_since = None
+        legal = rules.legal_actions(state, self.seat)
+        action = self.module.choose(rules.view(state, self.seat), legal, decision_rng(self.seed, self.seat, tick),
+                                    self.level)
+        return rules.encode_action(action) + 1
