@@ -65,7 +65,8 @@ class BotSeat:
 
     ``input(state, tick)`` looks only at ``RULES.view(state, seat)`` and ``RULES.legal_actions(state, seat)``.
     Turn-based games: once the seat may act, the bot waits ``think_ticks`` ticks (so a watcher can follow), then
-    returns the chosen action as a tick input. Grisbi: the game's own ``Bot`` paces itself (reaction times).
+    returns the chosen action as a tick input; it sends nothing more until the state has changed (so an input
+    delayed by lockstep is never sent twice). Grisbi: the game's own ``Bot`` paces itself (reaction times).
     """
 
     def __init__(self, game_id: str, seat: int, level: str = "normal", seed: int = 0, think_ticks: int = 30) -> None:
@@ -81,6 +82,7 @@ class BotSeat:
         self.turn_based = is_turn_based(self.rules)
         self._bot = None if self.turn_based else self.module.Bot(seat, level, seed)
         self._waiting_since: int | None = None
+        self._acted_on: int | None = None  # checksum of the state the last action was chosen on
 
     def input(self, state: Any, tick: int) -> int:
         """The seat's input for this tick (0 = nothing)."""
@@ -92,11 +94,14 @@ class BotSeat:
         if self.seat not in rules.to_act(state):
             self._waiting_since = None
             return 0
+        if self._acted_on is not None and rules.checksum(state) == self._acted_on:
+            return 0  # our last input has not been applied yet (input delay): never send a second one
         if self._waiting_since is None:
             self._waiting_since = tick
         if tick - self._waiting_since < self.think_ticks:
             return 0
         self._waiting_since = None
+        self._acted_on = rules.checksum(state)
         legal = rules.legal_actions(state, self.seat)
         action = self.module.choose(rules.view(state, self.seat), legal, decision_rng(self.seed, self.seat, tick),
                                     self.level)
