@@ -36,6 +36,8 @@ for _gid in GAME_IDS:
         if _e.name != f"{__name__}.{_gid}":
             raise
         continue
+    if not hasattr(_mod, "RULES"):  # a package still being written (no __init__ yet)
+        continue
     REGISTRY[_gid] = _mod.RULES
     _MODULES[_gid] = _mod
 

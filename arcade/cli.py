@@ -1,0 +1,109 @@
+"""The command line: ``grisbi-arcade`` / ``python -m arcade``.
+
+Without arguments the game opens on the title screen (and, left alone, goes into attract mode). Options for tests
+and tools: ``--headless`` (no window; the loop runs unpaced unless ``--realtime``), ``--demo``, ``--frames N``,
+``--screenshot PATH``, ``--game ID --seats SPEC --seed N`` to start a match directly, ``--input-script FILE``.
+Subcommands ``host`` and ``join`` run headless network matches (``arcade.netmatch``). Bad arguments: a one-line
+error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
+                                "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
+                                epilog="Subcommands: 'host' and 'join' run headless LAN matches (see --help of each).")
+    p.add_argument("--headless", action="store_true", help="no window; run as fast as possible unless --realtime")
+    p.add_argument("--realtime", action="store_true", help="with --headless: pace the loop at 60 ticks a second")
+    p.add_argument("--demo", action="store_true", help="start in attract mode (bots play the games in rotation)")
+    p.add_argument("--frames", type=int, metavar="N", help="run N ticks, then exit 0")
+    p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the last frame at exit")
+    p.add_argument("--game", metavar="ID", help="start a match of this game directly")
+    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, bot, bot:LEVEL")
+    p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
+    p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
+    p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
+    p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
+    p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
+    return p
+
+
+def _fail(parser: argparse.ArgumentParser, msg: str) -> int:
+    print(f"{parser.prog}: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("host", "join"):
+        from . import netmatch
+
+        return netmatch.main(argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed a one-line error (or the help)
+        return int(e.code or 0)
+    from .games import REGISTRY
+
+    if args.frames is not None and args.frames < 1:
+        return _fail(parser, "--frames must be at least 1")
+    if args.game is not None and args.game not in REGISTRY:
+        return _fail(parser, f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
+    if args.seats and not args.game:
+        return _fail(parser, "--seats needs --game")
+    seats = None
+    if args.game:
+        from .match import SpecError, parse_seats
+
+        rules = REGISTRY[args.game]
+        spec = args.seats or ",".join(["human"] + ["bot"] * (rules.min_players - 1))
+        try:
+            seats = parse_seats(spec, rules.min_players, rules.max_players)
+        except SpecError as e:
+            return _fail(parser, str(e))
+    script = None
+    if args.input_script:
+        from .app import InputScript, ScriptError
+
+        try:
+            data = Path(args.input_script).read_text(encoding="utf-8")
+            if len(data) > 4_000_000:
+                return _fail(parser, "input script too large")
+            import os
+
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy") if args.headless else None
+            import pygame
+
+            pygame.init()
+            script = InputScript.parse(data)
+        except OSError as e:
+            return _fail(parser, f"cannot read input script: {e.strerror}")
+        except (ScriptError, UnicodeDecodeError) as e:
+            return _fail(parser, str(e))
+    from .app import App, AppOptions
+    from .scenes.menus import TitleScene
+
+    opts = AppOptions(headless=args.headless, realtime=args.realtime, demo=args.demo, frames=args.frames,
+                      screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
+                      input_script=script, config_dir=args.config_dir, bot_think_ticks=args.bot_think,
+                      exit_on_results=args.exit_on_results)
+    app = App(opts)
+    app.reset_to(TitleScene(app))
+    if args.demo:
+        from .scenes.attract import AttractScene
+
+        app.push(AttractScene(app))
+    if seats is not None:
+        from .scenes.menus import start_match
+
+        seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+        start_match(app, args.game, seats, seed, {})
+    return app.run()

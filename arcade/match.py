@@ -1,0 +1,172 @@
+"""A match: the tick simulation of one game, the input log, and one controller per seat.
+
+Local play, attract mode, LAN play and replays differ only in who fills the seats: a keyboard zone or gamepad (the
+table scene's UI submits that seat's input), a bot (``BotSeat``), a remote peer, or a replay. No pygame here.
+
+Seat SPEC (command line ``--seats``): a comma-separated list, one entry a seat: ``human`` (next free keyboard zone),
+``human:ZONE`` (wasd, arrows, ijkl, numpad, or 1-4), ``pad:N``, ``bot``, ``bot:LEVEL`` (easy, normal, hard),
+``remote`` (a LAN peer fills it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .games import REGISTRY, is_turn_based, simulation_for
+from .games.bots import LEVELS, BotSeat
+from .input import ZONES
+
+__all__ = ["SeatSpec", "SpecError", "parse_seats", "Match"]
+
+
+class SpecError(ValueError):
+    """A seat SPEC that cannot be understood; the message is one line for the command line."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who fills a seat. ``kind``: "human" (keyboard zone or gamepad in ``device``), "bot" (with ``level``),
+    "remote"."""
+
+    kind: str
+    device: str = ""
+    level: str = "normal"
+
+    @property
+    def label(self) -> str:
+        if self.kind == "bot":
+            return f"Bot ({self.level})"
+        if self.kind == "remote":
+            return "Remote player"
+        if self.device.startswith("pad"):
+            return f"Gamepad {int(self.device[3:]) + 1}"
+        return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad"}.get(
+            self.device, self.device)
+
+
+def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[SeatSpec]:
+    """Parse a seat SPEC. Raises SpecError with a one-line reason."""
+    entries = [e.strip().lower() for e in spec.split(",")] if spec.strip() else []
+    if not players_min <= len(entries) <= players_max:
+        raise SpecError(f"this game takes {players_min}-{players_max} seats, the SPEC names {len(entries)}")
+    seats: list[SeatSpec] = []
+    free_zones = list(ZONES)
+    for e in entries:
+        kind, _, arg = e.partition(":")
+        if kind == "human" and arg.startswith("pad"):
+            kind, arg = "pad", arg[3:]
+        if kind == "human":
+            if not arg:
+                zone = next((z for z in free_zones), None)
+                if zone is None:
+                    raise SpecError("more keyboard humans than keyboard zones (4); use pad:N for more")
+            else:
+                zone = ZONES[int(arg) - 1] if arg.isdigit() and 1 <= int(arg) <= 4 else arg
+                if zone not in ZONES:
+                    raise SpecError(f"unknown keyboard zone {arg!r} (wasd, arrows, ijkl, numpad or 1-4)")
+                if zone not in free_zones:
+                    raise SpecError(f"keyboard zone {zone!r} is given to two seats")
+            free_zones.remove(zone)
+            seats.append(SeatSpec("human", zone))
+        elif kind == "pad":
+            if not arg.isdigit():
+                raise SpecError(f"pad needs a number: {e!r} (e.g. pad:0)")
+            seats.append(SeatSpec("human", f"pad{int(arg)}"))
+        elif kind == "bot":
+            level = arg or "normal"
+            if level not in LEVELS:
+                raise SpecError(f"unknown bot level {arg!r} (easy, normal, hard)")
+            seats.append(SeatSpec("bot", level=level))
+        elif kind == "remote" and not arg:
+            seats.append(SeatSpec("remote"))
+        else:
+            raise SpecError(f"unknown seat {e!r} (human, human:ZONE, pad:N, bot, bot:LEVEL, remote)")
+    return seats
+
+
+class Match:
+    """The simulation of one game plus its seats and input log.
+
+    ``tick()`` gathers one input per seat (bots decide from their view; humans' inputs come from ``submit``),
+    advances the simulation by one tick and appends the inputs to ``input_log``. ``bot_think_ticks`` paces turn-based
+    bots (ticks a bot waits before acting).
+    """
+
+    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int, bot_think_ticks: int = 40,
+                 **options: Any) -> None:
+        if game_id not in REGISTRY:
+            raise KeyError(f"unknown game {game_id!r}")
+        self.game_id = game_id
+        self.rules = REGISTRY[game_id]
+        self.turn_based = is_turn_based(self.rules)
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = options
+        self.bot_think_ticks = bot_think_ticks
+        self.sim = simulation_for(self.rules, seed, len(self.seats), **options)
+        self.initial = self.sim.save()
+        self.bots: dict[int, BotSeat] = {
+            i: BotSeat(game_id, i, s.level, seed, think_ticks=bot_think_ticks)
+            for i, s in enumerate(self.seats) if s.kind == "bot"}
+        self.pending: dict[int, int] = {}
+        self.input_log: list[tuple[int, ...]] = []
+        self.last_inputs: tuple[int, ...] = ()
+
+    @property
+    def state(self) -> Any:
+        return self.sim.state
+
+    @property
+    def tick_count(self) -> int:
+        return self.sim.tick
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def seat_of_device(self, device: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.device == device:
+                return i
+        return None
+
+    def submit(self, seat: int, tick_input: int) -> None:
+        """A human seat's input for the next tick (the last one submitted before the tick wins)."""
+        self.pending[seat] = tick_input
+
+    def submit_action(self, seat: int, action: Any) -> None:
+        """A turn-based action for the next tick."""
+        self.submit(seat, self.rules.encode_action(action) + 1)
+
+    def replace_with_bot(self, seat: int, level: str = "normal") -> None:
+        """A bot takes a seat over (a dropped peer, a player who left)."""
+        self.seats[seat] = SeatSpec("bot", level=level)
+        self.bots[seat] = BotSeat(self.game_id, seat, level, self.seed, think_ticks=10)
+
+    def gather_inputs(self) -> tuple[int, ...]:
+        state = self.sim.state
+        tick = self.sim.tick
+        inputs = []
+        for i in range(len(self.seats)):
+            bot = self.bots.get(i)
+            inputs.append(bot.input(state, tick) if bot is not None else self.pending.get(i, 0))
+        self.pending.clear()
+        return tuple(inputs)
+
+    def tick(self) -> tuple[int, ...]:
+        """Advance one tick; returns the inputs used."""
+        inputs = self.gather_inputs()
+        self.sim.advance(inputs)
+        self.input_log.append(inputs)
+        self.last_inputs = inputs
+        return inputs
+
+    def is_over(self) -> bool:
+        return self.sim.is_over()
+
+    def checksum(self) -> int:
+        return self.sim.checksum()
+
+    def restart(self) -> None:
+        """Start again from the first tick with the same seed and seats."""
+        self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks, **self.options)  # type: ignore[misc]

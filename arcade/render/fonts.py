@@ -1,0 +1,37 @@
+"""Fonts (DejaVu Sans, shipped in assets/fonts) and a cache of rendered text surfaces."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+__all__ = ["font", "text", "draw_text"]
+
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = resources.files("arcade") / "assets" / "fonts" / _FONT_FILES[bold]
+    with resources.as_file(f) as p:
+        return pygame.font.Font(str(p), size)
+
+
+@lru_cache(maxsize=4096)
+def text(s: str, size: int, color: tuple[int, int, int] = (240, 240, 240), bold: bool = False) -> pygame.Surface:
+    """A rendered (antialiased) text surface; cached, never re-rendered for the same arguments."""
+    return font(size, bold).render(s, True, color).convert_alpha()
+
+
+def draw_text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int = 24,
+              color: tuple[int, int, int] = (240, 240, 240), bold: bool = False, anchor: str = "topleft",
+              shadow: bool = False) -> pygame.Rect:
+    """Blit cached text at ``pos`` using a Rect anchor ("center", "midtop", "topright"...). Returns its rect."""
+    img = text(s, size, color, bold)
+    r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        surf.blit(text(s, size, (0, 0, 0), bold), r.move(2, 2))
+    surf.blit(img, r)
+    return r

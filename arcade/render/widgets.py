@@ -1,0 +1,86 @@
+"""Shared drawing: the felt table, panels, menus, banners, key-hint bars."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import pygame
+
+from .fonts import draw_text
+
+__all__ = ["W", "H", "felt", "panel", "draw_menu", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
+           "GREEN", "draw_toast"]
+
+W, H = 1280, 720
+GOLD = (240, 200, 90)
+WHITE = (240, 240, 240)
+DIM = (160, 170, 165)
+RED = (220, 70, 60)
+BLUE = (80, 150, 240)
+GREEN = (90, 200, 110)
+
+
+@lru_cache(maxsize=4)
+def felt(color: tuple[int, int, int] = (22, 92, 60)) -> pygame.Surface:
+    """A 1280×720 felt background with a soft vignette; built once."""
+    surf = pygame.Surface((W, H))
+    surf.fill(color)
+    shade = pygame.Surface((W, H), pygame.SRCALPHA)
+    for i in range(24):
+        a = int(6 + i * 1.2)
+        pygame.draw.rect(shade, (0, 0, 0, a), (i * 6, i * 4, W - i * 12, H - i * 8), width=6, border_radius=40)
+    surf.blit(shade, (0, 0))
+    # a faint weave
+    for y in range(0, H, 4):
+        pygame.draw.line(surf, tuple(max(0, c - 4) for c in color), (0, y), (W, y))
+    return surf.convert()
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, color=(10, 20, 16), border=None,
+          radius: int = 14) -> pygame.Rect:
+    r = pygame.Rect(rect)
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(s, border, s.get_rect(), width=2, border_radius=radius)
+    surf.blit(s, r)
+    return r
+
+
+def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center: tuple[int, int], size: int = 34,
+              spacing: int = 52, disabled: Sequence[bool] = ()) -> list[pygame.Rect]:
+    """A vertical menu with the selected item highlighted; returns item rects."""
+    rects = []
+    top = center[1] - (len(items) - 1) * spacing // 2
+    for i, it in enumerate(items):
+        y = top + i * spacing
+        off = bool(disabled[i]) if i < len(disabled) else False
+        color = GOLD if i == selected else (DIM if off else WHITE)
+        if i == selected:
+            r = pygame.Rect(0, 0, max(360, size * len(it) * 0.62 + 60), spacing - 6)
+            r.center = (center[0], y)
+            panel(surf, r, 140, (60, 45, 10), GOLD, 12)
+        rects.append(draw_text(surf, it, (center[0], y), size, color, bold=i == selected, anchor="center"))
+    return rects
+
+
+def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: int = 54) -> None:
+    draw_text(surf, title, (W // 2, y), size, GOLD, bold=True, anchor="center", shadow=True)
+    if sub:
+        draw_text(surf, sub, (W // 2, y + size // 2 + 22), 22, WHITE, anchor="center", shadow=True)
+
+
+def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
+    """A dark bar at the bottom with key hints separated by wide gaps."""
+    panel(surf, (0, y - 18, W, 36), 190, (0, 0, 0), radius=0)
+    draw_text(surf, "     ".join(hints), (W // 2, y), 18, WHITE, anchor="center")
+
+
+def draw_toast(surf: pygame.Surface, msg: str, y: int = 96) -> None:
+    if not msg:
+        return
+    r = pygame.Rect(0, 0, min(W - 40, 14 + 10 * len(msg)), 40)
+    r.center = (W // 2, y)
+    panel(surf, r, 220, (90, 30, 20), GOLD, 10)
+    draw_text(surf, msg, r.center, 18, WHITE, anchor="center")

@@ -1,0 +1,37 @@
+"""Scenes on a stack: title, attract, seat setup, tables, pause, results, settings, rules help.
+
+A scene reads logical buttons from ``app.input`` in ``update()`` (one 60 Hz tick) and paints in ``draw(surface,
+alpha)``; draw never changes state. A ``transparent`` scene (pause) is drawn over the one below it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__ = ["Scene"]
+
+
+class Scene:
+    transparent = False
+    name = "scene"
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.ticks = 0
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
+
+    def leave(self) -> None:
+        """Called when another scene covers it or it is popped."""
+
+    def update(self) -> None:
+        """One simulation tick."""
+
+    def draw(self, surf: pygame.Surface, alpha: float) -> None:
+        """Paint the scene; ``alpha`` (0..1) is the fraction of the next tick elapsed, for interpolation."""

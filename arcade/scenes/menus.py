@@ -1,0 +1,551 @@
+"""Title, seat setup, pause, results, settings, key bindings and rules help."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+import pygame
+
+from ..games import GAME_IDS, GAME_NAMES, REGISTRY
+from ..games.bots import LEVELS
+from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
+from ..match import Match, SeatSpec
+from ..render.fonts import draw_text
+from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel)
+from ..settings import SCALES
+from . import Scene
+
+__all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
+           "GAME_OPTIONS", "TAGLINES", "start_match"]
+
+TAGLINES = {
+    "grisbi": "Real time! Two teams race to lay cards on one pile.",
+    "grit": "A blackjack-like pistol duel for two.",
+    "grenade": "Dice, a wheel of cards and hidden identities.",
+    "grass": "The market game: first to $250,000.",
+    "cops_and_robbers": "Offence, defence, money and jail.",
+}
+
+GAME_OPTIONS: dict[str, list[tuple[str, str, list[Any], list[str]]]] = {
+    # game id -> [(option key, label, values, value labels)]
+    "grit": [("best_of", "Match", [1, 5], ["Single duel", "Best of 5"]),
+             ("prototype_deck", "Deck", [False, True], ["Standard", "Prototype"])],
+    "grisbi": [("time_limit", "Round time limit", [None, 60 * 60 * 2, 60 * 60 * 3],
+                ["Off", "2 minutes", "3 minutes"])],
+    "grass": [("learning", "Learning mode", [False, True], ["Off", "On"])],
+    "cops_and_robbers": [],
+    "grenade": [],
+}
+
+
+def player_range(gid: str) -> str:
+    r = REGISTRY[gid]
+    return f"{r.min_players} players" if r.min_players == r.max_players else f"{r.min_players}–{r.max_players} players"
+
+
+def menu_hints(app) -> list[str]:
+    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 select", "Esc back"]
+
+
+def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
+    from .table import table_for
+
+    match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
+    app.push(table_for(game_id)(app, match, demo=demo))
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.items: list[tuple[str, Any]] = [(g, g) for g in GAME_IDS if g in REGISTRY]
+        self.items += [("Settings", "settings"), ("Rules", "rules"), ("Quit", "quit")]
+        self.sel = 0
+        self.idle = 0
+
+    def enter(self) -> None:
+        self.idle = 0
+
+    def update(self) -> None:
+        inp = self.app.input
+        if inp.any_pressed:
+            self.idle = 0
+        else:
+            self.idle += 1
+        if self.idle >= self.app.settings.attract_idle_seconds * 60 and not self.app.opts.frames == -1:
+            from .attract import AttractScene
+
+            self.app.push(AttractScene(self.app))
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(self.items)
+            self.app.audio.play("move")
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(self.items)
+            self.app.audio.play("move")
+        if inp.escape_pressed:
+            self.sel = len(self.items) - 1
+        if inp.pressed("A") or inp.pressed("START"):
+            self.app.audio.play("select")
+            what = self.items[self.sel][1]
+            if what == "quit":
+                self.app.quit(0)
+            elif what == "settings":
+                self.app.push(SettingsScene(self.app))
+            elif what == "rules":
+                self.app.push(RulesScene(self.app, None))
+            else:
+                self.app.push(SeatSetupScene(self.app, what))
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        draw_text(surf, "GRISBI ARCADE", (W // 2, 82), 72, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, "cops · robbers · outlaws", (W // 2, 134), 22, WHITE, anchor="center")
+        labels = []
+        for label, what in self.items:
+            if what in REGISTRY:
+                labels.append(f"{GAME_NAMES[what]}   ·   {player_range(what)}")
+            else:
+                labels.append(label)
+        draw_menu(surf, labels, self.sel, (W // 2, 390), size=30, spacing=54)
+        what = self.items[self.sel][1]
+        if what in TAGLINES:
+            draw_text(surf, TAGLINES[what], (W // 2, 620), 20, DIM, anchor="center")
+        draw_toast(surf, self.app.notice, 170)
+        hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
+
+
+class SeatSetupScene(Scene):
+    """Choose the number of players, who fills each seat, the game's options; then start."""
+
+    name = "setup"
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.gid = game_id
+        self.rules = REGISTRY[game_id]
+        n = max(self.rules.min_players, min(self.rules.max_players, 4 if game_id != "grit" else 2))
+        self.players = n
+        self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
+            SeatSpec("bot", level=app.settings.bot_level) for _ in range(self.rules.max_players - 1)]
+        self.opts = GAME_OPTIONS.get(game_id, [])
+        self.opt_idx = [0] * len(self.opts)
+        self.row = len(self.rows()) - 1  # start on "Start"
+
+    def candidates(self) -> list[SeatSpec]:
+        devs = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", p) for p in self.app.input.pads()]
+        return devs + [SeatSpec("bot", level=lv) for lv in LEVELS]
+
+    def rows(self) -> list[str]:
+        return ["players"] + [f"seat{i}" for i in range(self.players)] + [f"opt{i}" for i in range(len(self.opts))] + [
+            "rules", "start"]
+
+    def seat_label(self, i: int) -> str:
+        if self.gid == "grisbi":
+            return f"Seat {i + 1} ({'Robbers' if i % 2 == 0 else 'Police'})"
+        if self.gid == "cops_and_robbers":
+            return f"Seat {i + 1}"
+        return f"Player {i + 1}"
+
+    def update(self) -> None:
+        inp = self.app.input
+        rows = self.rows()
+        if inp.escape_pressed or inp.pressed("B"):
+            self.app.audio.play("back")
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.row = (self.row - 1) % len(rows)
+        if inp.menu("DOWN"):
+            self.row = (self.row + 1) % len(rows)
+        step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        r = rows[self.row]
+        if step:
+            self.app.audio.play("move")
+            if r == "players":
+                allowed = [p for p in range(self.rules.min_players, self.rules.max_players + 1)
+                           if not (self.gid == "cops_and_robbers" and p % 2)]
+                i = allowed.index(self.players) if self.players in allowed else 0
+                self.players = allowed[(i + step) % len(allowed)]
+            elif r.startswith("seat"):
+                i = int(r[4:])
+                cands = self.candidates()
+                cur = self.choices[i]
+                k = cands.index(cur) if cur in cands else 0
+                self.choices[i] = cands[(k + step) % len(cands)]
+            elif r.startswith("opt"):
+                i = int(r[3:])
+                self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i][2])
+        if inp.pressed("A") or inp.pressed("START"):
+            if r == "rules":
+                self.app.push(RulesScene(self.app, self.gid))
+            elif r == "start" or inp.pressed("START"):
+                err = self.problem()
+                if err:
+                    self.app.notice = err
+                    self.app.audio.play("back")
+                    return
+                self.app.notice = ""
+                self.app.audio.play("start")
+                seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
+                                                                                   + self.app.ticks)
+                options = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
+                start_match(self.app, self.gid, self.choices[:self.players], seed, options)
+
+    def problem(self) -> str:
+        seen = set()
+        for s in self.choices[:self.players]:
+            if s.kind == "human":
+                if s.device in seen:
+                    return f"{s.label} is given to two seats."
+                seen.add(s.device)
+        return ""
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, GAME_NAMES[self.gid], TAGLINES[self.gid], y=56)
+        rows = self.rows()
+        panel(surf, (W // 2 - 400, 130, 800, 40 + 40 * len(rows)), 170)
+        y = 160
+        for k, r in enumerate(rows):
+            sel = k == self.row
+            color = GOLD if sel else WHITE
+            if r == "players":
+                label, value = "Players", str(self.players)
+            elif r.startswith("seat"):
+                i = int(r[4:])
+                label, value = self.seat_label(i), self.choices[i].label
+            elif r.startswith("opt"):
+                i = int(r[3:])
+                label, value = self.opts[i][1], self.opts[i][3][self.opt_idx[i]]
+            elif r == "rules":
+                label, value = "How to play", ""
+            else:
+                label, value = "START", ""
+            if sel:
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - 17, 780, 36), border_radius=8)
+            if r in ("start", "rules"):
+                draw_text(surf, label, (W // 2, y), 26, color, bold=True, anchor="center")
+            else:
+                draw_text(surf, label, (W // 2 - 370, y), 24, color, anchor="midleft")
+                draw_text(surf, ("◀ " if sel else "") + value + (" ▶" if sel else ""), (W // 2 + 370, y), 24,
+                          color, bold=sel, anchor="midright")
+            y += 40
+        # key hints of every human seat
+        hy = y + 20
+        for i, s in enumerate(self.choices[:self.players]):
+            if s.kind == "human":
+                draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
+                          (W // 2, hy), 18, DIM, anchor="center")
+                hy += 24
+        draw_toast(surf, self.app.notice, 110)
+        hint_bar(surf, ["↑/↓ row", "←/→ change", "Enter/E start or select", "Esc back"])
+
+
+class PauseScene(Scene):
+    transparent = True
+    name = "pause"
+    ITEMS = ("Resume", "Restart", "Rules", "Quit to title")
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.sel = 0
+
+    def update(self) -> None:
+        inp = self.app.input
+        if inp.escape_pressed or inp.pressed("B"):
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(self.ITEMS)
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(self.ITEMS)
+        if inp.pressed("A") or inp.pressed("START"):
+            item = self.ITEMS[self.sel]
+            self.app.audio.play("select")
+            if item == "Resume":
+                self.app.pop()
+            elif item == "Restart":
+                self.app.pop()
+                self.table.restart()
+            elif item == "Rules":
+                self.app.push(RulesScene(self.app, self.table.match.game_id))
+            else:
+                go_title(self.app)
+
+    def draw(self, surf, alpha) -> None:
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        draw_text(surf, "PAUSED", (W // 2, 200), 60, GOLD, bold=True, anchor="center", shadow=True)
+        draw_menu(surf, self.ITEMS, self.sel, (W // 2, 380))
+        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+
+
+def go_title(app) -> None:
+    while len(app.stack) > 1 and app.stack[-1].name != "title":
+        app.pop()
+    if not app.stack or app.stack[-1].name != "title":
+        app.reset_to(TitleScene(app))
+
+
+class ResultsScene(Scene):
+    name = "results"
+    ITEMS = ("Play again", "Back to title")
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.match = table.match
+        self.sel = 0
+        self.lines = table.result_lines()
+        app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
+                            "checksum": self.match.checksum(), "ticks": self.match.tick_count,
+                            "title": self.lines[0] if self.lines else ""})
+
+    def enter(self) -> None:
+        if self.app.opts.exit_on_results:
+            self.app.quit(0)
+
+    def update(self) -> None:
+        inp = self.app.input
+        if inp.menu("UP") or inp.menu("DOWN"):
+            self.sel = 1 - self.sel
+        if inp.escape_pressed:
+            go_title(self.app)
+        elif inp.pressed("A") or inp.pressed("START"):
+            if self.sel == 0:
+                self.app.pop()
+                self.table.restart(new_seed=True)
+            else:
+                go_title(self.app)
+
+    def draw(self, surf, alpha) -> None:
+        self.table.draw(surf, alpha)
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surf.blit(shade, (0, 0))
+        title, *rest = self.lines or ["Match over"]
+        draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
+        y = 230
+        for ln in rest:
+            draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
+            y += 36
+        draw_menu(surf, self.ITEMS, self.sel, (W // 2, max(y + 80, 520)))
+        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc title"])
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.sel = 0
+
+    def rows(self) -> list[tuple[str, str]]:
+        s = self.app.settings
+        return [("Volume", "█" * s.volume + "·" * (10 - s.volume)),
+                ("Window scale", f"{s.window_scale:g}×"),
+                ("Fullscreen", "On" if s.fullscreen else "Off"),
+                ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
+                ("Grisbi assist (highlight matching cards)", "On" if s.grisbi_assist else "Off"),
+                ("Default bot level", s.bot_level.title()),
+                ("Key bindings…", ""),
+                ("Save and back", "")]
+
+    def update(self) -> None:
+        inp, s = self.app.input, self.app.settings
+        n = len(self.rows())
+        if inp.escape_pressed or inp.pressed("B"):
+            self.app.save_settings()
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % n
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % n
+        step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        if inp.pressed("A") and self.sel in (2, 4):
+            step = 1
+        if step:
+            self.app.audio.play("move")
+            if self.sel == 0:
+                s.volume = max(0, min(10, s.volume + step))
+                self.app.audio.set_volume(s.volume)
+                self.app.audio.play("select")
+            elif self.sel == 1:
+                i = SCALES.index(s.window_scale) if s.window_scale in SCALES else 2
+                s.window_scale = SCALES[max(0, min(len(SCALES) - 1, i + step))]
+                self.app.apply_window_scale()
+            elif self.sel == 2:
+                self.app.set_fullscreen(not s.fullscreen)
+            elif self.sel == 3:
+                s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
+            elif self.sel == 4:
+                s.grisbi_assist = not s.grisbi_assist
+            elif self.sel == 5:
+                i = LEVELS.index(s.bot_level)
+                s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+        if inp.pressed("A"):
+            if self.sel == 6:
+                self.app.push(BindingsScene(self.app))
+            elif self.sel == 7:
+                self.app.save_settings()
+                self.app.pop()
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, "Settings", "Saved in your config folder", y=60)
+        rows = self.rows()
+        panel(surf, (W // 2 - 420, 140, 840, 50 * len(rows) + 20), 170)
+        for i, (label, value) in enumerate(rows):
+            y = 175 + i * 50
+            col = GOLD if i == self.sel else WHITE
+            if i == self.sel:
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
+            draw_text(surf, label, (W // 2 - 390, y), 24, col, anchor="midleft")
+            draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
+        draw_toast(surf, self.app.notice, 118)
+        hint_bar(surf, ["↑/↓ choose", "←/→ change", "Enter/E select", "Esc save and back"])
+
+
+class BindingsScene(Scene):
+    """Rebind each zone's logical buttons: select a row, press A, then press the new key."""
+
+    name = "bindings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.zone = 0
+        self.sel = 0
+        self.waiting = False
+
+    def update(self) -> None:
+        inp = self.app.input
+        zone = ZONES[self.zone]
+        if self.waiting:
+            keys = [k for k in inp.key_events if k != pygame.K_ESCAPE]
+            if inp.escape_pressed:
+                self.waiting = False
+            elif keys:
+                b = dict(inp.bindings)
+                b[zone] = dict(b[zone])
+                b[zone][BUTTONS[self.sel]] = [pygame.key.name(keys[0])]
+                inp.set_bindings(b)
+                self.waiting = False
+                self.app.audio.play("select")
+            return
+        if inp.escape_pressed or inp.pressed("B"):
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(BUTTONS)
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(BUTTONS)
+        if inp.menu("LEFT"):
+            self.zone = (self.zone - 1) % len(ZONES)
+        if inp.menu("RIGHT"):
+            self.zone = (self.zone + 1) % len(ZONES)
+        if inp.pressed("A"):
+            self.waiting = True
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        zone = ZONES[self.zone]
+        banner(surf, "Key bindings", f"◀ {ZONE_TITLES[zone]} zone ▶", y=60)
+        panel(surf, (W // 2 - 300, 150, 600, 50 * len(BUTTONS) + 20), 170)
+        names = {"UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "A": "Select / lay",
+                 "B": "Back / peek", "START": "Pause"}
+        for i, b in enumerate(BUTTONS):
+            y = 185 + i * 50
+            col = GOLD if i == self.sel else WHITE
+            keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
+            if i == self.sel and self.waiting:
+                keys = "press a key…"
+            draw_text(surf, names[b], (W // 2 - 270, y), 24, col, anchor="midleft")
+            draw_text(surf, keys, (W // 2 + 270, y), 24, col, bold=i == self.sel, anchor="midright")
+        hint_bar(surf, ["←/→ zone", "↑/↓ button", "Enter/E rebind", "Esc back (Esc is always pause)"])
+
+
+class RulesScene(Scene):
+    """The rules as we implement them, for one game (or a chooser when ``game_id`` is None)."""
+
+    name = "rules"
+
+    def __init__(self, app, game_id: str | None) -> None:
+        super().__init__(app)
+        self.gid = game_id
+        self.sel = 0
+        self.scroll = 0
+        self.lines: list[tuple[str, int, bool]] = []
+        if game_id:
+            self.lines = self._load(game_id)
+
+    def _load(self, gid: str) -> list[tuple[str, int, bool]]:
+        try:
+            text = (resources.files("arcade") / "assets" / "rules" / f"{gid}.md").read_text(encoding="utf-8")
+        except OSError:
+            text = "Rules text missing."
+        out = []
+        from ..render.fonts import font
+
+        for raw in text.splitlines():
+            size, bold = 20, False
+            line = raw.rstrip()
+            if line.startswith("#"):
+                size, bold = (30 if line.startswith("# ") else 24), True
+                line = line.lstrip("#").strip()
+            line = line.replace("**", "")
+            if line.startswith("- "):
+                line = "• " + line[2:]
+            words, cur = line.split(" "), ""
+            f = font(size, bold)
+            for w in words:
+                if cur and f.size(cur + " " + w)[0] > W - 160:
+                    out.append((cur, size, bold))
+                    cur = "   " + w if line.startswith("•") else w
+                else:
+                    cur = f"{cur} {w}" if cur else w
+            out.append((cur, size, bold))
+        return out
+
+    def update(self) -> None:
+        inp = self.app.input
+        if inp.escape_pressed or inp.pressed("B"):
+            if self.gid and self.app.stack[-2:-1] and self.app.stack[-2] is not self and not self.lines:
+                pass
+            self.app.pop()
+            return
+        if self.gid is None:
+            games = [g for g in GAME_IDS if g in REGISTRY]
+            if inp.menu("UP"):
+                self.sel = (self.sel - 1) % len(games)
+            if inp.menu("DOWN"):
+                self.sel = (self.sel + 1) % len(games)
+            if inp.pressed("A"):
+                self.app.push(RulesScene(self.app, games[self.sel]))
+            return
+        if inp.menu("DOWN"):
+            self.scroll = min(max(0, len(self.lines) - 20), self.scroll + 3)
+        if inp.menu("UP"):
+            self.scroll = max(0, self.scroll - 3)
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt((20, 60, 50)), (0, 0))
+        if self.gid is None:
+            banner(surf, "Rules", "Choose a game", y=70)
+            games = [g for g in GAME_IDS if g in REGISTRY]
+            draw_menu(surf, [GAME_NAMES[g] for g in games], self.sel, (W // 2, 380))
+            hint_bar(surf, ["↑/↓ choose", "Enter/E read", "Esc back"])
+            return
+        panel(surf, (50, 20, W - 100, H - 70), 200)
+        y = 40
+        for line, size, bold in self.lines[self.scroll:]:
+            if y > H - 80:
+                break
+            draw_text(surf, line, (80, y), size, GOLD if bold else WHITE, bold=bold)
+            y += size + 8
+        hint_bar(surf, ["↑/↓ scroll", "Esc back"])

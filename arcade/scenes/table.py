@@ -1,0 +1,286 @@
+"""The table scene shared by every game: the match loop, seats' controls, the curtain, the HUD, pause and results.
+
+A game's own table subclasses ``TableScene`` and overrides ``draw_table`` (and, if it wants richer controls than the
+generic action list, ``human_controls``). ``table_for(game_id)`` returns the class to use.
+
+Whose cards are shown: in a demo or with no human, the spectator view (``view(state, None)``); with one human, that
+seat's view; with two or more humans on one screen, the acting human's view, behind a pass-the-screen curtain that
+the next player lifts with their own select key.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pygame
+
+from ..games import GAME_NAMES, game_module
+from ..input import zone_hint
+from ..render.fonts import draw_text
+from ..render.tween import SpriteBoard
+from ..render.widgets import DIM, GOLD, H, W, WHITE, felt, hint_bar, panel
+from . import Scene
+
+__all__ = ["TableScene", "table_for", "TABLE_MODULES"]
+
+TABLE_MODULES = {
+    "grit": "arcade.scenes.grit_table",
+    "grisbi": "arcade.scenes.grisbi_table",
+    "grass": "arcade.scenes.grass_table",
+    "grenade": "arcade.scenes.grenade_table",
+    "cops_and_robbers": "arcade.scenes.cops_and_robbers_table",
+}
+
+
+def table_for(game_id: str) -> type["TableScene"]:
+    """The table scene class of a game (its own module's ``Table``; the generic table if it has none yet)."""
+    try:
+        mod = importlib.import_module(TABLE_MODULES[game_id])
+    except ModuleNotFoundError as e:
+        if e.name != TABLE_MODULES.get(game_id):
+            raise
+        return TableScene
+    return mod.Table
+
+
+class TableScene(Scene):
+    name = "table"
+    END_DELAY = 150  # ticks the finished table stays visible before the results
+
+    def __init__(self, app, match, demo: bool = False) -> None:
+        super().__init__(app)
+        self.match = match
+        self.rules = match.rules
+        self.module = game_module(match.game_id)
+        self.demo = demo
+        self.board = SpriteBoard()
+        self.cursor: dict[int, int] = {}
+        self.curtain_for: int | None = None
+        self.shown_seat: int | None = None
+        self.over_ticks = 0
+        self.message = ""
+        self.message_ticks = 0
+        self.setup()
+
+    # --- hooks for a game's own table ---------------------------------------------------------------------------
+    def setup(self) -> None:
+        """Called at creation and on restart."""
+
+    def draw_table(self, surf: pygame.Surface, view: Any, alpha: float) -> None:
+        """Paint the game from ``view`` (the shown seat's view). The generic table prints the view's fields."""
+        panel(surf, (40, 80, W - 480, H - 170), 150)
+        y = 96
+        fields = getattr(view, "__dataclass_fields__", {})
+        for name in fields:
+            val = getattr(view, name)
+            s = f"{name}: {val}"
+            if len(s) > 110:
+                s = s[:107] + "…"
+            draw_text(surf, s, (60, y), 16, WHITE)
+            y += 22
+            if y > H - 110:
+                break
+
+    def on_events(self, events: tuple) -> None:
+        """Sounds and effects for the events of the tick just simulated (``state.events``)."""
+        for ev in events:
+            name = ev[0] if isinstance(ev, tuple) and ev and isinstance(ev[0], str) else str(ev)
+            sound = {"deal": "deal", "lay": "slap", "play": "slide", "flip": "flip", "reveal": "flip",
+                     "roll": "dice", "explode": "explosion", "explosion": "explosion", "pay": "coin",
+                     "steal": "coin", "stop": "stop", "draw": "deal", "discard": "slide"}.get(name)
+            if sound:
+                self.app.audio.play(sound, self.match.tick_count)
+
+    def result_lines(self) -> list[str]:
+        """Title and lines of the results screen."""
+        fn = getattr(self.module, "result_text", None)
+        scores = self.rules.scores(self.match.state)
+        lines = []
+        if fn is not None:
+            lines.append(fn(self.match.state))
+        else:
+            best = max(scores)
+            winners = [i for i, s in enumerate(scores) if s == best]
+            lines.append("Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!")
+        for i, sc in enumerate(scores):
+            lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
+        return lines
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    # --- the loop -----------------------------------------------------------------------------------------------
+    def restart(self, new_seed: bool = False) -> None:
+        if new_seed:
+            self.match.seed = (self.match.seed * 6364136223846793005 + 1442695040888963407) % (1 << 63)
+        self.match.restart()
+        self.board = SpriteBoard()
+        self.cursor.clear()
+        self.curtain_for = None
+        self.over_ticks = 0
+        self.setup()
+
+    def humans(self) -> list[int]:
+        return self.match.human_seats()
+
+    def acting_humans(self) -> list[int]:
+        st = self.match.state
+        if self.match.turn_based:
+            acting = self.rules.to_act(st)
+            return [s for s in self.humans() if s in acting]
+        return [s for s in self.humans() if self.rules.legal_actions(st, s)]
+
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn (None: spectator)."""
+        if self.demo:
+            return None
+        humans = self.humans()
+        if not humans:
+            return None
+        if len(humans) == 1 or not self.match.turn_based:
+            return humans[0] if len(humans) == 1 else None
+        acting = self.acting_humans()
+        if acting:
+            return acting[0]
+        return self.shown_seat
+
+    def update(self) -> None:
+        inp = self.app.input
+        if not self.demo and (inp.escape_pressed or any(
+                inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
+            from .menus import PauseScene
+
+            self.app.push(PauseScene(self.app, self))
+            return
+        if self.match.is_over():
+            self.over_ticks += 1
+            self.after_tick()
+            if self.over_ticks == self.END_DELAY and not self.demo:
+                from .menus import ResultsScene
+
+                self.app.audio.play("win")
+                self.app.push(ResultsScene(self.app, self))
+            return
+        if not self.demo:
+            self.update_curtain()
+            if self.curtain_for is None:
+                self.human_controls()
+        before = self.match.state
+        self.match.tick()
+        if self.match.state is not before:
+            self.on_events(getattr(self.match.state, "events", ()))
+        self.after_tick()
+        if self.message_ticks:
+            self.message_ticks -= 1
+
+    def after_tick(self) -> None:
+        """Point sprites at their new places (override in a game's table) and advance tweens."""
+        self.board.update()
+
+    def update_curtain(self) -> None:
+        """Two or more humans on one screen: hide hands between their turns until the next player lifts the curtain."""
+        humans = self.humans()
+        if len(humans) < 2 or not self.match.turn_based:
+            return
+        acting = self.acting_humans()
+        if not acting:
+            return
+        seat = acting[0]
+        if self.curtain_for is None and seat != self.shown_seat:
+            self.curtain_for = seat
+        if self.curtain_for is not None:
+            dev = self.match.seats[self.curtain_for].device
+            if self.app.input.pressed("A", [dev]):
+                self.shown_seat = self.curtain_for
+                self.curtain_for = None
+                self.app.audio.play("flip")
+
+    def human_controls(self) -> None:
+        """Generic controls: each acting human seat moves a cursor over its legal actions and selects one."""
+        inp = self.app.input
+        st = self.match.state
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
+                continue
+            dev = [self.match.seats[seat].device]
+            legal = list(self.rules.legal_actions(st, seat))
+            if not legal:
+                continue
+            c = self.cursor.get(seat, 0) % len(legal)
+            if inp.menu("UP", dev) or inp.menu("LEFT", dev):
+                c = (c - 1) % len(legal)
+                self.app.audio.play("move")
+            if inp.menu("DOWN", dev) or inp.menu("RIGHT", dev):
+                c = (c + 1) % len(legal)
+                self.app.audio.play("move")
+            self.cursor[seat] = c
+            if inp.pressed("A", dev):
+                if self.match.turn_based:
+                    self.match.submit_action(seat, legal[c])
+                else:
+                    self.match.submit(seat, legal[c])
+                self.cursor[seat] = 0
+                self.app.audio.play("select")
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, alpha: float) -> None:
+        surf.blit(felt(), (0, 0))
+        seat = self.viewer()
+        if self.curtain_for is not None:
+            self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
+            self.draw_curtain(surf)
+        else:
+            self.draw_table(surf, self.rules.view(self.match.state, seat), alpha)
+            if not self.demo:
+                self.draw_action_panel(surf)
+        self.draw_hud(surf)
+
+    def draw_curtain(self, surf: pygame.Surface) -> None:
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((10, 10, 20, 235))
+        surf.blit(shade, (0, 0))
+        seat = self.curtain_for
+        dev = self.match.seats[seat].device
+        draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
+                  anchor="center")
+        draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
+        draw_text(surf, f"Press {self.app.input.hint(dev, 'A')} to see your cards", (W // 2, H // 2 + 50), 26,
+                  WHITE, anchor="center")
+
+    def draw_action_panel(self, surf: pygame.Surface) -> None:
+        """The generic list of legal actions for the acting human(s)."""
+        st = self.match.state
+        x0 = W - 430
+        for seat in self.acting_humans()[:2]:
+            if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
+                continue
+            legal = list(self.rules.legal_actions(st, seat))
+            c = self.cursor.get(seat, 0) % max(1, len(legal))
+            top = max(0, min(c - 5, len(legal) - 12))
+            shown = legal[top:top + 12]
+            panel(surf, (x0, 80, 410, 60 + 30 * len(shown)), 200, border=GOLD)
+            draw_text(surf, f"{self.seat_name(seat)} — choose:", (x0 + 16, 92), 20, GOLD, bold=True)
+            for k, a in enumerate(shown):
+                sel = top + k == c
+                label = self.module.describe_action(a) if self.match.turn_based else self.describe_input(a)
+                draw_text(surf, ("▶ " if sel else "   ") + label, (x0 + 16, 124 + 30 * k), 19,
+                          GOLD if sel else WHITE, bold=sel)
+
+    def describe_input(self, n: int) -> str:
+        return self.module.describe_action(n)
+
+    def draw_hud(self, surf: pygame.Surface) -> None:
+        draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
+        if self.demo:
+            return
+        hints = []
+        for seat in self.humans():
+            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        hints.append("Esc pause")
+        hint_bar(surf, hints[-3:])
+        if self.message_ticks and self.message:
+            draw_text(surf, self.message, (W // 2, 40), 24, WHITE, anchor="center", shadow=True)
+
+    def flash(self, msg: str, ticks: int = 120) -> None:
+        self.message, self.message_ticks = msg, ticks
