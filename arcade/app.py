@@ -67,6 +67,8 @@ class InputScript:
                 if tick < 0 or not key:
                     raise ValueError
                 s._add(tick, key, mode)
+            except ScriptError:
+                raise
             except (ValueError, IndexError):
                 raise ScriptError(f"input script line {no}: cannot read {raw.strip()!r}") from None
         return s

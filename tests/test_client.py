@@ -1,0 +1,204 @@
+"""The client: clock, input zones, input scripts, command line, settings, scenes and screenshots."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from arcade.app import InputScript, ScriptError
+from arcade.clock import FixedClock
+from arcade.input import InputMap
+from arcade.match import SpecError, parse_seats
+from arcade.settings import load_settings
+from client_helpers import make_app, picture_facts, run_ticks, script
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_clock_runs_ticks_from_the_accumulator_and_caps_catch_up():
+    ft = FakeTime()
+    c = FixedClock(time_source=ft)
+    ft.t += 1 / 30
+    assert c.frame() == 2
+    ft.t += 1 / 144
+    assert c.frame() == 0 and 0.0 < c.alpha < 1.0
+    ft.t += 1.0  # a one-second hitch
+    assert c.frame() == 5
+    assert c.dropped_ticks > 50
+
+
+def key(code, down=True):
+    return pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def test_keyboard_zones_map_keys_to_each_seats_logical_buttons():
+    pygame.init()
+    inp = InputMap()
+    inp.handle_event(key(pygame.K_e))
+    inp.handle_event(key(pygame.K_RETURN))
+    inp.handle_event(key(pygame.K_k))
+    inp.begin_tick()
+    assert inp.pressed("A", ["wasd"]) and inp.pressed("A", ["arrows"])
+    assert not inp.pressed("A", ["ijkl"]) and inp.pressed("DOWN", ["ijkl"])
+    inp.begin_tick()
+    assert not inp.pressed("A", ["wasd"]) and inp.held("A", ["wasd"])
+    inp.handle_event(key(pygame.K_e, down=False))
+    inp.begin_tick()
+    assert not inp.held("A", ["wasd"])
+
+
+def test_gamepads_come_and_go_while_running():
+    pygame.init()
+    inp = InputMap()
+    pad = inp.add_virtual_pad()
+    assert pad == "pad0" and inp.pads() == ["pad0"]
+    inp.inject(pad, "A", True)
+    inp.begin_tick()
+    assert inp.pressed("A", [pad]) and not inp.pressed("A", ["wasd"])
+
+
+def test_input_script_presses_at_exact_ticks_and_reports_bad_lines():
+    s = script("10 e\n20 return down\n25 return up\n30 every 10 times 3 q\n")
+    assert s.events[10] == [("e", True)] and s.events[11] == [("e", False)]
+    assert 50 in s.events and 60 not in s.events
+    with pytest.raises(ScriptError, match="line 2"):
+        script("1 e\nbanana\n")
+    with pytest.raises(ScriptError, match="unknown key"):
+        script("1 notakey\n")
+
+
+def test_seat_spec_parsing():
+    seats = parse_seats("human,human,bot:hard,pad:0", 2, 8)
+    assert [s.device for s in seats[:2]] == ["wasd", "arrows"]
+    assert seats[2].level == "hard" and seats[3].device == "pad0"
+    with pytest.raises(SpecError):
+        parse_seats("human:wasd,human:1", 2, 2)
+    with pytest.raises(SpecError):
+        parse_seats("bot:godlike,bot", 2, 2)
+    with pytest.raises(SpecError):
+        parse_seats("bot", 2, 2)
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--game", "nope"], "unknown game"),
+    (["--frames", "0"], "--frames"),
+    (["--game", "grit", "--seats", "human,human,human"], "seats"),
+    (["--frames", "x"], "invalid int"),
+    (["--seats", "bot,bot"], "--seats needs --game"),
+])
+def test_bad_arguments_give_one_line_and_status_2(args, needle):
+    p = subprocess.run([sys.executable, "-m", "arcade", "--headless", *args], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 2
+    err = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    assert needle in err[-1]
+    assert "Traceback" not in p.stderr
+
+
+def test_unreadable_settings_give_defaults_and_a_visible_notice(tmp_path):
+    cfg = tmp_path / "config"
+    cfg.mkdir()
+    (cfg / "settings.msgpack").write_bytes(b"\xc1\xff garbage")
+    s = load_settings(cfg)
+    assert s.volume == 7 and "unreadable" in s.notice
+    (cfg / "settings.msgpack").write_bytes(b"")
+    assert "unreadable" in load_settings(cfg).notice
+    (cfg / "settings.msgpack").write_bytes(b"\x82\xa6volume\xcd\x03\xe8\xa8bindings\x01")  # volume 1000, junk binds
+    s = load_settings(cfg)
+    assert s.volume == 7 and "invalid" in s.notice
+    app = make_app(tmp_path)
+    run_ticks(app, 2)
+    assert app.notice  # shown on the title
+
+
+def test_settings_are_saved_and_read_back(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.volume = 3
+    app.settings.attract_idle_seconds = 45
+    b = dict(app.input.bindings)
+    b["wasd"] = dict(b["wasd"], A=["space"])
+    app.input.set_bindings(b)
+    app.save_settings()
+    s = load_settings(tmp_path / "config")
+    assert (s.volume, s.attract_idle_seconds, s.bindings["wasd"]["A"], s.notice) == (3, 45, ["space"], "")
+
+
+def test_title_screen_is_drawn_and_idle_leads_to_attract_mode_and_any_key_back(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.attract_idle_seconds = 5
+    run_ticks(app, 10)
+    facts = picture_facts(app.screen)
+    assert facts["felt"] > 0.5 and facts["colours"] > 8
+    assert app.top.name == "title"
+    run_ticks(app, 5 * 60)
+    assert app.top.name == "attract"
+    app.opts.input_script = script(f"{app.ticks + 3} space\n")
+    run_ticks(app, 6)
+    assert app.top.name == "title"
+
+
+def test_attract_mode_rotates_through_the_games(tmp_path):
+    from arcade.scenes.attract import AttractScene
+
+    app = make_app(tmp_path)
+    scene = AttractScene(app)
+    app.push(scene)
+    first = scene.games[scene.index]
+    run_ticks(app, 60 * 30, draw_every=300)
+    assert app.top is scene
+    facts = picture_facts(app.screen)
+    assert facts["colours"] > 10
+    scene.next_game()
+    if len(scene.games) > 1:
+        assert scene.games[scene.index] != first
+
+
+def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
+    app = make_app(tmp_path, input_script=script("2 return\n6 escape\n"))
+    run_ticks(app, 4)
+    assert app.top.name == "setup"
+    run_ticks(app, 4)
+    assert app.top.name == "title"
+
+
+def _scripted_match_checksum(tmp_path, fps: float) -> tuple[int, int]:
+    from arcade.app import App, AppOptions
+    from arcade.scenes.menus import TitleScene, start_match
+    from arcade.match import parse_seats
+
+    ft = FakeTime()
+    opts = AppOptions(headless=True, config_dir=str(tmp_path / f"cfg{fps}"), time_source=ft, frames=1500,
+                      input_script=script("30 every 17 times 80 e\n40 every 23 times 40 d\n"), bot_think_ticks=20)
+    app = App(opts)
+    app.reset_to(TitleScene(app))
+    start_match(app, "grit", parse_seats("human,bot"), 77, {})
+    table = app.top
+
+    def sleep_frame() -> None:
+        ft.t += 1.0 / fps
+
+    app.pump()
+    while app.running:
+        sleep_frame()
+        n = app.clock.frame()
+        for _ in range(n):
+            app.tick()
+            if not app.running:
+                break
+        app.draw(app.clock.alpha)
+    return table.match.checksum(), table.match.tick_count
+
+
+def test_same_input_script_same_result_at_30_and_144_frames_a_second(tmp_path):
+    a = _scripted_match_checksum(tmp_path, 30.0)
+    b = _scripted_match_checksum(tmp_path, 144.0)
+    assert a == b
