@@ -1,0 +1,115 @@
+"""Benchmark of the Grisbi simulation with 8 hard bots: time per step and worst-case rollback.
+
+Prints two rules figures:
+
+- microseconds per ``RULES.step`` (mean and p99) over whole matches, 8 seats, hard bots (target: mean well under
+  100 us);
+- the worst-case rollback, i.e. load a snapshot 8 ticks back + re-simulate 8 ticks + one checksum, p99 in ms
+  (target <= 2 ms), measured at every tick of the same matches.
+
+The bots play first and their inputs are recorded; the timings replay the recorded inputs, so bot thinking is not
+counted. Figures are lines produced by the functions in ``FIGURES``; a later figure (e.g. the client's tick time)
+is one more function appended there.
+
+    python tools/bench_grisbi.py --matches 3 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Callable
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from arcade.games.base import RealTimeSimulation  # noqa: E402
+from arcade.games.grisbi import RULES, Bot  # noqa: E402
+
+SEATS = 8
+ROLLBACK_DEPTH = 8
+
+
+def record_match(seed: int, players: int = SEATS, level: str = "hard") -> tuple[object, list[tuple[int, ...]]]:
+    """Play one match with bots at every seat; return the initial state and the input log (one tuple per tick)."""
+    state = RULES.initial_state(seed, players)
+    first = state
+    bots = [Bot(seat, level, seed) for seat in range(players)]
+    log: list[tuple[int, ...]] = []
+    while not RULES.is_over(state):
+        inputs = tuple(b.input(RULES.view(state, b.seat), RULES.legal_actions(state, b.seat), state.tick)
+                       for b in bots)
+        log.append(inputs)
+        state = RULES.step(state, inputs)
+    return first, log
+
+
+def percentile(values: list[int], pct: int) -> int:
+    """The ``pct``-th percentile (nearest rank) of a list of ints."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, (len(ordered) * pct + 99) // 100 - 1)]
+
+
+def step_times(matches: list[tuple[object, list[tuple[int, ...]]]]) -> list[int]:
+    """Nanoseconds of every ``RULES.step`` call replaying the recorded matches."""
+    out: list[int] = []
+    clock = time.perf_counter_ns
+    step = RULES.step
+    for first, log in matches:
+        s = first
+        for inputs in log:
+            t0 = clock()
+            s = step(s, inputs)
+            out.append(clock() - t0)
+    return out
+
+
+def rollback_times(matches: list[tuple[object, list[tuple[int, ...]]]]) -> list[int]:
+    """Nanoseconds of load + ``ROLLBACK_DEPTH`` advances + checksum, at every tick of the recorded matches."""
+    out: list[int] = []
+    clock = time.perf_counter_ns
+    for first, log in matches:
+        sim = RealTimeSimulation(RULES, first, SEATS)
+        snaps = [sim.save()]
+        for inputs in log:
+            sim.advance(inputs)
+            snaps.append(sim.save())
+        for t in range(ROLLBACK_DEPTH, len(log) + 1):
+            t0 = clock()
+            sim.load(snaps[t - ROLLBACK_DEPTH])
+            for k in range(t - ROLLBACK_DEPTH, t):
+                sim.advance(log[k])
+            sim.checksum()
+            out.append(clock() - t0)
+    return out
+
+
+def step_figure(matches) -> str:
+    ns = step_times(matches)
+    return (f"step, {SEATS} seats, hard bots: mean {sum(ns) / len(ns) / 1000:.1f} us, "
+            f"p99 {percentile(ns, 99) / 1000:.1f} us over {len(ns)} ticks (target: mean well under 100 us)")
+
+
+def rollback_figure(matches) -> str:
+    ns = rollback_times(matches)
+    return (f"worst-case rollback (load + {ROLLBACK_DEPTH} steps + checksum): p99 {percentile(ns, 99) / 1e6:.3f} ms, "
+            f"max {max(ns) / 1e6:.3f} ms over {len(ns)} rollbacks (target <= 2 ms)")
+
+
+FIGURES: list[Callable[[list], str]] = [step_figure, rollback_figure]
+"""The figures printed, in order; each takes the recorded matches and returns one line."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    matches = [record_match(args.seed * 1_000_003 + m) for m in range(args.matches)]
+    for figure in FIGURES:
+        print(figure(matches))
+
+
+if __name__ == "__main__":
+    main()
