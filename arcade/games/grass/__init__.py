@@ -1,0 +1,101 @@
+"""Grass (Jeff London, 1979): registry id ``grass``, 2-6 players, a ``TurnRules`` game (rules/grass.md).
+
+Exports: ``RULES`` (a ``GrassRules``), ``CARDS`` (the 27 kinds with counts and dollar values; 104 cards),
+``sample_hidden``, ``describe_action``, ``choose`` (the bot), and the state, view and action types.
+
+Decisions where the rules file is silent (or where we had to choose), as a player of the physical game would expect:
+
+- Dealing and turns: the first dealer is the last seat, so seat 0 plays first; the deal passes left (next seat)
+  every hand. The draw that begins a turn is automatic (an event ``("draw", seat, card)``), so a turn is one play or
+  discard, optionally preceded by trade proposals.
+- The Grass stack running out: the player who draws the last card finishes that turn; the hand ends when the next
+  turn should begin with the stack empty. Every turn draws a card, so every hand ends.
+- Paranoia cards may not be discarded: they leave a hand only by being played, passed during a Paranoia or traded
+  (why else would anyone play one?). Every other card may be discarded at any time (the Banker included).
+- Heat On goes only on an opponent's open Hassle pile with no Heat On already on it.
+- Steal Your Neighbor's Pot needs a target whose market is open (the card is laid on their Hassle pile) with at least
+  one unprotected peddle; the thief needs no open market, only no heat. It takes the largest unprotected peddle.
+- Nirvana may be played at any time on your turn, market open or not; the peddle it takes goes into your Stash.
+  Players give in turn order from your left. An extra turn is a full turn (draw, then play). Equal-value peddle:
+  Home Grown counts as smaller than Mexico, Colombia than Jamaica.
+- Protection may be laid whenever the Stash holds peddle it can cover (market open or not, heat or not). The player
+  chooses the set it covers among the *maximal* sets (total within its value, never Dr. Feelgood, and no other loose
+  peddle would still fit): a smaller set would only give up protection. Later peddle is not covered.
+- Pay Fine takes the smallest peddle of the whole Stash (protection guards against Nirvana, Paranoia and Skim cards,
+  not fines); on equal value an unprotected card goes first. A protection card left covering nothing stays in the
+  Stash, covering nothing. Pay Fine needs at least one peddle in the Stash.
+- Paranoia: every seat holding cards chooses a card to pass at the same time (the player of the Paranoia card too);
+  the cards move when all have chosen; then the player's penalty applies (Sold Out: smallest unprotected peddle,
+  1 lost turn; Double Crossed: largest unprotected peddle, 2 lost turns; Utterly Wiped Out: all unprotected peddle
+  and the Hassle pile to the Wasted pile, 2 lost turns). Lost turns also eat Nirvana extra turns still owed, and
+  do not carry into the next hand.
+- Trading: a proposal is built step by step (choose the partner, then add items, then send, or withdraw it), at
+  most 3 proposals a turn (each one counts when started). A proposal holds at most 2 hand cards each way and at most
+  1 unprotected Stash peddle each way, always one for one, and is named openly. The proposer may ask for a card kind
+  or for "a card of your choice" (ANY): the target, accepting, picks which card. The target accepts (only if it holds
+  the named cards) or refuses. Protected peddle cannot be traded. Hand cards offered stay in hand until accepted.
+- Scoring: the $25,000 bonus goes in full to every player tied for the hand's highest score. The Banker's cut is
+  20% of each other player's unprotected Stash (always whole dollars).
+- End of the match: after a hand in which someone's running total reaches the goal ($250,000), or after the last
+  hand (option ``max_hands``, default 10, so random play always ends): the highest running total wins; players tied
+  for it share the win (``RULES.winners``).
+- Learning mode (``learning=True``): hands 1-4 are the rulebook's teaching hands (cards left out lie in the ``box``);
+  hand 5 and later use the whole deck with trading.
+- Between hands the state is in phase "scoring" with ``breakdown`` (every scoring step per player); the next dealer
+  acts (``deal``) to deal the next hand.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, KINDS, NO_CARD, name, value
+from .rules import GrassRules, sample_hidden
+from .scoring import score_hand, winners
+from .state import ANY, Action, Breakdown, Cover, GrassState, GrassView, Seat, SeatView, Stash, Trade
+from .bot import choose
+
+__all__ = ["RULES", "CARDS", "KINDS", "sample_hidden", "describe_action", "choose", "GrassRules", "GrassState",
+           "GrassView", "Seat", "SeatView", "Stash", "Cover", "Trade", "Breakdown", "Action", "ANY", "score_hand",
+           "winners"]
+
+RULES = GrassRules()
+
+
+def _card(k: int) -> str:
+    return "a card of their choice" if k == ANY else name(k)
+
+
+def describe_action(a: Action) -> str:
+    """Short human text of an action, e.g. "play Panama", "Bust on seat 2", "protect Colombia+Mexico with Catch
+    a Buzz", "ask for Immunity"."""
+    op = a.op
+    if op == "discard":
+        return f"discard {name(a.card)}"
+    if op == "play":
+        return f"play {name(a.card)}"
+    if op == "play_on":
+        return f"{name(a.card)} on seat {a.target}"
+    if op == "protect":
+        return f"protect {'+'.join(name(k) for k in a.cards)} with {name(a.card)}"
+    if op == "propose":
+        return f"propose a trade to seat {a.target}"
+    if op == "offer":
+        return f"offer {name(a.card)}"
+    if op == "ask":
+        return f"ask for {_card(a.card)}"
+    if op == "offer_peddle":
+        return f"offer {name(a.card)} from the Stash"
+    if op == "ask_peddle":
+        return f"ask for {name(a.card)} from their Stash"
+    if op == "send":
+        return "send the proposal"
+    if op == "withdraw":
+        return "withdraw the proposal"
+    if op == "accept":
+        return "accept the trade" + (f", giving {' and '.join(name(k) for k in a.cards)}" if a.cards else "")
+    if op == "refuse":
+        return "refuse the trade"
+    if op == "pass":
+        return f"pass {name(a.card)} left"
+    if op == "deal":
+        return "deal the next hand"
+    return str(a)

@@ -1,0 +1,557 @@
+"""The rules of Grass as a ``TurnRules`` (rules/grass.md; decisions in the package docstring).
+
+A turn: the player draws automatically when the turn begins (7 cards in hand, phase "play"), may build and send up to
+three trade proposals (phases "draft" and "answer"), then plays or discards one card. A Paranoia card opens the phase
+"paranoia", in which every seat holding cards passes one card left at the same time. The hand ends on a Market Close
+or when a turn should begin with the Grass stack empty; it is scored at once (phase "scoring", showing the
+breakdown) and the next dealer deals the next hand, until a running total reaches the goal or the last hand is played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..base import IllegalAction, state_checksum
+from ..rng import Rng
+from .cards import (BANKER, CATCH_A_BUZZ, DOUBLE_CROSSED, DR_FEELGOOD, EUPHORIA, GRAB_A_SNACK, HEAT_OF, HEAT_OFF,
+                    HEAT_ON, KINDS, LUST_CONQUERS_ALL, MARKET_CLOSE, MARKET_OPEN, NIRVANA, NO_CARD, PARANOIA,
+                    PAY_FINE, PEDDLE, PROTECTION, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT, STONEHIGH, UTTERLY_WIPED_OUT,
+                    full_deck, value)
+from .scoring import score_hand, winners
+from .state import (ANY, MAX_OFFER, MAX_PEDDLE_SWAP, Action, Cover, GrassState, GrassView, Seat, SeatView, Stash,
+                    Trade, decode_action, encode_action)
+
+__all__ = ["GrassRules", "HAND_SIZE", "MAX_PROPOSALS", "DEFAULT_MAX_HANDS", "GOAL", "LEARNING_LEFT_OUT",
+           "trading_allowed", "peddle_order"]
+
+HAND_SIZE = 6
+MAX_PROPOSALS = 3
+"""Trade proposals a player may start in one turn (rules decision)."""
+DEFAULT_MAX_HANDS = 10
+"""Hands in a match unless someone reaches the goal first (our decision; option ``max_hands``)."""
+GOAL = 250_000
+
+_LEARN_1 = (STONEHIGH, EUPHORIA, LUST_CONQUERS_ALL, GRAB_A_SNACK, CATCH_A_BUZZ, SOLD_OUT, DOUBLE_CROSSED,
+            UTTERLY_WIPED_OUT, STEAL_YOUR_NEIGHBORS_POT, BANKER)
+LEARNING_LEFT_OUT: dict[int, frozenset[int]] = {
+    1: frozenset(_LEARN_1),
+    2: frozenset(_LEARN_1),
+    3: frozenset((STONEHIGH, EUPHORIA, SOLD_OUT, DOUBLE_CROSSED, UTTERLY_WIPED_OUT)),
+}
+"""Learning mode: the kinds left in the box for teaching hands 1-3 (hand 4 and later use the whole deck)."""
+
+
+def trading_allowed(s: GrassState | GrassView) -> bool:
+    """Trading is off only in learning mode's first hand."""
+    return not (s.learning and s.hand_no == 1)
+
+
+def peddle_order(kind: int) -> tuple[int, int]:
+    """Sort key "smallest first" for peddle: by value, then by kind (so Home Grown goes before Mexico)."""
+    return (value(kind), kind)
+
+
+def _remove(cards: tuple[int, ...], *kinds: int) -> tuple[int, ...]:
+    out = list(cards)
+    for k in kinds:
+        out.remove(k)
+    return tuple(out)
+
+
+def _add(cards: tuple[int, ...], *kinds: int) -> tuple[int, ...]:
+    return tuple(sorted(cards + kinds))
+
+
+def _distinct(cards: tuple[int, ...]) -> list[int]:
+    return sorted(set(cards))
+
+
+def _setat(seq: tuple, i: int, v: Any) -> tuple:
+    return seq[:i] + (v,) + seq[i + 1:]
+
+
+def covers_for(loose: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
+    """The sets of loose peddle a protection card worth ``cap`` dollars may cover: non-empty, total <= cap,
+    never Dr. Feelgood, and maximal (no other loose peddle would still fit: decision)."""
+    kinds = [k for k in _distinct(loose) if k != DR_FEELGOOD]
+    avail = [loose.count(k) for k in kinds]
+    out: list[tuple[int, ...]] = []
+
+    def rec(i: int, chosen: list[int], total: int) -> None:
+        if i == len(kinds):
+            if not chosen:
+                return
+            for j, k in enumerate(kinds):
+                if chosen.count(k) < avail[j] and total + value(k) <= cap:
+                    return
+            out.append(tuple(chosen))
+            return
+        k = kinds[i]
+        n = 0
+        while n <= avail[i] and total + n * value(k) <= cap:
+            rec(i + 1, chosen + [k] * n, total + n * value(k))
+            n += 1
+
+    rec(0, [], 0)
+    return out
+
+
+class GrassRules:
+    """Grass for 2-6 players. Options of ``initial_state``: ``learning`` (bool, the rulebook's four teaching hands),
+    ``max_hands`` (int >= 1, default 10), ``goal`` (dollars, default 250,000)."""
+
+    id = "grass"
+    min_players = 2
+    max_players = 6
+    version = 1
+
+    # --- setup -------------------------------------------------------------------------------------------------
+
+    def initial_state(self, seed: int, players: int, learning: bool = False, max_hands: int = DEFAULT_MAX_HANDS,
+                      goal: int = GOAL, **options: Any) -> GrassState:
+        """The match with its first hand dealt (dealer = the last seat, so seat 0 plays first). Raises ValueError for
+        a player count outside 2-6, max_hands < 1, goal < 1 or an unknown option."""
+        if options:
+            raise ValueError(f"unknown options {sorted(options)}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Grass is for 2-6 players, not {players}")
+        if max_hands < 1 or goal < 1:
+            raise ValueError("max_hands and goal must be positive")
+        s = GrassState(players=players, phase="scoring", seats=tuple(Seat(()) for _ in range(players)), deck=(),
+                       wasted=(), box=(), dealer=players - 2, current=0, extra_turns=0,
+                       proposed=(), trade=None, paranoia_card=NO_CARD, passes=(NO_CARD,) * players, hand_no=0,
+                       totals=(0,) * players, breakdown=(), learning=bool(learning), max_hands=int(max_hands),
+                       goal=int(goal), rng=Rng.from_seed(seed))
+        return self._deal(s)
+
+    def _deal(self, s: GrassState) -> GrassState:
+        n = s.players
+        dealer = (s.dealer + 1) % n
+        hand_no = s.hand_no + 1
+        left_out = LEARNING_LEFT_OUT.get(hand_no, frozenset()) if s.learning else frozenset()
+        cards = full_deck()
+        box = tuple(k for k in cards if k in left_out)
+        deck, rng = s.rng.shuffle([k for k in cards if k not in left_out])
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for r in range(HAND_SIZE):
+            for j in range(1, n + 1):
+                hands[(dealer + j) % n].append(deck[-1])
+                deck = deck[:-1]
+        s = replace(s, phase="play", seats=tuple(Seat(tuple(sorted(h))) for h in hands), deck=deck, wasted=(),
+                    box=box, dealer=dealer, hand_no=hand_no, rng=rng, trade=None, paranoia_card=NO_CARD,
+                    passes=(NO_CARD,) * n, extra_turns=0)
+        return self._begin_turn(s, (dealer + 1) % n, 0, (("deal", dealer, hand_no),))
+
+    # --- protocol ----------------------------------------------------------------------------------------------
+
+    def to_act(self, s: GrassState) -> frozenset[int]:
+        """Seats that may act: the current player ("play", "draft"), the trade's target ("answer"), every seat still
+        to choose its pass ("paranoia"), the next dealer ("scoring"); nobody once the match is over."""
+        if s.phase in ("play", "draft"):
+            return frozenset((s.current,))
+        if s.phase == "answer":
+            return frozenset((s.trade.target,))
+        if s.phase == "paranoia":
+            return frozenset(i for i in range(s.players) if s.passes[i] == NO_CARD and s.seats[i].hand)
+        if s.phase == "scoring":
+            return frozenset(((s.dealer + 1) % s.players,))
+        return frozenset()
+
+    def legal_actions(self, s: GrassState, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in a fixed order; empty if it may not act."""
+        if seat not in self.to_act(s):
+            return ()
+        if s.phase == "play":
+            return self._play_actions(s)
+        if s.phase == "draft":
+            return self._draft_actions(s)
+        if s.phase == "answer":
+            return self._answer_actions(s)
+        if s.phase == "paranoia":
+            return tuple(Action("pass", k) for k in _distinct(s.seats[seat].hand))
+        return (Action("deal"),)
+
+    def apply(self, s: GrassState, seat: int, a: Action) -> GrassState:
+        """The state after ``seat`` takes ``a``. Raises IllegalAction if ``a`` is not in ``legal_actions(s, seat)``."""
+        if a not in self.legal_actions(s, seat):
+            raise IllegalAction(f"seat {seat} may not {a} now (phase {s.phase})")
+        if s.phase == "play":
+            return self._apply_play(s, a)
+        if s.phase == "draft":
+            return self._apply_draft(s, a)
+        if s.phase == "answer":
+            return self._apply_answer(s, a)
+        if s.phase == "paranoia":
+            return self._apply_pass(s, seat, a.card)
+        return self._deal(replace(s, events=()))
+
+    def is_over(self, s: GrassState) -> bool:
+        return s.phase == "over"
+
+    def scores(self, s: GrassState) -> tuple[int, ...]:
+        """Running totals in dollars, one per seat."""
+        return s.totals
+
+    def winners(self, s: GrassState) -> tuple[int, ...]:
+        """Seats with the highest running total (meaningful once the match is over; ties share the win)."""
+        return winners(s.totals)
+
+    def encode_action(self, a: Action) -> int:
+        return encode_action(a)
+
+    def decode_action(self, n: int) -> Action:
+        return decode_action(n)
+
+    def checksum(self, s: GrassState) -> int:
+        return state_checksum(s)
+
+    def view(self, s: GrassState, seat: int | None) -> GrassView:
+        """What ``seat`` may see (None = spectator): own hand and own Paranoia pass; others' hands as counts;
+        piles, stashes (with covers), the trade, totals and the last breakdown; events with hidden cards masked."""
+        mine = seat is not None and 0 <= seat < s.players
+        seats = tuple(SeatView(len(p.hand), p.pile, p.market_open, p.heat, p.stash, p.lost_turns,
+                               s.passes[i] != NO_CARD) for i, p in enumerate(s.seats))
+        return GrassView(
+            seat=seat, players=s.players, phase=s.phase, hand_no=s.hand_no, max_hands=s.max_hands, goal=s.goal,
+            learning=s.learning, trading=trading_allowed(s), dealer=s.dealer, current=s.current,
+            extra_turns=s.extra_turns, proposed=s.proposed, proposals_left=MAX_PROPOSALS - len(s.proposed),
+            hand=s.seats[seat].hand if mine else (), my_pass=s.passes[seat] if mine else NO_CARD, seats=seats,
+            deck_count=len(s.deck), wasted=s.wasted, box=s.box, trade=s.trade, paranoia_card=s.paranoia_card,
+            totals=s.totals, breakdown=s.breakdown, events=tuple(_mask(e, seat) for e in s.events))
+
+    # --- legal actions -----------------------------------------------------------------------------------------
+
+    def _play_actions(self, s: GrassState) -> tuple[Action, ...]:
+        cur = s.current
+        me = s.seats[cur]
+        out: list[Action] = []
+        others = [t for t in range(s.players) if t != cur]
+        for k in _distinct(me.hand):
+            if k not in PARANOIA:
+                out.append(Action("discard", k))
+            if k == MARKET_OPEN:
+                if not me.market_open:
+                    out.append(Action("play", k))
+            elif k == MARKET_CLOSE or k in PEDDLE:
+                if me.can_peddle:
+                    out.append(Action("play", k))
+            elif k in PROTECTION:
+                out.extend(Action("protect", k, -1, c) for c in covers_for(me.stash.loose, value(k)))
+            elif k in HEAT_ON:
+                out.extend(Action("play_on", k, t) for t in others
+                           if s.seats[t].market_open and s.seats[t].heat == NO_CARD)
+            elif k in HEAT_OFF:
+                if me.heat == HEAT_OF[k]:
+                    out.append(Action("play", k))
+            elif k == PAY_FINE:
+                if me.heat != NO_CARD and me.stash.total > 0:
+                    out.append(Action("play", k))
+            elif k in NIRVANA or k in PARANOIA:
+                out.append(Action("play", k))
+            elif k == STEAL_YOUR_NEIGHBORS_POT:
+                if me.heat == NO_CARD:
+                    out.extend(Action("play_on", k, t) for t in others
+                               if s.seats[t].market_open and s.seats[t].stash.loose)
+        if trading_allowed(s) and len(s.proposed) < MAX_PROPOSALS:
+            out.extend(Action("propose", -1, t) for t in others)
+        return tuple(out)
+
+    def _draft_actions(self, s: GrassState) -> tuple[Action, ...]:
+        t = s.trade
+        me = s.seats[t.proposer]
+        out: list[Action] = []
+        if len(t.offer) < MAX_OFFER:
+            out.extend(Action("offer", k) for k in _distinct(me.hand) if me.hand.count(k) > t.offer.count(k))
+        if len(t.ask) < MAX_OFFER:
+            out.extend(Action("ask", k) for k in range(KINDS + 1))
+        if len(t.offer_peddle) < MAX_PEDDLE_SWAP:
+            out.extend(Action("offer_peddle", k) for k in _distinct(me.stash.loose))
+        if len(t.ask_peddle) < MAX_PEDDLE_SWAP:
+            out.extend(Action("ask_peddle", k) for k in _distinct(s.seats[t.target].stash.loose))
+        if t.complete:
+            out.append(Action("send"))
+        out.append(Action("withdraw"))
+        return tuple(out)
+
+    def _answer_actions(self, s: GrassState) -> tuple[Action, ...]:
+        t = s.trade
+        hand = list(s.seats[t.target].hand)
+        ok = True
+        for k in t.ask:
+            if k != ANY:
+                if k in hand:
+                    hand.remove(k)
+                else:
+                    ok = False
+        out: list[Action] = []
+        if ok:
+            nany = t.ask.count(ANY)
+            rest = tuple(hand)
+            if nany == 0:
+                out.append(Action("accept"))
+            elif nany == 1:
+                out.extend(Action("accept", cards=(k,)) for k in _distinct(rest))
+            else:
+                kinds = _distinct(rest)
+                for i, a in enumerate(kinds):
+                    for b in kinds[i:]:
+                        if a != b or rest.count(a) >= 2:
+                            out.append(Action("accept", cards=(a, b)))
+        out.append(Action("refuse"))
+        return tuple(out)
+
+    # --- transitions -------------------------------------------------------------------------------------------
+
+    def _apply_play(self, s: GrassState, a: Action) -> GrassState:
+        cur = s.current
+        me = s.seats[cur]
+        k = a.card
+        seats = s.seats
+        if a.op == "propose":
+            return replace(s, phase="draft", proposed=s.proposed + (a.target,), trade=Trade(cur, a.target),
+                           events=(("propose", cur, a.target),))
+        hand = _remove(me.hand, k)
+        if a.op == "discard":
+            s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand)), wasted=s.wasted + (k,))
+            return self._end_turn(s, (("discard", cur, k),))
+        if a.op == "protect":
+            stash = Stash(_remove(me.stash.loose, *a.cards), me.stash.covers + (Cover(k, a.cards),))
+            s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand, stash=stash)))
+            return self._end_turn(s, (("protect", cur, k, a.cards),))
+        if a.op == "play_on":
+            t = a.target
+            them = seats[t]
+            if k in HEAT_ON:
+                seats = _setat(seats, t, replace(them, pile=them.pile + (k,), heat=k))
+                seats = _setat(seats, cur, replace(me, hand=hand))
+                return self._end_turn(replace(s, seats=seats), (("heat_on", cur, k, t),))
+            taken = max(them.stash.loose, key=peddle_order)
+            seats = _setat(seats, t, replace(them, pile=them.pile + (k,),
+                                              stash=replace(them.stash, loose=_remove(them.stash.loose, taken))))
+            seats = _setat(seats, cur, replace(me, hand=hand,
+                                                stash=replace(me.stash, loose=_add(me.stash.loose, taken))))
+            return self._end_turn(replace(s, seats=seats), (("steal", cur, t, taken),))
+        # a.op == "play"
+        if k == MARKET_OPEN:
+            s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand, pile=me.pile + (k,))))
+            return self._end_turn(s, (("open", cur),))
+        if k == MARKET_CLOSE:
+            s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand, pile=me.pile + (k,))))
+            return self._end_hand(s, (("market_close", cur),))
+        if k in PEDDLE:
+            me = replace(me, hand=hand, stash=replace(me.stash, loose=_add(me.stash.loose, k)))
+            return self._end_turn(replace(s, seats=_setat(seats, cur, me)), (("peddle", cur, k),))
+        if k in HEAT_OFF or k == PAY_FINE:
+            heat = me.heat
+            pile = _remove(me.pile, MARKET_OPEN) + (k, MARKET_OPEN)
+            me = replace(me, hand=hand, pile=pile, heat=NO_CARD)
+            wasted = s.wasted
+            lost = NO_CARD
+            if k == PAY_FINE:
+                me, lost = _pay_fine(me)
+                wasted = wasted + (() if lost == NO_CARD else (lost,))
+            s = replace(s, seats=_setat(seats, cur, me), wasted=wasted)
+            ev = ("heat_off", cur, k, heat) if k != PAY_FINE else ("pay_fine", cur, heat, lost)
+            return self._end_turn(s, (ev,))
+        if k in NIRVANA:
+            return self._nirvana(s, hand, k)
+        # Paranoia: everyone passes a card left at the same time
+        s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand)), wasted=s.wasted + (k,), phase="paranoia",
+                    paranoia_card=k, passes=(NO_CARD,) * s.players, events=(("paranoia", cur, k),))
+        return s
+
+    def _nirvana(self, s: GrassState, hand: tuple[int, ...], k: int) -> GrassState:
+        cur = s.current
+        n = s.players
+        me = s.seats[cur]
+        events: list[tuple] = [("nirvana", cur, k, me.heat)]
+        pile = me.pile
+        if me.heat != NO_CARD:  # the Heat On goes under the pile, the Market Open back on top
+            rest = list(pile)
+            del rest[len(rest) - 1 - rest[::-1].index(me.heat)]
+            rest.remove(MARKET_OPEN)
+            pile = (me.heat,) + tuple(rest) + (MARKET_OPEN,)
+        seats = list(s.seats)
+        loose = me.stash.loose
+        for j in range(1, n):
+            t = (cur + j) % n
+            them = seats[t]
+            if not them.stash.loose:
+                continue
+            pick = (min if k == STONEHIGH else max)(them.stash.loose, key=peddle_order)
+            seats[t] = replace(them, stash=replace(them.stash, loose=_remove(them.stash.loose, pick)))
+            loose = _add(loose, pick)
+            events.append(("give_peddle", t, cur, pick))
+        seats[cur] = replace(me, hand=hand, pile=pile, heat=NO_CARD, stash=replace(me.stash, loose=loose))
+        extra = 2 if k == EUPHORIA else 1
+        events.append(("extra_turn", cur, extra))
+        s = replace(s, seats=tuple(seats), wasted=s.wasted + (k,), extra_turns=s.extra_turns + extra)
+        return self._end_turn(s, tuple(events))
+
+    def _apply_draft(self, s: GrassState, a: Action) -> GrassState:
+        t = s.trade
+        cur = s.current
+        if a.op == "withdraw":
+            return replace(s, phase="play", trade=None, events=(("withdraw", cur),))
+        if a.op == "send":
+            return replace(s, phase="answer", trade=replace(t, sent=True), events=(("send", cur, t.target),))
+        field = {"offer": "offer", "ask": "ask", "offer_peddle": "offer_peddle", "ask_peddle": "ask_peddle"}[a.op]
+        t = replace(t, **{field: _add(getattr(t, field), a.card)})
+        return replace(s, trade=t, events=((a.op, cur, a.card),))
+
+    def _apply_answer(self, s: GrassState, a: Action) -> GrassState:
+        t = s.trade
+        if a.op == "refuse":
+            return replace(s, phase="play", trade=None, events=(("refuse", t.target, t.proposer),))
+        given = tuple(sorted([k for k in t.ask if k != ANY] + list(a.cards)))
+        p, q = s.seats[t.proposer], s.seats[t.target]
+        p = replace(p, hand=_add(_remove(p.hand, *t.offer), *given),
+                    stash=replace(p.stash, loose=_add(_remove(p.stash.loose, *t.offer_peddle), *t.ask_peddle)))
+        q = replace(q, hand=_add(_remove(q.hand, *given), *t.offer),
+                    stash=replace(q.stash, loose=_add(_remove(q.stash.loose, *t.ask_peddle), *t.offer_peddle)))
+        seats = _setat(_setat(s.seats, t.proposer, p), t.target, q)
+        ev = ("trade", t.proposer, t.target, t.offer, given, t.offer_peddle, t.ask_peddle)
+        return replace(s, seats=seats, phase="play", trade=None, events=(ev,))
+
+    def _apply_pass(self, s: GrassState, seat: int, k: int) -> GrassState:
+        me = s.seats[seat]
+        seats = _setat(s.seats, seat, replace(me, hand=_remove(me.hand, k)))
+        passes = _setat(s.passes, seat, k)
+        s = replace(s, seats=seats, passes=passes, events=(("passed", seat),))
+        if self.to_act(s):
+            return s
+        n = s.players
+        events: list[tuple] = []
+        seats = list(s.seats)
+        for i in range(n):
+            if passes[i] != NO_CARD:
+                left = (i + 1) % n
+                seats[left] = replace(seats[left], hand=_add(seats[left].hand, passes[i]))
+                events.append(("pass", i, left, passes[i]))
+        cur = s.current
+        me = seats[cur]
+        card = s.paranoia_card
+        lost: tuple[int, ...] = ()
+        wasted = s.wasted
+        if card == UTTERLY_WIPED_OUT:
+            lost = me.stash.loose
+            wasted = wasted + lost + me.pile
+            me = replace(me, pile=(), heat=NO_CARD, stash=replace(me.stash, loose=()), lost_turns=me.lost_turns + 2)
+            events.append(("wiped_out", cur))
+        elif me.stash.loose:
+            pick = (min if card == SOLD_OUT else max)(me.stash.loose, key=peddle_order)
+            lost = (pick,)
+            wasted = wasted + lost
+            me = replace(me, stash=replace(me.stash, loose=_remove(me.stash.loose, pick)))
+        if card != UTTERLY_WIPED_OUT:
+            me = replace(me, lost_turns=me.lost_turns + (1 if card == SOLD_OUT else 2))
+        events.extend(("lose_peddle", cur, x) for x in lost)
+        events.append(("lose_turns", cur, 1 if card == SOLD_OUT else 2))
+        seats[cur] = me
+        s = replace(s, seats=tuple(seats), wasted=wasted, phase="play", paranoia_card=NO_CARD,
+                    passes=(NO_CARD,) * n)
+        return self._end_turn(s, tuple(events))
+
+    # --- turn and hand bookkeeping -----------------------------------------------------------------------------
+
+    def _end_turn(self, s: GrassState, events: tuple[tuple, ...]) -> GrassState:
+        """Pass the turn: extra turns (Nirvana) first, lost turns (Paranoia) skipped; the hand ends if the Grass
+        stack is empty when the next turn should begin."""
+        n = s.players
+        seat, extra = s.current, s.extra_turns
+        seats = list(s.seats)
+        ev = list(events)
+        while True:
+            if extra > 0:
+                extra -= 1
+                cand = seat
+            else:
+                cand = (seat + 1) % n
+            if seats[cand].lost_turns > 0:
+                seats[cand] = replace(seats[cand], lost_turns=seats[cand].lost_turns - 1)
+                ev.append(("skip", cand))
+                seat = cand
+                continue
+            break
+        s = replace(s, seats=tuple(seats))
+        return self._begin_turn(s, cand, extra, tuple(ev))
+
+    def _begin_turn(self, s: GrassState, seat: int, extra: int, events: tuple[tuple, ...]) -> GrassState:
+        if not s.deck:
+            return self._end_hand(replace(s, current=seat), events + (("stack_empty",),))
+        card = s.deck[-1]
+        me = s.seats[seat]
+        seats = _setat(s.seats, seat, replace(me, hand=_add(me.hand, card)))
+        return replace(s, phase="play", seats=seats, deck=s.deck[:-1], current=seat, extra_turns=extra,
+                       proposed=(), trade=None, events=events + (("draw", seat, card),))
+
+    def _end_hand(self, s: GrassState, events: tuple[tuple, ...]) -> GrassState:
+        breakdown = score_hand(s.seats, s.totals)
+        totals = tuple(b.total for b in breakdown)
+        over = max(totals) >= s.goal or s.hand_no >= s.max_hands
+        ev = events + (("hand_end", s.hand_no),)
+        if over:
+            ev = ev + (("game_over", winners(totals)),)
+        return replace(s, phase="over" if over else "scoring", breakdown=breakdown, totals=totals, trade=None,
+                       extra_turns=0, events=ev)
+
+
+def _pay_fine(me: Seat) -> tuple[Seat, int]:
+    """Pay Fine: lose the smallest peddle of the Stash (an unprotected one on equal value); a protection card left
+    covering nothing stays in the Stash (it may not cover later peddle; decision)."""
+    st = me.stash
+    best: tuple | None = None
+    for k in st.loose:
+        key = (value(k), 0, k)
+        if best is None or key < best[0]:
+            best = (key, -1, k)
+    for ci, c in enumerate(st.covers):
+        for k in c.peddle:
+            key = (value(k), 1, k)
+            if best is None or key < best[0]:
+                best = (key, ci, k)
+    if best is None:
+        return me, NO_CARD
+    _, ci, k = best
+    if ci < 0:
+        st = replace(st, loose=_remove(st.loose, k))
+    else:
+        c = st.covers[ci]
+        st = replace(st, covers=_setat(st.covers, ci, replace(c, peddle=_remove(c.peddle, k))))
+    return replace(me, stash=st), k
+
+
+def _mask(e: tuple, seat: int | None) -> tuple:
+    """An event as ``seat`` sees it: another seat's drawn card and the cards of a Paranoia pass it neither gave nor
+    received become NO_CARD."""
+    if e[0] == "draw" and e[1] != seat:
+        return (e[0], e[1], NO_CARD)
+    if e[0] == "pass" and seat not in (e[1], e[2]):
+        return (e[0], e[1], e[2], NO_CARD)
+    return e
+
+
+def sample_hidden(s: GrassState, seat: int | None, rng: Rng) -> GrassState:
+    """A state ``seat`` cannot tell from ``s``: the Grass stack, the other seats' hands and their chosen Paranoia
+    passes are dealt again at random from the same cards (sizes kept). ``seat`` None re-deals every hand."""
+    others = [i for i in range(s.players) if i != seat]
+    pool = list(s.deck)
+    for i in others:
+        pool.extend(s.seats[i].hand)
+        if s.passes[i] != NO_CARD:
+            pool.append(s.passes[i])
+    shuffled, _ = rng.shuffle(pool)
+    pos = len(s.deck)
+    deck = shuffled[:pos]
+    seats = list(s.seats)
+    passes = list(s.passes)
+    for i in others:
+        m = len(seats[i].hand)
+        seats[i] = replace(seats[i], hand=tuple(sorted(shuffled[pos:pos + m])))
+        pos += m
+        if passes[i] != NO_CARD:
+            passes[i] = shuffled[pos]
+            pos += 1
+    return replace(s, deck=deck, seats=tuple(seats), passes=tuple(passes))
+
