@@ -47,6 +47,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return netmatch.main(argv)
     parser = build_parser()
+    if "--headless" in argv:
+        import os
+
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed a one-line error (or the help)
@@ -77,9 +82,6 @@ def main(argv: list[str] | None = None) -> int:
             data = Path(args.input_script).read_text(encoding="utf-8")
             if len(data) > 4_000_000:
                 return _fail(parser, "input script too large")
-            import os
-
-            os.environ.setdefault("SDL_VIDEODRIVER", "dummy") if args.headless else None
             import pygame
 
             pygame.init()

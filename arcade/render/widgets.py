@@ -24,16 +24,13 @@ GREEN = (90, 200, 110)
 @lru_cache(maxsize=4)
 def felt(color: tuple[int, int, int] = (22, 92, 60)) -> pygame.Surface:
     """A 1280×720 felt background with a soft vignette; built once."""
-    surf = pygame.Surface((W, H))
-    surf.fill(color)
-    shade = pygame.Surface((W, H), pygame.SRCALPHA)
-    for i in range(24):
-        a = int(6 + i * 1.2)
-        pygame.draw.rect(shade, (0, 0, 0, a), (i * 6, i * 4, W - i * 12, H - i * 8), width=6, border_radius=40)
-    surf.blit(shade, (0, 0))
-    # a faint weave
-    for y in range(0, H, 4):
-        pygame.draw.line(surf, tuple(max(0, c - 4) for c in color), (0, y), (W, y))
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            k = max(0.0, 1.0 - 0.45 * (dx * dx + dy * dy))
+            small.set_at((x, y), tuple(int(c * (0.55 + 0.55 * k)) for c in color))
+    surf = pygame.transform.smoothscale(small, (W, H))
     return surf.convert()
 
 

@@ -1,0 +1,209 @@
+"""The Grenade bot: a pure function of one seat's view (never the true state), integers only.
+
+How it plays (level "hard"; "normal" skips the reading of identities and the cover card; "easy" plays a random
+grenade half of the time):
+
+- Identities. Every past move is public (``view.history``) and can be replayed from the setup, so the bot knows, for
+  each move an opponent made, what the other two grenades would have done. A player protects their own spade: a move
+  that put a spade in more danger than another choice would have is evidence that the spade is not the mover's. The
+  bot sums that "regret" per (opponent, spade) and turns it into weights, then into a per-mille chance that each
+  face-up spade belongs to a live opponent (the number of hidden hearts left is known from the reveals).
+- Moves. For each grenade it can move it looks at the immediate result (spades blown), then at every roll and
+  choice of the next player (18 outcomes) and the danger left on the table afterwards ("heat": how likely each spade
+  is to be hit by a die showing 5 or by the Joker). Spades are weighted: its own spade(s) very negative, the others by
+  their chance of being an opponent's.
+- Not being obvious: its own spade only counts when it is really in danger (a die landing on it at low pips is
+  harmless, so the bot does that as readily as anywhere else), and at "hard" it also shields a "cover" spade, a
+  decoy chosen from its own heart and the wheel (so others cannot compute it), a little, so its caution is spread over
+  two spades.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..rng import Rng
+from .rules import DICE, JOKER, PLACES, GrenadeView, Throw, advance_place, resolve_throw
+
+__all__ = ["choose", "spade_beliefs", "heat"]
+
+OWN = -1000
+"""Weight of the bot's own spade (per-mille scale: an opponent's spade for sure is +1000)."""
+COVER = -120
+"""Weight of the cover spade at level "hard"."""
+BLOWN_HARM = 36 * 6
+"""Harm (in heat units) of a spade actually blown, for the reading of identities."""
+REGRET_UNIT = 12
+"""Heat units of regret that halve the weight of "this spade is that player's"."""
+SPARED = 48
+"""Regret taken off (evidence for ownership) when a player could have blown a spade up and chose not to."""
+SUSPICION = 2
+"""The worst case for its own spade (the next player aiming at it) counts 1/SUSPICION as much as the average."""
+
+
+def heat(wheel: Sequence[int], blown: Sequence[bool], dice: Sequence[tuple[int, int]]) -> list[int]:
+    """Danger per place, in 1/36ths: for the next roll, the chance that a grenade showing 5 is moved onto the spade
+    (1/6 a roll per die, times 6), or that a move onto the Joker makes a grenade showing 5 on the spade explode; a die
+    showing 4 adds a little (it can become a 5 in one move)."""
+    h = [0] * PLACES
+    joker = wheel.index(JOKER)
+    fives_on = [p for p, q in dice if q == 5]
+    joker_reach = 0
+    for p, q in dice:
+        if q >= 4:
+            for r in range(1, 7):
+                t = advance_place(blown, p, r)
+                if q == 5:
+                    if t == joker:
+                        joker_reach += 1
+                    else:
+                        h[t] += 6
+                else:
+                    for r2 in (1, 2, 3, 4, 5, 6):
+                        t2 = advance_place(blown, t, r2)
+                        if t2 != joker:
+                            h[t2] += 1
+        else:
+            # any die can reach the Joker: that raises every die showing 5 where it stands
+            for r in range(1, 7):
+                if advance_place(blown, p, r) == joker:
+                    joker_reach += 1
+    if joker_reach:
+        for p in fives_on:
+            if p != joker:
+                h[p] += 2 * min(joker_reach, 3)
+    return h
+
+
+def _replay(view: GrenadeView):
+    """Yield (move, blown_before, dice_before) for every move of the history, from the setup on."""
+    first = 1 if view.wheel[0] == JOKER else 0
+    blown: tuple[bool, ...] = (False,) * PLACES
+    dice: tuple[tuple[int, int], ...] = ((first, 1),) * DICE
+    for mv in view.history:
+        yield mv, blown, dice
+        blown, dice, _, _ = resolve_throw(view.wheel, blown, dice, mv.die, mv.roll)
+
+
+def _harm(wheel, blown_after, dice_after, newly) -> list[int]:
+    h = heat(wheel, blown_after, dice_after)
+    for p in newly:
+        h[p] += BLOWN_HARM
+    return h
+
+
+def spade_beliefs(view: GrenadeView, read_history: bool = True) -> list[int]:
+    """Per place, the per-mille chance that the face-up spade there is a live opponent's heart (0 for the Joker,
+    blown spades and the viewer's own spades)."""
+    me = view.seat
+    mine = set(view.hearts[me]) if me is not None else set()
+    per = 2 if view.players == 2 else 1
+    candidates = [p for p in range(PLACES)
+                  if not view.blown[p] and view.wheel[p] != JOKER and view.wheel[p] not in mine]
+    opponents = [o for o in range(view.players) if o != me and view.out_move[o] == 0]
+    hidden = {o: per - len(view.revealed[o]) for o in opponents}
+    regret = {o: [0] * PLACES for o in opponents}
+    if read_history and candidates:
+        for mv, blown, dice in _replay(view):
+            if mv.seat not in regret:
+                continue
+            outcomes = {}
+            for d in range(DICE):
+                if dice[d] in outcomes:
+                    continue
+                b2, d2, newly, _ = resolve_throw(view.wheel, blown, dice, d, mv.roll)
+                outcomes[dice[d]] = _harm(view.wheel, b2, d2, newly)
+            chosen = outcomes[dice[mv.die]]
+            if len(outcomes) < 2:
+                continue
+            reg = regret[mv.seat]
+            for p in candidates:
+                harms = [o[p] for o in outcomes.values()]
+                reg[p] += chosen[p] - min(harms)
+                if max(harms) >= BLOWN_HARM > chosen[p]:
+                    reg[p] -= SPARED  # it could have blown this spade up and did not
+    belief = [0] * PLACES
+    for o in opponents:
+        low = min(regret[o][p] for p in candidates)
+        weights = {p: _weight(regret[o][p] - low) for p in candidates}
+        total = sum(weights.values())
+        if not total:
+            continue
+        for p in candidates:
+            belief[p] += hidden[o] * 1000 * weights[p] // total
+    return [min(b, 1000) for b in belief]
+
+
+def _weight(regret: int) -> int:
+    """2 ** (-regret / REGRET_UNIT), times 1024, clamped to 1..16384 (integers only)."""
+    k = regret // REGRET_UNIT
+    if k >= 0:
+        return 1024 >> min(k, 10)
+    return 1024 << min(-k, 4)
+
+
+def _cover_place(view: GrenadeView, candidates: list[int]) -> int | None:
+    if not candidates or view.seat is None or not view.hearts[view.seat]:
+        return None
+    key = sum(view.hearts[view.seat]) * 5 + view.wheel.index(JOKER) * 3 + view.seat
+    return candidates[key % len(candidates)]
+
+
+def _value(weights: list[int], newly: Sequence[int]) -> int:
+    return sum(weights[p] for p in newly)
+
+
+def choose(view: GrenadeView, legal_actions: Sequence[Throw], rng: Rng, level: str = "normal") -> Throw:
+    """Pick the grenade to move. Pure function of ``view`` (its own hearts and the public table), ``legal_actions``
+    and ``rng`` (used only to break ties and, at "easy", to play at random). Raises ValueError if nothing is legal."""
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("no legal action")
+    if level == "easy":
+        coin, rng = rng.below(2)
+        if coin:
+            return rng.choice(legal)[0]
+    me = view.seat
+    mine = set(view.hearts[me]) if me is not None else set()
+    hard = level == "hard"
+    belief = spade_beliefs(view, read_history=hard)
+    weights = [0] * PLACES
+    for p in range(PLACES):
+        if view.blown[p] or view.wheel[p] == JOKER:
+            continue
+        weights[p] = OWN if view.wheel[p] in mine else belief[p]
+    if hard:
+        cands = [p for p in range(PLACES) if weights[p] > 0 and belief[p] < 1000]
+        cover = _cover_place(view, cands)
+        if cover is not None:
+            weights[cover] = min(weights[cover], COVER)
+    wheel, blown, dice, roll = view.wheel, view.blown, view.dice, view.roll
+    outcomes: dict[tuple[int, int], int] = {}
+    for a in legal:
+        key = dice[a.die]
+        if key in outcomes:
+            continue
+        b1, d1, newly, _ = resolve_throw(wheel, blown, dice, a.die, roll)
+        # units: 36ths of a spade's weight, summed over the next player's 18 (roll, grenade) outcomes
+        score = _value(weights, newly) * 36 * 18
+        for r in range(1, 7):
+            seen: dict[tuple[int, int], tuple[int, int]] = {}
+            worst = 0
+            for d in range(DICE):
+                k2 = d1[d]
+                if k2 not in seen:
+                    b2, d2, newly2, _ = resolve_throw(wheel, b1, d1, d, r)
+                    h = heat(wheel, b2, d2)
+                    later = _value(weights, newly2) * 36 + sum(weights[p] * h[p] for p in range(PLACES)
+                                                               if not b2[p]) // 2
+                    own = sum(weights[p] for p in newly2 if weights[p] == OWN)
+                    seen[k2] = (later, own)
+                later, own = seen[k2]
+                score += later
+                worst = min(worst, own)
+            score += worst * 36 * 3 // SUSPICION
+        outcomes[key] = score
+    best = max(outcomes[dice[a.die]] for a in legal)
+    top = [a for a in legal if outcomes[dice[a.die]] == best]
+    return rng.choice(top)[0]
+

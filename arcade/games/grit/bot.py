@@ -1,0 +1,331 @@
+"""The Grit bot: ``choose(view, legal_actions, rng, level)``, a pure function of one seat's view.
+
+It aims for 21 and pushes the opponent over. Method (flat Monte Carlo over determinizations):
+
+1. From the view, list the cards it cannot see (the opponent's Complaints, face-down cards it did not lay, the two
+   unused cards): the deck's spades it has not seen, plus the heart if it has not seen it (its rank drawn afresh).
+   A *world* deals those cards at random into those places, as ``sample_hidden`` does for a state.
+2. Every candidate action is played out to the end of the duel in the same worlds (common random numbers), the rest
+   of the duel played by a quick rollout policy for both players, and scored 2 win / 1 draw / 0 loss.
+3. Successive halving: all candidates get a few worlds, the better half gets more, and so on; the best mean wins.
+
+Rollout policy: each player lays the Complaint that gives the best "lean" score right now (own total close to,
+but not over, 21 and the opponent's far from it), with some randomness; at "easy" the rollouts are uniformly random.
+Levels: "easy" (few random rollouts), "normal" and "hard" (more worlds; "hard" is the strong one).
+
+Everything is integer arithmetic with a small deterministic generator seeded from ``rng``; no floats, no clocks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..rng import Rng
+from .cards import card_value, deck_spades, heart_ranks, make_card, HEARTS
+from .rules import ChooseFirst, GritView, PlayComplaint, DEAD_AT
+
+__all__ = ["choose", "BUDGETS"]
+
+_MASK = (1 << 64) - 1
+_VAL = tuple(card_value(c) for c in range(26))
+
+BUDGETS = {"easy": (60, 0), "normal": (300, 1), "hard": (600, 1)}
+"""Per level: (playouts per decision, rollout policy 0 random / 1 greedy)."""
+
+
+class _Fast:
+    """A tiny LCG for rollouts (deterministic, integer-only; quality is ample for playouts)."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, seed: int) -> None:
+        self.x = seed & _MASK
+
+    def below(self, n: int) -> int:
+        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & _MASK
+        return ((self.x >> 32) * n) >> 32
+
+
+# --- a lean world: only what can still matter ------------------------------------------------------------------------
+# top[i], i = owner * 3 + pile: the top card (-1 empty); mk[i]: top is a Marked Complaint; hid[i]: top is face down
+# for The Word (a kept-hidden Marked Complaint). hands[p]: list of cards. mused[p]: marked already.
+
+
+def _word(top: list[int], hid: list[bool], last_word: int, fr: _Fast) -> int:
+    vt0 = vt1 = hi0 = hi1 = 0
+    hh0 = hh1 = False
+    for i in range(6):
+        c = top[i]
+        if c < 0 or hid[i]:
+            continue
+        v = _VAL[c]
+        if i < 3:
+            vt0 += v
+            if v > hi0:
+                hi0, hh0 = v, c >= 13
+            elif v == hi0 and c >= 13:
+                hh0 = True
+        else:
+            vt1 += v
+            if v > hi1:
+                hi1, hh1 = v, c >= 13
+            elif v == hi1 and c >= 13:
+                hh1 = True
+    if vt0 != vt1:
+        return 0 if vt0 > vt1 else 1
+    if hi0 != hi1:
+        return 0 if hi0 > hi1 else 1
+    if hh0 != hh1:
+        return 0 if hh0 else 1
+    if last_word >= 0:
+        return 1 - last_word
+    return fr.below(2)
+
+
+def _totals(top: list[int]) -> tuple[int, int]:
+    t0 = t1 = 0
+    for i in range(3):
+        if top[i] >= 0:
+            t0 += _VAL[top[i]]
+        if top[i + 3] >= 0:
+            t1 += _VAL[top[i + 3]]
+    return t0, t1
+
+
+def _score(t_me: int, t_op: int) -> int:
+    """2 win, 1 draw, 0 loss for the side with total ``t_me``."""
+    dm, do = t_me >= DEAD_AT, t_op >= DEAD_AT
+    if dm != do:
+        return 0 if dm else 2
+    if t_me == t_op:
+        return 1
+    if not dm:
+        return 2 if t_me > t_op else 0
+    return 2 if t_me < t_op else 0
+
+
+def _lean(t_me: int, t_op: int, left: int) -> int:
+    """Heuristic worth (bigger is better) of totals with ``left`` Complaints still to come for each player."""
+    if left == 0:
+        return _score(t_me, t_op) * 100
+    own = -abs(19 - t_me) * 4 if t_me < DEAD_AT else -40 - (t_me - DEAD_AT) * 2
+    opp = (t_op - 14) * 2 if t_op < DEAD_AT else 30
+    return own + opp
+
+
+def _greedy(top: list[int], mk: list[bool], hands: list[list[int]], seat: int, banned: int, left: int,
+            fr: _Fast) -> tuple[int, int, int]:
+    """A rollout move for ``seat``: (card, pile index, mode) maximising ``_lean``, random among near-equals."""
+    t0, t1 = _totals(top)
+    best = None
+    best_v = -10 ** 9
+    for c in hands[seat]:
+        v = _VAL[c]
+        for i in range(6):
+            if mk[i] or i == banned:
+                continue
+            old = _VAL[top[i]] if top[i] >= 0 else 0
+            if i < 3:
+                n0, n1 = t0 - old + v, t1
+            else:
+                n0, n1 = t0, t1 - old + v
+            w = _lean(n0, n1, left) if seat == 0 else _lean(n1, n0, left)
+            w += fr.below(6)
+            if w > best_v:
+                best_v, best = w, (c, i)
+    assert best is not None
+    return best[0], best[1], 0
+
+
+def _random_move(mk: list[bool], hands: list[list[int]], mused: list[bool], seat: int, banned: int,
+                 fr: _Fast) -> tuple[int, int, int]:
+    """Uniform over the legal actions, as ``random_choose`` picks them (marking counted as its own actions)."""
+    opts = []
+    for i in range(6):
+        if mk[i] or i == banned:
+            continue
+        opts.append((i, 0))
+        if not mused[seat]:
+            opts.append((i, 1))
+            if i // 3 == seat:
+                opts.append((i, 2))
+    hand = hands[seat]
+    c = hand[fr.below(len(hand))]
+    i, mode = opts[fr.below(len(opts))]
+    return c, i, mode
+
+
+def _lay(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]], mused: list[bool], seat: int,
+         c: int, i: int, mode: int) -> None:
+    hands[seat].remove(c)
+    top[i] = c
+    mk[i] = mode >= 1
+    hid[i] = mode == 2
+    if mode:
+        mused[seat] = True
+
+
+def _playout(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]], mused: list[bool],
+             rnd: int, phase: int, first: int, banned: int, last_word: int, policy: int, fr: _Fast) -> tuple[int, int]:
+    """Play the duel out from (round ``rnd``, ``phase`` 0 word / 1 lay first / 2 lay second). Returns the totals."""
+    while rnd <= 4:
+        if phase == 0:
+            holder = _word(top, hid, last_word, fr)
+            first = fr.below(2)
+            last_word = holder
+            banned = -1
+            phase = 1
+        if phase == 1:
+            seat = first
+            if policy:
+                c, i, mode = _greedy(top, mk, hands, seat, -1, 4 - rnd, fr)
+            else:
+                c, i, mode = _random_move(mk, hands, mused, seat, -1, fr)
+            _lay(top, mk, hid, hands, mused, seat, c, i, mode)
+            banned = i
+            phase = 2
+        seat = 1 - first
+        if policy:
+            c, i, mode = _greedy(top, mk, hands, seat, banned, 4 - rnd, fr)
+        else:
+            c, i, mode = _random_move(mk, hands, mused, seat, banned, fr)
+        _lay(top, mk, hid, hands, mused, seat, c, i, mode)
+        rnd += 1
+        phase = 0
+    return _totals(top)
+
+
+# --- reading the view ----------------------------------------------------------------------------------------------
+
+
+def _unseen(view: GritView) -> tuple[list[int], bool, int]:
+    """(unseen spades, whether the heart is unseen, number of unseen places that matter: opponent hand + unknown
+    face-down pile tops)."""
+    seen = set(view.hand)
+    unknown_tops = 0
+    for own in view.piles:
+        for pile in own:
+            for c in pile:
+                if c.card is not None:
+                    seen.add(c.card)
+            if pile and pile[-1].card is None:
+                unknown_tops += 1
+    spades = [c for c in deck_spades(view.prototype_deck) if c not in seen]
+    heart_seen = any(c >= 13 for c in seen)
+    return spades, not heart_seen, unknown_tops
+
+
+def _worlds(view: GritView, count: int, fr: _Fast) -> list[tuple[list[int], list[int]]]:
+    """``count`` worlds: (cards for the unknown face-down tops in pile order, opponent hand)."""
+    spades, heart_unseen, unknown_tops = _unseen(view)
+    opp = 1 - view.seat
+    n_opp = view.complaint_counts[opp]
+    ranks = heart_ranks(view.prototype_deck)
+    out = []
+    for _ in range(count):
+        pool = list(spades)
+        if heart_unseen:
+            pool.append(make_card(ranks[fr.below(len(ranks))], HEARTS))
+        for j in range(len(pool) - 1, 0, -1):
+            k = fr.below(j + 1)
+            pool[j], pool[k] = pool[k], pool[j]
+        out.append((pool[:unknown_tops], pool[unknown_tops:unknown_tops + n_opp]))
+    return out
+
+
+def _base(view: GritView) -> tuple[list[int], list[bool], list[bool]]:
+    top, mk, hid = [-1] * 6, [False] * 6, [False] * 6
+    for o in range(2):
+        for p in range(3):
+            pile = view.piles[o][p]
+            if pile:
+                c = pile[-1]
+                i = o * 3 + p
+                top[i] = -2 if c.card is None else c.card  # -2: filled per world
+                mk[i] = c.marked
+                hid[i] = not c.face_up and (c.kept_hidden or c.marked)
+    return top, mk, hid
+
+
+def _evaluate(view: GritView, action: Any, world: tuple[list[int], list[int]], base: tuple, policy: int,
+              fr: _Fast) -> int:
+    """Play ``action`` then the rest of the duel in ``world``; 2 win / 1 draw / 0 loss for the viewer."""
+    me = view.seat
+    top, mk, hid = list(base[0]), list(base[1]), list(base[2])
+    tops, opp_hand = world
+    k = 0
+    for i in range(6):
+        if top[i] == -2:
+            top[i] = tops[k]
+            k += 1
+    hands = [[], []]
+    hands[me] = list(view.hand)
+    hands[1 - me] = list(opp_hand)
+    mused = list(view.marked_used)
+    rnd = view.round
+    first = view.first
+    banned = -1
+    if view.round_plays:
+        o, p = view.round_plays[0]
+        banned = o * 3 + p
+    if isinstance(action, ChooseFirst):
+        phase, first = 1, action.first
+    else:
+        _lay(top, mk, hid, hands, mused, me, action.card, action.owner * 3 + action.pile,
+             2 if action.hidden else (1 if action.marked else 0))
+        if view.phase == "lay_first":
+            phase, banned = 2, action.owner * 3 + action.pile
+        else:
+            phase, rnd = 0, rnd + 1
+    t = _playout(top, mk, hid, hands, mused, rnd, phase, first, banned, view.word, policy, fr)
+    return _score(t[me], t[1 - me])
+
+
+def _candidates(legal: Sequence[Any]) -> list[Any]:
+    """Drop actions that are the same in the lean model: two non-heart cards of equal value on the same pile."""
+    seen: dict[tuple, Any] = {}
+    out = []
+    for a in legal:
+        if isinstance(a, PlayComplaint):
+            key = (_VAL[a.card], a.card >= 13, a.owner, a.pile, a.marked, a.hidden)
+        else:
+            key = ("first", a.first)
+        if key not in seen:
+            seen[key] = a
+            out.append(a)
+    return out
+
+
+def choose(view: GritView, legal_actions: Sequence[Any], rng: Rng, level: str = "normal") -> Any:
+    """The bot's action for ``view`` among ``legal_actions`` (see the module docstring). Raises ValueError when
+    there is no legal action. ``level``: "easy", "normal" or "hard" (unknown levels play as "normal")."""
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    budget, policy = BUDGETS.get(level, BUDGETS["normal"])
+    seed, _ = rng.next64()
+    fr = _Fast(seed)
+    cands = _candidates(legal)
+    base = _base(view)
+    totals = [0] * len(cands)
+    counts = [0] * len(cands)
+    alive = list(range(len(cands)))
+    stages = max(1, (len(cands) - 1).bit_length())
+    per_stage = budget // stages
+    while True:
+        n = max(2, per_stage // len(alive))
+        worlds = _worlds(view, n, fr)
+        for j in alive:
+            a = cands[j]
+            for w in worlds:
+                totals[j] += _evaluate(view, a, w, base, policy, fr)
+                counts[j] += 1
+        if len(alive) <= 1 or stages <= 1:
+            break
+        alive.sort(key=lambda j: (-totals[j] * 1000 // counts[j], j))
+        alive = alive[:(len(alive) + 1) // 2]
+        stages -= 1
+    best = max(alive, key=lambda j: (totals[j] * 1000 // counts[j], -j))
+    return cands[best]

@@ -1,0 +1,393 @@
+"""Grit's table: both players' three Injury piles, the Complaints in hand, The Word, face-down play, the reveal.
+
+Layout (1280×720): seat 0 at the bottom, seat 1 at the top (with one human, the human sits at the bottom). Each
+player's three Injury piles sit in a row with covered cards peeking out above the top card; a Marked Complaint lies
+sideways. Complaints in hand are fanned at the screen's edge: face up for their owner (with two humans on one screen,
+only while the owner holds their B key to peek), backs for everyone else.
+
+Controls of the acting human: The Word holder picks who lays first from a two-line menu. Laying: ←/→ choose the
+Complaint, ↑/↓ choose the pile (every pile that may take it, highlighted), A lays; if a Marked Complaint is still
+available a last menu asks "face down", "Marked" or "Marked, kept face down" (B goes back).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from ..games.grit import CardView, ChooseFirst, PlayComplaint, card_label, card_value
+from ..games.grit.cards import is_heart, rank_of
+from ..render.cards import CARD_H, CARD_W, blit_card, card_back, playing_card
+from ..render.fonts import draw_text
+from ..render.tween import Placed
+from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from .table import TableScene
+
+__all__ = ["Table"]
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+PILE_X = (W // 2 - 170, W // 2, W // 2 + 170)
+PILE_Y = {"bottom": 455, "top": 255}
+HAND_Y = {"bottom": 612, "top": 84}
+DECK_POS = (110, H // 2 + 10)
+
+
+@lru_cache(maxsize=64)
+def face(card: int) -> pygame.Surface:
+    return playing_card(RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S")
+
+
+@lru_cache(maxsize=64)
+def sideways(img: pygame.Surface) -> pygame.Surface:
+    return pygame.transform.rotate(img, 90)
+
+
+class Table(TableScene):
+    END_DELAY = 240
+
+    def setup(self) -> None:
+        self.board.move_ticks = 18
+        self.board.stagger = 3
+        self.content: dict[Any, tuple[int | None, bool, bool]] = {}  # key -> (card, marked, known_face_down)
+        self.sel_card: dict[int, int] = {}
+        self.sel_pile: dict[int, int] = {}
+        self.mode_menu: dict[int, int] = {}  # seat -> cursor in the marked-mode menu (absent: menu closed)
+        self.word_cursor: dict[int, int] = {}
+        self.layout(self.rules.view(self.match.state, self.viewer_for_layout()), initial=True)
+
+    # --- who sits where ---------------------------------------------------------------------------------------------
+    def bottom_seat(self) -> int:
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else 0
+
+    def side(self, seat: int) -> str:
+        return "bottom" if seat == self.bottom_seat() else "top"
+
+    def viewer_for_layout(self) -> int | None:
+        return self.viewer()
+
+    def seat_name(self, seat: int) -> str:
+        s = self.match.seats[seat]
+        if s.kind == "bot":
+            return f"Player {seat + 1} (bot)"
+        return f"Player {seat + 1}"
+
+    def peeking(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is shown face up now."""
+        if self.demo or self.curtain_for is not None:
+            return False
+        humans = self.humans()
+        if seat not in humans:
+            return False
+        if len(humans) == 1:
+            return True
+        return self.app.input.held("B", [self.match.seats[seat].device])
+
+    # --- layout: the view says where every card lies -----------------------------------------------------------------
+    def layout(self, view, initial: bool = False) -> None:
+        targets: dict[Any, Placed] = {}
+        content: dict[Any, tuple[int | None, bool, bool]] = {}
+        for owner in (0, 1):
+            side = self.side(owner)
+            for p, pile in enumerate(view.piles[owner]):
+                n = len(pile)
+                for i, cv in enumerate(pile):
+                    key = ("pile", owner, p, i)
+                    back = n - 1 - i  # covered cards peek out to the upper left
+                    shown = cv.card is not None and cv.face_up
+                    targets[key] = Placed(PILE_X[p] - back * 16, PILE_Y[side] - back * 10, shown, z=10 + i,
+                                          angle=90 if cv.marked else 0)
+                    content[key] = (cv.card, cv.marked, cv.card is not None and not cv.face_up)
+            # hand
+            count = view.complaint_counts[owner]
+            own = view.seat == owner
+            cards = list(view.hand) if own else [None] * count
+            x0 = W // 2 - (count - 1) * 62
+            for i, card in enumerate(cards):
+                key = ("hand", owner, card if card is not None else i)
+                up = card is not None and self.peeking(owner)
+                lift = 0
+                if own and card is not None and owner in self.sel_card and self.sel_card[owner] % count == i \
+                        and self.is_laying(owner):
+                    lift = 24
+                targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
+                                      scale=1.0 if side == "bottom" else 0.8)
+                content[key] = (card, False, False)
+        # when a hand card leaves, the new pile card starts where that hand card was
+        gone = [k for k in self.board.entries if k[0] == "hand" and k not in targets]
+        self.content = content
+
+        def origin(key):
+            if key[0] == "hand":
+                return Placed(*DECK_POS, False, 0)
+            for g in gone:
+                if g[1] == self.layer_of(view, key):
+                    return self.board.current(g)
+            seat_side = self.side(self.layer_of(view, key))
+            return Placed(W // 2, HAND_Y[seat_side], False, 0)
+
+        moved = self.board.set_targets(targets, origin, ticks=None)
+        if moved and not initial:
+            pass
+
+    @staticmethod
+    def layer_of(view, key) -> int:
+        """Who laid a pile card: this round's first/second player when it is one of this round's plays."""
+        _, owner, pile, idx = key
+        if (owner, pile) in view.round_plays:
+            k = view.round_plays.index((owner, pile))
+            first = view.first if view.first >= 0 else 0
+            return first if k == 0 else 1 - first
+        return owner
+
+    def after_tick(self) -> None:
+        self.layout(self.rules.view(self.match.state, self.viewer()))
+        self.board.update()
+
+    # --- controls ---------------------------------------------------------------------------------------------------
+    def is_laying(self, seat: int) -> bool:
+        st = self.match.state
+        return seat in self.rules.to_act(st) and st.phase != "word"
+
+    def human_controls(self) -> None:
+        inp = self.app.input
+        st = self.match.state
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = [self.match.seats[seat].device]
+            legal = self.rules.legal_actions(st, seat)
+            if st.phase == "word":
+                c = self.word_cursor.get(seat, 0)
+                if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
+                    c = 1 - c
+                    self.app.audio.play("move")
+                self.word_cursor[seat] = c
+                if inp.pressed("A", dev):
+                    first = seat if c == 0 else 1 - seat
+                    self.match.submit_action(seat, ChooseFirst(first))
+                    self.app.audio.play("select")
+                continue
+            hand = list(st.complaints[seat])
+            if not hand:
+                continue
+            ci = self.sel_card.get(seat, 0) % len(hand)
+            card = hand[ci]
+            piles = self.piles_for(legal, card)
+            pi = self.sel_pile.get(seat, 0) % max(1, len(piles))
+            if seat in self.mode_menu:
+                modes = self.modes_for(legal, card, piles[pi])
+                m = self.mode_menu[seat] % len(modes)
+                if inp.menu("UP", dev):
+                    m = (m - 1) % len(modes)
+                if inp.menu("DOWN", dev):
+                    m = (m + 1) % len(modes)
+                self.mode_menu[seat] = m
+                if inp.pressed("B", dev):
+                    del self.mode_menu[seat]
+                elif inp.pressed("A", dev):
+                    del self.mode_menu[seat]
+                    self.match.submit_action(seat, modes[m][1])
+                    self.app.audio.play("select")
+                continue
+            if inp.menu("LEFT", dev):
+                ci = (ci - 1) % len(hand)
+                self.app.audio.play("move")
+            if inp.menu("RIGHT", dev):
+                ci = (ci + 1) % len(hand)
+                self.app.audio.play("move")
+            if inp.menu("UP", dev):
+                pi = (pi - 1) % len(piles)
+                self.app.audio.play("move")
+            if inp.menu("DOWN", dev):
+                pi = (pi + 1) % len(piles)
+                self.app.audio.play("move")
+            self.sel_card[seat], self.sel_pile[seat] = ci, pi
+            if inp.pressed("A", dev):
+                card = hand[ci]
+                piles = self.piles_for(legal, card)
+                target = piles[pi % len(piles)]
+                modes = self.modes_for(legal, card, target)
+                if len(modes) > 1:
+                    self.mode_menu[seat] = 0
+                else:
+                    self.match.submit_action(seat, modes[0][1])
+                    self.app.audio.play("select")
+
+    def piles_for(self, legal, card) -> list[tuple[int, int]]:
+        """Piles (owner, pile) that may take ``card`` now, the laying seat's own first."""
+        out = []
+        for a in legal:
+            if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
+                out.append((a.owner, a.pile))
+        return out
+
+    def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
+        names = {(False, False): "Lay it face down", (True, False): "Lay it Marked (sideways, never covered)",
+                 (True, True): "Marked, and keep it face down to the end"}
+        out = []
+        for a in legal:
+            if isinstance(a, PlayComplaint) and a.card == card and (a.owner, a.pile) == tuple(target):
+                out.append((names[(a.marked, a.hidden)], a))
+        return out
+
+    # --- drawing ----------------------------------------------------------------------------------------------------
+    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+        st = self.match.state
+        # pile slots and labels
+        for owner in (0, 1):
+            side = self.side(owner)
+            y = PILE_Y[side]
+            for p in range(3):
+                r = pygame.Rect(0, 0, CARD_W + 10, CARD_H + 10)
+                r.center = (PILE_X[p], y)
+                pygame.draw.rect(surf, (14, 70, 45), r, border_radius=10)
+                pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=10)
+            label_y = y + CARD_H // 2 + 20 if side == "bottom" else y - CARD_H // 2 - 68
+            name = self.seat_name(owner)
+            tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
+            dead = tot >= 22
+            col = RED if dead else (GREEN if tot == 21 else WHITE)
+            tx = PILE_X[0] - CARD_W // 2 - 200
+            draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
+            draw_text(surf, f"Injuries: {tot}" + ("  DEAD" if dead else ""), (tx, y + 2), 24, col, bold=dead)
+            if view.best_of > 1:
+                draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
+            if view.phase != "over" and view.word == owner:
+                self.draw_word_badge(surf, (PILE_X[2] + CARD_W // 2 + 170, y - 10))
+            if view.phase != "over" and view.first == owner:
+                draw_text(surf, "lays first", (PILE_X[2] + CARD_W // 2 + 170, y + 30), 20, WHITE, anchor="center")
+        # highlight of the target pile for the acting human
+        target = self.current_target()
+        if target is not None:
+            owner, p = target
+            r = pygame.Rect(0, 0, CARD_W + 22, CARD_H + 22)
+            r.center = (PILE_X[p], PILE_Y[self.side(owner)])
+            pygame.draw.rect(surf, GOLD, r, width=4, border_radius=12)
+        # cards
+        for key, placed, width, moving in self.board.frames(alpha):
+            card, marked, known_down = self.content.get(key, (None, False, False))
+            f = face(card) if card is not None else card_back()
+            b = card_back()
+            if placed.angle:
+                f, b = sideways(f), sideways(b)
+            r = blit_card(surf, f, b, placed, width, moving)
+            if known_down and not placed.face_up and card is not None:
+                tag = pygame.Rect(0, 0, 56, 26)
+                tag.center = r.center
+                panel(surf, tag, 220, (250, 248, 240), radius=6)
+                draw_text(surf, card_label(card), tag.center, 18, (20, 20, 20), bold=True, anchor="center")
+        # centre: round, phase
+        info = f"Duel {view.duel} · Round {view.round} of 4" if view.best_of > 1 else f"Round {view.round} of 4"
+        if view.phase == "over":
+            info = "Satisfaction!"
+        draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        if view.phase == "over" and view.totals is not None:
+            self.draw_outcome(surf, view)
+        if not self.demo and self.curtain_for is None:
+            self.draw_prompts(surf)
+
+    def draw_action_panel(self, surf) -> None:
+        """Grit draws its own prompts (``draw_prompts``)."""
+
+    def draw_word_badge(self, surf, center) -> None:
+        r = pygame.Rect(0, 0, 150, 40)
+        r.center = center
+        panel(surf, r, 230, (120, 20, 30), GOLD, 20)
+        draw_text(surf, "THE WORD", r.center, 20, GOLD, bold=True, anchor="center")
+
+    def phase_text(self, view) -> str:
+        if view.phase == "word":
+            reason = {"total": "higher Injury total", "top card": "highest top card", "heart": "top heart",
+                      "last round": "did not hold it last round", "random": "drawn at random"}.get(
+                view.word_reason, view.word_reason)
+            return f"{self.seat_name(view.word)} holds The Word ({reason}) and picks who lays first"
+        if view.phase in ("lay_first", "lay_second"):
+            acting = view.to_act[0] if view.to_act else -1
+            return f"{self.seat_name(acting)} lays a Complaint face down"
+        return ""
+
+    def draw_outcome(self, surf, view) -> None:
+        t0, t1 = view.totals
+        if view.result == -1:
+            text = f"Draw — {t0} to {t1}"
+        else:
+            text = f"{self.seat_name(view.result)} wins — {t0} to {t1}"
+        r = pygame.Rect(0, 0, 620, 54)
+        r.center = (W // 2, H // 2 + 80)
+        panel(surf, r, 220, (60, 20, 10), GOLD)
+        draw_text(surf, text, r.center, 26, GOLD, bold=True, anchor="center")
+
+    def current_target(self) -> tuple[int, int] | None:
+        if self.demo:
+            return None
+        st = self.match.state
+        for seat in self.acting_humans():
+            if st.phase == "word" or (len(self.humans()) > 1 and seat != self.shown_seat):
+                continue
+            hand = list(st.complaints[seat])
+            if not hand:
+                return None
+            card = hand[self.sel_card.get(seat, 0) % len(hand)]
+            piles = self.piles_for(self.rules.legal_actions(st, seat), card)
+            if piles:
+                return piles[self.sel_pile.get(seat, 0) % len(piles)]
+        return None
+
+    def draw_prompts(self, surf) -> None:
+        st = self.match.state
+        inp = self.app.input
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = self.match.seats[seat].device
+            x, y = W - 300, H - 170
+            if st.phase == "word":
+                items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
+                c = self.word_cursor.get(seat, 0)
+                panel(surf, (x - 20, y - 20, 300, 130), 220, border=GOLD)
+                draw_text(surf, "You hold The Word:", (x, y), 20, GOLD, bold=True)
+                for k, it in enumerate(items):
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                              GOLD if k == c else WHITE, bold=k == c)
+            elif seat in self.mode_menu:
+                hand = list(st.complaints[seat])
+                card = hand[self.sel_card.get(seat, 0) % len(hand)]
+                target = self.current_target()
+                modes = self.modes_for(self.rules.legal_actions(st, seat), card, target)
+                m = self.mode_menu[seat] % len(modes)
+                y -= 34 * (len(modes) - 1)
+                panel(surf, (x - 200, y - 20, 480, 60 + 34 * len(modes)), 230, border=GOLD)
+                draw_text(surf, f"How do you lay {card_label(card)}?", (x - 180, y), 20, GOLD, bold=True)
+                for k, (name, _) in enumerate(modes):
+                    draw_text(surf, ("▶ " if k == m else "   ") + name, (x - 180, y + 34 + 34 * k), 19,
+                              GOLD if k == m else WHITE, bold=k == m)
+            else:
+                lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
+                         f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
+                         f"{inp.hint(dev, 'A')} lay it"]
+                if len(self.humans()) > 1:
+                    lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
+                panel(surf, (x - 20, y - 20, 300, 40 + 28 * len(lines)), 200, border=GOLD)
+                for k, ln in enumerate(lines):
+                    draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
+
+    def result_lines(self) -> list[str]:
+        st = self.match.state
+        v = self.rules.view(st, None)
+        if v.result == -1:
+            title = "A draw!"
+        else:
+            title = f"{self.seat_name(v.result)} wins!"
+        lines = [title]
+        if v.totals is not None:
+            for s in (0, 1):
+                t = v.totals[s]
+                state = "dead" if t >= 22 else "alive"
+                lines.append(f"{self.seat_name(s)} ({self.match.seats[s].label}): {t} — {state}")
+        if v.best_of > 1:
+            lines.append(f"Duels won: {v.wins[0]} – {v.wins[1]}")
+        return lines
