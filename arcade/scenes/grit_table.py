@@ -97,7 +97,7 @@ class Table(TableScene):
                     key = ("pile", owner, p, i)
                     back = n - 1 - i  # covered cards peek out to the upper left
                     shown = cv.card is not None and cv.face_up
-                    targets[key] = Placed(PILE_X[p] - back * 16, PILE_Y[side] - back * 10, shown, z=10 + i,
+                    targets[key] = Placed(PILE_X[p] - back * 12, PILE_Y[side] - back * 9, shown, z=10 + i,
                                           angle=90 if cv.marked else 0)
                     content[key] = (cv.card, cv.marked, cv.card is not None and not cv.face_up)
             # hand
@@ -250,15 +250,15 @@ class Table(TableScene):
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
             dead = tot >= 22
             col = RED if dead else (GREEN if tot == 21 else WHITE)
-            tx = PILE_X[0] - CARD_W // 2 - 200
+            tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
             draw_text(surf, f"Injuries: {tot}" + ("  DEAD" if dead else ""), (tx, y + 2), 24, col, bold=dead)
             if view.best_of > 1:
                 draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
             if view.phase != "over" and view.word == owner:
-                self.draw_word_badge(surf, (PILE_X[2] + CARD_W // 2 + 170, y - 10))
+                self.draw_word_badge(surf, (tx + 75, y + 58))
             if view.phase != "over" and view.first == owner:
-                draw_text(surf, "lays first", (PILE_X[2] + CARD_W // 2 + 170, y + 30), 20, WHITE, anchor="center")
+                draw_text(surf, "▶ lays first this round", (tx, y + 84), 18, WHITE)
         # highlight of the target pile for the acting human
         target = self.current_target()
         if target is not None:
@@ -283,7 +283,8 @@ class Table(TableScene):
         info = f"Duel {view.duel} · Round {view.round} of 4" if view.best_of > 1 else f"Round {view.round} of 4"
         if view.phase == "over":
             info = "Satisfaction!"
-        draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
+        if view.phase != "over":
+            draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
         if view.phase == "over" and view.totals is not None:
             self.draw_outcome(surf, view)
@@ -317,7 +318,7 @@ class Table(TableScene):
         else:
             text = f"{self.seat_name(view.result)} wins — {t0} to {t1}"
         r = pygame.Rect(0, 0, 620, 54)
-        r.center = (W // 2, H // 2 + 80)
+        r.center = (W // 2, H // 2 - 5)
         panel(surf, r, 220, (60, 20, 10), GOLD)
         draw_text(surf, text, r.center, 26, GOLD, bold=True, anchor="center")
 
@@ -344,7 +345,7 @@ class Table(TableScene):
             if len(self.humans()) > 1 and seat != self.shown_seat:
                 continue
             dev = self.match.seats[seat].device
-            x, y = W - 300, H - 170
+            x, y = W - 330, H // 2 - 60
             if st.phase == "word":
                 items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
                 c = self.word_cursor.get(seat, 0)
@@ -359,12 +360,18 @@ class Table(TableScene):
                 target = self.current_target()
                 modes = self.modes_for(self.rules.legal_actions(st, seat), card, target)
                 m = self.mode_menu[seat] % len(modes)
-                y -= 34 * (len(modes) - 1)
-                panel(surf, (x - 200, y - 20, 480, 60 + 34 * len(modes)), 230, border=GOLD)
-                draw_text(surf, f"How do you lay {card_label(card)}?", (x - 180, y), 20, GOLD, bold=True)
+                panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
+                draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
+                mode_lines = {"Lay it face down": ("Face down", ""),
+                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered"),
+                              "Marked, and keep it face down to the end": ("Marked, kept face down",
+                                                                           "hidden to the end")}
                 for k, (name, _) in enumerate(modes):
-                    draw_text(surf, ("▶ " if k == m else "   ") + name, (x - 180, y + 34 + 34 * k), 19,
+                    head, sub = mode_lines.get(name, (name, ""))
+                    draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,
                               GOLD if k == m else WHITE, bold=k == m)
+                    if sub:
+                        draw_text(surf, sub, (x + 30, y + 60 + 52 * k), 16, DIM)
             else:
                 lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
                          f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
