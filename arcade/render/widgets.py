@@ -34,14 +34,21 @@ def felt(color: tuple[int, int, int] = (22, 92, 60)) -> pygame.Surface:
     return surf.convert()
 
 
-def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, color=(10, 20, 16), border=None,
-          radius: int = 14) -> pygame.Rect:
-    r = pygame.Rect(rect)
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
+@lru_cache(maxsize=512)
+def _panel_surface(size: tuple[int, int], alpha: int, color: tuple, border: tuple | None, radius: int
+                   ) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(s, border, s.get_rect(), width=2, border_radius=radius)
-    surf.blit(s, r)
+    return s
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, color=(10, 20, 16), border=None,
+          radius: int = 14) -> pygame.Rect:
+    """A translucent rounded panel (surfaces cached by size and colours)."""
+    r = pygame.Rect(rect)
+    surf.blit(_panel_surface(r.size, alpha, tuple(color), tuple(border) if border else None, radius), r)
     return r
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -37,6 +38,13 @@ GAME_OPTIONS: dict[str, list[tuple[str, str, list[Any], list[str]]]] = {
     "cops_and_robbers": [],
     "grenade": [],
 }
+
+
+@lru_cache(maxsize=8)
+def _shade(alpha: int) -> pygame.Surface:
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    s.fill((0, 0, 0, alpha))
+    return s
 
 
 def player_range(gid: str) -> str:
@@ -277,9 +285,7 @@ class PauseScene(Scene):
                 go_title(self.app)
 
     def draw(self, surf, alpha) -> None:
-        shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
+        surf.blit(_shade(150), (0, 0))
         draw_text(surf, "PAUSED", (W // 2, 200), 60, GOLD, bold=True, anchor="center", shadow=True)
         draw_menu(surf, self.ITEMS, self.sel, (W // 2, 380))
         hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
@@ -325,9 +331,7 @@ class ResultsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
-        shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surf.blit(shade, (0, 0))
+        surf.blit(_shade(160), (0, 0))
         title, *rest = self.lines or ["Match over"]
         draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
         y = 230

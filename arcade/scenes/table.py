@@ -237,9 +237,9 @@ class TableScene(Scene):
         self.draw_hud(surf)
 
     def draw_curtain(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((10, 10, 20, 235))
-        surf.blit(shade, (0, 0))
+        from .menus import _shade
+
+        surf.blit(_shade(235), (0, 0))
         seat = self.curtain_for
         dev = self.match.seats[seat].device
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
