@@ -184,8 +184,8 @@ class GrisbiRules:
 
         ``teams``: "robbers"/"police" per seat (default: alternating, seat 0 robbers); each team 1-4 players, uneven
         teams allowed. ``time_limit``: ticks of play per round after START (None: no limit). ``start_ticks``: the
-        START countdown in ticks; ``reveal_ticks``: the reveal after a round, in ticks.
-        Raises ValueError for a player count outside 2-8, a bad team list or negative tick counts.
+        START countdown in ticks (0: none); ``reveal_ticks``: the reveal after a round, in ticks (at least 1).
+        Raises ValueError for a player count outside 2-8, a bad team list or tick counts out of range.
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Grisbi is for {self.min_players}-{self.max_players} players, not {players}")
@@ -199,8 +199,8 @@ class GrisbiRules:
             raise ValueError("each team has 1 to 4 players")
         if time_limit is not None and time_limit < 1:
             raise ValueError("time_limit is a positive number of ticks, or None")
-        if start_ticks < 0 or reveal_ticks < 0:
-            raise ValueError("start_ticks and reveal_ticks are >= 0")
+        if start_ticks < 0 or reveal_ticks < 1:
+            raise ValueError("start_ticks is >= 0 and reveal_ticks >= 1 (the table shows the result for that long)")
         rng = Rng.from_seed(seed)
         order, rng = rng.shuffle(LOCATION_IDS)
         blank = GrisbiState(0, COUNTDOWN, 0, 0, team_idx, (), (), (), (), ((), ()), order, None, rng,
