@@ -546,6 +546,14 @@ def test_a_hard_bot_denies_the_opponents_best_card_and_otherwise_plays_a_correct
     assert first_card(s, careful_bot(0))[0] == good1.id  # a 1-point card is not worth a Deny
 
 
+def test_a_bot_holding_only_stops_below_its_target_waits_then_concedes_rather_than_freeze_the_table():
+    s = RULES.initial_state(17, 2, start_ticks=0)
+    stop = next(c.id for c in CARDS if c.team == "robbers" and c.kind == "stop")
+    s = with_table(s, [[stop], [60]])
+    card, waited = first_card(s, careful_bot(0))
+    assert card == stop and waited >= 300  # 5 s of a still pile
+
+
 @pytest.mark.parametrize("level,low,high", [("hard", 15, 27), ("normal", 31, 53), ("easy", 53, 91)])
 def test_bot_reaction_time_per_level(level, low, high):
     """The ticks between START and a bot's first card, over several seeds, stay within its reaction time."""

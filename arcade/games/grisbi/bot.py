@@ -14,8 +14,8 @@ person. When it looks it:
    card on which most of its own hand would be correct next;
 4. with no correct card, waits (the top will change) and, if the top stays, lays a card anyway to change it
    (hard: the least valuable card on which most of its hand fits);
-5. holding only Stops below the target, lays one anyway after the pile has been still for 5 s (it concedes
-   the round rather than freeze the table).
+5. holding only Stops, none of which it can lay to win, lays one anyway after the pile has been still for 5 s
+   (it concedes the round rather than freeze the table).
 
 With a chance falling with level (easy 25 %, normal 10 %, hard 2 %) it lays a random card instead: a mistake.
 
@@ -60,7 +60,7 @@ BOT_LEVELS = {
 }
 
 STALL_TICKS = 300
-"""A bot holding only Stops below its target lays one after the pile has been still this long (5 s)."""
+"""A bot holding only Stops it cannot win with lays one after the pile has been still this long (5 s)."""
 _PENDING_TIMEOUT = 30  # ticks to wait for a sent card to reach the pile before forgetting it
 
 
