@@ -34,6 +34,7 @@ closing_seat, reason)`` (reason "stop", "time" or "empty"; ``closing_seat`` -1 w
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -129,9 +130,15 @@ def _team_sizes(teams: Sequence[int]) -> tuple[int, int]:
     return r, len(teams) - r
 
 
-def _targets(teams: Sequence[int]) -> tuple[int, int]:
+@functools.lru_cache(maxsize=64)
+def _targets(teams: tuple[int, ...]) -> tuple[int, int]:
     r, p = _team_sizes(teams)
     return TARGETS[r], TARGETS[p]
+
+
+@functools.lru_cache(maxsize=64)
+def _team_names(teams: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(TEAMS[x] for x in teams)
 
 
 def _deal(rng: Rng, teams: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], Rng]:
@@ -326,7 +333,7 @@ class GrisbiRules:
         reveal_left = s.phase_end - t if phase == REVEAL else 0
         result = s.result if phase in (REVEAL, OVER) else None
         return GrisbiView(
-            seat, None if seat is None else TEAMS[s.teams[seat]], tuple(TEAMS[x] for x in s.teams), t, s.round,
+            seat, None if seat is None else TEAMS[s.teams[seat]], _team_names(s.teams), t, s.round,
             phase, countdown, time_left, reveal_left, () if seat is None else s.hands[seat],
             tuple(len(h) for h in s.hands), s.pile_cards, s.pile_seats, s.pile_ticks, s.pile_cards[0],
             s.locations_won, _targets(s.teams), result, self.scores(s), s.events)
