@@ -47,13 +47,13 @@ Decisions where the rules file is silent (or where we had to choose), as a playe
 
 from __future__ import annotations
 
-from .cards import CARDS, KINDS, NO_CARD, name, value
+from .cards import CARDS, KINDS, NO_CARD, name
 from .rules import GrassRules, sample_hidden
 from .scoring import score_hand, winners
 from .state import ANY, Action, Breakdown, Cover, GrassState, GrassView, Seat, SeatView, Stash, Trade
 from .bot import choose
 
-__all__ = ["RULES", "CARDS", "KINDS", "sample_hidden", "describe_action", "choose", "GrassRules", "GrassState",
+__all__ = ["RULES", "CARDS", "KINDS", "NO_CARD", "sample_hidden", "describe_action", "choose", "GrassRules", "GrassState",
            "GrassView", "Seat", "SeatView", "Stash", "Cover", "Trade", "Breakdown", "Action", "ANY", "score_hand",
            "winners"]
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..rng import Rng
-from .cards import (BANKER, DR_FEELGOOD, EUPHORIA, HEAT_OF, HEAT_OFF, HEAT_ON, MARKET_CLOSE, MARKET_OPEN, NIRVANA,
+from .cards import (BANKER, EUPHORIA, HEAT_OF, HEAT_OFF, HEAT_ON, MARKET_CLOSE, MARKET_OPEN, NIRVANA,
                     NO_CARD, PARANOIA, PAY_FINE, PEDDLE, PROTECTION, REMEDY_OF, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT,
                     STONEHIGH, UTTERLY_WIPED_OUT, value)
+from .rules import covers_for
 from .state import ANY, MAX_OFFER, Action, GrassView, Trade
 
 __all__ = ["choose", "keep_value", "plan_trade"]
@@ -73,16 +74,11 @@ def keep_value(v: GrassView, k: int, hand: Sequence[int] | None = None) -> int:
     if k in NIRVANA:
         return 15_000 + _nirvana_gain(v, k)
     if k in PROTECTION:
-        return 8_000 + max((sum(value(x) for x in c) for c in _covers(me.stash.loose, value(k))), default=0) // 2
+        return 8_000 + max((sum(value(x) for x in c) for c in covers_for(me.stash.loose, value(k))), default=0) // 2
     if k == STEAL_YOUR_NEIGHBORS_POT:
         return 8_000 + max((max(value(x) for x in sv.stash.loose) for i, sv in enumerate(v.seats)
                             if i != v.seat and sv.stash.loose), default=0)
     return 0
-
-
-def _covers(loose: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
-    from .rules import covers_for
-    return covers_for(loose, cap)
 
 
 def _nirvana_gain(v: GrassView, k: int) -> int:
@@ -152,7 +148,7 @@ def plan_trade(v: GrassView, target: int) -> Trade | None:
         big = max(theirs, key=_peddle_key)
         if value(big) > value(small):
             offer_peddle, ask_peddle = (small,), (big,)
-    if not offer and junk and keep_value(v, junk[0]) <= 2_000 and (offer_peddle or v.deck_count > v.players):
+    if not offer and junk and keep_value(v, junk[0]) <= 2_000 and offer_peddle:
         offer.append(junk.pop(0))
         ask.append(ANY)
     if not offer and not offer_peddle:
@@ -267,7 +263,8 @@ def _answer(v: GrassView, legal: Sequence[Action]) -> Action:
 
 
 def _play(v: GrassView, legal: Sequence[Action]) -> Action:
-    if v.trading and v.proposals_left > 0:
+    # one proposal a turn, up to three while it looks for a Heat Off or Market Open it needs
+    if v.trading and v.proposals_left > 0 and (not v.proposed or _needs(v, v.hand)):
         targets = [i for i in range(v.players) if i != v.seat and i not in v.proposed]
         targets.sort(key=lambda i: (-max((value(x) for x in v.seats[i].stash.loose), default=0), i))
         for t in targets:

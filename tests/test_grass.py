@@ -1,0 +1,754 @@
+"""Grass (rules/grass.md): every card's effect, trading, every scoring step, the rulebook's worked example, the match,
+learning mode, the view, card conservation (hypothesis) and the bot."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from arcade.games import REGISTRY, IllegalAction
+from arcade.games.bots import random_choose
+from arcade.games.grass import (ANY, CARDS, RULES, Action, Cover, Seat, Stash, choose, describe_action, sample_hidden,
+                                score_hand)
+from arcade.games.grass.cards import (A_BREEZE_TO_FLY, BANKER, BUST, CATCH_A_BUZZ, CHARGES_DROPPED, COLOMBIA,
+                                      DETAINED, DOUBLE_CROSSED, DR_FEELGOOD, EUPHORIA, FELONY, GRAB_A_SNACK,
+                                      HEARSAY_EVIDENCE, HOME_GROWN, IMMUNITY, JAMAICA, LUST_CONQUERS_ALL,
+                                      MARKET_CLOSE, MARKET_OPEN, MEXICO, NO_CARD, PANAMA, PAY_FINE,
+                                      SEARCH_AND_SEIZURE, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT, STONEHIGH,
+                                      UTTERLY_WIPED_OUT, full_deck)
+from arcade.games.grass.state import decode_action, encode_action
+from arcade.games.rng import Rng, seed_mix
+
+OPEN = (MARKET_OPEN,)
+FULL = Counter(full_deck())
+
+
+# --- helpers -------------------------------------------------------------------------------------------------------
+
+
+def table(hands, *, current=0, piles=None, heats=None, stashes=None, draws=(), totals=None, wasted=(), **kw):
+    """A "play" state with the given hands (the current player's hand holds its 7 cards), Hassle piles, heats,
+    stashes; ``draws`` are the next cards of the Grass stack (first drawn first); the rest of the 104 cards lie
+    under them, so every card is somewhere."""
+    n = len(hands)
+    s0 = RULES.initial_state(1, n)
+    seats = tuple(Seat(tuple(sorted(hands[i])), tuple(piles[i]) if piles else (),
+                       heats[i] if heats else NO_CARD, stashes[i] if stashes else Stash()) for i in range(n))
+    used = Counter(wasted) + Counter(draws)
+    for p in seats:
+        used += Counter(p.hand) + Counter(p.pile) + Counter(p.stash.cards())
+    rest = FULL - used
+    assert not (used - FULL), f"more cards than the deck holds: {used - FULL}"
+    deck = tuple(sorted(rest.elements())) + tuple(reversed(draws))
+    return replace(s0, seats=seats, deck=deck, wasted=tuple(wasted), current=current, dealer=(current - 1) % n,
+                   totals=totals or (0,) * n, events=(), **kw)
+
+
+def census(s) -> Counter:
+    """Where every card is: Grass stack, Wasted pile, box, hands, Hassle piles, stashes, chosen Paranoia passes."""
+    c = Counter(s.deck) + Counter(s.wasted) + Counter(s.box)
+    for p in s.seats:
+        c += Counter(p.hand) + Counter(p.pile) + Counter(p.stash.cards())
+    c += Counter(k for k in s.passes if k != NO_CARD)
+    return c
+
+
+def act(s, seat, a):
+    assert a in RULES.legal_actions(s, seat), f"{describe_action(a)} not legal: {RULES.legal_actions(s, seat)}"
+    s2 = RULES.apply(s, seat, a)
+    assert census(s2) == FULL
+    return s2
+
+
+def play(k):
+    return Action("play", k)
+
+
+FILL = (HOME_GROWN, MEXICO, IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED)
+NOPED = (IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED, MARKET_OPEN, FELONY)  # no peddle: no step 3
+
+
+def discard_drawn(s):
+    """The current player discards the card it has just drawn."""
+    assert s.events[-1][:2] == ("draw", s.current)
+    return act(s, s.current, Action("discard", s.events[-1][2]))
+
+
+# --- the deck ------------------------------------------------------------------------------------------------------
+
+
+def test_the_deck_has_104_cards_with_the_rulebook_counts_and_values():
+    by = {c.name: (c.count, c.value) for c in CARDS}
+    assert sum(c.count for c in CARDS) == 104 == len(full_deck())
+    assert by["Market Open"][0] == 10 and by["Market Close"][0] == 5
+    assert by["Home Grown"] == (6, 5_000) and by["Mexico"] == (6, 5_000)
+    assert by["Colombia"] == (5, 25_000) and by["Jamaica"] == (5, 25_000) and by["Panama"] == (5, 50_000)
+    assert by["Dr. Feelgood"] == (1, 100_000)
+    assert by["Lust Conquers All"] == (2, 50_000)
+    assert by["Grab a Snack"] == (2, 25_000) and by["Catch a Buzz"] == (2, 25_000)
+    for heat in ("Bust", "Detained", "Felony", "Search & Seizure"):
+        assert by[heat][0] == 3
+    for off in ("Immunity", "A Breeze to Fly", "Hearsay Evidence", "Charges Dropped"):
+        assert by[off][0] == 5
+    assert by["Pay Fine / Heat Off"][0] == 4
+    assert by["Stonehigh"][0] == 5 and by["Euphoria"][0] == 1
+    assert by["Sold Out"] == (4, 25_000) and by["Double Crossed"] == (3, 50_000)
+    assert by["Utterly Wiped Out"] == (1, 100_000)
+    assert by["Steal Your Neighbor's Pot"][0] == 4 and by["Banker"][0] == 1
+
+
+def test_registry_and_player_counts():
+    assert REGISTRY["grass"] is RULES and (RULES.min_players, RULES.max_players) == (2, 6)
+    with pytest.raises(ValueError):
+        RULES.initial_state(0, 7)
+    with pytest.raises(ValueError):
+        RULES.initial_state(0, 1)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_deal_six_each_and_the_player_left_of_the_dealer_draws_first(players):
+    s = RULES.initial_state(5, players)
+    assert s.dealer == players - 1 and s.current == 0 and s.phase == "play"
+    assert [len(p.hand) for p in s.seats] == [7] + [6] * (players - 1)
+    assert len(s.deck) == 104 - 6 * players - 1
+    assert census(s) == FULL
+    assert s.events[-1][:2] == ("draw", 0)
+
+
+def test_a_turn_is_draw_then_play_or_discard_and_everyone_ends_with_six():
+    s = table([(MARKET_OPEN,) + FILL, FILL[:6]], draws=(PANAMA,))
+    s = act(s, 0, play(MARKET_OPEN))
+    assert s.seats[0].market_open and len(s.seats[0].hand) == 6
+    assert s.current == 1 and len(s.seats[1].hand) == 7 and PANAMA in s.seats[1].hand
+    s = act(s, 1, Action("discard", PANAMA))
+    assert s.wasted[-1] == PANAMA and len(s.seats[1].hand) == 6 and s.current == 0
+
+
+# --- market, peddle, heat ------------------------------------------------------------------------------------------
+
+
+def test_market_open_is_needed_before_peddle_and_extras_are_only_discarded():
+    s = table([(MARKET_OPEN, MARKET_OPEN, PANAMA) + FILL[:4], FILL])
+    legal = RULES.legal_actions(s, 0)
+    assert play(PANAMA) not in legal and play(MARKET_OPEN) in legal
+    s = act(s, 0, play(MARKET_OPEN))
+    s = act(s, 1, Action("discard", s.seats[1].hand[0]))
+    legal = RULES.legal_actions(s, 0)
+    assert play(PANAMA) in legal
+    assert play(MARKET_OPEN) not in legal and Action("discard", MARKET_OPEN) in legal
+    s = act(s, 0, play(PANAMA))
+    assert s.seats[0].stash.loose == (PANAMA,) and s.seats[0].stash.total == 50_000
+
+
+def test_heat_on_goes_on_an_open_unheated_opponent_and_blocks_peddle_close_and_skim():
+    hands = [(BUST, DETAINED) + FILL[:5], (PANAMA, MARKET_CLOSE, STEAL_YOUR_NEIGHBORS_POT) + FILL[:3],
+             FILL]
+    stashes = [Stash(), Stash(), Stash((COLOMBIA,))]
+    s = table(hands, piles=[(), OPEN, OPEN], stashes=stashes)
+    legal = RULES.legal_actions(s, 0)
+    # own market closed: heat may still be played, on open piles only, never on oneself
+    assert Action("play_on", BUST, 1) in legal and Action("play_on", BUST, 2) in legal
+    assert Action("play_on", BUST, 0) not in legal
+    s = act(s, 0, Action("play_on", BUST, 1))
+    assert s.seats[1].heat == BUST and s.seats[1].pile[-1] == BUST
+    legal1 = RULES.legal_actions(s, 1)
+    assert play(PANAMA) not in legal1 and play(MARKET_CLOSE) not in legal1
+    assert not any(a.op == "play_on" and a.card == STEAL_YOUR_NEIGHBORS_POT for a in legal1)
+    s = act(s, 1, Action("discard", HOME_GROWN))
+    s = act(s, 2, Action("discard", HOME_GROWN))
+    # a second Heat On cannot go on a pile that already has heat
+    assert Action("play_on", DETAINED, 1) not in RULES.legal_actions(s, 0)
+
+
+def test_the_matching_heat_off_clears_heat_and_the_market_open_goes_back_on_top():
+    s = table([(A_BREEZE_TO_FLY, IMMUNITY, PANAMA, HOME_GROWN, MEXICO, HOME_GROWN, MEXICO), FILL],
+              piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD])
+    legal = RULES.legal_actions(s, 0)
+    assert play(A_BREEZE_TO_FLY) not in legal and play(IMMUNITY) in legal and play(PANAMA) not in legal
+    s = act(s, 0, play(IMMUNITY))
+    assert s.seats[0].heat == NO_CARD
+    assert s.seats[0].pile == (BUST, IMMUNITY, MARKET_OPEN)  # the heat stays in the pile, Market Open on top
+    s = act(s, 1, Action("discard", HOME_GROWN))
+    assert play(PANAMA) in RULES.legal_actions(s, 0)
+
+
+def test_pay_fine_clears_any_heat_and_costs_the_smallest_peddle_not_with_an_empty_stash():
+    hand = (PAY_FINE,) + FILL
+    s = table([hand, FILL], piles=[(MARKET_OPEN, FELONY), OPEN], heats=[FELONY, NO_CARD])
+    assert play(PAY_FINE) not in RULES.legal_actions(s, 0)  # empty stash
+    stash = Stash((MEXICO, COLOMBIA), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = table([hand, FILL], piles=[(MARKET_OPEN, FELONY), OPEN], heats=[FELONY, NO_CARD], stashes=[stash, Stash()])
+    s = act(s, 0, play(PAY_FINE))
+    me = s.seats[0]
+    assert me.heat == NO_CARD and me.pile[-2:] == (PAY_FINE, MARKET_OPEN)
+    # smallest peddle of the Stash: a $5,000; the unprotected one goes first on equal value
+    assert me.stash.loose == (COLOMBIA,) and me.stash.covers == (Cover(GRAB_A_SNACK, (HOME_GROWN,)),)
+    assert MEXICO in s.wasted
+
+
+# --- Nirvana -------------------------------------------------------------------------------------------------------
+
+
+def test_stonehigh_takes_everyones_smallest_unprotected_peddle_clears_heat_and_gives_an_extra_turn():
+    stashes = [Stash(), Stash((HOME_GROWN, PANAMA)), Stash((JAMAICA,), (Cover(GRAB_A_SNACK, (MEXICO,)),)),
+               Stash((), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),))]
+    hands = [(STONEHIGH,) + FILL, FILL, FILL, FILL]
+    s = table(hands, piles=[(MARKET_OPEN, SEARCH_AND_SEIZURE), OPEN, OPEN, OPEN],
+              heats=[SEARCH_AND_SEIZURE] + [NO_CARD] * 3, stashes=stashes, draws=(COLOMBIA, JAMAICA))
+    s = act(s, 0, play(STONEHIGH))
+    me = s.seats[0]
+    assert me.heat == NO_CARD and me.pile == (SEARCH_AND_SEIZURE, MARKET_OPEN)  # heat under the pile
+    assert sorted(me.stash.loose) == sorted((HOME_GROWN, JAMAICA))
+    assert s.seats[1].stash.loose == (PANAMA,)
+    assert s.seats[2].stash.loose == () and s.seats[2].stash.covers  # protected Mexico stays
+    assert s.seats[3].stash.total == 50_000  # protected: safe
+    assert STONEHIGH in s.wasted
+    # extra turn: the same player draws again
+    assert s.current == 0 and COLOMBIA in s.seats[0].hand and len(s.seats[0].hand) == 7
+    s = act(s, 0, Action("discard", COLOMBIA))
+    assert s.current == 1
+
+
+def test_euphoria_takes_the_largest_unprotected_peddle_and_gives_two_extra_turns():
+    stashes = [Stash(), Stash((HOME_GROWN, DR_FEELGOOD)), Stash((MEXICO, PANAMA))]
+    s = table([(EUPHORIA,) + FILL, FILL, FILL], stashes=stashes, draws=(COLOMBIA, JAMAICA, PANAMA))
+    s = act(s, 0, play(EUPHORIA))
+    assert sorted(s.seats[0].stash.loose) == [PANAMA, DR_FEELGOOD]
+    assert s.seats[1].stash.loose == (HOME_GROWN,) and s.seats[2].stash.loose == (MEXICO,)
+    for drawn in (COLOMBIA, JAMAICA):
+        assert s.current == 0 and s.events[-1] == ("draw", 0, drawn)
+        s = act(s, 0, Action("discard", drawn))
+    assert s.current == 1
+
+
+# --- Protection ----------------------------------------------------------------------------------------------------
+
+
+def test_protection_covers_a_chosen_set_within_its_value_never_dr_feelgood_and_not_later_peddle():
+    stash = Stash((HOME_GROWN, MEXICO, COLOMBIA, JAMAICA, DR_FEELGOOD))
+    s = table([(CATCH_A_BUZZ, PANAMA) + FILL[2:] + (HOME_GROWN,), FILL], piles=[OPEN, OPEN], stashes=[stash, Stash()])
+    covers = {a.cards for a in RULES.legal_actions(s, 0) if a.op == "protect"}
+    # $25,000: one of the $25,000 peddle, or both $5,000 ones (nothing else would still fit); never Dr. Feelgood
+    assert covers == {(COLOMBIA,), (JAMAICA,), (HOME_GROWN, MEXICO)}
+    s = act(s, 0, Action("protect", CATCH_A_BUZZ, cards=(JAMAICA,)))
+    me = s.seats[0]
+    assert me.stash.covers == (Cover(CATCH_A_BUZZ, (JAMAICA,)),)
+    assert me.stash.unprotected == 135_000 and me.stash.total == 160_000
+    s = act(s, 1, Action("discard", HOME_GROWN))
+    s = act(s, 0, play(PANAMA))
+    assert PANAMA in s.seats[0].stash.loose  # laid after the protection: not covered
+    with pytest.raises(IllegalAction):
+        RULES.apply(s, 1, Action("protect", CATCH_A_BUZZ, cards=(DR_FEELGOOD,)))
+
+
+def test_protected_peddle_is_safe_from_steal():
+    stash = Stash((HOME_GROWN,), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),))
+    s = table([(STEAL_YOUR_NEIGHBORS_POT,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[Stash(), stash])
+    s = act(s, 0, Action("play_on", STEAL_YOUR_NEIGHBORS_POT, 1))
+    assert s.seats[0].stash.loose == (HOME_GROWN,)
+    assert s.seats[1].stash.total == 50_000 and s.seats[1].pile[-1] == STEAL_YOUR_NEIGHBORS_POT
+
+
+# --- Steal, Banker, Market Close, end of the stack -----------------------------------------------------------------
+
+
+def test_steal_your_neighbors_pot_takes_the_largest_unprotected_peddle_even_from_a_heated_target():
+    stashes = [Stash(), Stash((HOME_GROWN, COLOMBIA, PANAMA)), Stash((JAMAICA,))]
+    s = table([(STEAL_YOUR_NEIGHBORS_POT,) + FILL, FILL, FILL], piles=[(), (MARKET_OPEN, BUST), ()],
+              heats=[NO_CARD, BUST, NO_CARD], stashes=stashes)
+    legal = RULES.legal_actions(s, 0)
+    assert Action("play_on", STEAL_YOUR_NEIGHBORS_POT, 1) in legal
+    assert Action("play_on", STEAL_YOUR_NEIGHBORS_POT, 2) not in legal  # seat 2 has no Hassle pile to lay it on
+    s = act(s, 0, Action("play_on", STEAL_YOUR_NEIGHBORS_POT, 1))
+    assert s.seats[0].stash.loose == (PANAMA,) and s.seats[1].stash.loose == (HOME_GROWN, COLOMBIA)
+    # not playable while you have heat on you
+    s = table([(STEAL_YOUR_NEIGHBORS_POT,) + FILL, FILL], piles=[(MARKET_OPEN, FELONY), OPEN],
+              heats=[FELONY, NO_CARD], stashes=[Stash(), Stash((PANAMA,))])
+    assert not any(a.op == "play_on" for a in RULES.legal_actions(s, 0))
+
+
+def test_the_banker_is_never_laid_but_may_be_discarded():
+    s = table([(BANKER,) + FILL, FILL], piles=[OPEN, OPEN])
+    legal = RULES.legal_actions(s, 0)
+    assert [a for a in legal if a.card == BANKER] == [Action("discard", BANKER)]
+
+
+def test_market_close_on_an_open_unheated_pile_ends_the_hand_at_once():
+    s = table([(MARKET_CLOSE,) + FILL, FILL], piles=[(), OPEN])
+    assert play(MARKET_CLOSE) not in RULES.legal_actions(s, 0)
+    assert Action("discard", MARKET_CLOSE) in RULES.legal_actions(s, 0)
+    s = table([(MARKET_CLOSE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD])
+    assert play(MARKET_CLOSE) not in RULES.legal_actions(s, 0)
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash()])
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.phase == "scoring" and s.totals == (75_000, 0)
+    assert s.dealer == 1 and RULES.to_act(s) == frozenset({0})  # the next dealer deals
+
+
+def test_the_hand_ends_when_the_grass_stack_runs_out():
+    s = table([FILL + (MEXICO,), FILL], draws=(PANAMA,))
+    s = replace(s, deck=s.deck[-1:], wasted=s.deck[:-1])  # one card left in the Grass stack
+    s = act(s, 0, Action("discard", MEXICO))
+    assert s.phase == "play" and s.current == 1 and s.deck == ()
+    s = act(s, 1, Action("discard", PANAMA))  # the last card drawn: that turn is played out, then the hand ends
+    assert s.phase == "scoring" and ("stack_empty",) in s.events
+
+
+# --- Paranoia ------------------------------------------------------------------------------------------------------
+
+
+def paranoia_table(card, stash):
+    hands = [(card, UTTERLY_WIPED_OUT if card != UTTERLY_WIPED_OUT else SOLD_OUT, HOME_GROWN, MEXICO, IMMUNITY,
+              MARKET_OPEN, COLOMBIA),
+             (PANAMA, BUST, IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED),
+             (JAMAICA, DETAINED, IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED)]
+    return table(hands, piles=[(MARKET_OPEN, BUST, IMMUNITY), OPEN, OPEN], stashes=[stash, Stash(), Stash()],
+                 draws=(PANAMA, HOME_GROWN, MEXICO, COLOMBIA, JAMAICA, FELONY))
+
+
+def pass_round(s, passes):
+    for seat, k in passes:
+        assert s.phase == "paranoia"
+        s = act(s, seat, Action("pass", k))
+    return s
+
+
+def test_paranoia_cannot_be_discarded():
+    s = paranoia_table(SOLD_OUT, Stash())
+    legal = RULES.legal_actions(s, 0)
+    assert Action("discard", SOLD_OUT) not in legal and play(SOLD_OUT) in legal
+
+
+def test_paranoia_everyone_passes_left_at_the_same_time_then_sold_out_costs_a_turn_and_the_smallest_peddle():
+    stash = Stash((HOME_GROWN, PANAMA), (Cover(GRAB_A_SNACK, (MEXICO,)),))
+    s = act(paranoia_table(SOLD_OUT, stash), 0, play(SOLD_OUT))
+    assert s.phase == "paranoia" and RULES.to_act(s) == frozenset({0, 1, 2})
+    s = act(s, 1, Action("pass", PANAMA))
+    # chosen passes are secret until everyone has chosen
+    assert RULES.to_act(s) == frozenset({0, 2})
+    assert RULES.view(s, 2).seats[1].passed and RULES.view(s, 2).my_pass == NO_CARD
+    assert PANAMA not in RULES.view(s, 2).hand and RULES.view(s, 1).my_pass == PANAMA
+    s = pass_round(s, [(2, JAMAICA), (0, UTTERLY_WIPED_OUT)])
+    hands = [p.hand for p in s.seats]
+    assert JAMAICA in hands[0] and PANAMA in hands[2] and UTTERLY_WIPED_OUT in hands[1]
+    # the card passed to you is visible only to you
+    v1, v2 = RULES.view(s, 1), RULES.view(s, 2)
+    assert ("pass", 0, 1, UTTERLY_WIPED_OUT) in v1.events and ("pass", 0, 1, NO_CARD) in v2.events
+    me = s.seats[0]
+    assert me.stash.loose == (PANAMA,) and me.stash.covers == stash.covers and HOME_GROWN in s.wasted
+    assert SOLD_OUT in s.wasted
+    # seat 1 plays, then seat 0 loses its next turn
+    assert s.current == 1 and all(len(p.hand) == (7 if i == 1 else 6) for i, p in enumerate(s.seats))
+    s = act(s, 1, Action("discard", BUST))
+    s = act(s, 2, Action("discard", DETAINED))
+    assert s.current == 1 and ("skip", 0) in s.events
+
+
+def test_double_crossed_costs_two_turns_and_the_largest_unprotected_peddle():
+    stash = Stash((HOME_GROWN, COLOMBIA), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),))
+    s = act(paranoia_table(DOUBLE_CROSSED, stash), 0, play(DOUBLE_CROSSED))
+    s = pass_round(s, [(0, HOME_GROWN), (1, BUST), (2, DETAINED)])
+    assert s.seats[0].stash.loose == (HOME_GROWN,) and s.seats[0].stash.total == 55_000
+    assert s.seats[0].lost_turns == 2
+    order = []
+    for _ in range(6):
+        order.append(s.current)
+        s = discard_drawn(s)
+    assert order == [1, 2, 1, 2, 1, 2]
+    assert s.current == 0
+
+
+def test_utterly_wiped_out_discards_all_unprotected_peddle_and_the_hassle_pile():
+    stash = Stash((HOME_GROWN, COLOMBIA), (Cover(CATCH_A_BUZZ, (JAMAICA,)),))
+    s = act(paranoia_table(UTTERLY_WIPED_OUT, stash), 0, play(UTTERLY_WIPED_OUT))
+    s = pass_round(s, [(0, SOLD_OUT), (1, BUST), (2, DETAINED)])
+    me = s.seats[0]
+    assert me.pile == () and not me.market_open and me.stash.loose == ()
+    assert me.stash.covers == (Cover(CATCH_A_BUZZ, (JAMAICA,)),)
+    assert me.lost_turns == 2 and Counter(s.wasted) >= Counter((HOME_GROWN, COLOMBIA, MARKET_OPEN, BUST, IMMUNITY))
+    for _ in range(6):
+        s = discard_drawn(s)
+    assert s.current == 0
+    legal = RULES.legal_actions(s, 0)
+    assert play(MARKET_OPEN) in legal and not any(a.op == "play" and a.card == COLOMBIA for a in legal)
+
+
+# --- trading -------------------------------------------------------------------------------------------------------
+
+
+def trade_table():
+    hands = [(SOLD_OUT, HOME_GROWN, MEXICO, MARKET_OPEN, MARKET_OPEN, CHARGES_DROPPED, BUST),
+             (IMMUNITY, PANAMA, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED, COLOMBIA), FILL]
+    stashes = [Stash((HOME_GROWN,)), Stash((MEXICO, DR_FEELGOOD), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),)), Stash()]
+    return table(hands, piles=[OPEN, OPEN, ()], stashes=stashes)
+
+
+def build(s, target, *steps):
+    s = act(s, s.current, Action("propose", -1, target))
+    for op, k in steps:
+        s = act(s, s.current, Action(op, k))
+    return act(s, s.current, Action("send"))
+
+
+def test_a_trade_swaps_hand_cards_and_stash_peddle_one_for_one_when_the_target_accepts():
+    s = trade_table()
+    s = build(s, 1, ("offer", SOLD_OUT), ("ask", IMMUNITY), ("offer", BUST), ("ask", ANY),
+              ("offer_peddle", HOME_GROWN), ("ask_peddle", DR_FEELGOOD))
+    assert s.phase == "answer" and RULES.to_act(s) == frozenset({1})  # the target acts out of turn
+    assert RULES.view(s, 2).trade == s.trade  # named openly
+    legal = RULES.legal_actions(s, 1)
+    assert Action("refuse") in legal and Action("accept", cards=(PANAMA,)) in legal
+    assert Action("accept", cards=(IMMUNITY,)) not in legal  # its only Immunity is already named
+    s = act(s, 1, Action("accept", cards=(COLOMBIA,)))
+    p, q = s.seats[0], s.seats[1]
+    assert SOLD_OUT in q.hand and BUST in q.hand and IMMUNITY in p.hand and COLOMBIA in p.hand
+    assert p.stash.loose == (DR_FEELGOOD,) and q.stash.loose == (HOME_GROWN, MEXICO)
+    assert q.stash.covers == (Cover(LUST_CONQUERS_ALL, (PANAMA,)),)  # protected peddle cannot be traded
+    assert len(p.hand) == 7 and len(q.hand) == 6 and s.phase == "play" and s.current == 0
+    s = act(s, 0, Action("discard", MARKET_OPEN))
+    assert all(len(x.hand) == 6 for i, x in enumerate(s.seats) if i != s.current)
+
+
+def test_a_refused_trade_changes_nothing_and_named_cards_must_be_held():
+    s0 = trade_table()
+    s = build(s0, 1, ("offer", HOME_GROWN), ("ask", SOLD_OUT))  # seat 1 holds no Sold Out
+    assert RULES.legal_actions(s, 1) == (Action("refuse"),)
+    s = act(s, 1, Action("refuse"))
+    assert s.seats == s0.seats and s.phase == "play" and s.proposed == (1,)
+
+
+def test_a_proposal_must_be_one_for_one_and_only_protected_free_peddle_may_be_named():
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    legal = RULES.legal_actions(s, 0)
+    assert Action("send") not in legal
+    assert Action("ask_peddle", PANAMA) not in legal and Action("ask_peddle", DR_FEELGOOD) in legal
+    s = act(s, 0, Action("offer", SOLD_OUT))
+    assert Action("send") not in RULES.legal_actions(s, 0)
+    s = act(s, 0, Action("ask", ANY))
+    s = act(s, 0, Action("offer", MARKET_OPEN))
+    s = act(s, 0, Action("ask", ANY))
+    legal = RULES.legal_actions(s, 0)
+    assert Action("send") in legal and not any(a.op in ("offer", "ask") for a in legal)  # at most two each way
+
+
+def test_at_most_three_proposals_a_turn_and_only_the_player_holding_seven_proposes():
+    s = trade_table()
+    assert not any(a.op == "propose" for a in RULES.legal_actions(s, 1))
+    for target in (1, 2, 1):
+        s = act(s, 0, Action("propose", -1, target))
+        s = act(s, 0, Action("withdraw"))
+    assert s.proposed == (1, 2, 1)
+    assert not any(a.op == "propose" for a in RULES.legal_actions(s, 0))
+    s = act(s, 0, Action("discard", MARKET_OPEN))
+    assert any(a.op == "propose" for a in RULES.legal_actions(s, 1))
+
+
+# --- scoring -------------------------------------------------------------------------------------------------------
+
+
+def seats_with(hands, stashes):
+    return [Seat(tuple(sorted(h)), OPEN, NO_CARD, st) for h, st in zip(hands, stashes)]
+
+
+def test_scoring_step_1_stash_total_counts_protected_peddle():
+    b = score_hand(seats_with([FILL[2:], FILL[2:]], [Stash((PANAMA,), (Cover(GRAB_A_SNACK, (JAMAICA,)),)),
+                                                     Stash((HOME_GROWN,))]), (0, 0))
+    assert (b[0].stash, b[1].stash) == (75_000, 5_000)
+
+
+def test_scoring_step_2_banker_takes_20_percent_of_other_unprotected_stashes():
+    stashes = [Stash((HOME_GROWN,)), Stash((PANAMA, COLOMBIA), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),)),
+               Stash((MEXICO,))]
+    b = score_hand(seats_with([(BANKER,), (), ()], stashes), (0, 0, 0))
+    assert [x.banker for x in b] == [15_000 + 1_000, -15_000, -1_000]
+    assert [x.hand for x in b] == [5_000 + 16_000, 125_000 - 15_000 + 25_000, 5_000 - 1_000]
+
+
+def test_scoring_steps_3_and_4_largest_peddle_in_hand_and_paranoia_penalties():
+    b = score_hand(seats_with([(PANAMA, COLOMBIA, HOME_GROWN, SOLD_OUT, DOUBLE_CROSSED), (UTTERLY_WIPED_OUT,)],
+                              [Stash((DR_FEELGOOD,)), Stash()]), (0, 0))
+    assert b[0].peddle_in_hand == -50_000 and b[0].paranoia == -75_000
+    assert b[1].peddle_in_hand == 0 and b[1].paranoia == -100_000
+
+
+def test_scoring_step_5_bonus_to_the_highest_shared_by_ties_and_step_6_floor_at_zero():
+    b = score_hand(seats_with([(), (), (SOLD_OUT,)], [Stash((PANAMA,)), Stash((COLOMBIA, JAMAICA)), Stash()]),
+                   (10_000, 0, 20_000))
+    assert [x.bonus for x in b] == [25_000, 25_000, 0]
+    assert [x.hand for x in b] == [75_000, 75_000, -25_000]
+    assert [x.total for x in b] == [85_000, 75_000, 0]  # 20,000 - 25,000 floors at 0
+
+
+EXAMPLE_HANDS = [
+    (MARKET_OPEN, STONEHIGH, HOME_GROWN, BANKER, IMMUNITY, PAY_FINE),
+    (MARKET_CLOSE, LUST_CONQUERS_ALL, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE),
+    (CHARGES_DROPPED, DOUBLE_CROSSED, PANAMA, MEXICO, JAMAICA, PAY_FINE),
+    (UTTERLY_WIPED_OUT, GRAB_A_SNACK, A_BREEZE_TO_FLY, STONEHIGH, MARKET_OPEN, COLOMBIA),
+]
+
+
+def example_after_market_close(stashes):
+    """Player 1 (seat 0) ends the hand with a Market Close; the four hands are the rulebook's."""
+    hands = [EXAMPLE_HANDS[0] + (MARKET_CLOSE,)] + EXAMPLE_HANDS[1:]
+    s = table(hands, piles=[OPEN, OPEN, OPEN, OPEN], stashes=stashes)
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.phase == "scoring" and [p.hand for p in s.seats] == [tuple(sorted(h)) for h in EXAMPLE_HANDS]
+    return s
+
+
+def test_rulebook_worked_example_with_empty_stashes():
+    s = example_after_market_close([Stash()] * 4)
+    b = s.breakdown
+    assert [x.peddle_in_hand for x in b] == [-5_000, 0, -50_000, -25_000]
+    assert [x.paranoia for x in b] == [0, -25_000, -50_000, -100_000]
+    assert [x.banker for x in b] == [0, 0, 0, 0]  # 20% of nothing
+    assert [x.hand for x in b] == [-5_000 + 25_000, -25_000, -100_000, -125_000]
+    assert s.totals == (20_000, 0, 0, 0)
+
+
+def test_rulebook_worked_example_with_our_stashes():
+    # Our stashes (documented here): P1 Panama + Colombia; P2 Jamaica + Home Grown loose, Panama under Lust
+    # Conquers All; P3 Dr. Feelgood + Mexico; P4 Home Grown loose, Colombia under Catch a Buzz.
+    stashes = [Stash((COLOMBIA, PANAMA)),
+               Stash((HOME_GROWN, JAMAICA), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),)),
+               Stash((MEXICO, DR_FEELGOOD)),
+               Stash((HOME_GROWN,), (Cover(CATCH_A_BUZZ, (COLOMBIA,)),))]
+    b = example_after_market_close(stashes).breakdown
+    assert [x.stash for x in b] == [75_000, 80_000, 105_000, 30_000]
+    # the Banker (player 1) takes 20% of 30,000 + 105,000 + 5,000 unprotected
+    assert [x.banker for x in b] == [6_000 + 21_000 + 1_000, -6_000, -21_000, -1_000]
+    assert [x.peddle_in_hand for x in b] == [-5_000, 0, -50_000, -25_000]
+    assert [x.paranoia for x in b] == [0, -25_000, -50_000, -100_000]
+    assert [x.bonus for x in b] == [25_000, 0, 0, 0]
+    assert [x.hand for x in b] == [75_000 + 28_000 - 5_000 + 25_000, 80_000 - 6_000 - 25_000,
+                                   105_000 - 21_000 - 50_000 - 50_000, 30_000 - 1_000 - 25_000 - 100_000]
+    assert [x.total for x in b] == [123_000, 49_000, 0, 0]
+
+
+# --- the match -----------------------------------------------------------------------------------------------------
+
+
+def test_between_hands_the_next_dealer_deals_and_the_dealer_rotates():
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, NOPED], piles=[OPEN, (), ()],
+              stashes=[Stash((PANAMA,)), Stash(), Stash()], current=0)
+    assert s.dealer == 2
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.phase == "scoring" and len(s.breakdown) == 3 and RULES.to_act(s) == frozenset({0})
+    v = RULES.view(s, 1)
+    assert v.breakdown == s.breakdown and v.totals == s.totals == (75_000, 0, 0)
+    s = act(s, 0, Action("deal"))
+    assert s.dealer == 0 and s.current == 1 and s.hand_no == 2 and s.totals == (75_000, 0, 0)
+    assert [len(p.hand) for p in s.seats] == [6, 7, 6] and all(p.stash == Stash() for p in s.seats)
+
+
+def test_the_match_ends_when_someone_reaches_250000_and_the_highest_wins():
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, NOPED], piles=[OPEN, OPEN, ()],
+              stashes=[Stash((PANAMA, PANAMA, COLOMBIA, JAMAICA)), Stash((PANAMA, PANAMA, DR_FEELGOOD)), Stash()],
+              totals=(100_000, 90_000, 240_000))
+    s = act(s, 0, play(MARKET_CLOSE))
+    # seat 0: 100k + 150k = 250k; seat 1: 90k + 200k + 25k bonus = 315k; seat 2 stays at 240k
+    assert RULES.is_over(s) and s.totals == (250_000, 315_000, 240_000)
+    assert RULES.winners(s) == (1,) and RULES.to_act(s) == frozenset()
+
+
+def test_after_the_last_hand_the_highest_total_wins_and_ties_share():
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash((PANAMA,))],
+              max_hands=1)
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert RULES.is_over(s) and s.totals == (75_000, 75_000) and RULES.winners(s) == (0, 1)
+
+
+def test_learning_mode_teaches_in_four_hands():
+    s = RULES.initial_state(3, 3, learning=True)
+    left_out = {STONEHIGH, EUPHORIA, LUST_CONQUERS_ALL, GRAB_A_SNACK, CATCH_A_BUZZ, SOLD_OUT, DOUBLE_CROSSED,
+                UTTERLY_WIPED_OUT, STEAL_YOUR_NEIGHBORS_POT, BANKER}
+    seen = []
+    for hand_no in range(1, 6):
+        assert s.hand_no == hand_no and census(s) == FULL
+        in_play = Counter(full_deck()) - Counter(s.box)
+        seen.append(set(s.box))
+        trading = any(a.op == "propose" for a in RULES.legal_actions(s, s.current))
+        assert trading == (hand_no > 1)
+        if hand_no <= 2:
+            assert set(s.box) == left_out and not (set(in_play) & left_out)
+        elif hand_no == 3:
+            assert set(s.box) == {STONEHIGH, EUPHORIA, SOLD_OUT, DOUBLE_CROSSED, UTTERLY_WIPED_OUT}
+        else:
+            assert s.box == ()
+        s = replace(s, deck=(), wasted=s.wasted + s.deck)  # end the hand: the stack runs out
+        s = act(s, s.current, Action("discard", next(k for k in s.seats[s.current].hand if k not in
+                                                    (SOLD_OUT, DOUBLE_CROSSED, UTTERLY_WIPED_OUT))))
+        s = act(s, next(iter(RULES.to_act(s))), Action("deal"))
+    assert seen[3] == set()
+
+
+# --- view, hidden information, encoding ----------------------------------------------------------------------------
+
+
+def test_view_shows_own_hand_other_hands_as_counts_and_public_piles_and_stashes():
+    stash = Stash((HOME_GROWN,), (Cover(GRAB_A_SNACK, (COLOMBIA,)),))
+    s = table([(PANAMA,) + FILL, FILL, FILL], piles=[OPEN, (MARKET_OPEN, BUST), ()], heats=[NO_CARD, BUST, NO_CARD],
+              stashes=[Stash(), stash, Stash()], wasted=(FELONY,), totals=(5_000, 10_000, 0))
+    v = RULES.view(s, 2)
+    assert v.hand == s.seats[2].hand and [x.hand_count for x in v.seats] == [7, 6, 6]
+    assert v.seats[1].stash == stash and v.seats[1].heat == BUST and v.seats[1].pile == (MARKET_OPEN, BUST)
+    assert v.wasted == (FELONY,) and v.deck_count == len(s.deck) and v.totals == (5_000, 10_000, 0)
+    spectator = RULES.view(s, None)
+    assert spectator.hand == () and spectator.my_pass == NO_CARD
+    s2 = act(s, 0, Action("discard", PANAMA))
+    drawn = s2.events[-1]
+    assert drawn[0] == "draw" and drawn[1] == 1
+    assert RULES.view(s2, 1).events[-1] == drawn and RULES.view(s2, 0).events[-1] == ("draw", 1, NO_CARD)
+    assert RULES.view(s2, None).events[-1] == ("draw", 1, NO_CARD)
+
+
+def test_sample_hidden_keeps_the_view_and_the_cards():
+    s = RULES.initial_state(8, 4)
+    rng = Rng.from_seed(1)
+    for seat in (0, 2, None):
+        other = sample_hidden(s, seat, rng)
+        assert RULES.view(other, seat) == RULES.view(s, seat) and census(other) == FULL
+    assert any(sample_hidden(s, 1, Rng.from_seed(i)).seats[0].hand != s.seats[0].hand for i in range(5))
+
+
+def test_action_codes_round_trip_and_junk_raises():
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    for a in RULES.legal_actions(s, 0) + RULES.legal_actions(trade_table(), 0):
+        n = encode_action(a)
+        assert 0 <= n < 65535 and decode_action(n) == a
+        assert describe_action(a)
+    assert encode_action(Action("accept", cards=(PANAMA, SOLD_OUT))) != encode_action(Action("accept"))
+    for junk in (-1, 15 * 4096, 27, 4096 * 4 + 6, 4096 * 3 + 0):
+        with pytest.raises(IllegalAction):
+            decode_action(junk)
+
+
+# --- conservation (property) ---------------------------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 6), learning=st.booleans(),
+       steps=st.integers(50, 400))
+def test_all_104_cards_are_always_somewhere(seed, players, learning, steps):
+    s = RULES.initial_state(seed, players, learning=learning, max_hands=3)
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        assert census(s) == FULL
+        assert all(len(p.hand) == 6 for i, p in enumerate(s.seats)
+                   if s.phase in ("play", "draft", "answer") and i != s.current)
+        if RULES.is_over(s):
+            break
+        seat = sorted(RULES.to_act(s))[0]
+        a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
+        s = RULES.apply(s, seat, a)
+    assert census(s) == FULL
+
+
+# --- the bot -------------------------------------------------------------------------------------------------------
+
+
+def bot(s, seat=None):
+    seat = s.current if seat is None else seat
+    return choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng.from_seed(0), "hard")
+
+
+def test_bot_opens_its_market_and_lays_its_biggest_peddle():
+    s = table([(MARKET_OPEN, PANAMA, HOME_GROWN) + FILL[2:6], FILL])
+    assert bot(s) == play(MARKET_OPEN)
+    s = table([(PANAMA, HOME_GROWN, DR_FEELGOOD) + FILL[2:6], FILL], piles=[OPEN, OPEN])
+    assert bot(s) == play(DR_FEELGOOD)
+
+
+def test_bot_clears_its_heat_and_keeps_the_right_heat_off():
+    s = table([(IMMUNITY, IMMUNITY, CHARGES_DROPPED, PANAMA, MARKET_OPEN, MARKET_OPEN, HOME_GROWN), FILL],
+              piles=[(MARKET_OPEN, SEARCH_AND_SEIZURE), OPEN], heats=[SEARCH_AND_SEIZURE, NO_CARD])
+    assert bot(s) == play(CHARGES_DROPPED)
+    s = table([(IMMUNITY, IMMUNITY, CHARGES_DROPPED, HEARSAY_EVIDENCE, MARKET_OPEN, MARKET_OPEN, A_BREEZE_TO_FLY),
+               FILL], piles=[OPEN, ()])
+    a = bot(s)
+    assert a.op == "discard" and a.card in (IMMUNITY, MARKET_OPEN)  # a duplicate, never the only one of a kind
+
+
+def test_bot_heats_the_leader():
+    hands = [(BUST,) + FILL, FILL, FILL, FILL]
+    s = table(hands, piles=[OPEN, OPEN, OPEN, OPEN], totals=(0, 20_000, 150_000, 30_000),
+              stashes=[Stash(), Stash((PANAMA,)), Stash((HOME_GROWN,)), Stash()])
+    assert bot(s) == Action("play_on", BUST, 2)
+
+
+def test_bot_protects_a_big_stash():
+    s = table([(LUST_CONQUERS_ALL, BUST) + FILL[2:] + (MARKET_OPEN,), FILL], piles=[OPEN, OPEN],
+              stashes=[Stash((PANAMA, HOME_GROWN)), Stash()])
+    s = replace(s, learning=True, hand_no=1)  # no trading: look at the play alone
+    assert bot(s) == Action("protect", LUST_CONQUERS_ALL, cards=(PANAMA,))
+
+
+def test_bot_plays_paranoia_when_its_stash_is_small_and_passes_paranoia_on():
+    s = table([(SOLD_OUT, DOUBLE_CROSSED, BUST) + FILL[2:], FILL, FILL], piles=[OPEN, OPEN, OPEN])
+    s = replace(s, learning=True, hand_no=1)
+    assert bot(s).card in (SOLD_OUT, DOUBLE_CROSSED) and bot(s).op == "play"
+    s = RULES.apply(s, 0, bot(s))
+    assert bot(s, 0).op == "pass" and bot(s, 0).card in (SOLD_OUT, DOUBLE_CROSSED)
+
+
+def test_bot_closes_the_market_when_ahead_and_not_when_behind():
+    ahead = table([(MARKET_CLOSE,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash((MEXICO,))])
+    behind = table([(MARKET_CLOSE,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[Stash((MEXICO,)), Stash((PANAMA,))])
+    ahead, behind = (replace(x, learning=True, hand_no=1) for x in (ahead, behind))
+    assert bot(ahead) == play(MARKET_CLOSE)
+    assert bot(behind) != play(MARKET_CLOSE)
+
+
+def test_bot_accepts_helpful_trades_and_refuses_harmful_ones():
+    hands = [(SOLD_OUT, IMMUNITY, PANAMA) + FILL[2:],
+             (MARKET_OPEN, BUST, HOME_GROWN, HEARSAY_EVIDENCE, CHARGES_DROPPED, PANAMA), FILL]
+    s = table(hands, piles=[OPEN, (MARKET_OPEN, DETAINED), OPEN], heats=[NO_CARD, DETAINED, NO_CARD],
+              stashes=[Stash((HOME_GROWN,)), Stash((PANAMA,)), Stash()])
+    bad = build(s, 1, ("offer", SOLD_OUT), ("ask", ANY))
+    assert bot(bad, 1) == Action("refuse")
+    bad = build(s, 1, ("offer_peddle", HOME_GROWN), ("ask_peddle", PANAMA))
+    assert bot(bad, 1) == Action("refuse")
+    good = build(s, 1, ("offer", A_BREEZE_TO_FLY), ("ask", ANY))  # seat 1 needs A Breeze to Fly for its Detained
+    answer = bot(good, 1)
+    assert answer == Action("accept", cards=(MARKET_OPEN,))  # its market is open: the extra one is worth nothing
+
+
+def test_bot_proposes_to_get_rid_of_paranoia_and_builds_the_proposal_it_planned():
+    s = table([(SOLD_OUT,) + FILL, FILL, FILL], piles=[OPEN, OPEN, OPEN])
+    a = bot(s)
+    assert a.op == "propose"
+    for _ in range(8):
+        s = RULES.apply(s, 0, a)
+        if s.phase != "draft":
+            break
+        a = bot(s)
+    assert s.phase == "answer" and SOLD_OUT in s.trade.offer
+
+
+def test_bot_beats_random_players_on_a_small_sample_quickly():
+    wins, slowest, decisions, total = 0, 0.0, 0, 0.0
+    games = 24
+    for g in range(games):
+        me = g % 4
+        s = RULES.initial_state(seed_mix(2024, g), 4)
+        rng = Rng.from_seed(g)
+        while not RULES.is_over(s):
+            seat = sorted(RULES.to_act(s))[0]
+            legal = RULES.legal_actions(s, seat)
+            rng, sub = Rng(rng.next64()[0]), rng
+            if seat == me:
+                t0 = time.perf_counter()
+                a = choose(RULES.view(s, seat), legal, sub, "hard")
+                dt = time.perf_counter() - t0
+                slowest, total, decisions = max(slowest, dt), total + dt, decisions + 1
+            else:
+                a = random_choose(None, legal, sub)
+            s = RULES.apply(s, seat, a)
+        if RULES.winners(s) == (me,):
+            wins += 1
+    assert wins >= games * 6 // 10
+    assert total / decisions < 0.005 and slowest < 0.1
