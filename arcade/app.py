@@ -113,6 +113,8 @@ class AppOptions:
     seed: int | None = None
     input_script: InputScript | None = None
     config_dir: str | None = None
+    data_dir: str | None = None
+    record: bool = True
     time_source: Callable[[], float] | None = None
     sleep: Callable[[float], None] | None = None
     bot_think_ticks: int = 40
@@ -269,7 +271,22 @@ class App:
         finally:
             if self.opts.screenshot:
                 self.save_screenshot(self.opts.screenshot)
+            self.close_recordings()
         return self.exit_code
+
+    def close_recordings(self) -> None:
+        """Flush every match's replay (the window closed: unfinished matches stay resumable)."""
+        for scene in self.stack:
+            for obj in (scene, getattr(scene, "table", None)):
+                m = getattr(obj, "match", None)
+                if m is not None and getattr(m, "recorder", None) is not None:
+                    m.close_recording()
+
+    @property
+    def data_dir(self):
+        from .settings import data_dir
+
+        return data_dir(self.opts.data_dir)
 
     def save_screenshot(self, path: str | os.PathLike) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,8 @@ __all__ = ["main", "build_parser"]
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
                                 "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
-                                epilog="Subcommands: 'host' and 'join' run headless LAN matches (see --help of each).")
+                                epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'replay FILE "
+                                "[--verify]' watches or verifies a replay (see --help of each).")
     p.add_argument("--headless", action="store_true", help="no window; run as fast as possible unless --realtime")
     p.add_argument("--realtime", action="store_true", help="with --headless: pace the loop at 60 ticks a second")
     p.add_argument("--demo", action="store_true", help="start in attract mode (bots play the games in rotation)")
@@ -30,9 +31,60 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
     p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
+    p.add_argument("--data-dir", metavar="DIR", help="where replays are kept")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     return p
+
+
+def replay_main(argv: list[str]) -> int:
+    """``grisbi-arcade replay FILE [--verify] [--headless] [--frames N] [--screenshot PATH]``."""
+    p = argparse.ArgumentParser(prog="grisbi-arcade replay", description="Watch or verify a replay file.")
+    p.add_argument("file")
+    p.add_argument("--verify", action="store_true", help="re-simulate as fast as possible and compare checksums")
+    p.add_argument("--headless", action="store_true")
+    p.add_argument("--frames", type=int, metavar="N")
+    p.add_argument("--screenshot", metavar="PATH")
+    p.add_argument("--config-dir", metavar="DIR")
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    if args.headless:
+        import os
+
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .replay import ReplayError, read_replay, verify_replay
+
+    try:
+        rep = read_replay(args.file)
+    except ReplayError as e:
+        print(f"grisbi-arcade replay: error: {e}", file=sys.stderr)
+        return 1
+    if args.verify:
+        import time
+
+        t0 = time.perf_counter()
+        res = verify_replay(rep)
+        dt = time.perf_counter() - t0
+        if not res.ok:
+            print(f"replay {Path(args.file).name}: DESYNC: {res.message} (first differing tick {res.first_bad_tick})",
+                  file=sys.stderr)
+            return 1
+        speed = (res.ticks / 60) / dt if dt > 0 else float("inf")
+        print(f"replay {Path(args.file).name}: OK: {res.message} in {dt:.2f} s ({speed:.0f}x real time)"
+              + (" (unfinished match)" if not rep.finished else ""))
+        return 0
+    from .app import App, AppOptions
+    from .scenes.menus import TitleScene
+    from .scenes.replays import PlaybackScene
+
+    app = App(AppOptions(headless=args.headless, frames=args.frames, screenshot=args.screenshot,
+                         config_dir=args.config_dir))
+    app.reset_to(TitleScene(app))
+    app.push(PlaybackScene(app, rep))
+    return app.run()
 
 
 def _fail(parser: argparse.ArgumentParser, msg: str) -> int:
@@ -46,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         from . import netmatch
 
         return netmatch.main(argv)
+    if argv and argv[0] == "replay":
+        return replay_main(argv[1:])
     parser = build_parser()
     if "--headless" in argv:
         import os
@@ -95,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
 
     opts = AppOptions(headless=args.headless, realtime=args.realtime, demo=args.demo, frames=args.frames,
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
-                      input_script=script, config_dir=args.config_dir, bot_think_ticks=args.bot_think,
+                      input_script=script, config_dir=args.config_dir, data_dir=args.data_dir, bot_think_ticks=args.bot_think,
                       exit_on_results=args.exit_on_results)
     app = App(opts)
     app.reset_to(TitleScene(app))

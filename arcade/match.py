@@ -112,6 +112,7 @@ class Match:
         self.pending: dict[int, int] = {}
         self.input_log: list[tuple[int, ...]] = []
         self.last_inputs: tuple[int, ...] = ()
+        self.recorder = None  # a ReplayWriter, when the match is recorded
 
     @property
     def state(self) -> Any:
@@ -155,11 +156,49 @@ class Match:
 
     def tick(self) -> tuple[int, ...]:
         """Advance one tick; returns the inputs used."""
-        inputs = self.gather_inputs()
+        return self._advance(self.gather_inputs())
+
+    def replay_tick(self, inputs: Sequence[int]) -> None:
+        """Advance with recorded inputs (resuming a match): bots still look at every tick, so their pacing and
+        memory come back exactly as they were, but their choices are replaced by the recorded ones."""
+        self.gather_inputs()
+        self._advance(tuple(inputs))
+
+    def _advance(self, inputs: tuple[int, ...]) -> tuple[int, ...]:
         self.sim.advance(inputs)
         self.input_log.append(inputs)
         self.last_inputs = inputs
+        rec = self.recorder
+        if rec is not None:
+            rec.record(inputs, self.sim)
+            if self.sim.is_over():
+                rec.finish(self.sim, self.rules.scores(self.sim.state))
         return inputs
+
+    def seat_specs(self) -> list[str]:
+        """The seats as SPEC entries (for replay headers)."""
+        out = []
+        for s in self.seats:
+            if s.kind == "bot":
+                out.append(f"bot:{s.level}")
+            elif s.kind == "remote":
+                out.append("remote")
+            elif s.device.startswith("pad"):
+                out.append(f"pad:{s.device[3:]}")
+            else:
+                out.append(f"human:{s.device}")
+        return out
+
+    def close_recording(self, abandoned: bool = False) -> None:
+        """Stop recording: an abandoned match is marked so; otherwise the file stays resumable."""
+        rec = self.recorder
+        if rec is None:
+            return
+        if abandoned and not self.sim.is_over():
+            rec.abandon(self.sim)
+        else:
+            rec.close()
+        self.recorder = None
 
     def is_over(self) -> bool:
         return self.sim.is_over()
@@ -169,4 +208,5 @@ class Match:
 
     def restart(self) -> None:
         """Start again from the first tick with the same seed and seats."""
+        self.close_recording(abandoned=True)
         self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks, **self.options)  # type: ignore[misc]

@@ -11,6 +11,7 @@ from arcade.scenes.menus import TitleScene
 def make_app(tmp_path, **kw) -> App:
     kw.setdefault("headless", True)
     kw.setdefault("config_dir", str(tmp_path / "config"))
+    kw.setdefault("data_dir", str(tmp_path / "data"))
     app = App(AppOptions(**kw))
     app.reset_to(TitleScene(app))
     return app

@@ -2,7 +2,8 @@
 
 ``REGISTRY: dict[str, Rules]`` is keyed by ``grisbi``, ``grit``, ``grenade``, ``grass`` and ``cops_and_robbers``
 (a contract: tests and tools outside the package use these names). Each game lives in ``arcade.games.<id>`` and
-exports ``RULES`` (the rules object) and ``make_bot(level, seat, seed)`` (see ``arcade.games.bots``).
+exports ``RULES`` (the rules object), ``sample_hidden``, ``describe_action`` and its bot: ``choose`` for a turn-based game,
+``Bot`` for Grisbi (see ``arcade.games.bots``).
 
 Nothing here imports pygame, sockets, clocks, netplay or the rest of ``arcade``.
 """

@@ -76,6 +76,8 @@ class Table(TableScene):
 
     def peeking(self, seat: int) -> bool:
         """Whether ``seat``'s hand is shown face up now."""
+        if self.forced_view != "auto":
+            return self.forced_view == seat
         if self.demo or self.curtain_for is not None:
             return False
         humans = self.humans()

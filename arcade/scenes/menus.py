@@ -57,10 +57,26 @@ def menu_hints(app) -> list[str]:
 
 
 def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
+    """Create the match (recorded as a replay unless it is a demo) and push its table."""
     from .table import table_for
 
     match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
+    if not demo and app.opts.record:
+        attach_recorder(app, match)
     app.push(table_for(game_id)(app, match, demo=demo))
+
+
+def attach_recorder(app, match: Match) -> None:
+    from ..replay import ReplayWriter, make_header, new_replay_path
+
+    header = make_header(match.game_id, match.seed, match.seat_specs(), match.options)
+    header["bot_think_ticks"] = match.bot_think_ticks
+    rec = ReplayWriter(new_replay_path(app.data_dir, match.game_id, match.seed), header,
+                       flush_on_input=match.turn_based)
+    if rec.error:
+        app.notice = rec.error
+        return
+    match.recorder = rec
 
 
 class TitleScene(Scene):
@@ -68,13 +84,28 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.items: list[tuple[str, Any]] = [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("Settings", "settings"), ("Rules", "rules"), ("Quit", "quit")]
         self.sel = 0
         self.idle = 0
+        self.resumable = None
+        self.build_items()
+
+    def build_items(self) -> None:
+        from ..replay import find_resumable
+
+        try:
+            self.resumable = find_resumable(self.app.data_dir)
+        except OSError:
+            self.resumable = None
+        self.items: list[tuple[str, Any]] = []
+        if self.resumable is not None:
+            self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
+        self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
+        self.items += [("Replays", "replays"), ("Settings", "settings"), ("Rules", "rules"), ("Quit", "quit")]
+        self.sel = min(self.sel, len(self.items) - 1)
 
     def enter(self) -> None:
         self.idle = 0
+        self.build_items()
 
     def update(self) -> None:
         inp = self.app.input
@@ -100,6 +131,14 @@ class TitleScene(Scene):
             what = self.items[self.sel][1]
             if what == "quit":
                 self.app.quit(0)
+            elif what == "resume":
+                from .replays import resume_match
+
+                resume_match(self.app, self.resumable)
+            elif what == "replays":
+                from .replays import ReplaysScene
+
+                self.app.push(ReplaysScene(self.app))
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
@@ -117,7 +156,8 @@ class TitleScene(Scene):
                 labels.append(f"{GAME_NAMES[what]}   ·   {player_range(what)}")
             else:
                 labels.append(label)
-        draw_menu(surf, labels, self.sel, (W // 2, 390), size=30, spacing=54)
+        spacing = 54 if len(labels) <= 8 else 46
+        draw_menu(surf, labels, self.sel, (W // 2, 395), size=30 if len(labels) <= 8 else 27, spacing=spacing)
         what = self.items[self.sel][1]
         if what in TAGLINES:
             draw_text(surf, TAGLINES[what], (W // 2, 620), 20, DIM, anchor="center")
@@ -292,6 +332,11 @@ class PauseScene(Scene):
 
 
 def go_title(app) -> None:
+    """Back to the title; a match left unfinished is marked abandoned in its replay."""
+    for scene in app.stack:
+        m = getattr(scene, "match", None)
+        if m is not None and getattr(m, "recorder", None) is not None:
+            m.close_recording(abandoned=True)
     while len(app.stack) > 1 and app.stack[-1].name != "title":
         app.pop()
     if not app.stack or app.stack[-1].name != "title":

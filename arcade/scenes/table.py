@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.over_ticks = 0
         self.message = ""
         self.message_ticks = 0
+        self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -114,7 +115,12 @@ class TableScene(Scene):
     def restart(self, new_seed: bool = False) -> None:
         if new_seed:
             self.match.seed = (self.match.seed * 6364136223846793005 + 1442695040888963407) % (1 << 63)
+        recorded = self.match.recorder is not None
         self.match.restart()
+        if recorded:
+            from .menus import attach_recorder
+
+            attach_recorder(self.app, self.match)
         self.board = SpriteBoard()
         self.cursor.clear()
         self.curtain_for = None
@@ -133,6 +139,8 @@ class TableScene(Scene):
 
     def viewer(self) -> int | None:
         """The seat whose view is drawn (None: spectator)."""
+        if self.forced_view != "auto":
+            return self.forced_view
         if self.demo:
             return None
         humans = self.humans()
