@@ -187,6 +187,7 @@ class GrassRules:
         return self._deal(replace(s, events=()))
 
     def is_over(self, s: GrassState) -> bool:
+        """True once a running total has reached the goal or the last hand (``max_hands``) has been scored."""
         return s.phase == "over"
 
     def scores(self, s: GrassState) -> tuple[int, ...]:
@@ -198,12 +199,15 @@ class GrassRules:
         return winners(s.totals)
 
     def encode_action(self, a: Action) -> int:
+        """The int ``0 <= n < 61440`` for ``a`` (see ``state.encode_action``). Raises IllegalAction."""
         return encode_action(a)
 
     def decode_action(self, n: int) -> Action:
+        """Inverse of ``encode_action``. Raises IllegalAction for junk."""
         return decode_action(n)
 
     def checksum(self, s: GrassState) -> int:
+        """64-bit checksum of the canonical encoding of ``s``."""
         return state_checksum(s)
 
     def view(self, s: GrassState, seat: int | None) -> GrassView:
