@@ -1,0 +1,64 @@
+"""Speed of the turn-based games' rules and bots.
+
+For each turn-based game: the median time of one full game with bots at every seat (4 players unless the game takes
+fewer), and the median and p99 time of one bot decision (``choose`` on the seat's view and legal actions).
+Usage: python tools/bench_rules.py [--games grass,grenade,...] [--runs 10] [--players 4] [--level hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arcade.games import REGISTRY, game_module, is_turn_based  # noqa: E402
+from arcade.games.bots import decision_rng  # noqa: E402
+
+
+def play(gid: str, seed: int, players: int, level: str, decisions: list[float]) -> tuple[float, int]:
+    rules = REGISTRY[gid]
+    choose = game_module(gid).choose
+    s = rules.initial_state(seed, players)
+    n = 0
+    t0 = time.perf_counter()
+    while not rules.is_over(s) and n < 100_000:
+        seat = min(rules.to_act(s))
+        view = rules.view(s, seat)
+        legal = rules.legal_actions(s, seat)
+        d0 = time.perf_counter()
+        a = choose(view, legal, decision_rng(seed, seat, n), level)
+        decisions.append(time.perf_counter() - d0)
+        s = rules.apply(s, seat, a)
+        n += 1
+    return time.perf_counter() - t0, n
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    turn_games = [g for g in sorted(REGISTRY) if is_turn_based(REGISTRY[g])]
+    ap.add_argument("--games", default=",".join(turn_games))
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--level", default="hard")
+    a = ap.parse_args()
+    print(f"{'game':<18}{'players':>8}{'game median':>14}{'actions':>9}{'decision median':>17}{'decision p99':>14}")
+    for gid in a.games.split(","):
+        rules = REGISTRY[gid]
+        players = max(rules.min_players, min(rules.max_players, a.players))
+        decisions: list[float] = []
+        games = [play(gid, seed, players, a.level, decisions) for seed in range(a.runs)]
+        med = statistics.median(t for t, _ in games)
+        acts = statistics.median(n for _, n in games)
+        decisions.sort()
+        p99 = decisions[min(len(decisions) - 1, int(0.99 * len(decisions)))]
+        print(f"{gid:<18}{players:>8}{med * 1000:>11.1f} ms{acts:>9.0f}{statistics.median(decisions) * 1000:>14.2f} ms"
+              f"{p99 * 1000:>11.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
