@@ -1,0 +1,198 @@
+"""Desync detection: checksums of confirmed frames, compared between peers, and the dump written on a mismatch.
+
+Every ``interval`` frames (30) each peer makes a ``CheckRecord`` of its confirmed state: the frame, its 64-bit
+checksum, and the low 16 bits of the checksum of every confirmed frame since the previous record. Records travel in
+the reliable notice log. Comparing two records for the same frame gives a desync, and the per-frame parts name the
+first differing frame (exactly, unless two 16-bit values collide, then the record's frame).
+
+``DesyncDump`` is the JSON file written on a mismatch: the first differing frame, both peers' checksums, this peer's
+state at that frame, the other peer's state once it has arrived (states are exchanged in chunks after a mismatch),
+and the confirmed input log from tick 0.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CheckRecord", "ChecksumHistory", "DesyncDetector", "DesyncDump", "ChunkAssembler", "state_bytes"]
+
+
+@dataclass(frozen=True)
+class CheckRecord:
+    """``frame``: the frame checked; ``checksum``: its 64-bit checksum; ``per_frame``: 2 bytes (big-endian, low 16 bits
+    of each checksum) for every frame after the previous record up to ``frame``."""
+
+    frame: int
+    checksum: int
+    per_frame: bytes
+
+    @property
+    def first(self) -> int:
+        """The first frame covered by ``per_frame``."""
+        return self.frame - len(self.per_frame) // 2 + 1
+
+    def to_item(self) -> list[Any]:
+        return [self.frame, self.checksum, self.per_frame]
+
+
+class ChecksumHistory:
+    """Checksums of this peer's confirmed frames, kept for ``retain`` frames."""
+
+    def __init__(self, retain: int = 160) -> None:
+        self.retain = retain
+        self.sums: dict[int, int] = {}
+        self.last_record = 0
+
+    def add(self, frame: int, checksum: int) -> None:
+        self.sums[frame] = checksum
+        old = frame - self.retain
+        if old in self.sums:
+            del self.sums[old]
+
+    def record(self, frame: int) -> CheckRecord:
+        """The record for ``frame`` covering the frames since the previous record (at most 120)."""
+        start = max(self.last_record + 1, frame - 119)
+        per = b"".join(((self.sums.get(f, 0)) & 0xFFFF).to_bytes(2, "big") for f in range(start, frame + 1))
+        self.last_record = frame
+        return CheckRecord(frame, self.sums[frame], per)
+
+
+def first_difference(a: CheckRecord, b: CheckRecord) -> int | None:
+    """The first differing frame of two records of the same frame, or None if they agree."""
+    if a.checksum == b.checksum and a.per_frame == b.per_frame:
+        return None
+    if len(a.per_frame) != len(b.per_frame):  # records cut differently: only the frame itself can be compared
+        return None if a.checksum == b.checksum else a.frame
+    for i in range(0, len(a.per_frame), 2):
+        if a.per_frame[i:i + 2] != b.per_frame[i:i + 2]:
+            return a.first + i // 2
+    return a.frame
+
+
+class DesyncDetector:
+    """Holds this peer's records and those received from others; reports each pair's first mismatch once.
+
+    ``add_local`` / ``add_remote`` return the new mismatches as ``(peer, first_frame, checksum_frame)``.
+    """
+
+    def __init__(self, keep: int = 12, enabled: bool = True) -> None:
+        self.keep = keep
+        self.enabled = enabled
+        self.local: dict[int, CheckRecord] = {}
+        self.remote: dict[int, dict[int, CheckRecord]] = {}
+        self.reported: set[int] = set()
+
+    def add_local(self, rec: CheckRecord) -> list[tuple[int, int, int]]:
+        self.local[rec.frame] = rec
+        self._trim(self.local)
+        out = []
+        for peer, recs in self.remote.items():
+            r = recs.get(rec.frame)
+            if r is not None:
+                out += self._compare(peer, rec, r)
+        return out
+
+    def add_remote(self, peer: int, rec: CheckRecord) -> list[tuple[int, int, int]]:
+        recs = self.remote.setdefault(peer, {})
+        recs[rec.frame] = rec
+        self._trim(recs)
+        mine = self.local.get(rec.frame)
+        return self._compare(peer, mine, rec) if mine is not None else []
+
+    def has_remote(self, peer: int, frame: int) -> bool:
+        return frame in self.remote.get(peer, {})
+
+    def _compare(self, peer: int, mine: CheckRecord, theirs: CheckRecord) -> list[tuple[int, int, int]]:
+        if not self.enabled or peer in self.reported:
+            return []
+        first = first_difference(mine, theirs)
+        if first is None:
+            return []
+        self.reported.add(peer)
+        return [(peer, first, mine.frame)]
+
+    def _trim(self, recs: dict[int, CheckRecord]) -> None:
+        while len(recs) > self.keep:
+            del recs[min(recs)]
+
+
+def state_bytes(text: str | bytes, limit: int = 256 * 1024) -> bytes:
+    """A serialized state as bytes (utf-8 for text), cut at ``limit``."""
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    return data[:limit]
+
+
+def _state_json(data: bytes | None) -> Any:
+    if data is None:
+        return None
+    try:
+        return {"text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"base64": base64.b64encode(data).decode("ascii")}
+
+
+@dataclass
+class DesyncDump:
+    """One desync report file. ``write()`` (re)writes it atomically as JSON."""
+
+    path: str
+    session: int
+    peer: int
+    other: int
+    frame: int
+    checksum_frame: int
+    settings: dict[str, Any]
+    seed: int
+    local_checksums: dict[int, int]
+    remote_record: list[Any]
+    local_state: bytes | None
+    input_log: list[list[int]]
+    remote_state: bytes | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def write(self) -> None:
+        doc = {
+            "kind": "grisbi-arcade netplay desync",
+            "session": self.session,
+            "peer": self.peer,
+            "other_peer": self.other,
+            "first_differing_frame": self.frame,
+            "checksum_frame": self.checksum_frame,
+            "settings": self.settings,
+            "seed": self.seed,
+            "local_checksums": {str(k): v for k, v in sorted(self.local_checksums.items())},
+            "remote_record": {"frame": self.remote_record[0], "checksum": self.remote_record[1],
+                              "per_frame_low16": self.remote_record[2].hex()},
+            "local_state": _state_json(self.local_state),
+            "remote_state": _state_json(self.remote_state),
+            "input_log": self.input_log,
+            "notes": self.notes,
+        }
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        tmp = self.path + ".part"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+        os.replace(tmp, self.path)
+
+
+class ChunkAssembler:
+    """Reassembles a state sent as ``(frame, index, total, data)`` chunks; ``add`` returns the bytes when complete."""
+
+    def __init__(self, max_total: int = 4096) -> None:
+        self.max_total = max_total
+        self._parts: dict[int, dict[int, bytes]] = {}
+        self._totals: dict[int, int] = {}
+
+    def add(self, frame: int, index: int, total: int, data: bytes) -> bytes | None:
+        if total > self.max_total or self._totals.setdefault(frame, total) != total:
+            return None
+        parts = self._parts.setdefault(frame, {})
+        parts[index] = data
+        if len(parts) == total:
+            del self._parts[frame]
+            return b"".join(parts[i] for i in range(total))
+        return None

@@ -1,0 +1,116 @@
+"""Events a session reports (drained with ``Session.poll_events()``).
+
+Every event carries ``at``: the session time (seconds) when it was raised. Peers are numbered as in the session:
+0 is the host, joiners are 1..7. Seats are 0-based. Frames count ticks (frame ``n`` = the state after ``n`` ticks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
+           "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed"]
+
+
+@dataclass
+class NetEvent:
+    at: float = field(default=0.0, kw_only=True)
+
+
+@dataclass
+class PeerJoined(NetEvent):
+    """Host: a joiner took ``seats`` (lobby)."""
+
+    peer: int
+    address: tuple
+    seats: tuple[int, ...]
+    name: str = ""
+
+
+@dataclass
+class PeerLeft(NetEvent):
+    """Host: a joiner left the lobby before the start (its seats are free again)."""
+
+    peer: int
+    reason: str
+
+
+@dataclass
+class JoinRefused(NetEvent):
+    """Host: a join request was refused (the joiner was told ``reason``)."""
+
+    address: tuple
+    reason: str
+
+
+@dataclass
+class Started(NetEvent):
+    """The match began: the fair-deal ``seed``, which peer owns each seat, and this peer's own seats."""
+
+    seed: int
+    owners: tuple[int, ...]
+    local_seats: tuple[int, ...]
+
+
+@dataclass
+class Interrupted(NetEvent):
+    """Nothing heard from ``peer`` for ``interrupt_after`` seconds (0.5): its seats wait."""
+
+    peer: int
+    seats: tuple[int, ...] = ()
+
+
+@dataclass
+class Resumed(NetEvent):
+    """An interrupted ``peer`` is heard again before the timeout."""
+
+    peer: int
+
+
+@dataclass
+class Disconnected(NetEvent):
+    """``peer`` was silent for the timeout (or left): it is out of the match."""
+
+    peer: int
+    reason: str = "timed out"
+
+
+@dataclass
+class SeatDropped(NetEvent):
+    """``seat`` of the lost ``peer`` is played by the host from ``tick`` on, identically on every peer.
+
+    On the host the caller may fill the seat (a bot): the session asks its input source for it from then on; until
+    the caller says otherwise, "nothing" (0) is a valid input."""
+
+    seat: int
+    tick: int
+    peer: int
+
+
+@dataclass
+class Desync(NetEvent):
+    """Confirmed states differ: ``frame`` is the first differing frame found, ``checksum_frame`` the exchanged
+    checksum that revealed it, ``peers`` the two peers compared (the host and a joiner); ``dump`` the file written
+    (None if this peer only heard of it, or dumps are off)."""
+
+    frame: int
+    checksum_frame: int
+    peers: tuple[int, int]
+    dump: str | None = None
+
+
+@dataclass
+class MatchEnded(NetEvent):
+    """The last confirmed frame: ``frame`` (ticks), its state's ``checksum``, and why (``"game over"`` or
+    ``"frames"``). Every peer ends at the same frame."""
+
+    frame: int
+    checksum: int
+    reason: str
+
+
+@dataclass
+class Failed(NetEvent):
+    """The session cannot go on (refused, wrong code, host lost...). ``reason`` is one line for the player."""
+
+    reason: str

@@ -1,0 +1,209 @@
+"""The tick driver: the input log, prediction, snapshots and rollback re-simulation of one simulation.
+
+``TickDriver`` owns a simulation (anything with ``save() / load(saved) / advance(inputs) / checksum()``, and
+optionally ``is_over()``) and the match's input log: one small int per seat per tick (0 = nothing). It knows, per
+seat, the highest tick up to which that seat's inputs are all known (``known``); the *confirmed frame* is one past the
+lowest of them: every tick before it has every seat's real input.
+
+``RollbackDriver`` (rollback mode) simulates up to ``window`` ticks past the confirmed frame, predicting "no action"
+(0) for inputs not yet known, and saves a snapshot after every tick. When a real input turns out to differ from the
+prediction used, ``sync()`` loads the snapshot before that tick and re-simulates to the current frame with the best
+inputs known: never more than ``window`` ticks, because it never predicts further. Beyond the window it stalls
+(``can_advance()`` is False). ``LockstepDriver`` (``netplay.lockstep``) is the same with a window of 0.
+
+The driver never reads a clock or the network: the session feeds it inputs and asks it to advance.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .stats import NetStats
+
+__all__ = ["Snapshot", "TickDriver", "RollbackDriver"]
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A saved state and facts about it: ``checksum`` and whether the game is over there."""
+
+    saved: Any
+    checksum: int
+    over: bool
+
+
+class TickDriver:
+    """Input log, snapshots and (for ``window`` > 0) prediction and rollback; see the module docstring.
+
+    ``seats``: seats in the match; ``input_delay``: ticks (ticks 0..delay-1 get "nothing" from every seat);
+    ``end_tick``: the last frame to simulate (0 = no limit); ``retain``: confirmed frames kept for desync reports.
+    """
+
+    def __init__(self, sim: Any, seats: int, input_delay: int, window: int, *, stats: NetStats | None = None,
+                 end_tick: int = 0, retain: int = 160) -> None:
+        self.sim = sim
+        self.seats = seats
+        self.delay = input_delay
+        self.window = window
+        self.stats = stats or NetStats()
+        self.end_tick = end_tick
+        self.retain = retain
+        self.frame = 0
+        self.inputs: list[list[int]] = [[0] * seats for _ in range(input_delay)]
+        self.known: list[int] = [input_delay - 1] * seats
+        self.used: dict[int, tuple[int, ...]] = {}
+        self._is_over = getattr(sim, "is_over", None)
+        self.snaps: dict[int, Snapshot] = {0: self._snap()}
+        self.first_incorrect: int | None = None
+        self.processed = 0   # highest frame handed out by confirm()
+        self._lowest = 0     # lowest frame still in snaps
+        self._used_low = 0
+        self.conflicts = 0   # inputs that contradicted an already known one (ignored)
+        self.sim_seconds = 0.0
+
+    # --- inputs ---
+
+    @property
+    def confirmed_frame(self) -> int:
+        """Every tick before this frame has every seat's real input."""
+        return min(self.known) + 1
+
+    def add_input(self, seat: int, tick: int, value: int) -> bool:
+        """Store ``seat``'s input for ``tick`` if it is the next one expected. True if stored.
+
+        An input for an already known tick is ignored (a different value is counted in ``conflicts``); one beyond
+        the next expected tick is ignored (inputs always arrive in order, resent until acknowledged)."""
+        k = self.known[seat]
+        if tick <= k:
+            if tick >= 0 and tick < len(self.inputs) and self.inputs[tick][seat] != value:
+                self.conflicts += 1
+            return False
+        if tick != k + 1:
+            return False
+        inputs = self.inputs
+        while len(inputs) <= tick:
+            inputs.append([0] * self.seats)
+        inputs[tick][seat] = value
+        self.known[seat] = tick
+        if tick < self.frame:
+            used = self.used.get(tick)
+            if used is not None and used[seat] != value:
+                if self.first_incorrect is None or tick < self.first_incorrect:
+                    self.first_incorrect = tick
+        return True
+
+    def add_run(self, seat: int, start: int, values: list[int]) -> int:
+        """Store a run of ``seat``'s inputs for ticks ``start, start+1, ...``; returns how many were new."""
+        k = self.known[seat]
+        if start > k + 1:
+            return 0
+        n = 0
+        for i in range(k + 1 - start, len(values)):
+            n += self.add_input(seat, start + i, values[i])
+        return n
+
+    def fill(self, seat: int, upto: int, value: int = 0) -> None:
+        """Give ``seat`` the input ``value`` for every tick after its last known one up to ``upto``."""
+        for t in range(self.known[seat] + 1, upto + 1):
+            self.add_input(seat, t, value)
+
+    def inputs_for(self, tick: int) -> tuple[int, ...]:
+        """The best inputs known for ``tick``: real ones where known, 0 ("no action") predicted elsewhere."""
+        if tick < len(self.inputs):
+            return tuple(self.inputs[tick])
+        return (0,) * self.seats
+
+    def run(self, seat: int, start: int, limit: int) -> list[int]:
+        """Up to ``limit`` known inputs of ``seat`` from ``start``."""
+        end = min(self.known[seat], start + limit - 1)
+        return [self.inputs[t][seat] for t in range(start, end + 1)]
+
+    def input_log(self, upto: int | None = None) -> list[tuple[int, ...]]:
+        """The confirmed inputs, tick 0 .. ``upto`` - 1 (default: up to the confirmed frame)."""
+        n = self.confirmed_frame if upto is None else min(upto, self.confirmed_frame)
+        return [tuple(v) for v in self.inputs[:n]]
+
+    # --- simulation ---
+
+    def _snap(self) -> Snapshot:
+        sim = self.sim
+        return Snapshot(sim.save(), sim.checksum(), bool(self._is_over()) if self._is_over else False)
+
+    def _step(self, tick: int) -> None:
+        vec = self.inputs_for(tick)
+        self.used[tick] = vec
+        self.sim.advance(vec)
+        self.snaps[tick + 1] = self._snap()
+
+    def can_advance(self) -> bool:
+        """True if the next tick may be simulated now (inputs within the window, end not reached)."""
+        if self.end_tick and self.frame >= self.end_tick:
+            return False
+        return self.frame < self.confirmed_frame + self.window
+
+    def sync(self) -> int:
+        """Roll back and re-simulate if a prediction was wrong; returns the depth (ticks re-simulated, 0 if none)."""
+        t = self.first_incorrect
+        if t is None:
+            return 0
+        self.first_incorrect = None
+        depth = self.frame - t
+        t0 = time.perf_counter()
+        self.sim.load(self.snaps[t].saved)
+        for tick in range(t, self.frame):
+            self._step(tick)
+        self.stats.rollback(depth, time.perf_counter() - t0)
+        return depth
+
+    def advance(self) -> bool:
+        """Simulate one tick if allowed (after ``sync``). False when stalled."""
+        if self.first_incorrect is not None:
+            self.sync()
+        if not self.can_advance():
+            return False
+        t0 = time.perf_counter()
+        self._step(self.frame)
+        self.frame += 1
+        self.sim_seconds += time.perf_counter() - t0
+        return True
+
+    def confirm(self) -> Iterator[tuple[int, Snapshot]]:
+        """Frames newly confirmed (and simulated) since the last call, oldest first, with their snapshots."""
+        if self.first_incorrect is not None:
+            self.sync()
+        upto = min(self.confirmed_frame, self.frame)
+        while self.processed < upto:
+            self.processed += 1
+            yield self.processed, self.snaps[self.processed]
+        self._prune()
+
+    def _prune(self) -> None:
+        keep_from = self.processed - self.retain
+        while self._lowest < keep_from:
+            self.snaps.pop(self._lowest, None)
+            self._lowest += 1
+        while self._used_low < self.processed:  # a confirmed tick can never have been mispredicted
+            self.used.pop(self._used_low, None)
+            self._used_low += 1
+
+    def snapshot(self, frame: int) -> Snapshot | None:
+        """The snapshot of ``frame`` if still kept."""
+        return self.snaps.get(frame)
+
+    def restore(self, frame: int) -> None:
+        """Load the snapshot of ``frame`` (a confirmed frame at the end of a match) and stop there."""
+        self.sim.load(self.snaps[frame].saved)
+        self.frame = frame
+        self.end_tick = frame
+        self.first_incorrect = None
+
+
+class RollbackDriver(TickDriver):
+    """Rollback mode: prediction up to ``window`` ticks (1..8), re-simulation on a wrong guess."""
+
+    def __init__(self, sim: Any, seats: int, input_delay: int, window: int = 8, **kw: Any) -> None:
+        if window < 1:
+            raise ValueError("a rollback window is at least 1 tick")
+        super().__init__(sim, seats, input_delay, window, **kw)

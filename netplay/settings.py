@@ -1,0 +1,158 @@
+"""The match settings every peer must agree on (and their digest), and each peer's own session configuration.
+
+``MatchSettings`` travel in the handshake and are covered by a digest (blake2b of their canonical msgpack form): game
+id, rules version, seats, tick rate, input delay, prediction window, mode, end tick and checksum interval. A joiner
+that cannot play them refuses with a reason naming the field. ``SessionConfig`` holds what each peer may choose for
+itself (timeouts, desync dump path, pacing limits): it is never sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Callable
+
+import msgpack
+
+__all__ = ["MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "MAX_SEATS", "MAX_INPUT_DELAY",
+           "MAX_PREDICTION", "SettingsError"]
+
+ROLLBACK = "rollback"
+LOCKSTEP = "lockstep"
+MAX_SEATS = 8
+MAX_INPUT_DELAY = 4
+MAX_PREDICTION = 8
+MAX_TICK = 2**31 - 1
+_MODES = (LOCKSTEP, ROLLBACK)
+
+
+class SettingsError(ValueError):
+    """Settings out of range (raised by ``MatchSettings.check`` and ``from_wire``)."""
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What every peer of a match must agree on.
+
+    - ``game``: the game id (e.g. ``"grisbi"``); ``rules_version``: the rules' version int.
+    - ``seats``: number of seats (1..8). ``tick_rate``: ticks per second (60 for every game here).
+    - ``input_delay``: ticks (0..4) between reading a local input and the tick it applies to.
+    - ``prediction``: rollback window in ticks (1..8): how far a peer may simulate past its last confirmed tick
+      (it stalls beyond). 0 in lockstep.
+    - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess) or ``"lockstep"`` (no prediction).
+    - ``end_tick``: stop at this frame (the state after that many ticks) if the game has not ended; 0 = no limit.
+    - ``checksum_interval``: ticks between exchanged checksums of confirmed frames (30).
+    """
+
+    game: str
+    rules_version: int
+    seats: int
+    tick_rate: int = 60
+    input_delay: int = 2
+    prediction: int = 8
+    mode: str = ROLLBACK
+    end_tick: int = 0
+    checksum_interval: int = 30
+
+    def check(self) -> "MatchSettings":
+        """Return self, or raise SettingsError naming the first field out of range."""
+        def bad(name: str, why: str) -> SettingsError:
+            return SettingsError(f"{name} {getattr(self, name)!r}: {why}")
+
+        if not isinstance(self.game, str) or not (1 <= len(self.game) <= 40):
+            raise bad("game", "must be 1..40 characters")
+        for name, lo, hi in (("rules_version", 0, MAX_TICK), ("seats", 1, MAX_SEATS), ("tick_rate", 1, 240),
+                             ("input_delay", 0, MAX_INPUT_DELAY), ("end_tick", 0, MAX_TICK),
+                             ("checksum_interval", 1, 120)):
+            v = getattr(self, name)
+            if type(v) is not int or not lo <= v <= hi:
+                raise bad(name, f"must be an int in {lo}..{hi}")
+        if self.mode not in _MODES:
+            raise bad("mode", f"must be one of {_MODES}")
+        lo = 0 if self.mode == LOCKSTEP else 1
+        hi = 0 if self.mode == LOCKSTEP else MAX_PREDICTION
+        if type(self.prediction) is not int or not lo <= self.prediction <= hi:
+            raise bad("prediction", f"must be {lo}..{hi} in {self.mode} mode")
+        return self
+
+    @property
+    def window(self) -> int:
+        """Ticks a peer may simulate past confirmation (0 in lockstep)."""
+        return self.prediction if self.mode == ROLLBACK else 0
+
+    def to_wire(self) -> list[Any]:
+        return [self.game, self.rules_version, self.seats, self.tick_rate, self.input_delay, self.prediction,
+                _MODES.index(self.mode), self.end_tick, self.checksum_interval]
+
+    @classmethod
+    def from_wire(cls, v: Any) -> "MatchSettings":
+        """Parse the wire form; raises SettingsError for anything malformed."""
+        if type(v) is not list or len(v) != 9 or type(v[6]) is not int or not 0 <= v[6] < len(_MODES):
+            raise SettingsError("malformed settings")
+        try:
+            s = cls(v[0], v[1], v[2], v[3], v[4], v[5], _MODES[v[6]], v[7], v[8])
+        except TypeError as e:  # pragma: no cover - arity checked above
+            raise SettingsError(str(e)) from None
+        return s.check()
+
+    def digest(self) -> bytes:
+        """16-byte blake2b digest of the canonical msgpack form."""
+        return hashlib.blake2b(msgpack.packb(self.to_wire()), digest_size=16, person=b"grisbi-settings").digest()
+
+    def differences(self, other: "MatchSettings") -> list[str]:
+        """Human-readable differences, e.g. ``["input_delay: 2 here, 3 there"]``."""
+        return [f"{f.name}: {getattr(self, f.name)!r} here, {getattr(other, f.name)!r} there"
+                for f in fields(self) if getattr(self, f.name) != getattr(other, f.name)]
+
+    def replace(self, **changes: Any) -> "MatchSettings":
+        return replace(self, **changes)
+
+    def describe(self) -> str:
+        lim = f", {self.end_tick} ticks" if self.end_tick else ""
+        extra = f", prediction {self.prediction}" if self.mode == ROLLBACK else ""
+        return (f"{self.game} v{self.rules_version}, {self.seats} seats, {self.tick_rate} Hz, {self.mode}, "
+                f"input delay {self.input_delay}{extra}{lim}")
+
+
+def _default_dump_path() -> str:
+    return os.path.join(tempfile.gettempdir(), "grisbi-desync-{session}-peer{peer}-tick{tick}.json")
+
+
+def _repr_state(saved: Any) -> str:
+    return repr(saved)
+
+
+@dataclass
+class SessionConfig:
+    """One peer's own choices (never sent; peers may differ).
+
+    - ``interrupt_after``: seconds of silence before a peer is "interrupted" (0.5).
+    - ``timeout``: seconds of silence before it is "disconnected" and its seats dropped (5.0); also the handshake's
+      and the end-of-match linger's limit.
+    - ``lobby_timeout``: seconds the host waits for its seats to fill (0 = forever).
+    - ``desync_detection``: exchange checksums of confirmed ticks (on by default).
+    - ``desync_dump``: path template of the desync dump; ``{session}``, ``{peer}`` and ``{tick}`` are filled in;
+      None writes nothing.
+    - ``serialize_state``: turns a saved state into text or bytes for the dump (default ``repr``).
+    - ``max_ticks_per_update``: catch-up limit per ``update`` call (the loop never spirals).
+    - ``resend_interval``: seconds between handshake resends; ``keepalive``: longest gap between two datagrams to a
+      peer, in ticks.
+    - ``rate_limit``: datagrams per second accepted from one address (token bucket, ``rate_burst`` deep).
+    - ``retain_frames``: confirmed frames kept (states, checksums) for desync reports.
+    """
+
+    interrupt_after: float = 0.5
+    timeout: float = 5.0
+    lobby_timeout: float = 0.0
+    desync_detection: bool = True
+    desync_dump: str | None = field(default_factory=_default_dump_path)
+    serialize_state: Callable[[Any], str | bytes] = _repr_state
+    max_ticks_per_update: int = 4
+    resend_interval: float = 0.1
+    keepalive: int = 1
+    rate_limit: float = 1000.0
+    rate_burst: float = 500.0
+    retain_frames: int = 160
+    ping_every: int = 4

@@ -1,0 +1,67 @@
+"""Time sync: estimate how many frames this peer runs ahead of each remote, and slow down a little when ahead.
+
+Every datagram carries the sender's current frame and its own estimate of its advantage. On receipt, the remote's
+frame *now* is estimated as ``remote_frame + (rtt / 2) * tick_rate``; this peer's advantage over it is
+``local_frame - estimate``. Both sides measure the same gap from opposite ends, so ``frames_ahead = (mine - theirs)
+/ 2`` (averaged over recent samples) is positive on the peer that is ahead and negative on the other. Only the peer
+ahead acts: it stretches its tick period by a few per cent (``slowdown``) until the two agree, so nobody ever
+freezes to let the other catch up. In a star each joiner syncs with the host and the host with every joiner, which
+settles everyone on the slowest clock.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+__all__ = ["TimeSync"]
+
+
+class TimeSync:
+    """Frames-ahead estimates per remote peer and the resulting tick-period stretch.
+
+    ``threshold``: frames ahead below which nothing changes (1.0). ``gain``: extra period per frame ahead (0.02 =
+    2 %). ``max_slowdown``: the largest stretch (0.1 = ticks 10 % longer, i.e. 54.5 Hz instead of 60).
+    """
+
+    def __init__(self, tick_rate: int, samples: int = 30, threshold: float = 1.0, gain: float = 0.02,
+                 max_slowdown: float = 0.1) -> None:
+        self.tick_rate = tick_rate
+        self.threshold = threshold
+        self.gain = gain
+        self.max_slowdown = max_slowdown
+        self._local: dict[int, deque[float]] = {}
+        self._remote: dict[int, deque[float]] = {}
+        self._samples = samples
+
+    def observe(self, peer: int, remote_frame: int, remote_advantage: float, local_frame: int, rtt: float) -> None:
+        """Record a datagram from ``peer`` that said it was at ``remote_frame`` with ``remote_advantage`` frames."""
+        est = remote_frame + (rtt / 2.0) * self.tick_rate
+        self._local.setdefault(peer, deque(maxlen=self._samples)).append(local_frame - est)
+        self._remote.setdefault(peer, deque(maxlen=self._samples)).append(remote_advantage)
+
+    def forget(self, peer: int) -> None:
+        self._local.pop(peer, None)
+        self._remote.pop(peer, None)
+
+    def advantage(self, peer: int) -> float:
+        """This peer's mean advantage over ``peer`` in frames (what it sends to that peer)."""
+        s = self._local.get(peer)
+        return sum(s) / len(s) if s else 0.0
+
+    def frames_ahead_of(self, peer: int) -> float:
+        r = self._remote.get(peer)
+        if not r:
+            return 0.0
+        return (self.advantage(peer) - sum(r) / len(r)) / 2.0
+
+    def frames_ahead(self) -> float:
+        """How far this peer runs ahead of the slowest remote, in frames (negative when behind all)."""
+        vals = [self.frames_ahead_of(p) for p in self._local]
+        return max(vals) if vals else 0.0
+
+    def slowdown(self) -> float:
+        """Fraction by which to stretch the tick period now (0.0 when not ahead)."""
+        ahead = self.frames_ahead()
+        if ahead < self.threshold:
+            return 0.0
+        return min(self.max_slowdown, self.gain * ahead)

@@ -1,0 +1,350 @@
+"""The wire protocol: sealed msgpack datagrams, their validation, keys, replay window and per-address rate limit.
+
+A datagram is ``msgpack([version, type, session_id, peer, seq, *fields]) + mac`` where ``mac`` is the first 16 bytes
+of HMAC-SHA256 over the msgpack bytes, keyed with the session key. Every datagram we send is at most ``SEND_LIMIT``
+bytes (well under 1,200); every datagram we accept is checked, in this order, before it can touch anything:
+
+1. size (``MIN_DATAGRAM`` .. ``MAX_DATAGRAM`` bytes);
+2. msgpack decoding with limits (strings, binaries, arrays, no maps, no extension types, no floats accepted later);
+3. header schema (ints in range);
+4. the keyed MAC (``hmac.compare_digest``) with the key of the session id in the header;
+5. protocol version (only ``HELLO`` and ``REFUSE`` are read across versions, to refuse with a reason);
+6. the body's schema for its type (``validate_fields``);
+then the session checks the session id, the sender's address and the sequence window (``ReplayWindow``).
+
+Keys: ``join_key(code)`` = PBKDF2-HMAC-SHA256 of the join code (spaces removed, upper-cased) with a fixed salt;
+``session_key(join_key, sid)`` = keyed blake2b of the session id. A ``HELLO`` is sealed with the key of session 0.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections import OrderedDict
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from typing import Any, Callable
+
+import msgpack
+
+from .settings import MAX_SEATS, MatchSettings, SettingsError
+
+__all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "MsgType", "Reason", "Item", "Message",
+           "Rejected", "join_key", "session_key", "seal", "open_datagram", "validate_fields", "ReplayWindow",
+           "RateLimiter", "commit_of", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK"]
+
+PROTOCOL_VERSION = 1
+MAX_DATAGRAM = 1200
+"""Longest datagram accepted (bytes)."""
+SEND_LIMIT = 1100
+"""Longest datagram sent (bytes)."""
+MIN_DATAGRAM = 24
+MAC_SIZE = 16
+MAX_TICK = 2**31 - 1
+MAX_RUN = 64
+"""Most ticks of one seat's inputs in one datagram."""
+MAX_ITEMS = 8
+MAX_CHUNK = 640
+"""Bytes of a state dump carried by one datagram."""
+NO_PEER = 255
+MAX_INPUT = 1 << 16
+_SALT = b"grisbi-arcade/netplay/join-code"
+_ITERATIONS = 50_000
+
+_UNPACK_LIMITS = dict(raw=False, use_list=True, strict_map_key=True, max_str_len=256, max_bin_len=MAX_DATAGRAM,
+                      max_array_len=128, max_map_len=0, max_ext_len=0)
+
+
+class MsgType(IntEnum):
+    HELLO = 1       # joiner -> host: [seats wanted, commit(32), hello nonce(16), settings digest(0|16), name]
+    WELCOME = 2     # host -> joiner: [hello nonce, peer index, seats, settings, digest]
+    READY = 3       # joiner -> host: [digest]
+    COMMITS = 4     # host -> joiner: [commit of every peer, by peer index]
+    REVEAL = 5      # joiner -> host: [nonce(32), time ms]
+    START = 6       # host -> joiner: [nonce of every peer, owner of every seat, echoed ms, hold ms, host age ms]
+    INPUT = 7       # both ways while running: see ``validate_fields``
+    REFUSE = 8      # either way: [reason code, text]
+    BYE = 9         # either way: [reason code, text]
+    REFUSE_OPEN = 10  # host -> joiner, unauthenticated (wrong join code): [reason code, text]
+
+
+class Reason(IntEnum):
+    VERSION = 1
+    SETTINGS = 2
+    FULL = 3
+    WRONG_CODE = 4
+    STARTED = 5
+    BAD_REQUEST = 6
+    DROPPED = 7
+    LEFT = 8
+    FINISHED = 9
+    BAD_REVEAL = 10
+
+
+class Item(IntEnum):
+    """Entries of the reliable notice log carried by INPUT datagrams."""
+
+    CHECK = 1    # [frame, checksum64, per-frame 16-bit checksums (bin)]
+    DROP = 2     # [seat, drop tick, peer]
+    DESYNC = 3   # [first differing frame, checksum frame, peer]
+    STATUS = 4   # [peer, 1 interrupted | 2 resumed | 3 disconnected]
+    CHUNK = 5    # [frame, index, total, data]
+    FINAL = 6    # [end frame, reason code, desyncs]
+
+
+class Rejected(Exception):
+    """A datagram failed validation; ``reason`` is a short word for the stats (size, decode, schema, mac...)."""
+
+    def __init__(self, reason: str, mtype: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.mtype = mtype
+
+
+@dataclass(slots=True)
+class Message:
+    version: int
+    type: int
+    sid: int
+    peer: int
+    seq: int
+    fields: list[Any]
+    size: int
+
+
+@lru_cache(maxsize=64)
+def join_key(code: str) -> bytes:
+    """32-byte key from a join code (PBKDF2-HMAC-SHA256, 50,000 rounds; spaces and dashes ignored, case ignored)."""
+    norm = "".join(ch for ch in code.upper() if not ch.isspace() and ch != "-")
+    return hashlib.pbkdf2_hmac("sha256", norm.encode("utf-8"), _SALT, _ITERATIONS, 32)
+
+
+@lru_cache(maxsize=256)
+def session_key(key: bytes, sid: int) -> bytes:
+    """The per-session key: blake2b keyed with the join key over the session id."""
+    return hashlib.blake2b(sid.to_bytes(8, "big"), key=key, digest_size=32, person=b"grisbi-session").digest()
+
+
+def _mac(key: bytes, body: bytes) -> bytes:
+    return hmac.digest(key, body, "sha256")[:MAC_SIZE]
+
+
+def seal(mtype: int, sid: int, peer: int, seq: int, fields: list[Any], key: bytes | None,
+         version: int = PROTOCOL_VERSION) -> bytes:
+    """Encode and MAC one datagram. ``key`` None gives an all-zero MAC (only for ``REFUSE_OPEN``)."""
+    body = msgpack.packb([version, int(mtype), sid, peer, seq, *fields], use_bin_type=True)
+    return body + (_mac(key, body) if key is not None else bytes(MAC_SIZE))
+
+
+def _is_int(x: Any, lo: int, hi: int) -> bool:
+    return type(x) is int and lo <= x <= hi
+
+
+def _is_bin(x: Any, lo: int, hi: int) -> bool:
+    return type(x) is bytes and lo <= len(x) <= hi
+
+
+def _is_str(x: Any, hi: int) -> bool:
+    return type(x) is str and len(x) <= hi
+
+
+def open_datagram(data: bytes, key_for: Callable[[int], bytes | None], *, accept_open: bool = False) -> Message:
+    """Validate one datagram (see the module docstring for the order). ``key_for(sid)`` gives the key for a session
+    id, or None if that session id is not acceptable here. Returns the ``Message``; raises ``Rejected``.
+
+    With ``accept_open``, an unauthenticated ``REFUSE_OPEN`` (zero MAC) is returned too (a joiner in its handshake).
+    """
+    n = len(data)
+    if n > MAX_DATAGRAM:
+        raise Rejected("oversized")
+    if n < MIN_DATAGRAM:
+        raise Rejected("short")
+    body, mac = data[:-MAC_SIZE], data[-MAC_SIZE:]
+    try:
+        obj = msgpack.unpackb(body, **_UNPACK_LIMITS)
+    except Exception:  # msgpack raises several types (ExtraData, FormatError, StackError, ValueError...)
+        raise Rejected("decode") from None
+    if type(obj) is not list or len(obj) < 5:
+        raise Rejected("schema")
+    version, mtype, sid, peer, seq = obj[0], obj[1], obj[2], obj[3], obj[4]
+    if not (_is_int(version, 0, 255) and _is_int(mtype, 1, 63) and _is_int(sid, 0, 2**64 - 1)
+            and _is_int(peer, 0, 255) and _is_int(seq, 0, 2**32 - 1)):
+        raise Rejected("schema")
+    if mtype == MsgType.REFUSE_OPEN:
+        if not accept_open or mac != bytes(MAC_SIZE):
+            raise Rejected("mac", mtype)
+    else:
+        key = key_for(sid)
+        if key is None:
+            raise Rejected("session", mtype)
+        if not hmac.compare_digest(mac, _mac(key, body)):
+            raise Rejected("mac", mtype)
+    fields = obj[5:]
+    if version != PROTOCOL_VERSION:
+        if mtype not in (MsgType.HELLO, MsgType.REFUSE, MsgType.REFUSE_OPEN):
+            raise Rejected("version")
+        if mtype != MsgType.HELLO:
+            _check_refuse(fields)
+        return Message(version, mtype, sid, peer, seq, fields, n)
+    validate_fields(mtype, fields)
+    return Message(version, mtype, sid, peer, seq, fields, n)
+
+
+def _check_refuse(f: list[Any]) -> None:
+    if len(f) != 2 or not _is_int(f[0], 0, 255) or not _is_str(f[1], 200):
+        raise Rejected("schema")
+
+
+def _check_item(it: Any) -> None:
+    if type(it) is not list or not it or type(it[0]) is not int:
+        raise Rejected("schema")
+    k = it[0]
+    if k == Item.CHECK:
+        ok = len(it) == 4 and _is_int(it[1], 1, MAX_TICK) and _is_int(it[2], 0, 2**64 - 1) and _is_bin(it[3], 0, 240)
+    elif k == Item.DROP:
+        ok = len(it) == 4 and _is_int(it[1], 0, MAX_SEATS - 1) and _is_int(it[2], 0, MAX_TICK) and \
+            _is_int(it[3], 1, MAX_SEATS - 1)
+    elif k == Item.DESYNC:
+        ok = len(it) == 4 and _is_int(it[1], 0, MAX_TICK) and _is_int(it[2], 1, MAX_TICK) and \
+            _is_int(it[3], 0, MAX_SEATS - 1)
+    elif k == Item.STATUS:
+        ok = len(it) == 3 and _is_int(it[1], 0, MAX_SEATS - 1) and _is_int(it[2], 1, 3)
+    elif k == Item.CHUNK:
+        ok = len(it) == 5 and _is_int(it[1], 0, MAX_TICK) and _is_int(it[3], 1, 4096) and \
+            _is_int(it[2], 0, it[3] - 1 if type(it[3]) is int else -1) and _is_bin(it[4], 0, MAX_CHUNK)
+    elif k == Item.FINAL:
+        ok = len(it) == 4 and _is_int(it[1], 0, MAX_TICK) and _is_int(it[2], 0, 255) and _is_int(it[3], 0, 255)
+    else:
+        ok = False
+    if not ok:
+        raise Rejected("schema")
+
+
+def validate_fields(mtype: int, f: list[Any]) -> None:
+    """Check the body of a message of type ``mtype`` (current protocol version). Raises ``Rejected("schema")``."""
+    ok = True
+    n = len(f)
+    if mtype == MsgType.INPUT:
+        # [frame, advantage x10, acks per seat, runs [[seat, start, [inputs]]], ping ms|nil, echo [ms, hold]|nil,
+        #  log base, log items, log ack]. On the wire acks and run starts are relative to the frame (frame - tick,
+        #  one byte most of the time); they are made absolute here.
+        if n != 9:
+            raise Rejected("schema")
+        frame, adv, acks, runs, ping, echo, base, items, lack = f
+        ok = (_is_int(frame, 0, MAX_TICK) and _is_int(adv, -100_000, 100_000) and type(acks) is list
+              and len(acks) <= MAX_SEATS and all(_is_int(a, frame - MAX_TICK, frame + 1) for a in acks)
+              and type(runs) is list and len(runs) <= MAX_SEATS
+              and (ping is None or _is_int(ping, 0, 2**32 - 1))
+              and (echo is None or (type(echo) is list and len(echo) == 2 and _is_int(echo[0], 0, 2**32 - 1)
+                                    and _is_int(echo[1], 0, 600_000)))
+              and _is_int(base, 0, MAX_TICK) and type(items) is list and len(items) <= MAX_ITEMS
+              and _is_int(lack, 0, MAX_TICK))
+        if ok:
+            for r in runs:
+                if not (type(r) is list and len(r) == 3 and _is_int(r[0], 0, MAX_SEATS - 1)
+                        and _is_int(r[1], frame - MAX_TICK, frame) and type(r[2]) is list
+                        and 1 <= len(r[2]) <= MAX_RUN):
+                    raise Rejected("schema")
+                for v in r[2]:
+                    if type(v) is not int or not 0 <= v < MAX_INPUT:
+                        raise Rejected("schema")
+                r[1] = frame - r[1]
+            for it in items:
+                _check_item(it)
+            f[2] = [frame - a for a in acks]
+    elif mtype == MsgType.HELLO:
+        ok = (n == 5 and _is_int(f[0], 1, MAX_SEATS - 1) and _is_bin(f[1], 32, 32) and _is_bin(f[2], 16, 16)
+              and (_is_bin(f[3], 0, 0) or _is_bin(f[3], 16, 16)) and _is_str(f[4], 32))
+    elif mtype == MsgType.WELCOME:
+        ok = (n == 5 and _is_bin(f[0], 16, 16) and _is_int(f[1], 1, MAX_SEATS - 1) and type(f[2]) is list
+              and 1 <= len(f[2]) <= MAX_SEATS - 1 and all(_is_int(s, 0, MAX_SEATS - 1) for s in f[2])
+              and _is_bin(f[4], 16, 16))
+        if ok:
+            try:
+                MatchSettings.from_wire(f[3])
+            except SettingsError:
+                ok = False
+    elif mtype == MsgType.READY:
+        ok = n == 1 and _is_bin(f[0], 16, 16)
+    elif mtype == MsgType.COMMITS:
+        ok = n == 1 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
+    elif mtype == MsgType.REVEAL:
+        ok = n == 2 and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1)
+    elif mtype == MsgType.START:
+        ok = (n == 5 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
+              and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
+              and all(_is_int(o, 0, MAX_SEATS - 1) for o in f[1])
+              and _is_int(f[2], 0, 2**32 - 1) and _is_int(f[3], 0, 600_000) and _is_int(f[4], 0, 600_000))
+    elif mtype in (MsgType.REFUSE, MsgType.BYE, MsgType.REFUSE_OPEN):
+        _check_refuse(f)
+    else:
+        ok = False
+    if not ok:
+        raise Rejected("schema")
+
+
+def now_ms(t: float) -> int:
+    """A time in seconds as a wrapping 32-bit millisecond stamp."""
+    return int(t * 1000) & 0xFFFFFFFF
+
+
+class ReplayWindow:
+    """Sliding-window replay protection (like IPsec/DTLS): accepts each sequence number once, and none more than
+    ``size`` below the highest seen."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.top = 0
+        self.mask = 0
+
+    def fresh(self, seq: int) -> bool:
+        if seq > self.top:
+            return True
+        d = self.top - seq
+        return d < self.size and not (self.mask >> d) & 1 and seq > 0
+
+    def accept(self, seq: int) -> None:
+        if seq > self.top:
+            shift = seq - self.top
+            self.mask = ((self.mask << shift) | 1) & ((1 << self.size) - 1) if shift < self.size else 1
+            self.top = seq
+        else:
+            self.mask |= 1 << (self.top - seq)
+
+
+class RateLimiter:
+    """Token bucket per source address: ``rate`` datagrams a second, ``burst`` deep; at most ``max_addresses``
+    addresses remembered (least recently seen forgotten first)."""
+
+    def __init__(self, rate: float = 1000.0, burst: float = 500.0, max_addresses: int = 4096) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_addresses = max_addresses
+        self._buckets: OrderedDict[Any, list[float]] = OrderedDict()
+
+    def allow(self, address: Any, now: float) -> bool:
+        b = self._buckets.get(address)
+        if b is None:
+            if len(self._buckets) >= self.max_addresses:
+                self._buckets.popitem(last=False)
+            b = self._buckets[address] = [self.burst, now]
+        else:
+            self._buckets.move_to_end(address)
+            b[0] = min(self.burst, b[0] + (now - b[1]) * self.rate)
+            b[1] = now
+        if b[0] >= 1.0:
+            b[0] -= 1.0
+            return True
+        return False
+
+
+def commit_of(nonce: bytes) -> bytes:
+    """The fair-deal commitment of a nonce: blake2b-256 of it."""
+    return hashlib.blake2b(nonce, digest_size=32, person=b"grisbi-commit").digest()
+
+
+def seed_from_nonces(nonces: list[bytes]) -> int:
+    """The match seed (63-bit int) from every peer's revealed nonce, in peer order."""
+    h = hashlib.blake2b(b"".join(nonces), digest_size=8, person=b"grisbi-deal").digest()
+    return int.from_bytes(h, "big") >> 1
