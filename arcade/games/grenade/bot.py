@@ -29,14 +29,16 @@ __all__ = ["choose", "spade_beliefs", "heat"]
 
 OWN = -1000
 """Weight of the bot's own spade (per-mille scale: an opponent's spade for sure is +1000)."""
-COVER = -120
+COVER = 0
 """Weight of the cover spade at level "hard"."""
 BLOWN_HARM = 36 * 6
 """Harm (in heat units) of a spade actually blown, for the reading of identities."""
-REGRET_UNIT = 12
+REGRET_UNIT = 48
 """Heat units of regret that halve the weight of "this spade is that player's"."""
 SPARED = 48
 """Regret taken off (evidence for ownership) when a player could have blown a spade up and chose not to."""
+HEAT_IN_HARM = 1
+TILT = 1
 SUSPICION = 2
 """The worst case for its own spade (the next player aiming at it) counts 1/SUSPICION as much as the average."""
 
@@ -86,7 +88,7 @@ def _replay(view: GrenadeView):
 
 
 def _harm(wheel, blown_after, dice_after, newly) -> list[int]:
-    h = heat(wheel, blown_after, dice_after)
+    h = [x * HEAT_IN_HARM for x in heat(wheel, blown_after, dice_after)]
     for p in newly:
         h[p] += BLOWN_HARM
     return h
@@ -135,11 +137,11 @@ def spade_beliefs(view: GrenadeView, read_history: bool = True) -> list[int]:
 
 
 def _weight(regret: int) -> int:
-    """2 ** (-regret / REGRET_UNIT), times 1024, clamped to 1..16384 (integers only)."""
+    """2 ** (-regret / REGRET_UNIT), times 1024, clamped to a factor TILT either way (integers only)."""
     k = regret // REGRET_UNIT
     if k >= 0:
-        return 1024 >> min(k, 10)
-    return 1024 << min(-k, 4)
+        return 1024 >> min(k, TILT)
+    return 1024 << min(-k, TILT)
 
 
 def _cover_place(view: GrenadeView, candidates: list[int]) -> int | None:

@@ -1,0 +1,90 @@
+"""Arena: a team of Cops & Robbers bots against a team of random legal players.
+
+Plays ``--games`` seeded games of ``--players`` players (4 or 6). In game ``g`` the bots hold the even seats when
+``g`` is even and the odd seats when it is odd (teams are seat parities, roles are dealt at random, so the bots play
+both sides); the other team plays uniformly random legal actions. A team wins a game when the highest score is one of
+its seats' (a tie across the teams is nobody's win). Prints the bot team's win rate, split by its role, and the
+slowest bot decision.
+
+    python tools/arena_cops_and_robbers.py --games 200 --seed 1 --level hard
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from arcade.games.bots import decision_rng, random_choose  # noqa: E402
+from arcade.games.cops_and_robbers import RULES, choose, role_of, team_of  # noqa: E402
+
+
+def play(seed: int, players: int, bot_team: int, level: str, clock: list[float] | None = None, rounds: int = 1,
+         opponents: str = "random"):
+    """One game; seats of team ``bot_team`` play the bot at ``level``, the others play ``opponents`` ("random" or a
+    bot level). Returns the final state."""
+    s = RULES.initial_state(seed, players, rounds=rounds)
+    step = 0
+    while not RULES.is_over(s):
+        (seat,) = RULES.to_act(s)
+        legal = RULES.legal_actions(s, seat)
+        rng = decision_rng(seed, seat, step)
+        if team_of(seat) == bot_team:
+            t0 = time.perf_counter()
+            a = choose(RULES.view(s, seat), legal, rng, level)
+            if clock is not None:
+                clock.append(time.perf_counter() - t0)
+        elif opponents == "random":
+            a = random_choose(RULES.view(s, seat), legal, rng)
+        else:
+            a = choose(RULES.view(s, seat), legal, rng, opponents)
+        s = RULES.apply(s, seat, a)
+        step += 1
+    return s
+
+
+def winning_team(s) -> int | None:
+    """The team (seat parity) of the top score, or None for a tie across the teams."""
+    sc = RULES.scores(s)
+    top = max(sc)
+    teams = {team_of(p) for p in range(s.players) if sc[p] == top}
+    return teams.pop() if len(teams) == 1 else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4, choices=(4, 6))
+    ap.add_argument("--rounds", type=int, default=1, choices=(1, 5))
+    ap.add_argument("--level", default="hard", choices=("easy", "normal", "hard"))
+    ap.add_argument("--opponents", default="random", choices=("random", "easy", "normal", "hard"))
+    args = ap.parse_args(argv)
+    wins = 0
+    by_role = {"cop": [0, 0], "robber": [0, 0]}
+    clock: list[float] = []
+    for g in range(args.games):
+        bot_team = g % 2
+        s = play(args.seed * 100_003 + g, args.players, bot_team, args.level, clock, args.rounds, args.opponents)
+        role = role_of(s.offset, bot_team)
+        won = winning_team(s) == bot_team
+        wins += won
+        by_role[role][0] += won
+        by_role[role][1] += 1
+    print(f"cops_and_robbers: {args.level} bot team vs {args.opponents} team, {args.players} players, "
+          f"{args.rounds} round(s), {args.games} games (seed {args.seed}): bot team wins {wins} = "
+          f"{wins * 1000 // args.games / 10:.1f}%")
+    for role, (w, n) in by_role.items():
+        if n:
+            print(f"  as {role}s: {w}/{n} = {w * 1000 // n / 10:.1f}%")
+    clock.sort()
+    print(f"bot decision time: median {clock[len(clock) // 2] * 1000:.3f} ms, max {clock[-1] * 1000:.3f} ms "
+          f"over {len(clock)} decisions")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
