@@ -24,7 +24,9 @@ MAX_TICKS = 60 * 60 * 30  # a real-time playout ends well before 30 minutes
 
 
 def player_counts(rules):
-    return range(rules.min_players, rules.max_players + 1)
+    """Every allowed player count: ``rules.player_counts`` when a game allows only some (Cops & Robbers: 4 or 6),
+    else ``min_players..max_players``."""
+    return getattr(rules, "player_counts", None) or range(rules.min_players, rules.max_players + 1)
 
 
 def random_playout(gid: str, seed: int, players: int):
