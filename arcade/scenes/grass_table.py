@@ -1,0 +1,1192 @@
+"""Grass's table: Hassle piles with their heat, Stashes with protection over what it covers, the hand, the Grass
+stack and the Wasted pile, the trade dialog and the end-of-hand scoring walk-through (rules/grass.md).
+
+Layout (1280×720). With one human (or with two or more sharing the screen: the human whose turn it is, behind the
+shared pass-the-screen curtain) that player sits at the bottom: their hand in full size, their Hassle pile and Stash
+above it, their name and running total at the left. The other players sit clockwise from the bottom player's left
+(left side, top, right side) in compact areas: name, running total, cards in hand, Hassle pile (top card; a red glow
+and a "HEAT: Bust" label while a Heat On blocks it) and Stash (peddle fanned with its value in the corner, each
+protection card laid across the peddle it covers). A spectator (attract mode, bots only) sees every seat compact.
+The Grass stack (with its count) and the Wasted pile lie in the middle, next to a log of the last moves; a trade
+on the table is shown there too (trades are named openly).
+
+Controls of the acting human (logical buttons only, so keyboard zones and gamepads alike):
+
+- Play or discard: LEFT/RIGHT choose a card of the hand (the last slot, "Trade", proposes a trade while proposals
+  are left), A opens a small menu of what may be done with it (lay it, which opponent to heat or rob, which peddle
+  to protect, discard...), UP/DOWN and A choose, B goes back.
+- Trade dialog (proposer): "Offer a card", "Ask for a card", "Offer peddle", "Ask for peddle" each open the list of
+  what may be added; "Send" and "Withdraw"; B withdraws. Trade dialog (target): accept (choosing the cards for "a
+  card of your choice" when asked) or refuse.
+- Paranoia: LEFT/RIGHT and A choose the card passed to the player on your left (confirmed in a one-line menu).
+- End of the hand: the scoring breakdown is walked through step by step (stash, Banker, largest peddle in hand,
+  Paranoia penalties, bonus, running total); A skips the walk-through, then A deals the next hand (or lets the bot
+  dealer deal it). In attract mode it stays a few seconds, then play goes on.
+
+Every menu is built from ``RULES.legal_actions``: every legal action is reachable and nothing illegal is offered
+(``Table.menu_actions`` lists what the menus of a seat reach).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import pygame
+
+from ..games.grass import ANY, CARDS, Action
+from ..games.grass.cards import HEAT_OF, NO_CARD, PEDDLE, value
+from ..render.cards import blit_card, card_back
+from ..render.fonts import draw_text, font
+from ..render.tween import Placed
+from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from .table import TableScene
+
+__all__ = ["Table", "card_face", "money", "SIZES"]
+
+SIZES = {"L": (96, 134), "M": (72, 100), "S": (60, 90)}
+"""Card sizes in logical pixels: L the hand, M the bottom player's pile and Stash (and everyone's, for a spectator of
+up to 4 players), S the other players' and the trade panels."""
+COVER_DROP = 0.46
+"""A protection card lies this fraction of a card's height below the peddle it covers (their corner stays seen)."""
+
+GROUP_STYLE = {
+    "market": ((40, 100, 190), "☀"),  # Market Close: ✖ (ICONS)
+    "peddle": ((40, 135, 60), "$"),
+    "protection": ((20, 130, 140), "☂"),
+    "heat on": ((200, 40, 40), "⚠"),
+    "heat off": ((70, 150, 225), "✓"),
+    "pay fine": ((70, 150, 225), "⚖"),
+    "nirvana": ((140, 60, 180), "☮"),
+    "paranoia": ((45, 40, 55), "☠"),
+    "skim": ((190, 145, 25), "♛"),
+}
+ICONS = {"Market Close": "✖", "Steal Your Neighbor's Pot": "⚔", "Euphoria": "★"}
+"""Icons that differ from their group's."""
+"""Band colour and icon of each card group (pay fine shares the heat-off colour)."""
+
+SUBTEXT = {
+    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat", "Stonehigh": "smallest peddle",
+    "Euphoria": "largest peddle", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
+    "Market Open": "opens market",
+}
+
+STEP_TICKS = 40
+"""Ticks between two rows of the scoring walk-through."""
+BREAKDOWN_ROWS = 7
+WALK_TICKS = STEP_TICKS * (BREAKDOWN_ROWS + 1)
+DEMO_HOLD = WALK_TICKS + 150
+"""Ticks the breakdown stays when nobody has to press a key (attract mode, bots only)."""
+
+OWN_PILE = (W // 2 - 240, 402)
+"""Centre of the bottom player's Hassle pile; their Stash runs to its right (up to STASH_RIGHT)."""
+STASH_RIGHT = 922
+HAND_Y = 616
+
+
+def money(d: int, sign: bool = False) -> str:
+    """Dollars as printed: "$25,000", "−$5,000" (with ``sign``: "+$5,000" for a gain)."""
+    if d < 0:
+        return f"−${-d:,}"
+    return f"+${d:,}" if sign and d > 0 else f"${d:,}"
+
+
+def short_money(d: int) -> str:
+    """Dollars in thousands: "25K"."""
+    return f"{d // 1000}K" if d % 1000 == 0 else f"{d:,}"
+
+
+@lru_cache(maxsize=512)
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+SHORT_TITLES = {
+    "Lust Conquers All": ("Lust Conq. All", "Lust"), "Search & Seizure": ("Search Seizure", "Seizure"),
+    "A Breeze to Fly": ("Breeze to Fly",), "Pay Fine / Heat Off": ("Pay Fine",), "Stonehigh": ("Stone high",),
+    "Utterly Wiped Out": ("Wiped Out",), "Steal Your Neighbor's Pot": ("Neighbor's Pot", "Steal Pot"),
+}
+"""Shorter titles tried in turn when a card's name does not fit its band in two lines (small cards)."""
+
+
+def _title_lines(title: str, w: int) -> list[str]:
+    """How ``label_card`` wraps ``title`` on a card ``w`` pixels wide."""
+    f = font(max(10, w // 8), True)
+    lines, cur = [], ""
+    for word in title.split():
+        if cur and f.size(cur + " " + word)[0] > w - 10:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    lines.append(cur)
+    return lines
+
+
+@lru_cache(maxsize=128)
+def card_title(name: str, w: int) -> str:
+    """The title printed on a card ``w`` pixels wide: the name, or a shorter form that fits two lines."""
+    f = font(max(10, w // 8), True)
+    for t in (name,) + SHORT_TITLES.get(name, ()):
+        lines = _title_lines(t, w)
+        if len(lines) <= 2 and all(f.size(ln)[0] <= w - 6 for ln in lines):
+            return t
+    return (SHORT_TITLES.get(name) or (name,))[-1]
+
+
+@lru_cache(maxsize=256)
+def card_face(kind: int, size: str = "L") -> pygame.Surface:
+    """The face of a card kind at a size of SIZES, coloured by its group; peddle also carries its value in the
+    top-left corner (readable when fanned in a Stash)."""
+    w, h = SIZES[size]
+    if kind == ANY:
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (235, 230, 210), s.get_rect(), border_radius=max(4, w // 12))
+        pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=max(4, w // 12))
+        draw_text(s, "?", (w // 2, h // 2 - 6), int(h * 0.4), (120, 90, 20), bold=True, anchor="center")
+        draw_text(s, "their", (w // 2, h - 26), max(10, w // 7), (60, 60, 60), anchor="center")
+        draw_text(s, "choice", (w // 2, h - 12), max(10, w // 7), (60, 60, 60), anchor="center")
+        return s.convert_alpha()
+    c = CARDS[kind]
+    band, icon = GROUP_STYLE[c.group]
+    icon = ICONS.get(c.name, icon)
+    from ..render.cards import label_card
+
+    val, sub = "", SUBTEXT.get(c.name, "")
+    if c.group == "peddle":
+        val = money(c.value)
+    elif c.group == "protection":
+        val, sub = money(c.value), "protects"
+    elif c.group == "paranoia":
+        val, sub = money(-c.value), "if held"
+    elif c.group == "heat off":
+        heat = CARDS[HEAT_OF[kind]].name
+        sub = ("clears " + heat) if len(heat) <= 9 else heat
+    elif c.group == "heat on":
+        sub = "heat on"
+    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" else "")
+    if c.group == "peddle":
+        img = img.copy()
+        fs = 13 if size == "L" else 11
+        draw_text(img, short_money(c.value), (5, int(h * 0.3) + 4), fs, (20, 90, 30), bold=True)
+    return img
+
+
+@lru_cache(maxsize=32)
+def heat_glow(w: int, h: int, level: int) -> pygame.Surface:
+    """A red glow around a card of size w×h; ``level`` 0..5 is its strength (a pulse steps through them)."""
+    pad = 16
+    s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    for i in range(pad, 0, -2):
+        a = int((80 + 25 * level) * (1 - i / pad) ** 1.5)
+        r = pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i)
+        pygame.draw.rect(s, (255, 40, 30, min(255, a)), r, width=2, border_radius=12 + i)
+    pygame.draw.rect(s, (255, 60, 40, 230), (pad - 3, pad - 3, w + 6, h + 6), width=3, border_radius=10)
+    return s
+
+
+@lru_cache(maxsize=8)
+def trade_button(selected: bool, left: int) -> pygame.Surface:
+    w, h = SIZES["L"]
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, (70, 50, 15) if selected else (40, 35, 20), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
+    draw_text(s, "⇄", (w // 2, 44), 40, GOLD, anchor="center")
+    draw_text(s, "Trade", (w // 2, 86), 20, GOLD, bold=True, anchor="center")
+    draw_text(s, f"{left} left", (w // 2, 110), 14, WHITE, anchor="center")
+    return s.convert_alpha()
+
+
+@lru_cache(maxsize=4)
+def table_background(panels: tuple[tuple[int, int, int, int], ...], piles: tuple[tuple[int, int, int, int], ...]
+                     ) -> pygame.Surface:
+    """The felt with the seats' areas (``panels``) and the empty Hassle pile places (``piles``) drawn once: one
+    opaque blit a frame instead of several translucent ones."""
+    from ..render.widgets import felt
+
+    s = felt().copy()
+    for r in panels:
+        panel(s, r, 150)
+    for r in piles:
+        pygame.draw.rect(s, (14, 70, 45), r, border_radius=8)
+        pygame.draw.rect(s, (40, 120, 80), r, width=2, border_radius=8)
+    return s
+
+
+INFO_BOX = (10, 418, 190, 254)
+"""The bottom player's name, running total and status, at the left of their hand."""
+
+
+class Slot(NamedTuple):
+    """Where a seat sits: ``rect`` of its area, card ``size`` for its pile and Stash, ``big`` (the bottom player's
+    layout with the hand in full size) or compact."""
+
+    rect: pygame.Rect
+    size: str
+    big: bool
+
+
+@dataclass
+class SeatUI:
+    """One human seat's place in the menus: ``sel`` the chosen hand slot, ``open`` whether its menu is open and
+    ``cur`` the cursor in it; ``dcur``/``dsub``/``scur`` the trade dialog's cursor, open list and list cursor."""
+
+    sel: int = 0
+    open: bool = False
+    cur: int = 0
+    dcur: int = 0
+    dsub: str | None = None
+    scur: int = 0
+
+
+OPP_SLOTS = {
+    1: ("top",),
+    2: ("topleft2", "topright2"),
+    3: ("left", "top", "right"),
+    4: ("left", "topleft", "topright", "right"),
+    5: ("left", "top3l", "top3c", "top3r", "right"),
+}
+
+
+def _slot_rect(name: str, size: str) -> pygame.Rect:
+    cw, ch = SIZES[size]
+    h = 48 + ch + int(ch * COVER_DROP) + 10
+    top, side = 44, 44 + h + 4
+    return pygame.Rect({
+        "top": (400, top, 480, h), "topleft2": (140, top, 480, h), "topright2": (660, top, 480, h),
+        "topleft": (220, top, 410, h), "topright": (650, top, 410, h),
+        "top3l": (8, top, 415, h), "top3c": (432, top, 415, h), "top3r": (857, top, 415, h),
+        "left": (8, side, 340, h), "right": (W - 348, side, 340, h),
+        "bottom": (W // 2 - 240, side + 132, 480, h),
+    }[name])
+
+
+OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "offer_peddle":
+             "Offer peddle from your Stash", "ask_peddle": "Ask for peddle from their Stash"}
+
+
+class Table(TableScene):
+    END_DELAY = WALK_TICKS + 300
+
+    def setup(self) -> None:
+        self.board.move_ticks = 16
+        self.board.stagger = 2
+        self.content: dict[Any, int | None] = {}
+        self.ui: dict[int, SeatUI] = {}
+        self.log: list[str] = []
+        self.score_ticks = 0
+        self.continued = False
+        self.totals_before: tuple[int, ...] | None = None
+        self._last_state = None
+        self.after_tick()
+
+    @property
+    def deck_pos(self) -> tuple[int, int]:
+        """Centre of the Grass stack (lower when the spectator layout's bigger areas need the room)."""
+        spectator_m = self.viewer() is None and self.match.state.players <= 4
+        return (W // 2 - 215, 318 if spectator_m else 290)
+
+    @property
+    def wasted_pos(self) -> tuple[int, int]:
+        x, y = self.deck_pos
+        return (x + 105, y)
+
+    # --- seating ------------------------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def bottom_seat(self) -> int:
+        v = self.viewer()
+        if v is not None:
+            return v
+        humans = self.humans()
+        return humans[0] if humans and not self.demo else 0
+
+    def slots(self, players: int) -> dict[int, Slot]:
+        """Every seat's area; the bottom seat first, then clockwise (the bottom player's left first)."""
+        bottom = self.bottom_seat()
+        spectator = self.viewer() is None
+        size = "M" if players <= 4 and spectator else "S"
+        out: dict[int, Slot] = {}
+        if spectator:
+            out[bottom] = Slot(_slot_rect("bottom", size), size, False)
+        else:
+            out[bottom] = Slot(pygame.Rect(0, 340, W, H - 340), "M", True)
+        for i, name in enumerate(OPP_SLOTS[players - 1]):
+            seat = (bottom + 1 + i) % players
+            out[seat] = Slot(_slot_rect(name, size), size, False)
+        return out
+
+    def peeking(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is drawn face up now: its owner is the only human, or (two or more humans on one
+        screen) it is that player's decision and the curtain is lifted, or they hold B to peek."""
+        if self.demo or self.curtain_for is not None or seat not in self.humans():
+            return False
+        humans = self.humans()
+        if len(humans) == 1:
+            return True
+        if seat in self.acting_humans() and seat == self.shown_seat:
+            return True
+        return seat == self.shown_seat and self.app.input.held("B", [self.match.seats[seat].device])
+
+    # --- layout: where every card lies, from the view ----------------------------------------------------------------
+    def hand_x(self, n: int, slots: int) -> list[int]:
+        step = 104 if slots <= 8 else max(60, 760 // slots)
+        x0 = W // 2 - 30 - (n - 1) * step // 2
+        return [x0 + i * step for i in range(n)]
+
+    def stash_places(self, stash, x: float, y: float, budget: float, size: str, seat: int) -> list[tuple]:
+        """(key, kind, x, y, z) of every Stash card: loose peddle fanned, then each protection card across the
+        peddle it covers; squeezed together when the Stash is wider than ``budget`` pixels."""
+        cw, ch = SIZES[size]
+        step = cw * 0.52
+        gap = cw * 0.25
+        out = []
+        cx = 0.0
+        occ: dict[int, int] = {}
+        for i, k in enumerate(stash.loose):
+            o = occ.get(k, 0)
+            occ[k] = o + 1
+            out.append((("stash", seat, k, o), k, cx, 0.0, 20 + i))
+            cx += step
+        if stash.loose:
+            cx += cw - step + gap
+        for ci, c in enumerate(stash.covers):
+            g = len(c.peddle)
+            gw = max(cw, (g - 1) * step + cw)
+            px = cx + (gw - ((g - 1) * step + cw)) / 2
+            occ = {}
+            for j, k in enumerate(c.peddle):
+                o = occ.get(k, 0)
+                occ[k] = o + 1
+                out.append((("covered", seat, ci, k, o), k, px + j * step, 0.0, 40 + 3 * ci + j))
+            out.append((("cover", seat, ci, c.card), c.card, cx + (gw - cw) / 2, ch * COVER_DROP, 60 + ci))
+            cx += gw + gap
+        right = max((p[2] for p in out), default=0.0) + cw  # natural width
+        squeeze = 1.0 if right <= budget else max(0.0, budget - cw) / max(1.0, right - cw)
+        return [(key, k, x + cw / 2 + dx * squeeze, y + dy, z) for key, k, dx, dy, z in out]
+
+    def layout(self, view) -> None:
+        targets: dict[Any, Placed] = {}
+        content: dict[Any, int | None] = {}
+        slots = self.slots(view.players)
+        self._slots = slots
+        bottom = self.bottom_seat()
+        for seat, sl in slots.items():
+            sv = view.seats[seat]
+            size = sl.size
+            cw, ch = SIZES[size]
+            if sl.big:
+                px, py = OWN_PILE
+                sx, budget = px + cw / 2 + 20, STASH_RIGHT - (px + cw / 2 + 20)
+            else:
+                r = sl.rect
+                px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
+                sx, budget = px + cw / 2 + 20, r.right - (px + cw / 2 + 20) - 10
+            # Hassle pile: the top three cards (the lower two peek out)
+            n = len(sv.pile)
+            for i in range(max(0, n - 3), n):
+                depth = n - 1 - i
+                key = ("pile", seat, i)
+                targets[key] = Placed(px - 3 * depth, py - 3 * depth, True, 10 + i, tag=size)
+                content[key] = sv.pile[i]
+            for key, kind, x, y, z in self.stash_places(sv.stash, sx, py, budget, size, seat):
+                targets[key] = Placed(x, y, True, z, tag=size)
+                content[key] = kind
+        # the bottom seat's hand
+        if bottom in slots and slots[bottom].big:
+            hand = list(view.hand) if view.seat == bottom else [None] * view.seats[bottom].hand_count
+            ui = self.ui.get(bottom)
+            hslots = self.hand_slots(bottom)
+            xs = self.hand_x(len(hand), len(hand) + 1)
+            up = self.peeking(bottom)
+            occ: dict[int, int] = {}
+            for i, k in enumerate(hand):
+                if k is None:
+                    key: Any = ("hback", bottom, i)
+                else:
+                    o = occ.get(k, 0)
+                    occ[k] = o + 1
+                    key = ("hand", bottom, k, o)
+                lift = 24 if (ui is not None and hslots and up and ui.sel % len(hslots) == i) else 0
+                targets[key] = Placed(xs[i], HAND_Y, up and k is not None, 100 + i, lift=lift, tag="L")
+                content[key] = k
+        # the Wasted pile: its top two cards
+        nw = len(view.wasted)
+        for i in range(max(0, nw - 2), nw):
+            key = ("wasted", i)
+            d = nw - 1 - i
+            targets[key] = Placed(self.wasted_pos[0] - 3 * d, self.wasted_pos[1] - 3 * d, True, 5 + i, tag="M")
+            content[key] = view.wasted[i]
+        # a card that changes place keeps its identity when it can: a new key starts where a vanished card of the
+        # same kind was (hand -> Stash, Stash -> Stash, loose -> covered...); otherwise at the Grass stack (a card
+        # drawn) or at its owner's area
+        gone: dict[int, list[Placed]] = {}
+        for key in self.board.entries:
+            if key not in targets and self.content.get(key) is not None:
+                gone.setdefault(self.content[key], []).append(self.board.current(key))
+
+        def origin(key):
+            k = content.get(key)
+            if k is not None and gone.get(k):
+                p = gone[k].pop(0)
+                return Placed(p.x, p.y, True, p.z, tag=targets[key].tag)
+            if key[0] in ("hand", "hback"):
+                return Placed(self.deck_pos[0], self.deck_pos[1], False, 0, tag="L")
+            if key[0] == "wasted":
+                return Placed(W // 2, 300, True, 0, tag="M")
+            sl = slots.get(key[1])
+            if sl is None:
+                return targets[key]
+            return Placed(sl.rect.centerx, sl.rect.y + 20, True, 0, tag=targets[key].tag)
+
+        self.content = content
+        self.board.set_targets(targets, origin)
+
+    def after_tick(self) -> None:
+        st = self.match.state
+        if st is not self._last_state:
+            self._last_state = st
+            if st.phase not in ("scoring", "over"):
+                self.totals_before = st.totals
+        self.layout(self.rules.view(st, self.viewer()))
+        self.board.update()
+
+    # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
+    def update(self) -> None:
+        st = self.match.state
+        if st.phase in ("scoring", "over"):
+            self.score_ticks += 1
+        else:
+            self.score_ticks = 0
+            self.continued = False
+        inp = self.app.input
+        devs = [self.match.seats[s].device for s in self.humans()]
+        if st.phase == "over" and not self.demo and devs and inp.pressed("A", devs):
+            if self.score_ticks < WALK_TICKS:
+                self.score_ticks = WALK_TICKS
+            elif self.over_ticks < self.END_DELAY - 1:
+                self.over_ticks = self.END_DELAY - 1
+        if st.phase == "scoring" and not self.continued:
+            if not self.demo and (inp.escape_pressed or (devs and inp.pressed("START", devs))):
+                from .menus import PauseScene
+
+                self.app.push(PauseScene(self.app, self))
+                return
+            if self.demo or not devs:
+                if self.score_ticks >= DEMO_HOLD:
+                    self.continued = True
+            elif inp.pressed("A", devs):
+                if self.score_ticks < WALK_TICKS:
+                    self.score_ticks = WALK_TICKS
+                else:
+                    self.continued = True
+                    self.app.audio.play("select")
+                    dealer = next(iter(self.rules.to_act(st)))
+                    if dealer in self.humans():
+                        self.match.submit_action(dealer, Action("deal"))
+            if not self.continued:
+                self.after_tick()
+                return
+        super().update()
+
+    # --- menus from the legal actions ----------------------------------------------------------------------------
+    def seat_ui(self, seat: int) -> SeatUI:
+        ui = self.ui.get(seat)
+        if ui is None:
+            ui = self.ui[seat] = SeatUI()
+        return ui
+
+    def hand_slots(self, seat: int) -> list[Any]:
+        """What LEFT/RIGHT choose among: the hand's cards (kinds), then "trade" while a proposal may be started.
+        Empty when the seat has no hand choice to make now."""
+        st = self.match.state
+        if seat not in self.rules.to_act(st) or st.phase not in ("play", "paranoia"):
+            return []
+        legal = self.rules.legal_actions(st, seat)
+        out: list[Any] = list(st.seats[seat].hand)
+        if any(a.op == "propose" for a in legal):
+            out.append("trade")
+        return out
+
+    def action_label(self, a: Action, seat: int) -> str:
+        """What choosing ``a`` does, in the words of the menu."""
+        k = a.card
+        name = CARDS[k].name if 0 <= k < len(CARDS) else ""
+        st = self.match.state
+        if a.op == "discard":
+            return "Discard it (Wasted pile)"
+        if a.op == "pass":
+            return f"Pass it to {self.seat_name((seat + 1) % st.players)} (on your left)"
+        if a.op == "propose":
+            return f"Propose a trade to {self.seat_name(a.target)}"
+        if a.op == "play_on":
+            if CARDS[k].group == "heat on":
+                return f"{name} on {self.seat_name(a.target)}"
+            loose = st.seats[a.target].stash.loose
+            taken = max(loose, key=lambda x: (value(x), x)) if loose else NO_CARD
+            return f"Rob {self.seat_name(a.target)} (takes {CARDS[taken].name if taken >= 0 else '?'})"
+        if a.op == "protect":
+            return f"Protect {' + '.join(CARDS[x].name for x in a.cards)} ({money(sum(value(x) for x in a.cards))})"
+        if a.op == "play":
+            g = CARDS[k].group
+            if k == 0:
+                return "Open your market"
+            if g == "peddle":
+                return f"Lay it in your Stash ({money(value(k))})"
+            if name == "Market Close":
+                return "Close the market: the hand ends"
+            if g == "heat off":
+                return f"Clear your {CARDS[HEAT_OF[k]].name}"
+            if g == "pay fine":
+                return "Pay the fine: clear your heat, lose your smallest peddle"
+            if g == "nirvana":
+                return f"Play {name}: {'largest' if name == 'Euphoria' else 'smallest'} peddle from everyone"
+            if g == "paranoia":
+                return f"Play {name}: everyone passes a card left"
+            return f"Play {name}"
+        if a.op in ("offer", "offer_peddle"):
+            return name
+        if a.op == "ask":
+            return "A card of their choice" if k == ANY else name
+        if a.op == "ask_peddle":
+            return f"{name} ({money(value(k))})"
+        if a.op == "accept":
+            if not a.cards:
+                return "Accept the trade"
+            return "Accept, giving " + " and ".join(CARDS[x].name for x in a.cards)
+        if a.op == "refuse":
+            return "Refuse the trade"
+        if a.op == "send":
+            return "Send the proposal"
+        if a.op == "withdraw":
+            return "Withdraw the proposal"
+        return a.op
+
+    def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Action]]:
+        """The menu of one hand slot: every legal action with that card (discard last), or the trade partners."""
+        st = self.match.state
+        legal = self.rules.legal_actions(st, seat)
+        if slot == "trade":
+            acts = [a for a in legal if a.op == "propose"]
+        else:
+            acts = [a for a in legal if a.op in ("play", "play_on", "protect", "pass") and a.card == slot]
+            acts += [a for a in legal if a.op == "discard" and a.card == slot]
+        return [(self.action_label(a, seat), a) for a in acts]
+
+    def draft_items(self, seat: int) -> list[tuple[str, Any]]:
+        """The trade dialog's main menu for the proposer: the op lists that have something to add, send, withdraw."""
+        legal = self.rules.legal_actions(self.match.state, seat)
+        ops = [a.op for a in legal]
+        out: list[tuple[str, Any]] = []
+        for op in ("offer", "ask", "offer_peddle", "ask_peddle"):
+            if op in ops:
+                out.append((OP_LABELS[op] + " …", op))
+        for a in legal:
+            if a.op in ("send", "withdraw"):
+                out.append((self.action_label(a, seat), a))
+        return out
+
+    def draft_list(self, seat: int, op: str) -> list[tuple[str, Action]]:
+        legal = self.rules.legal_actions(self.match.state, seat)
+        acts = [a for a in legal if a.op == op]
+        if op == "ask":
+            acts.sort(key=lambda a: (a.card != ANY, a.card))
+        return [(self.action_label(a, seat), a) for a in acts]
+
+    def answer_items(self, seat: int) -> list[tuple[str, Action]]:
+        legal = self.rules.legal_actions(self.match.state, seat)
+        return [(self.action_label(a, seat), a) for a in legal]
+
+    def menu_actions(self, seat: int) -> list[Action]:
+        """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
+        st = self.match.state
+        out: list[Action] = []
+        if st.phase in ("play", "paranoia"):
+            for slot in dict.fromkeys(self.hand_slots(seat)):
+                out += [a for _, a in self.slot_options(seat, slot)]
+        elif st.phase == "draft" and seat in self.rules.to_act(st):
+            for _, it in self.draft_items(seat):
+                out += [a for _, a in self.draft_list(seat, it)] if isinstance(it, str) else [it]
+        elif st.phase == "answer" and seat in self.rules.to_act(st):
+            out += [a for _, a in self.answer_items(seat)]
+        elif st.phase == "scoring" and seat in self.rules.to_act(st):
+            out.append(Action("deal"))
+        return out
+
+    # --- controls -------------------------------------------------------------------------------------------------
+    def _move(self, dev, cur: int, n: int, back: str, fwd: str) -> int:
+        inp = self.app.input
+        if n <= 0:
+            return 0
+        if inp.menu(back, dev):
+            cur = (cur - 1) % n
+            self.app.audio.play("move")
+        if inp.menu(fwd, dev):
+            cur = (cur + 1) % n
+            self.app.audio.play("move")
+        return cur % n
+
+    def _submit(self, seat: int, a: Action) -> None:
+        self.match.submit_action(seat, a)
+        self.app.audio.play("select")
+        ui = self.seat_ui(seat)
+        ui.open = False
+        ui.cur = 0
+        ui.dsub = None
+
+    def human_controls(self) -> None:
+        inp = self.app.input
+        st = self.match.state
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = [self.match.seats[seat].device]
+            ui = self.seat_ui(seat)
+            if st.phase in ("play", "paranoia"):
+                hslots = self.hand_slots(seat)
+                if not hslots:
+                    continue
+                if ui.open:
+                    items = self.slot_options(seat, hslots[ui.sel % len(hslots)])
+                    if not items:
+                        ui.open = False
+                        continue
+                    ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
+                    if inp.pressed("B", dev):
+                        ui.open = False
+                        self.app.audio.play("back")
+                    elif inp.pressed("A", dev):
+                        self._submit(seat, items[ui.cur][1])
+                    continue
+                ui.sel = self._move(dev, ui.sel, len(hslots), "LEFT", "RIGHT")
+                if inp.pressed("A", dev):
+                    if self.slot_options(seat, hslots[ui.sel]):
+                        ui.open, ui.cur = True, 0
+                        self.app.audio.play("select")
+                    else:
+                        self.flash("Nothing can be done with that card now")
+            elif st.phase == "draft":
+                items = self.draft_items(seat)
+                if ui.dsub is not None:
+                    sub = self.draft_list(seat, ui.dsub)
+                    if not sub:
+                        ui.dsub = None
+                        continue
+                    ui.scur = self._move(dev, ui.scur, len(sub), "UP", "DOWN")
+                    if inp.pressed("B", dev):
+                        ui.dsub = None
+                        self.app.audio.play("back")
+                    elif inp.pressed("A", dev):
+                        self._submit(seat, sub[ui.scur][1])
+                    continue
+                ui.dcur = self._move(dev, ui.dcur, len(items), "UP", "DOWN")
+                if inp.pressed("B", dev):
+                    self._submit(seat, Action("withdraw"))
+                    self.app.audio.play("back")
+                elif inp.pressed("A", dev):
+                    _, it = items[ui.dcur]
+                    if isinstance(it, str):
+                        ui.dsub, ui.scur = it, 0
+                        self.app.audio.play("select")
+                    else:
+                        self._submit(seat, it)
+                        ui.dcur = 0
+            elif st.phase == "answer":
+                items = self.answer_items(seat)
+                ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
+                if inp.pressed("B", dev):
+                    ui.cur = len(items) - 1  # the cursor jumps to "Refuse"
+                    self.app.audio.play("back")
+                elif inp.pressed("A", dev):
+                    self._submit(seat, items[ui.cur][1])
+
+    # --- sounds and the log -------------------------------------------------------------------------------------
+    SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",
+              "steal": "coin", "open": "slap", "market_close": "stop", "peddle": "coin", "heat_off": "flip",
+              "pay_fine": "coin", "nirvana": "start", "give_peddle": "coin", "propose": "select", "send": "select",
+              "refuse": "back", "trade": "coin", "paranoia": "lose", "wiped_out": "explosion", "lose_peddle": "lose",
+              "skip": "tick", "stack_empty": "stop", "hand_end": "win", "pass": "slide", "withdraw": "back"}
+
+    def on_events(self, events: tuple) -> None:
+        tick = self.match.tick_count
+        for ev in events:
+            snd = self.SOUNDS.get(ev[0]) if ev else None
+            if snd:
+                self.app.audio.play(snd, tick)
+        # the log shows public information only (the spectator's view of the events): with two or more humans on
+        # one screen it stays up after the curtain falls
+        for ev in self.rules.view(self.match.state, None).events:
+            line = self.event_text(ev)
+            if line:
+                self.log.append(line)
+        del self.log[:-4]
+
+    def event_text(self, ev: tuple) -> str:
+        n = self.seat_name
+        c = lambda k: CARDS[k].name if 0 <= k < len(CARDS) else "a card"  # noqa: E731
+        op = ev[0]
+        if op == "deal":
+            return f"Hand {ev[2]}: {n(ev[1])} deals"
+        if op == "discard":
+            return f"{n(ev[1])} discards {c(ev[2])}"
+        if op == "protect":
+            return f"{n(ev[1])} protects {' + '.join(c(k) for k in ev[3])}"
+        if op == "heat_on":
+            return f"{n(ev[1])}: {c(ev[2])} on {n(ev[3])}!"
+        if op == "steal":
+            return f"{n(ev[1])} robs {n(ev[2])} of {c(ev[3])}"
+        if op == "open":
+            return f"{n(ev[1])} opens their market"
+        if op == "market_close":
+            return f"{n(ev[1])} closes the market!"
+        if op == "peddle":
+            return f"{n(ev[1])} lays {c(ev[2])} ({money(value(ev[2]))})"
+        if op == "heat_off":
+            return f"{n(ev[1])} clears {c(ev[3])} with {c(ev[2])}"
+        if op == "pay_fine":
+            lost = f", loses {c(ev[3])}" if ev[3] != NO_CARD else ""
+            return f"{n(ev[1])} pays a fine{lost}"
+        if op == "nirvana":
+            return f"{n(ev[1])} plays {c(ev[2])}!"
+        if op == "give_peddle":
+            return f"{n(ev[1])} gives {c(ev[3])} to {n(ev[2])}"
+        if op == "send":
+            return f"{n(ev[1])} offers {n(ev[2])} a trade"
+        if op == "refuse":
+            return f"{n(ev[1])} refuses the trade"
+        if op == "withdraw":
+            return f"{n(ev[1])} withdraws the trade"
+        if op == "trade":
+            return f"{n(ev[1])} and {n(ev[2])} trade"
+        if op == "paranoia":
+            return f"{n(ev[1])} plays {c(ev[2])}: pass a card left!"
+        if op == "wiped_out":
+            return f"{n(ev[1])} is Utterly Wiped Out"
+        if op == "lose_peddle":
+            return f"{n(ev[1])} loses {c(ev[2])}"
+        if op == "lose_turns":
+            return f"{n(ev[1])} loses {ev[2]} turn{'s' if ev[2] > 1 else ''}"
+        if op == "skip":
+            return f"{n(ev[1])} sits out a turn"
+        if op == "extra_turn":
+            return f"{n(ev[1])} gets {ev[2]} extra turn{'s' if ev[2] > 1 else ''}"
+        if op == "stack_empty":
+            return "The Grass stack is empty: the hand ends"
+        return ""
+
+    # --- drawing ------------------------------------------------------------------------------------------------
+    def draw_action_panel(self, surf) -> None:
+        """Grass draws its own menus and prompts (``draw_prompts``)."""
+
+    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+        slots = getattr(self, "_slots", None) or self.slots(view.players)
+        acting = self.rules.to_act(self.match.state)
+        panels, piles = [], []
+        for sl in slots.values():
+            cw, ch = SIZES[sl.size]
+            if sl.big:
+                panels.append(INFO_BOX)
+                piles.append(tuple(self.pile_rect(*OWN_PILE, cw, ch)))
+            else:
+                panels.append(tuple(sl.rect))
+                piles.append(tuple(self.pile_rect(sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2, cw, ch)))
+        surf.blit(table_background(tuple(panels), tuple(piles)), (0, 0))
+        for seat, sl in slots.items():
+            self.draw_seat_area(surf, view, seat, sl, seat in acting)
+        self.draw_centre(surf, view)
+        # cards
+        for key, placed, width, moving in self.board.frames(alpha):
+            kind = self.content.get(key)
+            size = placed.tag or "M"
+            w, h = SIZES[size]
+            f = card_face(kind, size) if kind is not None else card_back(w, h)
+            blit_card(surf, f, card_back(w, h), placed, width, moving)
+        self.draw_heat_labels(surf, view, slots)
+        self.draw_centre_labels(surf, view)
+        draw_text(surf, self.status_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        if view.trade is not None:
+            self.draw_trade(surf, view)
+        if not self.demo and self.curtain_for is None:
+            self.draw_prompts(surf, view)
+        if view.phase in ("scoring", "over") and view.breakdown and (self.demo or self.app.top is self):
+            self.draw_breakdown(surf, view)  # not under the results screen, which lists the totals
+
+    def draw_seat_area(self, surf, view, seat: int, sl: Slot, acting: bool) -> None:
+        sv = view.seats[seat]
+        cw, ch = SIZES[sl.size]
+        name = self.seat_name(seat)
+        who = self.match.seats[seat]
+        tag = "bot" if who.kind == "bot" else ("you" if view.seat == seat else who.label)
+        turn = acting and view.phase in ("play", "draft", "answer", "paranoia")
+        if sl.big:
+            # the bottom player's own area: pile and Stash slot outlines, name and total at the left
+            self.draw_pile_slot(surf, *OWN_PILE, cw, ch, sv)
+            r = pygame.Rect(INFO_BOX)
+            if turn:
+                pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
+            draw_text(surf, f"{name} ({tag})", (r.x + 12, r.y + 10), 18, GOLD, bold=True)
+            draw_text(surf, money(view.totals[seat]), (r.x + 12, r.y + 36), 26, WHITE, bold=True)
+            draw_text(surf, "running total", (r.x + 12, r.y + 68), 14, DIM)
+            draw_text(surf, f"Stash {money(sv.stash.total)}", (r.x + 12, r.y + 92), 17, WHITE)
+            y = r.y + 118
+            for ln in self.seat_status(view, seat):
+                draw_text(surf, ln, (r.x + 12, y), 15, GOLD if ln.startswith("▶") else WHITE)
+                y += 20
+            return
+        r = sl.rect
+        if turn:
+            pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
+        draw_text(surf, ("▶ " if turn else "") + f"{name} · {tag}", (r.x + 10, r.y + 6), 18, GOLD, bold=True)
+        draw_text(surf, money(view.totals[seat]), (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
+        draw_text(surf, f"{sv.hand_count} in hand · Stash {money(sv.stash.total)}" +
+                  ("" if not status else " · " + status[0]), (r.x + 10, r.y + 28), 14, DIM)
+        px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
+        self.draw_pile_slot(surf, px, py, cw, ch, sv)
+
+    @staticmethod
+    def pile_rect(px: float, py: float, cw: int, ch: int) -> pygame.Rect:
+        rr = pygame.Rect(0, 0, cw + 6, ch + 6)
+        rr.center = (int(px), int(py))
+        return rr
+
+    def draw_pile_slot(self, surf, px, py, cw, ch, sv) -> None:
+        """The words on an empty Hassle pile and the glow of heat (the pile's place is in the background)."""
+        rr = self.pile_rect(px, py, cw, ch)
+        if not sv.pile:
+            draw_text(surf, "market", (rr.centerx, rr.centery - 9), 13, DIM, anchor="center")
+            draw_text(surf, "not open", (rr.centerx, rr.centery + 9), 13, DIM, anchor="center")
+        if sv.heat != NO_CARD:
+            level = abs((self.ticks // 5) % 10 - 5)
+            g = heat_glow(cw, ch, level)
+            surf.blit(g, g.get_rect(center=rr.center))
+
+    def draw_heat_labels(self, surf, view, slots) -> None:
+        for seat, sl in slots.items():
+            sv = view.seats[seat]
+            if sv.heat == NO_CARD:
+                continue
+            cw, ch = SIZES[sl.size]
+            if sl.big:
+                px, py = OWN_PILE
+            else:
+                px, py = sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2
+            label = f"HEAT: {CARDS[sv.heat].name}"
+            fs = 15 if sl.big or sl.size == "M" else 13
+            wdt = font(fs, True).size(label)[0] + 12
+            r = pygame.Rect(0, 0, wdt, fs + 8)
+            r.midtop = (int(px), int(py + ch / 2 + 6))
+            r.left = max(r.left, (sl.rect.x + 2) if not sl.big else 0)
+            panel(surf, r, 235, (150, 20, 20), (255, 120, 100), 6)
+            draw_text(surf, label, r.center, fs, WHITE, bold=True, anchor="center")
+
+    def seat_status(self, view, seat: int) -> list[str]:
+        sv = view.seats[seat]
+        out = []
+        if view.phase in ("play", "draft", "answer") and view.current == seat:
+            out.append("▶ playing" + (f" (+{view.extra_turns} extra)" if view.extra_turns else ""))
+        if view.phase == "paranoia":
+            out.append("passed ✓" if sv.passed else "choosing a card…")
+        if sv.lost_turns and view.phase not in ("scoring", "over"):
+            out.append(f"sits out {sv.lost_turns} turn{'s' if sv.lost_turns > 1 else ''}")
+        if view.phase in ("scoring",) and (view.dealer + 1) % view.players == seat:
+            out.append("deals next")
+        return out
+
+    def draw_centre(self, surf, view) -> None:
+        w, h = SIZES["M"]
+        x, y = self.deck_pos
+        r = pygame.Rect(0, 0, w, h)
+        if view.deck_count:
+            for i in range(min(3, (view.deck_count + 19) // 20)):
+                r.center = (x - 2 * i, y - 2 * i)
+                surf.blit(card_back(w, h), r)
+        else:
+            r.center = (x, y)
+            pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
+        r.center = self.wasted_pos
+        if not view.wasted:
+            pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
+        if view.trade is None:
+            lx, ly = W // 2 - 50, y - 44
+            tail = self.log[-4:]
+            for i, ln in enumerate(tail):
+                draw_text(surf, fit(ln, 15, 340), (lx, ly + i * 22), 15, WHITE if i == len(tail) - 1 else DIM,
+                          shadow=True)
+
+    def draw_centre_labels(self, surf, view) -> None:
+        """The counts of the Grass stack and the Wasted pile, as badges over their cards."""
+        for (x, y), text in ((self.deck_pos, f"Grass stack {view.deck_count}"),
+                             (self.wasted_pos, f"Wasted {len(view.wasted)}")):
+            wdt = font(13, True).size(text)[0] + 10
+            r = pygame.Rect(0, 0, wdt, 19)
+            r.midtop = (x, y + SIZES["M"][1] // 2 - 12)
+            panel(surf, r, 225, (10, 10, 10), None, 6)
+            draw_text(surf, text, r.center, 13, WHITE, bold=True, anchor="center")
+
+    def status_text(self, view) -> str:
+        head = f"Hand {view.hand_no} of {view.max_hands} · first to {money(view.goal)}"
+        if view.learning and view.hand_no <= 3:
+            head += " · learning hand"
+        n = self.seat_name
+        if view.phase == "play":
+            return f"{head} · {n(view.current)}'s turn"
+        if view.phase == "draft":
+            return f"{head} · {n(view.current)} builds a trade for {n(view.trade.target)}"
+        if view.phase == "answer":
+            return f"{head} · {n(view.trade.target)} answers {n(view.current)}'s trade"
+        if view.phase == "paranoia":
+            return f"{head} · Paranoia! Everyone passes a card to the left"
+        if view.phase == "scoring":
+            return f"Hand {view.hand_no} is over · scoring"
+        return "The match is over"
+
+    # trade --------------------------------------------------------------------------------------------------------
+    def trade_rows(self, view) -> tuple[list[int], list[int], list[int], list[int]]:
+        t = view.trade
+        return list(t.offer), list(t.offer_peddle), list(t.ask), list(t.ask_peddle)
+
+    def draw_cards_row(self, surf, kinds: list[int], x: int, y: int, size: str = "S", empty: str = "") -> int:
+        w, h = SIZES[size]
+        if not kinds and empty:
+            draw_text(surf, empty, (x, y + h // 2), 15, DIM, anchor="midleft")
+        for i, k in enumerate(kinds):
+            surf.blit(card_face(k, size), (x + i * (w + 6), y))
+        return x + len(kinds) * (w + 6)
+
+    def human_in_trade(self, view) -> int | None:
+        """The human seat whose trade dialog is open (proposer while drafting, target while answering)."""
+        if self.demo or self.curtain_for is not None:
+            return None
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            if view.phase in ("draft", "answer"):
+                return seat
+        return None
+
+    def draw_trade(self, surf, view) -> None:
+        t = view.trade
+        me = self.human_in_trade(view)
+        offer, offer_p, ask, ask_p = self.trade_rows(view)
+        if me is None:
+            # compact: the proposal on the table, for everyone to read
+            r = panel(surf, (W // 2 - 80, self.deck_pos[1] - 58, 368, 140), 225, (30, 25, 10), GOLD, 10)
+            head = f"{self.seat_name(t.proposer)} ⇄ {self.seat_name(t.target)}"
+            draw_text(surf, head + ("  (proposed)" if t.sent else "  (building)"), (r.x + 10, r.y + 5), 16, GOLD,
+                      bold=True)
+            draw_text(surf, "gives", (r.x + 10, r.y + 26), 13, DIM)
+            self.draw_cards_row(surf, offer + offer_p, r.x + 10, r.y + 44, "S", "nothing yet")
+            draw_text(surf, "asks for", (r.x + 190, r.y + 26), 13, DIM)
+            self.draw_cards_row(surf, ask + ask_p, r.x + 190, r.y + 44, "S", "nothing yet")
+            return
+        # the full dialog of the human in the trade
+        r = panel(surf, (170, 70, 940, 420), 238, (16, 22, 18), GOLD, 14)
+        proposer = me == t.proposer
+        other = t.target if proposer else t.proposer
+        title = (f"Trade with {self.seat_name(other)}" if proposer else
+                 f"{self.seat_name(other)} proposes a trade")
+        draw_text(surf, title, (r.x + 20, r.y + 14), 26, GOLD, bold=True)
+        if proposer:
+            draw_text(surf, f"proposal {len(view.proposed)} of {len(view.proposed) + view.proposals_left} this turn"
+                      " · one for one each way · offers are named openly", (r.x + 22, r.y + 50), 15, DIM)
+        else:
+            draw_text(surf, "Accept to swap these cards, or refuse.", (r.x + 22, r.y + 50), 15, DIM)
+        gx = r.x + 22
+        you_give = (offer, offer_p) if proposer else (ask, ask_p)
+        you_get = (ask, ask_p) if proposer else (offer, offer_p)
+        for row, (label, (hand_cards, peddle)) in enumerate((("You give", you_give), ("You get", you_get))):
+            y = r.y + 86 + row * 150
+            draw_text(surf, label, (gx, y), 20, WHITE, bold=True)
+            draw_text(surf, "from the hand", (gx, y + 26), 13, DIM)
+            end = self.draw_cards_row(surf, hand_cards, gx, y + 44, "S", "—")
+            draw_text(surf, "from the Stash", (max(end, gx + 150) + 10, y + 26), 13, DIM)
+            self.draw_cards_row(surf, peddle, max(end, gx + 150) + 10, y + 44, "S", "—")
+        # the menu side
+        mx, my = r.x + 520, r.y + 86
+        seat_dev = self.match.seats[me].device
+        inp = self.app.input
+        ui = self.seat_ui(me)
+        if view.phase == "draft" and proposer:
+            if ui.dsub is not None:
+                items = self.draft_list(me, ui.dsub)
+                self.draw_list(surf, OP_LABELS[ui.dsub] + ":", [s for s, _ in items], ui.scur, mx, my, 400, 10)
+                hint = f"{inp.hint(seat_dev, 'A')} add · {inp.hint(seat_dev, 'B')} back"
+            else:
+                items = self.draft_items(me)
+                self.draw_list(surf, "Build your proposal:", [s for s, _ in items], ui.dcur, mx, my, 400, 10)
+                hint = f"{inp.hint(seat_dev, 'A')} choose · {inp.hint(seat_dev, 'B')} withdraw"
+        elif view.phase == "answer" and not proposer:
+            items = self.answer_items(me)
+            self.draw_list(surf, "Your answer:", [s for s, _ in items], ui.cur, mx, my, 400, 10)
+            hint = f"{inp.hint(seat_dev, 'A')} choose · {inp.hint(seat_dev, 'B')} to Refuse"
+        else:
+            hint = f"waiting for {self.seat_name(other)}…"
+        draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
+
+    def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int) -> None:
+        draw_text(surf, title, (x, y), 19, GOLD, bold=True)
+        if not labels:
+            return
+        cur %= len(labels)
+        top = max(0, min(cur - rows // 2, len(labels) - rows))
+        for i, lab in enumerate(labels[top:top + rows]):
+            sel = top + i == cur
+            yy = y + 30 + i * 28
+            if sel:
+                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
+            draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, GOLD if sel else WHITE, bold=sel)
+        if top > 0:
+            draw_text(surf, "▲ more", (x + w - 70, y + 4), 13, DIM)
+        if top + rows < len(labels):
+            draw_text(surf, "▼ more", (x + w - 70, y + 30 + rows * 28), 13, DIM)
+
+    # prompts and menus of the acting human -------------------------------------------------------------------------
+    def draw_prompts(self, surf, view) -> None:
+        st = self.match.state
+        inp = self.app.input
+        bottom = self.bottom_seat()
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = self.match.seats[seat].device
+            ui = self.seat_ui(seat)
+            hslots = self.hand_slots(seat)
+            lr = f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}"
+            if st.phase in ("play", "paranoia") and hslots and seat == bottom:
+                xs = self.hand_x(len(st.seats[seat].hand), len(st.seats[seat].hand) + 1)
+                if "trade" in hslots:
+                    tx = (xs[-1] if xs else W // 2) + 124
+                    sel = ui.sel % len(hslots) == len(hslots) - 1
+                    img = trade_button(sel, view.proposals_left)
+                    surf.blit(img, img.get_rect(center=(tx, HAND_Y - (24 if sel else 0))))
+                if st.phase == "paranoia":
+                    text = (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % st.players)} on your "
+                            f"left: {lr}, {inp.hint(dev, 'A')}")
+                else:
+                    text = (f"Your turn: choose a card ({lr}) and press {inp.hint(dev, 'A')}"
+                            + (" · or Trade" if "trade" in hslots else ""))
+                if ui.open:
+                    slot = hslots[ui.sel % len(hslots)]
+                    items = self.slot_options(seat, slot)
+                    i = ui.sel % len(hslots)
+                    ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
+                    title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
+                    self.draw_popup(surf, title, [s for s, _ in items], ui.cur, ax, HAND_Y - 90)
+                    text = (f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose · {inp.hint(dev, 'A')} confirm · "
+                            f"{inp.hint(dev, 'B')} back")
+                self.draw_banner(surf, text)
+            elif st.phase == "scoring":
+                pass
+        if st.phase == "paranoia" and view.seat is not None and view.my_pass != NO_CARD and not self.acting_humans():
+            self.draw_banner(surf, f"You pass {CARDS[view.my_pass].name}; waiting for the others…")
+
+    def draw_banner(self, surf, text: str) -> None:
+        wdt = font(18, True).size(text)[0] + 40
+        r = pygame.Rect(0, 0, wdt, 32)
+        r.center = (W // 2 - 30, 510)
+        panel(surf, r, 225, (60, 45, 10), GOLD, 10)
+        draw_text(surf, text, r.center, 18, WHITE, bold=True, anchor="center")
+
+    def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
+        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(18, True).size(title)[0]]) + 30
+        rows = min(len(labels), 9)
+        hgt = 44 + rows * 28
+        r = pygame.Rect(0, 0, fw, hgt)
+        r.midbottom = (int(ax), bottom - 30)
+        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+        panel(surf, r, 240, (16, 22, 18), GOLD, 10)
+        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, fw - 12, rows)
+
+    # scoring -----------------------------------------------------------------------------------------------------
+    def breakdown_rows(self, view) -> list[tuple[str, str, list[str]]]:
+        """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring")."""
+        b = view.breakdown
+        holder = next((i for i, x in enumerate(b) if x.banker > 0), None)
+        bank = (f"{self.seat_name(holder)} held it: 20% of each unprotected Stash"
+                if holder is not None else "nobody took a Banker's cut")
+        rows = [
+            ("1. Stash total", "every peddle in the Stash, protected or not", [money(x.stash) for x in b]),
+            ("2. Banker", bank, [money(x.banker, True) for x in b]),
+            ("3. Largest peddle in hand", "the biggest peddle card still held is lost",
+             [money(x.peddle_in_hand) for x in b]),
+            ("4. Paranoia in hand", "penalties of Paranoia cards still held", [money(x.paranoia) for x in b]),
+            ("5. Bonus", "$25,000 to the best hand (shared by ties)", [money(x.bonus, True) for x in b]),
+            ("This hand", "the sum of steps 1-5", [money(x.hand, True) for x in b]),
+            ("6. Running total", "before + this hand, never below $0", [money(x.total) for x in b]),
+        ]
+        return rows
+
+    def draw_breakdown(self, surf, view) -> None:
+        b = view.breakdown
+        n = len(b)
+        colw = 118 if n <= 4 else 96
+        lw = 300
+        wdt = lw + colw * n + 40
+        r = panel(surf, (W // 2 - wdt // 2, 50, wdt, 486), 242, (14, 20, 16), GOLD, 14)
+        over = view.phase == "over"
+        draw_text(surf, f"Hand {view.hand_no} — scoring" if not over else "The match is over — final hand",
+                  (r.x + 20, r.y + 12), 26, GOLD, bold=True)
+        x0 = r.x + 20 + lw
+        for s in range(n):
+            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), 17, GOLD, bold=True,
+                      anchor="topright")
+        rows = self.breakdown_rows(view)
+        before = self.totals_before if self.totals_before and len(self.totals_before) == n else None
+        shown = min(len(rows), 1 + self.score_ticks // STEP_TICKS) if self.score_ticks < WALK_TICKS else len(rows)
+        y = r.y + 84
+        for i, (step, why, figs) in enumerate(rows[:shown]):
+            current = i == shown - 1 and self.score_ticks < WALK_TICKS
+            if current:
+                panel(surf, (r.x + 10, y - 4, wdt - 20, 46), 200, (70, 55, 15), None, 8)
+            big = step in ("This hand", "6. Running total")
+            draw_text(surf, step, (r.x + 20, y), 18, GOLD if big or current else WHITE, bold=True)
+            draw_text(surf, fit(why, 13, lw - 4), (r.x + 20, y + 22), 13, DIM)
+            for s, f in enumerate(figs):
+                col = RED if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)
+                if f in ("$0", "+$0"):
+                    col = DIM
+                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), 18, col, bold=big, anchor="topright")
+                if step.startswith("6.") and before is not None:
+                    draw_text(surf, f"was {money(before[s])}", (x0 + colw * s + colw - 10, y + 27), 12, DIM,
+                              anchor="topright")
+            y += 48
+            if step == "5. Bonus":
+                pygame.draw.line(surf, GOLD, (r.x + 20, y - 6), (r.right - 20, y - 6), 1)
+        if shown >= len(rows):
+            if over:
+                best = max(view.totals)
+                win = [self.seat_name(i) for i, t in enumerate(view.totals) if t == best]
+                msg = (" and ".join(win) + (" win!" if len(win) > 1 else " wins!")) + f" ({money(best)})"
+            else:
+                lead = max(range(n), key=lambda i: view.totals[i])
+                msg = f"{self.seat_name(lead)} leads with {money(view.totals[lead])} · first to {money(view.goal)}"
+            draw_text(surf, msg, (r.x + 20, r.bottom - 38), 20, GOLD, bold=True)
+            devs = [self.match.seats[s].device for s in self.humans()]
+            if devs and not self.demo:
+                hint = self.app.input.hint(devs[0], "A")
+                what = "results" if over else "the next hand"
+                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 36), 18, WHITE, anchor="topright")
+        elif not self.demo and self.humans():
+            hint = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+            draw_text(surf, f"{hint}: show all", (r.right - 20, r.bottom - 36), 16, DIM, anchor="topright")
+
+    def result_lines(self) -> list[str]:
+        st = self.match.state
+        totals = self.rules.scores(st)
+        win = self.rules.winners(st)
+        title = (" and ".join(self.seat_name(i) for i in win) + " win!") if len(win) > 1 else \
+            f"{self.seat_name(win[0])} wins!"
+        lines = [title]
+        for i, t in enumerate(totals):
+            lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {money(t)}")
+        lines.append(f"after {st.hand_no} hand{'s' if st.hand_no > 1 else ''}")
+        return lines
