@@ -152,7 +152,7 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
             shots["trade"] = app.screen.copy()
             app.save_screenshot(tmp_path / "grass_trade.png")
         if "mid" not in shots and st.phase == "play" and st.current == HUMAN and len(st.deck) < 70 \
-                and not table.board.busy \
+                and table.seat_ui(HUMAN).open \
                 and sum(len(s.stash.loose) + len(s.stash.covers) for s in st.seats) >= 2:
             shots["mid"] = app.screen.copy()
             app.save_screenshot(tmp_path / "grass_mid.png")
@@ -199,3 +199,98 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
     run_ticks(app, 40)
     assert table.match.state.hand_no == 2
     assert table.match.state.phase in ("play", "draft", "answer", "paranoia")
+
+
+def test_learning_hand_against_a_bot_ends_the_match_and_shows_the_results(tmp_path):
+    # Learning mode's first hand has no trading: the hand offers no "Trade" slot. One hand: the match ends.
+    app = make_app(tmp_path, input_script=script(""), bot_think_ticks=3)
+    start_match(app, "grass", parse_seats("human,bot", 2, 6), 8, {"max_hands": 1, "learning": True})
+    table = app.top
+    drv = Driver(app, table)
+    for _ in range(6000):
+        if table.match.is_over():
+            break
+        if drv.step():
+            assert "trade" not in table.hand_slots(HUMAN)
+        run_ticks(app, 2)
+    assert table.match.is_over() and drv.menus_checked > 10
+    run_ticks(app, 60)
+    assert app.top is table, "the final breakdown stays until it is read"
+    press(app, "A")  # show every step at once
+    run_ticks(app, 3)
+    assert table.score_ticks >= WALK_TICKS
+    facts = picture_facts(app.screen)
+    assert facts["colours"] > 20
+    assert picture_facts(app.screen.subsurface((440, 120, 400, 300)))["felt"] < 0.1  # the breakdown panel
+    app.save_screenshot(tmp_path / "grass_over.png")
+    press(app, "A")
+    run_ticks(app, 5)
+    assert app.top.name == "results"
+    lines = table.result_lines()
+    assert lines[0].endswith(("wins!", "win!")) and all("$" in ln for ln in lines[1:3])
+    assert app.results[-1]["game"] == "grass"
+
+
+def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):
+    app = make_app(tmp_path, input_script=script(""), bot_think_ticks=3)
+    start_match(app, "grass", parse_seats("human,human,bot", 2, 6), 4, {})
+    table = app.top
+    run_ticks(app, 3)
+    assert table.curtain_for == 0 and not table.peeking(0)
+    dark = picture_facts(app.screen)
+    assert dark["felt"] < 0.1, "the curtain hides the table"
+    press(app, "A")  # player 1 lifts the curtain
+    run_ticks(app, 30)
+    assert table.curtain_for is None and table.peeking(0) and table.bottom_seat() == 0
+    assert picture_facts(app.screen)["white"] > 0.05  # player 1's hand face up
+    # player 1 discards a card: A, then down to "Discard" (always the last line), A
+    press(app, "A")
+    run_ticks(app, 2)
+    items = table.slot_options(0, table.hand_slots(0)[table.seat_ui(0).sel])
+    for _ in range(len(items) - 1):
+        press(app, "down")
+        run_ticks(app, 2)
+    press(app, "A")
+    seen_curtain_for_2 = False
+    for _ in range(200):
+        run_ticks(app, 2)
+        if table.curtain_for == 1:
+            seen_curtain_for_2 = True
+            assert not table.peeking(0) and not table.peeking(1)
+            break
+        if 0 in table.rules.to_act(table.match.state):
+            break  # a Paranoia card was played: player 1 passes again (fine, the curtain is tested below)
+    if seen_curtain_for_2:
+        app.opts.input_script.events.setdefault(app.ticks, []).append(("return", True))
+        app.opts.input_script.events.setdefault(app.ticks + 1, []).append(("return", False))
+        run_ticks(app, 3)
+        assert table.curtain_for is None and table.shown_seat == 1 and table.bottom_seat() == 1
+        assert table.peeking(1) and not table.peeking(0)
+
+
+def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself(tmp_path):
+    from arcade.scenes.attract import AttractScene
+    from arcade.scenes.grass_table import DEMO_HOLD
+
+    app = make_app(tmp_path)
+    probe = AttractScene(app)
+    attract = AttractScene(app, start_index=probe.games.index("grass"), seed=3)
+    app.push(attract)
+    table = attract.table
+    assert type(table).__module__ == "arcade.scenes.grass_table" and table.demo
+    assert table.viewer() is None and all(not sl.big for sl in table.slots(4).values())
+    run_ticks(app, 600)
+    facts = picture_facts(app.screen)
+    app.save_screenshot(tmp_path / "grass_demo.png")
+    assert facts["white"] > 0.01 and facts["colours"] > 20  # every seat's area, pile and Stash
+    for _ in range(80):
+        if table.match.state.phase == "scoring":
+            break
+        run_ticks(app, 60)
+    assert table.match.state.phase == "scoring" and attract.table is table
+    run_ticks(app, DEMO_HOLD - table.score_ticks - 5)
+    assert table.match.state.phase == "scoring", "the breakdown stays a few seconds"
+    app.save_screenshot(tmp_path / "grass_demo_breakdown.png")
+    assert picture_facts(app.screen.subsurface((440, 120, 400, 300)))["felt"] < 0.1  # the breakdown panel
+    run_ticks(app, 60)
+    assert table.match.state.hand_no == 2, "then the next hand is dealt without a key"

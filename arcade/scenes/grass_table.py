@@ -25,6 +25,18 @@ Controls of the acting human (logical buttons only, so keyboard zones and gamepa
 
 Every menu is built from ``RULES.legal_actions``: every legal action is reachable and nothing illegal is offered
 (``Table.menu_actions`` lists what the menus of a seat reach).
+
+Choices of this table where neither the rules file nor the shared table decides:
+
+- The scoring breakdown holds the match: while the state is in phase "scoring" the table does not advance the match
+  until a human presses A (the first press shows every step at once, the second goes on; when the next dealer is a
+  human that press is their "deal"). With no human (attract mode, bots only) it stays ``DEMO_HOLD`` ticks. The
+  last hand's breakdown (phase "over") stays until A or ``END_DELAY`` ticks, then the results.
+- The log of the last moves shows public information only (the spectator's view of the events), so nothing private
+  stays on screen when the curtain falls between two humans.
+- The bottom seat is the viewer (with two or more humans: the one whose turn it is, rotating behind the curtain);
+  hidden hands of the other players are shown as counts, not as card backs.
+- The press of A that lifts the curtain does not also choose a card.
 """
 
 from __future__ import annotations
@@ -36,7 +48,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from ..games.grass import ANY, CARDS, Action
-from ..games.grass.cards import HEAT_OF, NO_CARD, PEDDLE, value
+from ..games.grass.cards import HEAT_OF, NO_CARD, value
 from ..render.cards import blit_card, card_back
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
@@ -642,7 +654,14 @@ class Table(TableScene):
         ui.cur = 0
         ui.dsub = None
 
+    def update_curtain(self) -> None:
+        before = self.curtain_for
+        super().update_curtain()
+        self._just_lifted = before is not None and self.curtain_for is None
+
     def human_controls(self) -> None:
+        if getattr(self, "_just_lifted", False):
+            return  # the press that lifted the curtain does not also choose a card
         inp = self.app.input
         st = self.match.state
         for seat in self.acting_humans():
@@ -899,6 +918,9 @@ class Table(TableScene):
             out.append(f"sits out {sv.lost_turns} turn{'s' if sv.lost_turns > 1 else ''}")
         if view.phase in ("scoring",) and (view.dealer + 1) % view.players == seat:
             out.append("deals next")
+        if (len(self.humans()) > 1 and seat == self.shown_seat and view.phase not in ("scoring", "over")
+                and seat not in self.acting_humans() and not self.demo):
+            out.append(f"hold {self.app.input.hint(self.match.seats[seat].device, 'B')} to see your hand")
         return out
 
     def draw_centre(self, surf, view) -> None:
@@ -1014,7 +1036,7 @@ class Table(TableScene):
         mx, my = r.x + 520, r.y + 86
         seat_dev = self.match.seats[me].device
         inp = self.app.input
-        ui = self.seat_ui(me)
+        ui = self.ui.get(me) or SeatUI()
         if view.phase == "draft" and proposer:
             if ui.dsub is not None:
                 items = self.draft_list(me, ui.dsub)
@@ -1058,7 +1080,7 @@ class Table(TableScene):
             if len(self.humans()) > 1 and seat != self.shown_seat:
                 continue
             dev = self.match.seats[seat].device
-            ui = self.seat_ui(seat)
+            ui = self.ui.get(seat) or SeatUI()
             hslots = self.hand_slots(seat)
             lr = f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}"
             if st.phase in ("play", "paranoia") and hslots and seat == bottom:
