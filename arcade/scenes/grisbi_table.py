@@ -17,8 +17,9 @@ card now (assist on) or to the next/previous object (assist off), B switches the
 points). The cursor, the order and the assist are the table's, not the rules state's.
 
 Assist (``app.settings.grisbi_assist``, on by default): in each human hand the cards that would be correct on the top
-card now glow green (Stops that fit glow gold), and the area shows the seat's team total as if it closed now. A Deny
-glows only when it would cancel: the top card is an opponents' Action card with the same main object.
+card now glow green, and the area shows the seat's team total as if it closed now. Decisions: a Deny glows only when
+it would cancel (the top card is an opponents' Action card with the same main object); a Stop glows (gold) only when
+it fits *and* the team's total has reached its target, i.e. when laying it now would win the round.
 
 Decisions of the table where the brief is silent: with two or more humans every human hand is shown face up (one
 shared screen, a real-time race: no curtain); a spectator (demo, no human) sees card backs only. Cards laid on the
@@ -28,7 +29,8 @@ The reveal (``RoundScore`` of the state, during its ``reveal_ticks``): the pile 
 Stop is judged first; the closing team's cards are judged one by one (correct ones lifted with a green frame and
 their points counted up against the target, wrong ones veiled with a red cross, cancelled ones crossed in orange),
 the other team's cards are veiled; then the winner is announced and the Location card flies to the winner's tally.
-A round ended without a Stop judges both teams and counts both totals.
+A wrong Stop is shown first and no count runs (rule 1: the other team wins whatever the points). A round ended
+without a Stop judges both teams and counts both totals. The timeline is scaled to the state's ``reveal_ticks``.
 """
 
 from __future__ import annotations
@@ -62,12 +64,14 @@ TOP_BAND = pygame.Rect(0, 2, W, 146)
 BOTTOM_BAND = pygame.Rect(0, 532, W, 146)
 SIDE_BOXES = (pygame.Rect(6, 196, 236, 160), pygame.Rect(W - 242, 196, 236, 160),
               pygame.Rect(6, 364, 236, 160), pygame.Rect(W - 242, 364, 236, 160))
+DEMO_BOXES = (pygame.Rect(6, BOTTOM_BAND.y + 4, 236, BOTTOM_BAND.height - 8),
+              pygame.Rect(W - 242, BOTTOM_BAND.y + 4, 236, BOTTOM_BAND.height - 8))  # beside the DEMO sign
 BOT_W = 236
 CHIP = (104, 28)
-ROBBERS_C, POLICE_C = gc.TEAM_COLOURS["robbers"], gc.TEAM_COLOURS["police"]
 HAND_SCALE = HW / PW
 BACK_SCALE = gc.BACK_SMALL[0] / PW
-ROW_CLASSES = {"row": (gc.ROW_SIZE, 60, 20, 300, 88), "rowsm": (gc.ROW_SMALL_SIZE, 45, 27, 284, 66)}
+ROW_CLASSES = {"row": (gc.ROW_SIZE, 60, 20, 88), "rowsm": (gc.ROW_SMALL_SIZE, 45, 27, 66)}
+"""Reveal row sizes: (card size, step, cards a row, row pitch); "rowsm" for piles of more than 60 cards."""
 ROWS_MID = 396               # vertical middle of the reveal's rows
 SORT_NAMES = ("by object", "by points")
 START_TICKS = 36             # how long "START!" stays up
@@ -104,7 +108,8 @@ def _band(band: pygame.Rect, humans: list[int], bots: list[int], out: dict[int, 
 def seat_areas(n: int, humans: list[int], demo: bool = False) -> dict[int, Area]:
     """Where each of ``n`` seats sits on the screen. ``humans``: seats whose hands are shown face up.
 
-    No human: half the seats at the top, the rest at the bottom (in a demo at the sides, clear of the DEMO sign).
+    No human: half the seats at the top, the rest at the bottom (in a demo at the bottom corners, then the sides,
+    clear of the DEMO sign).
     Humans: the bottom band holds the first two (or half of them from five on), the top band the others; bots fill
     the top band (up to five beside no human, two beside one), then the bottom band's end (two beside one human),
     then the four side boxes.
@@ -115,7 +120,7 @@ def seat_areas(n: int, humans: list[int], demo: bool = False) -> dict[int, Area]
         k = min(4, (n + 1) // 2)
         _band(TOP_BAND, [], bots[:k], out)
         if demo:
-            for s, r in zip(bots[k:], SIDE_BOXES):
+            for s, r in zip(bots[k:], DEMO_BOXES + SIDE_BOXES):
                 out[s] = Area(r, "box")
         else:
             _band(BOTTOM_BAND, [], bots[k:], out)
@@ -149,6 +154,10 @@ def _sort_key(mode: int):
 
 
 class Table(TableScene):
+    """Grisbi's table scene (see the module docstring). Sprites: ``("card", id)`` for a card in a human hand or on
+    the pile (the same key, so a laid card flies from the hand to the pile), ``("loc", id)`` for a Location (on the
+    pile, in the reveal's row, then in its team's tally). Bots' hands are drawn as fans of backs, not sprites."""
+
     END_DELAY = 210
 
     # --- set-up -----------------------------------------------------------------------------------------------------
@@ -196,7 +205,8 @@ class Table(TableScene):
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
             if inp.pressed("B", dev):
-                self.sort_mode[seat] = 1 - self.sort_mode.get(seat, 0)
+                self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
+                self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
                 self.app.audio.play("flip")
             order = self.hand_order(seat)
             n = len(order)
@@ -355,7 +365,7 @@ class Table(TableScene):
         R = st.reveal_ticks
         rt = self.reveal_time(st)
         cls = "row" if n <= 60 else "rowsm"
-        (rw, rh), step, per_row, _, pitch = ROW_CLASSES[cls]
+        (rw, rh), step, per_row, pitch = ROW_CLASSES[cls]
         scale = rw / PW
         closing = res.closing_team
         judged = [i for i in range(1, n) if res.verdicts[i] not in ("opponent's", "location")
@@ -698,13 +708,13 @@ class Table(TableScene):
     def draw_countdown(self, surf, view) -> None:
         secs = (view.countdown + 59) // 60
         draw_text(surf, "Get ready!", (PX, PY - PH // 2 - 26), 24, WHITE, bold=True, anchor="center", shadow=True)
-        pygame.draw.circle(surf, (20, 20, 20), (PX, PY), 66)
-        pygame.draw.circle(surf, GOLD, (PX, PY), 66, 5)
+        pygame.draw.circle(surf, (20, 20, 20), (PX, PY), 52)
+        pygame.draw.circle(surf, GOLD, (PX, PY), 52, 4)
         frac = (view.countdown % 60) / 60
         if frac:
-            pygame.draw.arc(surf, WHITE, pygame.Rect(PX - 60, PY - 60, 120, 120), math.pi / 2,
+            pygame.draw.arc(surf, WHITE, pygame.Rect(PX - 47, PY - 47, 94, 94), math.pi / 2,
                             math.pi / 2 + 2 * math.pi * frac, 4)
-        draw_text(surf, str(secs), (PX, PY), 80, GOLD, bold=True, anchor="center")
+        draw_text(surf, str(secs), (PX, PY), 64, GOLD, bold=True, anchor="center")
 
     def draw_start(self, surf, age: int) -> None:
         size = 92 if age < 6 else 84
