@@ -791,6 +791,8 @@ class Session:
                 self._confirm()
             else:  # stalled: wait for inputs, then catch up (a long stall's debt is dropped below)
                 lost = int((self.now - self.next_tick_at) / self.period) + 1
+                while self.next_tick_at + lost * self.period <= self.now:  # float rounding
+                    lost += 1
                 if self._stalled_slot != self.next_tick_at:
                     self._stalled_slot = self.next_tick_at
                     self._stall_counted = 0

@@ -29,35 +29,55 @@ class TimeSync:
         self.threshold = threshold
         self.gain = gain
         self.max_slowdown = max_slowdown
+        self._samples = samples
         self._local: dict[int, deque[float]] = {}
         self._remote: dict[int, deque[float]] = {}
-        self._samples = samples
+        self._sums: dict[int, list[float]] = {}   # peer -> [sum of local samples, sum of remote samples]
+        self._ahead: float | None = 0.0           # cached frames_ahead()
 
     def observe(self, peer: int, remote_frame: int, remote_advantage: float, local_frame: int, rtt: float) -> None:
         """Record a datagram from ``peer`` that said it was at ``remote_frame`` with ``remote_advantage`` frames."""
         est = remote_frame + (rtt / 2.0) * self.tick_rate
-        self._local.setdefault(peer, deque(maxlen=self._samples)).append(local_frame - est)
-        self._remote.setdefault(peer, deque(maxlen=self._samples)).append(remote_advantage)
+        loc = self._local.get(peer)
+        if loc is None:
+            loc = self._local[peer] = deque(maxlen=self._samples)
+            self._remote[peer] = deque(maxlen=self._samples)
+            self._sums[peer] = [0.0, 0.0]
+        rem, sums = self._remote[peer], self._sums[peer]
+        if len(loc) == self._samples:
+            sums[0] -= loc[0]
+            sums[1] -= rem[0]
+        v = local_frame - est
+        loc.append(v)
+        rem.append(remote_advantage)
+        sums[0] += v
+        sums[1] += remote_advantage
+        self._ahead = None
 
     def forget(self, peer: int) -> None:
         self._local.pop(peer, None)
         self._remote.pop(peer, None)
+        self._sums.pop(peer, None)
+        self._ahead = None
 
     def advantage(self, peer: int) -> float:
         """This peer's mean advantage over ``peer`` in frames (what it sends to that peer)."""
         s = self._local.get(peer)
-        return sum(s) / len(s) if s else 0.0
+        return self._sums[peer][0] / len(s) if s else 0.0
 
     def frames_ahead_of(self, peer: int) -> float:
-        r = self._remote.get(peer)
-        if not r:
+        s = self._local.get(peer)
+        if not s:
             return 0.0
-        return (self.advantage(peer) - sum(r) / len(r)) / 2.0
+        sums = self._sums[peer]
+        return (sums[0] - sums[1]) / (2.0 * len(s))
 
     def frames_ahead(self) -> float:
         """How far this peer runs ahead of the slowest remote, in frames (negative when behind all)."""
-        vals = [self.frames_ahead_of(p) for p in self._local]
-        return max(vals) if vals else 0.0
+        if self._ahead is None:
+            vals = [self.frames_ahead_of(p) for p in self._local]
+            self._ahead = max(vals) if vals else 0.0
+        return self._ahead
 
     def slowdown(self) -> float:
         """Fraction by which to stretch the tick period now (0.0 when not ahead)."""

@@ -246,9 +246,9 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
                         and _is_int(r[1], frame - MAX_TICK, frame) and type(r[2]) is list
                         and 1 <= len(r[2]) <= MAX_RUN):
                     raise Rejected("schema")
-                for v in r[2]:
-                    if type(v) is not int or not 0 <= v < MAX_INPUT:
-                        raise Rejected("schema")
+                vals = r[2]
+                if not all(type(v) is int for v in vals) or min(vals) < 0 or max(vals) >= MAX_INPUT:
+                    raise Rejected("schema")
                 r[1] = frame - r[1]
             for it in items:
                 _check_item(it)

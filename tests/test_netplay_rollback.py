@@ -1,0 +1,127 @@
+"""Rollback mode: prediction, re-simulation, the window, time sync, and long impaired matches (virtual clock)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arcade.games import REGISTRY
+from arcade.games.bots import BotSeat
+from netplay.events import Desync, MatchEnded
+from netplay.rollback import RollbackDriver
+from netplay.settings import MatchSettings
+from netplay.transport import Impairment
+from test_netplay_toys import (TALLY, ChainedDeals, replay, tally_input, tally_inputs, tally_settings, tally_sim,
+                               virtual_match)
+
+BAD_NETWORK = Impairment.from_rtt(0.120, jitter=0.020, loss=0.10, duplicate=0.02, reorder=0.05)
+THREE_MINUTES = 3 * 60 * 60
+
+
+def test_a_late_input_that_differs_from_the_prediction_rolls_back_to_its_tick():
+    sim = tally_sim(1, 2)
+    d = RollbackDriver(sim, 2, input_delay=0, window=8)
+    for t in range(6):
+        d.add_input(0, t, tally_input(2, 0, t))
+        assert d.advance()  # seat 1 unknown: predicted "nothing"
+    assert d.confirmed_frame == 0 and d.frame == 6
+    for t in range(6):
+        d.add_input(1, t, 3 if t == 2 else 0)
+    depth = d.sync()
+    assert depth == 6 - 2
+    straight = replay(lambda: tally_sim(1, 2), [(tally_input(2, 0, t), 3 if t == 2 else 0) for t in range(6)])
+    assert sim.checksum() == straight.checksum()
+    assert d.stats.max_rollback == 4 and d.stats.rollback_depths == {4: 1}
+
+
+def test_inputs_that_match_the_prediction_never_roll_back():
+    d = RollbackDriver(tally_sim(1, 2), 2, input_delay=0, window=8)
+    for t in range(5):
+        d.add_input(0, t, 1)
+        d.advance()
+    for t in range(5):
+        d.add_input(1, t, 0)
+    assert d.sync() == 0 and d.stats.rollbacks == 0
+    assert [n for n, _ in d.confirm()] == [1, 2, 3, 4, 5]
+
+
+def test_the_driver_stalls_at_the_prediction_window_and_resumes_when_inputs_arrive():
+    d = RollbackDriver(tally_sim(1, 2), 2, input_delay=2, window=8)
+    ticks = 0
+    while True:
+        d.add_input(0, d.frame + 2, 0)
+        if not d.advance():
+            break
+        ticks += 1
+    # ticks 0..1 are known to every seat (input delay); seat 1 is silent after that: 8 predicted ticks
+    assert ticks == 2 + 8 and d.frame - d.confirmed_frame == 8
+    d.add_input(1, 2, 0)
+    assert d.advance()
+
+
+def _grisbi_or_tally():
+    return "grisbi" if "grisbi" in REGISTRY else "tally"
+
+
+@pytest.mark.parametrize("peers", [2, 4])
+def test_three_minutes_of_rollback_through_a_bad_network_end_identical_on_every_peer(peers):
+    """120 ms RTT, +-20 ms jitter, 10 % loss, 2 % duplication, 5 % reordering; 3 minutes at 60 Hz (virtual)."""
+    game = _grisbi_or_tally()
+    rules = REGISTRY.get(game, TALLY)
+    settings = MatchSettings(game, rules.version, peers, input_delay=2, prediction=8, end_tick=THREE_MINUTES)
+    bots: dict[tuple[int, int], BotSeat] = {}
+
+    def make_sim(st, seed):
+        return ChainedDeals(rules, seed, peers)
+
+    def input_for(i, session):
+        if game == "tally":
+            return lambda seat, tick: tally_input(7, seat, tick)
+
+        def source(seat, tick):
+            bot = bots.get((i, seat))
+            if bot is None:
+                bot = bots[(i, seat)] = BotSeat(game, seat, "normal", seed=seat)
+            return bot.input(session().sim.state, tick)
+        return source
+
+    m = virtual_match(peers, make_sim, input_for, settings=settings, impairment=BAD_NETWORK, seed=peers)
+    m.go(max_time=THREE_MINUTES / 60 + 30)
+    ends = [m.of(i, MatchEnded) for i in range(peers)]
+    assert all(len(e) == 1 and e[0].frame == THREE_MINUTES for e in ends), ends
+    assert len({e[0].checksum for e in ends}) == 1
+    logs = [s.input_log() for s in m.sessions]
+    assert all(log == logs[0] for log in logs) and len(logs[0]) == THREE_MINUTES
+    again = replay(lambda: ChainedDeals(rules, m.host.seed, peers), logs[0])
+    assert again.checksum() == ends[0][0].checksum
+    for i, s in enumerate(m.sessions):
+        assert not m.of(i, Desync) and not s.reported_pairs
+        assert s.stats.max_rollback <= 8
+        assert 0.05 < s.stats.snapshot(0)["loss"] < 0.16  # the impairment really was there
+    assert sum(s.stats.rollbacks for s in m.sessions) > 20  # and forced re-simulation
+    assert max(s.stats.max_rollback for s in m.sessions) >= 3
+
+
+def test_time_sync_slows_the_peer_ahead_until_both_agree_without_freezing():
+    m = virtual_match(2, lambda st, seed: tally_sim(seed, 2), tally_inputs(), settings=tally_settings(2, 1200),
+                      impairment=Impairment.from_rtt(0.060, jitter=0.005))
+    m.go(max_time=2.0, until=lambda: m.host.running and m.sessions[1].running and m.host.driver.frame > 60)
+    host = m.host
+    host.next_tick_at -= 6 * host.period  # the host's clock jumps: it runs 6 frames ahead
+    ahead, gaps, slow = [], [], []
+    last = {"frame": host.driver.frame, "t": m.run.clock.now}
+
+    def watch():
+        if host.driver.frame != last["frame"]:
+            gaps.append(m.run.clock.now - last["t"])
+            last["frame"], last["t"] = host.driver.frame, m.run.clock.now
+        ahead.append(host.timesync.frames_ahead())
+        slow.append(host.timesync.slowdown())
+        return False
+
+    m.go(max_time=m.run.clock.now + 6.0, until=watch)
+    assert max(ahead) > 3.0             # the host saw it was ahead
+    assert max(slow) > 0.0              # and slowed down
+    assert abs(ahead[-1]) < 1.0         # until both agreed
+    assert slow[-1] == 0.0
+    assert max(gaps) < 1.5 * host.period  # never a visible freeze: a tick stretched by at most 10 %, never a stop
+    assert host.stats.stalls == 0 and m.sessions[1].stats.stalls == 0

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Netplay benchmark: bytes per second per peer, and the session layer's CPU time per tick.
+
+Runs 2-peer and 4-peer rollback matches at 60 Hz on the in-memory network (virtual clock, seeded impairment: by
+default 120 ms RTT, +-20 ms jitter, 10 % loss, 2 % duplication, 5 % reordering), one bot seat per peer, and prints
+for each peer the payload bytes it sent and received per second (UDP/IP headers, 28 bytes a datagram, not
+included; also shown separately), then the CPU time per tick of the session layer: everything ``Session.update``
+does (decoding, validation, MACs, inputs, rollback bookkeeping, sending, the in-memory network) minus the time
+spent inside the game (simulation, checksums, bots). Target: <= 4 KiB/s a peer for 2 peers.
+
+The game is Grisbi when registered (deals chained so the run lasts ``--seconds``), else a small counter game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from netplay.harness import VirtualRun  # noqa: E402
+from netplay.session import Session  # noqa: E402
+from netplay.settings import MatchSettings, SessionConfig  # noqa: E402
+from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
+
+
+class Timed:
+    """Wraps a simulation and adds the time spent in it to ``clock[0]``."""
+
+    def __init__(self, sim: Any, clock: list[float]) -> None:
+        self.sim, self.clock = sim, clock
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sim, name)
+
+    def _t(self, fn: Any, *a: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return fn(*a)
+        finally:
+            self.clock[0] += time.perf_counter() - t0
+
+    def save(self) -> Any:
+        return self._t(self.sim.save)
+
+    def load(self, s: Any) -> None:
+        self._t(self.sim.load, s)
+
+    def advance(self, inputs: Any) -> None:
+        self._t(self.sim.advance, inputs)
+
+    def checksum(self) -> int:
+        return self._t(self.sim.checksum)
+
+    def is_over(self) -> bool:
+        return self._t(self.sim.is_over)
+
+
+class GrisbiSeries:
+    """Grisbi deals one after another (a new deal, seeded from the last, when one ends): a long real-time run."""
+
+    def __init__(self, seed: int, players: int) -> None:
+        from arcade.games import REGISTRY, simulation_for
+        from arcade.games.rng import seed_mix
+        self._new = lambda n: simulation_for(REGISTRY["grisbi"], seed_mix(seed, n), players)
+        self.rules = REGISTRY["grisbi"]
+        self.deal = 0
+        self.sim = self._new(0)
+
+    @property
+    def state(self) -> Any:
+        return self.sim.state
+
+    def save(self) -> Any:
+        return (self.deal, self.sim.save())
+
+    def load(self, saved: Any) -> None:
+        deal, inner = saved
+        if deal != self.deal:
+            self.deal = deal
+            self.sim = self._new(deal)
+        self.sim.load(inner)
+
+    def advance(self, inputs: Any) -> None:
+        if self.sim.is_over():
+            self.deal += 1
+            self.sim = self._new(self.deal)
+        self.sim.advance(inputs)
+
+    def checksum(self) -> int:
+        return self.sim.checksum() ^ self.deal
+
+    def is_over(self) -> bool:
+        return False
+
+
+class Counter:
+    """A tiny deterministic game: a running hash of every input."""
+
+    def __init__(self, seed: int, players: int) -> None:
+        self.h, self.tick = seed, 0
+
+    def save(self) -> Any:
+        return (self.tick, self.h)
+
+    def load(self, s: Any) -> None:
+        self.tick, self.h = s
+
+    def advance(self, inputs: Any) -> None:
+        for i, v in enumerate(inputs):
+            self.h = (self.h * 6364136223846793005 + (v + 1) * (i + 7) + self.tick) & (2**64 - 1)
+        self.tick += 1
+
+    def checksum(self) -> int:
+        return self.h
+
+    def is_over(self) -> bool:
+        return False
+
+
+def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str) -> list[dict[str, Any]]:
+    net = MemoryNetwork(seed=seed, impairment=imp)
+    ticks = int(seconds * 60)
+    st = MatchSettings(game, 1, peers, end_tick=ticks)
+    game_clock = [0.0]
+    sessions: list[Session] = []
+    bots: dict[int, Any] = {}
+
+    def make_sim(s: MatchSettings, match_seed: int) -> Any:
+        return Timed(GrisbiSeries(match_seed, peers) if game == "grisbi" else Counter(match_seed, peers), game_clock)
+
+    def source_for(i: int) -> Any:
+        def source(seat: int, tick: int) -> int:
+            t0 = time.perf_counter()
+            try:
+                if game == "grisbi":
+                    from arcade.games.bots import BotSeat
+                    bot = bots.setdefault(seat, BotSeat("grisbi", seat, "normal", seed + seat))
+                    return bot.input(sessions[i].sim.sim.state, tick)
+                return (seat + 1) if (tick * 7919 + seat * 104729 + seed) % 53 == 0 else 0
+            finally:
+                game_clock[0] += time.perf_counter() - t0
+        return source
+
+    cfg = dict(desync_dump=None)
+    sessions.append(Session.host(net.transport(("host", 1)), st, [False] + [True] * (peers - 1), "BENCH",
+                                 make_sim=make_sim, input_source=source_for(0), config=SessionConfig(**cfg),
+                                 nonce=seed))
+    for j in range(1, peers):
+        sessions.append(Session.join(net.transport((f"joiner{j}", 1)), ("host", 1), "BENCH", 1, make_sim=make_sim,
+                                     input_source=source_for(j), config=SessionConfig(**cfg), nonce=seed + j))
+    update_clock = [0.0]
+    for s in sessions:
+        inner = s.update
+
+        def timed(now: float, _inner: Any = inner) -> None:
+            t0 = time.perf_counter()
+            _inner(now)
+            update_clock[0] += time.perf_counter() - t0
+        s.update = timed  # type: ignore[method-assign]
+    vr = VirtualRun(net, sessions)
+    end = vr.run(max_time=seconds + 60)
+    out = []
+    total_ticks = sum(s.stats.ticks for s in sessions)
+    layer = (update_clock[0] - game_clock[0]) / max(1, total_ticks)
+    for s in sessions:
+        el = max(1e-9, (s.end.at if s.end else end) - s.started_at)
+        out.append({"peer": s.index, "sent_Bps": s.stats.bytes_sent / el, "recv_Bps": s.stats.bytes_received / el,
+                    "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.frame if s.end else None,
+                    "checksum": s.end.checksum if s.end else None, "desyncs": len(s.reported_pairs),
+                    "max_rollback": s.stats.max_rollback, "rollbacks": s.stats.rollbacks, "stalls": s.stats.stalls,
+                    "layer_us_per_tick": layer * 1e6, "game_s": game_clock[0], "update_s": update_clock[0]})
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=60.0, help="virtual seconds per match (60)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rtt", type=float, default=120.0, help="ms")
+    p.add_argument("--jitter", type=float, default=20.0, help="+- ms")
+    p.add_argument("--loss", type=float, default=0.10)
+    p.add_argument("--duplicate", type=float, default=0.02)
+    p.add_argument("--reorder", type=float, default=0.05)
+    p.add_argument("--game", choices=("auto", "grisbi", "counter"), default="auto")
+    p.add_argument("--peers", default="2,4", help="peer counts to run (2,4)")
+    args = p.parse_args(argv)
+    game = args.game
+    if game == "auto":
+        try:
+            from arcade.games import REGISTRY
+            game = "grisbi" if "grisbi" in REGISTRY else "counter"
+        except ImportError:
+            game = "counter"
+    imp = Impairment.from_rtt(args.rtt / 1000, args.jitter / 1000, args.loss, args.duplicate, args.reorder)
+    print(f"game {game}, {args.seconds:g} s at 60 Hz, RTT {args.rtt:g} ms +-{args.jitter:g}, loss {args.loss:.0%}, "
+          f"duplication {args.duplicate:.0%}, reordering {args.reorder:.0%}")
+    for peers in (int(x) for x in args.peers.split(",")):
+        rows = run(peers, args.seconds, imp, args.seed, game)
+        same = len({r["checksum"] for r in rows}) == 1
+        print(f"\n{peers} peers (rollback, 1 seat each): final checksums {'equal' if same else 'DIFFER'}, "
+              f"desyncs {max(r['desyncs'] for r in rows)}")
+        print(f"  {'peer':>4} {'sent B/s':>9} {'recv B/s':>9} {'+UDP/IP':>8} {'rollbacks':>9} {'max':>4} {'stalls':>6}")
+        for r in rows:
+            ip = r["datagrams_out_per_s"] * 28
+            print(f"  {r['peer']:>4} {r['sent_Bps']:9.0f} {r['recv_Bps']:9.0f} {ip:8.0f} {r['rollbacks']:9d} "
+                  f"{r['max_rollback']:4d} {r['stalls']:6d}")
+        worst = max(r["sent_Bps"] for r in rows)
+        target = "  (target <= 4096 B/s a peer: " + ("met" if worst <= 4096 else "NOT met") + ")" if peers == 2 else ""
+        print(f"  most sent by one peer: {worst:.0f} B/s = {worst / 1024:.2f} KiB/s{target}")
+        print(f"  session layer CPU: {rows[0]['layer_us_per_tick']:.0f} us per peer-tick "
+              f"(update {rows[0]['update_s']:.2f} s, of which game {rows[0]['game_s']:.2f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
