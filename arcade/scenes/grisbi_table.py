@@ -70,8 +70,8 @@ BOT_W = 236
 CHIP = (104, 28)
 HAND_SCALE = HW / PW
 BACK_SCALE = gc.BACK_SMALL[0] / PW
-ROW_CLASSES = {"row": (gc.ROW_SIZE, 60, 20, 88), "rowsm": (gc.ROW_SMALL_SIZE, 45, 27, 66)}
-"""Reveal row sizes: (card size, step, cards a row, row pitch); "rowsm" for piles of more than 60 cards."""
+ROW_CLASSES = {"row": (gc.ROW_SIZE, 60, 20, 96), "rowsm": (gc.ROW_SMALL_SIZE, 45, 27, 64)}
+"""Reveal row sizes: (card size, step, cards a row, row pitch); "rowsm" for piles of more than 40 cards."""
 ROWS_MID = 396               # vertical middle of the reveal's rows
 SORT_NAMES = ("by object", "by points")
 START_TICKS = 36             # how long "START!" stays up
@@ -364,7 +364,7 @@ class Table(TableScene):
         n = len(pile)
         R = st.reveal_ticks
         rt = self.reveal_time(st)
-        cls = "row" if n <= 60 else "rowsm"
+        cls = "row" if n <= 40 else "rowsm"
         (rw, rh), step, per_row, pitch = ROW_CLASSES[cls]
         scale = rw / PW
         closing = res.closing_team
@@ -400,7 +400,7 @@ class Table(TableScene):
             x = W // 2 - (in_row - 1) * step / 2 + col * step
             y = ROWS_MID - (rows - 1) * pitch // 2 + r * pitch
             v = shown[i]
-            lift = 10 if v in ("correct", "stop correct") else 0
+            lift = (10 if cls == "row" else 6) if v in ("correct", "stop correct") else 0
             key = ("loc", c) if i == 0 else ("card", c)
             if i == 0 and rt >= fly:
                 won = view.locations_won[winner]
@@ -638,17 +638,18 @@ class Table(TableScene):
     def draw_verdict(self, surf, r: pygame.Rect, v: str | None, card: int) -> None:
         if v is None:
             return
+        by = r.top - 10 if r.height >= 70 else r.top + 7  # badges sit above a card, on a small one's top edge
         if v in ("opponent's",):
             surf.blit(gc.dimmer(r.width, r.height, 150), r)
         elif v == "correct" and KIND[card] == ACTION:
-                _badge(surf, f"+{POINTS[card]}", (r.centerx, r.top - 10), GREEN)
+                _badge(surf, f"+{POINTS[card]}", (r.centerx, by), GREEN)
         elif v in ("wrong", "stop wrong"):
             surf.blit(gc.dimmer(r.width, r.height, 110), r)
             _cross(surf, r, RED)
         elif v == "cancelled":
             surf.blit(gc.dimmer(r.width, r.height, 80), r)
             _cross(surf, r, (245, 150, 30))
-            _badge(surf, "denied", (r.centerx, r.top - 10), (245, 150, 30))
+            _badge(surf, "denied", (r.centerx, by), (245, 150, 30))
 
     def draw_reveal_header(self, surf, view, st) -> None:
         res = st.result
@@ -660,30 +661,30 @@ class Table(TableScene):
             w = res.winner
             loc = CARDS[view.pile_cards[0]].name
             msg = f"THE {w.upper()} WIN THE GAME!" if st.phase == OVER else f"THE {w.upper()} WIN THE {loc.upper()}!"
-            draw_text(surf, msg, (x0, CENTRE.y + 14), 32, gc.TEAM_COLOURS[w], bold=True, shadow=True)
+            draw_text(surf, msg, (x0, CENTRE.y + 8), 30, gc.TEAM_COLOURS[w], bold=True, shadow=True)
         else:
-            draw_text(surf, "Round over — judging the pile", (x0, CENTRE.y + 14), 26, GOLD, bold=True)
+            draw_text(surf, "Round over — judging the pile", (x0, CENTRE.y + 10), 26, GOLD, bold=True)
         if closing is not None:
             seat = view.pile_seats[-1]
             ok = res.verdicts[-1] == "stop correct"
             sub = f"{self.seat_name(seat)} ({closing.title()}) laid a Stop"
             if info["stop_shown"]:
                 sub += f" — correct: count the {_team_cards(closing)}" if ok else " — WRONG: it does not fit!"
-            draw_text(surf, sub, (x0, CENTRE.y + 52), 17, WHITE if ok else (255, 140, 120))
+            draw_text(surf, sub, (x0, CENTRE.y + 44), 16, WHITE if ok else (255, 140, 120))
             t = TEAMS.index(closing)
             if ok or not info["stop_shown"]:
-                self.draw_counter(surf, closing, counts[t], view.targets[t], (W - 40, CENTRE.y + 16))
+                self.draw_counter(surf, closing, counts[t], view.targets[t], (W - 40, CENTRE.y + 10))
             else:  # rule 1: a wrong Stop loses the round whatever the count
-                draw_text(surf, "WRONG STOP", (W - 40, CENTRE.y + 16), 34, (255, 110, 90), bold=True,
+                draw_text(surf, "WRONG STOP", (W - 40, CENTRE.y + 10), 30, (255, 110, 90), bold=True,
                           anchor="topright", shadow=True)
-                draw_text(surf, f"({counts[t]} points do not count)", (W - 40, CENTRE.y + 58), 15, DIM,
+                draw_text(surf, f"({counts[t]} points do not count)", (W - 40, CENTRE.y + 44), 15, DIM,
                           anchor="topright")
         else:
             reason = {"time": "Time is up", "empty": "Every hand is empty"}.get(self.round_reason(st), "Round over")
             draw_text(surf, f"{reason}: both teams' cards count, the higher total wins (Robbers on a tie)",
-                      (x0, CENTRE.y + 52), 17, WHITE)
-            self.draw_counter(surf, "robbers", counts[0], None, (W - 260, CENTRE.y + 16))
-            self.draw_counter(surf, "police", counts[1], None, (W - 40, CENTRE.y + 16))
+                      (x0, CENTRE.y + 44), 16, WHITE)
+            self.draw_counter(surf, "robbers", counts[0], None, (W - 260, CENTRE.y + 10))
+            self.draw_counter(surf, "police", counts[1], None, (W - 40, CENTRE.y + 10))
 
     def round_reason(self, st) -> str:
         for ev in st.events:
@@ -694,11 +695,11 @@ class Table(TableScene):
     def draw_counter(self, surf, team: str, value: int, target: int | None, topright) -> None:
         col = gc.TEAM_COLOURS[team]
         label = f"{value} / {target}" if target is not None else str(value)
-        r = draw_text(surf, label, topright, 34, col, bold=True, anchor="topright", shadow=True)
+        r = draw_text(surf, label, topright, 30, col, bold=True, anchor="topright", shadow=True)
         p = gc.pip(team, 30)
         surf.blit(p, p.get_rect(midright=(r.left - 6, r.centery)))
         if target is not None:
-            bar = pygame.Rect(topright[0] - 300, topright[1] + 46, 300, 10)
+            bar = pygame.Rect(topright[0] - 300, topright[1] + 40, 300, 10)
             pygame.draw.rect(surf, (40, 50, 44), bar, border_radius=5)
             fill = bar.copy()
             fill.width = max(0, min(bar.width, bar.width * value // max(1, target)))
