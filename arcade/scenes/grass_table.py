@@ -339,6 +339,9 @@ class Table(TableScene):
     def peeking(self, seat: int) -> bool:
         """Whether ``seat``'s hand is drawn face up now: its owner is the only human, or (two or more humans on one
         screen) it is that player's decision and the curtain is lifted, or they hold B to peek."""
+        forced = getattr(self, "forced_view", "auto")
+        if forced != "auto":
+            return seat == forced  # a replay shows the chosen seat's cards
         if self.demo or self.curtain_for is not None or seat not in self.humans():
             return False
         humans = self.humans()
@@ -463,7 +466,10 @@ class Table(TableScene):
         self.board.set_targets(targets, origin)
 
     def after_tick(self) -> None:
+        """Count the ticks of the scoring walk-through, point the sprites at their places, advance the tweens
+        (called once a tick by the match loop, and by the replay player)."""
         st = self.match.state
+        self.score_ticks = self.score_ticks + 1 if st.phase in ("scoring", "over") else 0
         if st is not self._last_state:
             self._last_state = st
             if st.phase not in ("scoring", "over"):
@@ -474,10 +480,7 @@ class Table(TableScene):
     # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
     def update(self) -> None:
         st = self.match.state
-        if st.phase in ("scoring", "over"):
-            self.score_ticks += 1
-        else:
-            self.score_ticks = 0
+        if st.phase not in ("scoring", "over"):
             self.continued = False
         inp = self.app.input
         devs = [self.match.seats[s].device for s in self.humans()]
@@ -843,7 +846,8 @@ class Table(TableScene):
         cw, ch = SIZES[sl.size]
         name = self.seat_name(seat)
         who = self.match.seats[seat]
-        tag = "bot" if who.kind == "bot" else ("you" if view.seat == seat else who.label)
+        mine = view.seat == seat and seat in self.humans() and not self.demo
+        tag = "bot" if who.kind == "bot" else ("you" if mine else who.label)
         turn = acting and view.phase in ("play", "draft", "answer", "paranoia")
         if sl.big:
             # the bottom player's own area: pile and Stash slot outlines, name and total at the left
@@ -851,7 +855,7 @@ class Table(TableScene):
             r = pygame.Rect(INFO_BOX)
             if turn:
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
-            draw_text(surf, f"{name} ({tag})", (r.x + 12, r.y + 10), 18, GOLD, bold=True)
+            draw_text(surf, fit(f"{name} ({tag})", 18, r.w - 20, True), (r.x + 12, r.y + 10), 18, GOLD, bold=True)
             draw_text(surf, money(view.totals[seat]), (r.x + 12, r.y + 36), 26, WHITE, bold=True)
             draw_text(surf, "running total", (r.x + 12, r.y + 68), 14, DIM)
             draw_text(surf, f"Stash {money(sv.stash.total)}", (r.x + 12, r.y + 92), 17, WHITE)
@@ -863,11 +867,12 @@ class Table(TableScene):
         r = sl.rect
         if turn:
             pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
-        draw_text(surf, ("▶ " if turn else "") + f"{name} · {tag}", (r.x + 10, r.y + 6), 18, GOLD, bold=True)
+        head = fit(("▶ " if turn else "") + f"{name} · {tag}", 18, r.w - 130, True)
+        draw_text(surf, head, (r.x + 10, r.y + 6), 18, GOLD, bold=True)
         draw_text(surf, money(view.totals[seat]), (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
         status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
-        draw_text(surf, f"{sv.hand_count} in hand · Stash {money(sv.stash.total)}" +
-                  ("" if not status else " · " + status[0]), (r.x + 10, r.y + 28), 14, DIM)
+        line = f"{sv.hand_count} in hand · Stash {money(sv.stash.total)}" + ("" if not status else " · " + status[0])
+        draw_text(surf, fit(line, 14, r.w - 20), (r.x + 10, r.y + 28), 14, DIM)
         px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
         self.draw_pile_slot(surf, px, py, cw, ch, sv)
 
