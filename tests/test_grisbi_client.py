@@ -121,11 +121,15 @@ def test_a_whole_grisbi_match_one_human_and_bots_to_the_results(tmp_path):
             mid_saved = True
     assert seen == sorted(seen) and seen[-1] == res.points, "points counted up, card by card, to the total"
     assert len(set(seen)) > 2
+    run_ticks(app, 14)  # the last counted card has lifted
     assert table.match.state.phase == "reveal"
     pile = table.match.state.pile_cards
-    facts = region_facts(app.screen, gt.CENTRE)
-    assert facts["white"] > 0.02 and facts["colours"] > 15, "the pile laid out in rows"
+    assert region_facts(app.screen, gt.CENTRE)["colours"] > 15
     assert all(table.board.entries[("card", c)].placed.tag in gt.ROW_CLASSES for c in pile[1:])
+    for c in pile[1:]:  # every card of the pile is drawn in the rows (no bare reveal panel where it lies)
+        p = table.board.current(("card", c))
+        card_area = pygame.Rect(int(p.x) - 20, int(p.y - p.lift) - 30, 40, 60)
+        assert region_facts(app.screen, card_area)["colours"] > 3, "the pile laid out in rows"
     # correct cards are lifted, the others are not
     for i, c in enumerate(pile[1:], 1):
         p = table.board.entries[("card", c)].placed
