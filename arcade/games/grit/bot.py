@@ -9,9 +9,13 @@ It aims for 21 and pushes the opponent over. Method (flat Monte Carlo over deter
    of the duel played by a quick rollout policy for both players, and scored 2 win / 1 draw / 0 loss.
 3. Successive halving: all candidates get a few worlds, the better half gets more, and so on; the best mean wins.
 
-Rollout policy: each player lays the Complaint that gives the best "lean" score right now (own total close to,
-but not over, 21 and the opponent's far from it), with some randomness; at "easy" the rollouts are uniformly random.
-Levels: "easy" (few random rollouts), "normal" and "hard" (more worlds; "hard" is the strong one).
+Rollout policy ("normal", "hard"): rounds before the last are played with random Complaints on random open piles
+(no marking); round 4 is then played by minimax with open cards: The Word's holder picks the better order, the first
+player the pile that is best against the best reply, the second player its best reply. So the value of a candidate is
+"how good is the position the last round starts from", which is what decides a duel. The rollout's last replier sees
+the card just laid (it cannot in the real game): the bot is cautious about laying first in round 4.
+At "easy" the rollouts are uniformly random legal play (as the random baseline plays) and there are few of them.
+Levels: "easy" 40 playouts a decision, "normal" 200, "hard" 400 ("hard" is the strong one).
 
 Everything is integer arithmetic with a small deterministic generator seeded from ``rng``; no floats, no clocks.
 """
@@ -29,8 +33,8 @@ __all__ = ["choose", "BUDGETS"]
 _MASK = (1 << 64) - 1
 _VAL = tuple(card_value(c) for c in range(26))
 
-BUDGETS = {"easy": (60, 0), "normal": (300, 1), "hard": (600, 1)}
-"""Per level: (playouts per decision, rollout policy 0 random / 1 greedy)."""
+BUDGETS = {"easy": (40, 0), "normal": (200, 1), "hard": (400, 1)}
+"""Per level: (playouts per decision, rollout policy: 0 uniformly random, 1 plain random then round 4 by minimax)."""
 
 
 class _Fast:
@@ -104,39 +108,6 @@ def _score(t_me: int, t_op: int) -> int:
     return 2 if t_me < t_op else 0
 
 
-def _lean(t_me: int, t_op: int, left: int) -> int:
-    """Heuristic worth (bigger is better) of totals with ``left`` Complaints still to come for each player."""
-    if left == 0:
-        return _score(t_me, t_op) * 100
-    own = -abs(19 - t_me) * 4 if t_me < DEAD_AT else -40 - (t_me - DEAD_AT) * 2
-    opp = (t_op - 14) * 2 if t_op < DEAD_AT else 30
-    return own + opp
-
-
-def _greedy(top: list[int], mk: list[bool], hands: list[list[int]], seat: int, banned: int, left: int,
-            fr: _Fast) -> tuple[int, int, int]:
-    """A rollout move for ``seat``: (card, pile index, mode) maximising ``_lean``, random among near-equals."""
-    t0, t1 = _totals(top)
-    best = None
-    best_v = -10 ** 9
-    for c in hands[seat]:
-        v = _VAL[c]
-        for i in range(6):
-            if mk[i] or i == banned:
-                continue
-            old = _VAL[top[i]] if top[i] >= 0 else 0
-            if i < 3:
-                n0, n1 = t0 - old + v, t1
-            else:
-                n0, n1 = t0, t1 - old + v
-            w = _lean(n0, n1, left) if seat == 0 else _lean(n1, n0, left)
-            w += fr.below(6)
-            if w > best_v:
-                best_v, best = w, (c, i)
-    assert best is not None
-    return best[0], best[1], 0
-
-
 def _random_move(mk: list[bool], hands: list[list[int]], mused: list[bool], seat: int, banned: int,
                  fr: _Fast) -> tuple[int, int, int]:
     """Uniform over the legal actions, as ``random_choose`` picks them (marking counted as its own actions)."""
@@ -165,20 +136,99 @@ def _lay(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]]
         mused[seat] = True
 
 
+def _plain_move(mk: list[bool], hands: list[list[int]], seat: int, banned: int, fr: _Fast) -> tuple[int, int, int]:
+    """A random Complaint on a random open pile, never marked (a player who does not waste the mark)."""
+    hand = hands[seat]
+    c = hand[fr.below(len(hand))]
+    while True:
+        i = fr.below(6)
+        if not mk[i] and i != banned:
+            return c, i, 0
+
+
+def _reply_value(t0: int, t1: int, top: list[int], mk: list[bool], c: int, seat: int, banned: int) -> int:
+    """The best score (2 win, 1 draw, 0 loss) ``seat`` can reach by laying its last card ``c`` on an open pile
+    other than ``banned``, totals being (t0, t1) before it. Open cards: the replier is assumed to know every card."""
+    v = _VAL[c]
+    best = 0
+    for i in range(6):
+        if mk[i] or i == banned:
+            continue
+        old = _VAL[top[i]] if top[i] >= 0 else 0
+        if (i < 3) == (seat == 0):
+            me, op = (t0 if seat == 0 else t1) - old + v, (t1 if seat == 0 else t0)
+        else:
+            me, op = (t0 if seat == 0 else t1), (t1 if seat == 0 else t0) - old + v
+        w = _score(me, op)
+        if w > best:
+            best = w
+            if w == 2:
+                return 2
+    return best
+
+
+def _first_value(t0: int, t1: int, top: list[int], mk: list[bool], hands: list[list[int]], f: int) -> int:
+    """The best score the first player ``f`` of round 4 can reach against a best reply (open cards)."""
+    c = hands[f][0]
+    v = _VAL[c]
+    reply = hands[1 - f][0]
+    best = 0
+    for i in range(6):
+        if mk[i]:
+            continue
+        old = _VAL[top[i]] if top[i] >= 0 else 0
+        if i < 3:
+            r = _reply_value(t0 - old + v, t1, top, mk, reply, 1 - f, i)
+        else:
+            r = _reply_value(t0, t1 - old + v, top, mk, reply, 1 - f, i)
+        if 2 - r > best:
+            best = 2 - r
+            if best == 2:
+                return 2
+    return best
+
+
+def _last_round(top: list[int], mk: list[bool], hands: list[list[int]], phase: int, first: int, banned: int,
+                holder: int) -> int:
+    """Round 4 by minimax with open cards (each player has one Complaint left; marking changes nothing now: the
+    second player may not use the first one's pile anyway). Returns seat 0's score: 2 win, 1 draw, 0 loss."""
+    t0, t1 = _totals(top)
+    if phase == 2:
+        r = _reply_value(t0, t1, top, mk, hands[1 - first][0], 1 - first, banned)
+        return r if first == 1 else 2 - r
+    if phase == 1:
+        w = _first_value(t0, t1, top, mk, hands, first)
+        return w if first == 0 else 2 - w
+    # the holder of The Word picks the better order for itself
+    a = _first_value(t0, t1, top, mk, hands, holder)
+    b = 2 - _first_value(t0, t1, top, mk, hands, 1 - holder) if a < 2 else 0
+    w = a if a >= b else b
+    return w if holder == 0 else 2 - w
+
+
 def _playout(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]], mused: list[bool],
-             rnd: int, phase: int, first: int, banned: int, last_word: int, policy: int, fr: _Fast) -> tuple[int, int]:
-    """Play the duel out from (round ``rnd``, ``phase`` 0 word / 1 lay first / 2 lay second). Returns the totals."""
+             rnd: int, phase: int, first: int, banned: int, last_word: int, policy: int, fr: _Fast) -> int:
+    """Play the duel out from (round ``rnd``, ``phase`` 0 word / 1 lay first / 2 lay second). Returns seat 0's
+    score: 2 win, 1 draw, 0 loss.
+
+    ``policy`` 0: both players move uniformly at random among the legal actions (as ``random_choose``);
+    1: random Complaints on random piles without marking, and round 4 by minimax with open cards."""
     while rnd <= 4:
+        holder = -1
         if phase == 0:
             holder = _word(top, hid, last_word, fr)
-            first = fr.below(2)
             last_word = holder
             banned = -1
+            if policy and rnd == 4:
+                return _last_round(top, mk, hands, 0, -1, -1, holder)
+            first = fr.below(2)
             phase = 1
+        if policy and rnd == 4:
+            return _last_round(top, mk, hands, phase, first, banned, holder)
         if phase == 1:
             seat = first
             if policy:
-                c, i, mode = _greedy(top, mk, hands, seat, -1, 4 - rnd, fr)
+                c, i, mode = _plain_move(mk, hands, seat, -1, fr)
             else:
                 c, i, mode = _random_move(mk, hands, mused, seat, -1, fr)
             _lay(top, mk, hid, hands, mused, seat, c, i, mode)
@@ -186,13 +236,14 @@ def _playout(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[i
             phase = 2
         seat = 1 - first
         if policy:
-            c, i, mode = _greedy(top, mk, hands, seat, banned, 4 - rnd, fr)
+            c, i, mode = _plain_move(mk, hands, seat, banned, fr)
         else:
             c, i, mode = _random_move(mk, hands, mused, seat, banned, fr)
         _lay(top, mk, hid, hands, mused, seat, c, i, mode)
         rnd += 1
         phase = 0
-    return _totals(top)
+    t0, t1 = _totals(top)
+    return _score(t0, t1)
 
 
 # --- reading the view ----------------------------------------------------------------------------------------------
@@ -201,13 +252,13 @@ def _playout(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[i
 def _unseen(view: GritView) -> tuple[list[int], bool, int]:
     """(unseen spades, whether the heart is unseen, number of unseen places that matter: opponent hand + unknown
     face-down pile tops)."""
-    seen = set(view.hand)
+    seen = list(view.hand)
     unknown_tops = 0
     for own in view.piles:
         for pile in own:
             for c in pile:
                 if c.card is not None:
-                    seen.add(c.card)
+                    seen.append(c.card)
             if pile and pile[-1].card is None:
                 unknown_tops += 1
     spades = [c for c in deck_spades(view.prototype_deck) if c not in seen]
@@ -277,8 +328,8 @@ def _evaluate(view: GritView, action: Any, world: tuple[list[int], list[int]], b
             phase, banned = 2, action.owner * 3 + action.pile
         else:
             phase, rnd = 0, rnd + 1
-    t = _playout(top, mk, hid, hands, mused, rnd, phase, first, banned, view.word, policy, fr)
-    return _score(t[me], t[1 - me])
+    w = _playout(top, mk, hid, hands, mused, rnd, phase, first, banned, view.word, policy, fr)
+    return w if me == 0 else 2 - w
 
 
 def _candidates(legal: Sequence[Any]) -> list[Any]:
