@@ -201,6 +201,36 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
     assert table.match.state.phase in ("play", "draft", "answer", "paranoia")
 
 
+def test_the_menus_reach_exactly_the_legal_actions_in_every_phase(tmp_path):
+    # States from random legal play (random players trade, protect, play Paranoia... far more than bots do): for every
+    # seat that may act, the hand's menus, the trade dialog or the answer menu offer each legal action, and nothing
+    # else. Every seat is a human here, so each one's menus exist.
+    from arcade.games.bots import random_choose
+
+    app = make_app(tmp_path)
+    start_match(app, "grass", parse_seats("human,human,human,human:numpad", 2, 6), 1, {})
+    table = app.top
+    rules = table.rules
+    phases: set[str] = set()
+    for seed in range(6):
+        st = rules.initial_state(seed, 4, max_hands=2)
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            if rules.is_over(st):
+                break
+            table.match.sim.load((0, st))
+            for seat in sorted(rules.to_act(st)):
+                legal = list(rules.legal_actions(st, seat))
+                reach = table.menu_actions(seat)
+                assert len(reach) == len(set(map(repr, reach))), "no action offered twice"
+                assert sorted(map(repr, reach)) == sorted(map(repr, legal)), (st.phase, seat)
+                phases.add(st.phase)
+            seat = sorted(rules.to_act(st))[0]
+            a, rng = random_choose(None, rules.legal_actions(st, seat), rng), rng.below(2)[1]
+            st = rules.apply(st, seat, a)
+    assert phases >= {"play", "draft", "answer", "paranoia", "scoring"}
+
+
 def test_learning_hand_against_a_bot_ends_the_match_and_shows_the_results(tmp_path):
     # Learning mode's first hand has no trading: the hand offers no "Trade" slot. One hand: the match ends.
     app = make_app(tmp_path, input_script=script(""), bot_think_ticks=3)
@@ -294,3 +324,19 @@ def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself
     assert picture_facts(app.screen.subsurface((440, 120, 400, 300)))["felt"] < 0.1  # the breakdown panel
     run_ticks(app, 60)
     assert table.match.state.hand_no == 2, "then the next hand is dealt without a key"
+
+
+def test_a_gamepad_player_chooses_with_logical_buttons_only(tmp_path):
+    app = make_app(tmp_path, input_script=script("20 pad0:RIGHT\n24 pad0:RIGHT\n30 pad0:A\n36 pad0:B\n42 pad0:A\n"
+                                                 "48 pad0:DOWN\n"), bot_think_ticks=3)
+    start_match(app, "grass", parse_seats("pad:0,bot", 2, 6), 12, {})
+    table = app.top
+    run_ticks(app, 33)
+    ui = table.seat_ui(0)
+    assert ui.sel == 2 and ui.open, "RIGHT twice, then A opens the card's menu"
+    run_ticks(app, 6)
+    assert not ui.open, "B goes back to the hand"
+    run_ticks(app, 12)
+    items = table.slot_options(0, table.hand_slots(0)[2])
+    assert ui.open and ui.cur == (1 % len(items)), "DOWN moves in the menu"
+    app.save_screenshot(tmp_path / "grass_pad.png")

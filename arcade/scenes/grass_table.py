@@ -310,6 +310,12 @@ class Table(TableScene):
         x, y = self.deck_pos
         return (x + 105, y)
 
+    def key(self, device: str, button: str) -> str:
+        """The on-screen name of a seat's logical button ("E", "Enter", "pad A"): the shared hint, with the
+        gamepad's circled letters spelt out (DejaVu Sans has no Ⓐ/Ⓑ glyphs)."""
+        h = self.app.input.hint(device, button)
+        return {"Ⓐ": "pad A", "Ⓑ": "pad B"}.get(h, h)
+
     # --- seating ------------------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
@@ -925,7 +931,7 @@ class Table(TableScene):
             out.append("deals next")
         if (len(self.humans()) > 1 and seat == self.shown_seat and view.phase not in ("scoring", "over")
                 and seat not in self.acting_humans() and not self.demo):
-            out.append(f"hold {self.app.input.hint(self.match.seats[seat].device, 'B')} to see your hand")
+            out.append(f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand")
         return out
 
     def draw_centre(self, surf, view) -> None:
@@ -1040,21 +1046,20 @@ class Table(TableScene):
         # the menu side
         mx, my = r.x + 520, r.y + 86
         seat_dev = self.match.seats[me].device
-        inp = self.app.input
         ui = self.ui.get(me) or SeatUI()
         if view.phase == "draft" and proposer:
             if ui.dsub is not None:
                 items = self.draft_list(me, ui.dsub)
                 self.draw_list(surf, OP_LABELS[ui.dsub] + ":", [s for s, _ in items], ui.scur, mx, my, 400, 10)
-                hint = f"{inp.hint(seat_dev, 'A')} add · {inp.hint(seat_dev, 'B')} back"
+                hint = f"{self.key(seat_dev, 'A')} add · {self.key(seat_dev, 'B')} back"
             else:
                 items = self.draft_items(me)
                 self.draw_list(surf, "Build your proposal:", [s for s, _ in items], ui.dcur, mx, my, 400, 10)
-                hint = f"{inp.hint(seat_dev, 'A')} choose · {inp.hint(seat_dev, 'B')} withdraw"
+                hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} withdraw"
         elif view.phase == "answer" and not proposer:
             items = self.answer_items(me)
             self.draw_list(surf, "Your answer:", [s for s, _ in items], ui.cur, mx, my, 400, 10)
-            hint = f"{inp.hint(seat_dev, 'A')} choose · {inp.hint(seat_dev, 'B')} to Refuse"
+            hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} to Refuse"
         else:
             hint = f"waiting for {self.seat_name(other)}…"
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
@@ -1079,7 +1084,6 @@ class Table(TableScene):
     # prompts and menus of the acting human -------------------------------------------------------------------------
     def draw_prompts(self, surf, view) -> None:
         st = self.match.state
-        inp = self.app.input
         bottom = self.bottom_seat()
         for seat in self.acting_humans():
             if len(self.humans()) > 1 and seat != self.shown_seat:
@@ -1087,7 +1091,7 @@ class Table(TableScene):
             dev = self.match.seats[seat].device
             ui = self.ui.get(seat) or SeatUI()
             hslots = self.hand_slots(seat)
-            lr = f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}"
+            lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
             if st.phase in ("play", "paranoia") and hslots and seat == bottom:
                 xs = self.hand_x(len(st.seats[seat].hand), len(st.seats[seat].hand) + 1)
                 if "trade" in hslots:
@@ -1097,9 +1101,9 @@ class Table(TableScene):
                     surf.blit(img, img.get_rect(center=(tx, HAND_Y - (24 if sel else 0))))
                 if st.phase == "paranoia":
                     text = (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % st.players)} on your "
-                            f"left: {lr}, {inp.hint(dev, 'A')}")
+                            f"left: {lr}, {self.key(dev, 'A')}")
                 else:
-                    text = (f"Your turn: choose a card ({lr}) and press {inp.hint(dev, 'A')}"
+                    text = (f"Your turn: choose a card ({lr}) and press {self.key(dev, 'A')}"
                             + (" · or Trade" if "trade" in hslots else ""))
                 if ui.open:
                     slot = hslots[ui.sel % len(hslots)]
@@ -1108,8 +1112,8 @@ class Table(TableScene):
                     ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
                     title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
                     self.draw_popup(surf, title, [s for s, _ in items], ui.cur, ax, HAND_Y - 90)
-                    text = (f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose · {inp.hint(dev, 'A')} confirm · "
-                            f"{inp.hint(dev, 'B')} back")
+                    text = (f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')} choose · {self.key(dev, 'A')} confirm · "
+                            f"{self.key(dev, 'B')} back")
                 self.draw_banner(surf, text)
             elif st.phase == "scoring":
                 pass
@@ -1199,11 +1203,11 @@ class Table(TableScene):
             draw_text(surf, msg, (r.x + 20, r.bottom - 38), 20, GOLD, bold=True)
             devs = [self.match.seats[s].device for s in self.humans()]
             if devs and not self.demo:
-                hint = self.app.input.hint(devs[0], "A")
+                hint = self.key(devs[0], "A")
                 what = "results" if over else "the next hand"
                 draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 36), 18, WHITE, anchor="topright")
         elif not self.demo and self.humans():
-            hint = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+            hint = self.key(self.match.seats[self.humans()[0]].device, "A")
             draw_text(surf, f"{hint}: show all", (r.right - 20, r.bottom - 36), 16, DIM, anchor="topright")
 
     def result_lines(self) -> list[str]:
