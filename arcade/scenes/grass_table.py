@@ -454,19 +454,24 @@ class Table(TableScene):
             if key not in targets and self.content.get(key) is not None:
                 gone.setdefault(self.content[key], []).append(self.board.current(key))
 
+        # the player who made the move (the first event's seat): a card from their hidden hand starts at their area
+        actor = next((ev[1] for ev in view.events if len(ev) > 1 and isinstance(ev[1], int)
+                      and 0 <= ev[1] < view.players), None)
+
         def origin(key):
             k = content.get(key)
+            tag = targets[key].tag
             if k is not None and gone.get(k):
                 p = gone[k].pop(0)
-                return Placed(p.x, p.y, True, p.z, tag=targets[key].tag)
+                return Placed(p.x, p.y, True, p.z, tag=tag)
             if key[0] in ("hand", "hback"):
                 return Placed(self.deck_pos[0], self.deck_pos[1], False, 0, tag="L")
-            if key[0] == "wasted":
-                return Placed(W // 2, 300, True, 0, tag="M")
-            sl = slots.get(key[1])
+            sl = slots.get(actor if actor is not None else key[1])
             if sl is None:
                 return targets[key]
-            return Placed(sl.rect.centerx, sl.rect.y + 20, True, 0, tag=targets[key].tag)
+            if sl.big:
+                return Placed(W // 2 - 30, HAND_Y, True, 0, tag=tag)
+            return Placed(sl.rect.x + 40, sl.rect.y + 24, True, 0, tag=tag)
 
         self.content = content
         self.board.set_targets(targets, origin)
