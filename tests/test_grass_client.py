@@ -259,6 +259,9 @@ def test_learning_hand_against_a_bot_ends_the_match_and_shows_the_results(tmp_pa
     lines = table.result_lines()
     assert lines[0].endswith(("wins!", "win!")) and all("$" in ln for ln in lines[1:3])
     assert app.results[-1]["game"] == "grass"
+    press(app, "A")  # "Play again": a fresh table
+    run_ticks(app, 5)
+    assert app.top is table and table.match.state.hand_no == 1 and not table.log and table.score_ticks == 0
 
 
 def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):

@@ -194,13 +194,13 @@ def card_face(kind: int, size: str = "L") -> pygame.Surface:
 @lru_cache(maxsize=32)
 def heat_glow(w: int, h: int, level: int) -> pygame.Surface:
     """A red glow around a card of size w×h; ``level`` 0..5 is its strength (a pulse steps through them)."""
-    pad = 16
+    pad = 18
     s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     for i in range(pad, 0, -2):
-        a = int((80 + 25 * level) * (1 - i / pad) ** 1.5)
+        a = int((150 + 20 * level) * (1 - i / pad) ** 1.2)
         r = pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i)
         pygame.draw.rect(s, (255, 40, 30, min(255, a)), r, width=2, border_radius=12 + i)
-    pygame.draw.rect(s, (255, 60, 40, 230), (pad - 3, pad - 3, w + 6, h + 6), width=3, border_radius=10)
+    pygame.draw.rect(s, (255, 50, 30, 255), (pad - 4, pad - 4, w + 8, h + 8), width=4, border_radius=10)
     return s
 
 
