@@ -73,7 +73,8 @@ class Driver:
         if st.phase == "draft":
             t = st.trade
             if not t.offer:
-                tv = self.rules.view(st, t.target)  # what the bot would make of each card (a player's guess)
+                # the driver peeks at the bot's view and hand to offer a card it wants, so the trade is accepted
+                tv = self.rules.view(st, t.target)
                 best = max(view.hand, key=lambda k: (keep_value(tv, k, st.seats[t.target].hand + (k,)), k))
                 return Action("offer", best)
             if not t.ask:
