@@ -104,7 +104,8 @@ class InputMap:
     def hint(self, device: str, button: str) -> str:
         """The label of the first key bound to ``button`` on ``device`` ("E", "Enter", "pad A")."""
         if device.startswith("pad"):
-            return {"A": "Ⓐ", "B": "Ⓑ", "START": "Start", "UP": "↑", "DOWN": "↓", "LEFT": "←", "RIGHT": "→"}[button]
+            return {"A": "pad A", "B": "pad B", "START": "Start", "UP": "↑", "DOWN": "↓", "LEFT": "←",
+                    "RIGHT": "→"}[button]
         names = self.bindings.get(device, {}).get(button, [])
         return key_label(names[0]) if names else "?"
 
@@ -241,7 +242,7 @@ class InputMap:
 def zone_hint(inp: InputMap, device: str) -> str:
     """One line of key hints for a device: "WASD move · E select · Q back"."""
     if device.startswith("pad"):
-        return f"Pad {int(device[3:]) + 1}: stick/d-pad move · Ⓐ select · Ⓑ back"
+        return f"Pad {int(device[3:]) + 1}: stick/d-pad move · A select · B back"
     b = inp.bindings.get(device, {})
     move = "/".join(key_label(b[k][0]) for k in ("UP", "LEFT", "DOWN", "RIGHT") if b.get(k))
     return f"{move} move · {inp.hint(device, 'A')} select · {inp.hint(device, 'B')} back"

@@ -63,6 +63,7 @@ def main() -> int:
             if table.match.is_over() or app.top is not table:
                 break
             run(app, 60)
+        app.opts.input_script = None  # stop pressing: the results screen must not start a new match
         run(app, 60)
         app.save_screenshot(out / f"{gid}_end.png")
         run(app, 200)

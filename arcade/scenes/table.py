@@ -171,8 +171,9 @@ class TableScene(Scene):
                 self.app.push(ResultsScene(self.app, self))
             return
         if not self.demo:
+            was_curtained = self.curtain_for is not None
             self.update_curtain()
-            if self.curtain_for is None:
+            if self.curtain_for is None and not was_curtained:  # the A that lifts the curtain chooses nothing
                 self.human_controls()
         before = self.match.state
         self.match.tick()
