@@ -284,7 +284,7 @@ class Session:
                     continue
                 t = min(t, r.last_recv + cfg.timeout)
                 if self.role == JOIN or r.started:
-                    t = min(t, r.last_send + keep)
+                    t = min(t, r.last_send + (keep / 2 if r.dirty else keep))
                 if r.status == CONNECTED:
                     t = min(t, r.last_recv + cfg.interrupt_after)
             if self.phase == FINISHING:
@@ -466,9 +466,12 @@ class Session:
         for r in self.remotes.values():
             if r.hello_nonce == hnonce:
                 if r.address == address and self.phase == LOBBY:
-                    self._send_welcome(r)
+                    self._send_welcome(r)  # our WELCOME was lost
+                else:
+                    self.stats.reject("stale")  # a replayed request
                 return
         if hnonce in self._seen_hellos:
+            self.stats.reject("stale")
             return
         if self.phase != LOBBY:
             self._refuse(address, Reason.STARTED, "the match has already started")

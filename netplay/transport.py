@@ -101,7 +101,7 @@ class UdpTransport:
         """Sleep until a datagram is readable or ``timeout`` seconds pass. True if something is readable."""
         if self.closed:
             return False
-        return bool(self.selector.select(max(0.0, timeout)))
+        return bool(self.selector.select(min(max(0.0, timeout), 3600.0)))
 
     def close(self) -> None:
         if not self.closed:

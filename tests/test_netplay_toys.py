@@ -295,13 +295,17 @@ def joiner_addr(i: int) -> tuple[str, int]:
     return (f"joiner{i}", 5000 + i)
 
 
-def virtual_match(peers: int, make_sim: Callable[[MatchSettings, int], Any],
+def virtual_match(peers: int, make_sim: Callable[..., Any],
                   input_for: Callable[[int, Callable[[], Session]], Callable[[int, int], int]], *,
                   settings: MatchSettings, impairment: Impairment = Impairment(), seed: int = 1,
-                  config: Callable[[int], SessionConfig] | None = None, host_seats: int = 1) -> Match:
+                  config: Callable[[int], SessionConfig] | None = None, host_seats: int = 1,
+                  per_peer_sim: bool = False) -> Match:
     """A host with ``host_seats`` local seats first, then ``peers - 1`` joiners with one seat each.
 
-    ``input_for(i, session)`` returns peer ``i``'s input source (``session()`` gives that peer's session)."""
+    ``input_for(i, session)`` returns peer ``i``'s input source (``session()`` gives that peer's session).
+    ``make_sim(settings, seed)`` builds every peer's simulation, or with ``per_peer_sim``, ``make_sim(i)`` returns
+    peer ``i``'s builder."""
+    builders = [make_sim(i) if per_peer_sim else make_sim for i in range(peers)]
     net = MemoryNetwork(seed=seed, impairment=impairment)
     cfg = config or (lambda i: SessionConfig(desync_dump=None))
     sessions: list[Session] = []
@@ -310,10 +314,10 @@ def virtual_match(peers: int, make_sim: Callable[[MatchSettings, int], Any],
     def getter(i: int) -> Callable[[], Session]:
         return lambda: sessions[i]
 
-    sessions.append(Session.host(net.transport(HOST_ADDR), settings, remote, CODE, make_sim=make_sim,
+    sessions.append(Session.host(net.transport(HOST_ADDR), settings, remote, CODE, make_sim=builders[0],
                                  input_source=input_for(0, getter(0)), config=cfg(0), nonce=seed))
     for i in range(1, peers):
-        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, 1, make_sim=make_sim,
+        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, 1, make_sim=builders[i],
                                      input_source=input_for(i, getter(i)), config=cfg(i), nonce=seed * 100 + i))
     return Match(net, sessions, VirtualRun(net, sessions), {})
 

@@ -1,0 +1,232 @@
+"""Faults: a desync on purpose, a killed peer, a blackout, and a flood of junk datagrams at a live host."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import msgpack
+import pytest
+
+from netplay.events import Desync, Disconnected, Interrupted, MatchEnded, Resumed, SeatDropped
+from netplay.session import Session
+from netplay.settings import SessionConfig
+from netplay.transport import Impairment, UdpTransport
+from netplay.wire import MAC_SIZE, MsgType, join_key, seal, session_key
+from test_netplay_toys import (HOST_ADDR, CorruptAt, joiner_addr, tally_input, tally_inputs, tally_settings,
+                               tally_sim, virtual_match)
+
+BAD_NETWORK = Impairment.from_rtt(0.120, jitter=0.020, loss=0.10, duplicate=0.02, reorder=0.05)
+TICK = 1 / 60
+
+
+def _desync_run(peers: int, corrupt: int | None, frame: int, tmp_path, seed: int = 3):
+    sims = {}
+
+    def builder(i):
+        def make(st, s):
+            sim = tally_sim(s, st.seats)
+            if i == corrupt:
+                sim = CorruptAt(sim, frame, lambda: m.run.clock.now)
+            sims[i] = sim
+            return sim
+        return make
+
+    cfg = lambda i: SessionConfig(desync_dump=str(tmp_path / "desync-peer{peer}-tick{tick}.json"))  # noqa: E731
+    m = virtual_match(peers, builder, tally_inputs(), settings=tally_settings(peers, 600), impairment=BAD_NETWORK,
+                      seed=seed, config=cfg, per_peer_sim=True)
+    m.go(max_time=40.0)
+    return m, sims
+
+
+@pytest.mark.parametrize("peers", [2, 4])
+def test_a_state_corrupted_at_one_peer_is_reported_by_every_peer_naming_the_tick(peers, tmp_path):
+    corrupt, frame = peers - 1, 217
+    m, sims = _desync_run(peers, corrupt, frame, tmp_path)
+    t0 = sims[corrupt].first_seen
+    assert t0 is not None
+    rtt = 0.120
+    # 30 ticks to the next checksum, one RTT for it to cross, jitter both ways and one resend after a loss. In a star
+    # a joiner hears of another joiner's desync through the host: one more RTT (the relay hop) for those.
+    margin = 2 * 0.020 + 2 * TICK
+    bad = m.sessions[corrupt].index  # its peer index (joiners are numbered as their requests arrive)
+    for i in range(peers):
+        ev = m.of(i, Desync)
+        assert len(ev) == 1, (i, ev)
+        assert ev[0].frame == frame and ev[0].peers == (0, bad)
+        direct = i in (0, corrupt)
+        bound = 30 * TICK + rtt * (1 if direct or peers == 2 else 2) + (rtt if peers > 2 else 0) + margin
+        assert ev[0].at - t0 <= bound, (i, ev[0].at - t0, bound)
+        assert len(m.of(i, MatchEnded)) == 1
+    for i in (0, corrupt):  # both sides of the mismatch wrote a report with both states and the input log
+        dump = m.of(i, Desync)[0].dump
+        doc = json.load(open(dump))
+        assert doc["first_differing_frame"] == frame and doc["other_peer"] == (bad if i == 0 else 0)
+        assert doc["local_state"] and doc["remote_state"] and doc["local_state"] != doc["remote_state"]
+        assert len(doc["input_log"]) >= frame
+    clean, _ = _desync_run(peers, None, frame, tmp_path)  # the same impaired run, nobody corrupted
+    for i in range(peers):
+        assert not clean.of(i, Desync) and len(clean.of(i, MatchEnded)) == 1
+    assert len({clean.of(i, MatchEnded)[0].checksum for i in range(peers)}) == 1
+
+
+def test_a_killed_peer_is_interrupted_then_dropped_at_the_same_tick_everywhere_and_the_match_goes_on():
+    m = virtual_match(3, lambda st, s: tally_sim(s, st.seats), tally_inputs(), settings=tally_settings(3, 720),
+                      impairment=Impairment.from_rtt(0.020), seed=4)
+    victim = m.sessions[2]
+    t_kill = 3.0
+    m.run.at(t_kill, lambda: m.run.stop(victim))
+    m.go(max_time=40.0)
+    v = victim.index
+    host_int = [e for e in m.of(0, Interrupted) if e.peer == v]
+    assert len(host_int) == 1 and 0.45 <= host_int[0].at - t_kill <= 0.6
+    relayed = [e for e in m.of(1, Interrupted) if e.peer == v]
+    assert len(relayed) == 1 and relayed[0].at - t_kill <= 0.6 + 0.02
+    gone = [e for e in m.of(0, Disconnected) if e.peer == v]
+    assert len(gone) == 1 and 4.9 <= gone[0].at - t_kill <= 5.1
+    drops = [m.of(i, SeatDropped) for i in (0, 1)]
+    assert len(drops[0]) == 1 and [(e.seat, e.tick) for e in drops[0]] == [(e.seat, e.tick) for e in drops[1]]
+    seat, tick = drops[0][0].seat, drops[0][0].tick
+    ends = [m.of(i, MatchEnded) for i in (0, 1)]
+    assert all(len(e) == 1 and e[0].frame == 720 for e in ends) and ends[0][0].checksum == ends[1][0].checksum
+    log = m.host.input_log()
+    assert log == m.sessions[1].input_log()
+    assert any(log[t][seat] for t in range(tick, 720))  # the host filled the seat after the drop
+    assert m.host.summary()["disconnects"] == 1 and not m.of(0, Desync)
+
+
+def test_a_one_second_blackout_resumes_with_no_desync():
+    m = virtual_match(3, lambda st, s: tally_sim(s, st.seats), tally_inputs(), settings=tally_settings(3, 600),
+                      impairment=Impairment.from_rtt(0.040, jitter=0.005, loss=0.02), seed=5)
+    m.net.blackout(joiner_addr(1), 3.0, 4.0)
+    m.go(max_time=40.0)
+    for i in range(3):
+        assert not m.of(i, Disconnected) and not m.of(i, SeatDropped) and not m.of(i, Desync)
+        assert len(m.of(i, MatchEnded)) == 1
+    dark = m.sessions[1].index
+    assert [e.peer for e in m.of(0, Interrupted)] == [dark] and [e.peer for e in m.of(0, Resumed)] == [dark]
+    assert [e.peer for e in m.of(1, Interrupted)] == [0] and [e.peer for e in m.of(1, Resumed)] == [0]
+    assert len({m.of(i, MatchEnded)[0].checksum for i in range(3)}) == 1
+    assert m.sessions[1].stats.stalls > 30  # it really waited
+
+
+# --- junk ----------------------------------------------------------------------------------------------------------
+
+
+def _junk(rng: random.Random, captured: list[tuple[tuple, bytes]], host: Session, n: int):
+    """``n`` (source, datagram) pairs of junk, truncated, oversized, replayed, wrongly keyed and malformed data."""
+    wrong = session_key(join_key("NOT-THE-CODE"), host.sid)
+    out = []
+    for k in range(n):
+        kind = k % 10
+        src, data = captured[rng.randrange(len(captured))]
+        evil = ("evil", rng.randrange(1, 400))
+        if kind == 0:
+            out.append((evil, rng.randbytes(rng.randrange(0, 1300))))
+        elif kind == 1:
+            out.append((evil, data[:rng.randrange(0, len(data))]))
+        elif kind == 2:
+            out.append((evil, data + rng.randbytes(rng.randrange(1201 - len(data), 3000))))
+        elif kind == 3:  # replayed: a few from the sender's own address, most from elsewhere
+            out.append((src if rng.random() < 0.2 else evil, data))
+        elif kind == 4:  # a real message sealed with another key
+            fields = msgpack.unpackb(data[:-MAC_SIZE])
+            out.append((src if rng.random() < 0.1 else evil, seal(fields[1], fields[2], fields[3], fields[4] + 1,
+                                                                  fields[5:], wrong)))
+        elif kind == 5:  # one bit flipped
+            b = bytearray(data)
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+            out.append((evil, bytes(b)))
+        elif kind == 6:  # decoder bombs
+            bomb = rng.choice([b"\xdd\xff\xff\xff\xff", b"\x91" * 3000, b"\xdf\xff\xff\xff\xff", b"\xc7\xff\x01",
+                               b"\xcb" + bytes(8), b"\xc6\xff\xff\xff\xff"])
+            out.append((evil, bomb + bytes(MAC_SIZE)))
+        elif kind == 7:  # the right key, the wrong shape (an insider's garbage is still refused)
+            body = rng.choice([[1.5, [], [], None, None, 0, [], 0], [0, 0, [99], [[9, 0, [1]]], None, None, 0, [], 0],
+                               [0, 0, [], [[0, 0, [70000]]], None, None, 0, [], 0],
+                               [0, 0, [], [], None, None, 0, [[42]], 0], [0, 0], "x" * 40])
+            body = body if isinstance(body, list) else [body]
+            out.append((evil, seal(MsgType.INPUT, host.sid, 1, 10**6 + k, body, host.key)))
+        elif kind == 8:  # a join request with the wrong code, mid-match
+            out.append((evil, seal(MsgType.HELLO, 0, 255, 1, [1, bytes(32), rng.randbytes(16), b"", "x"],
+                                   session_key(join_key("WRONG"), 0))))
+        else:
+            out.append((evil, bytes([rng.randrange(256)]) * rng.randrange(1, 40)))
+    return out
+
+
+def test_a_hundred_thousand_junk_datagrams_at_a_live_host_change_nothing():
+    def match():
+        return virtual_match(3, lambda st, s: tally_sim(s, st.seats), tally_inputs(),
+                             settings=tally_settings(3, 1200), impairment=BAD_NETWORK, seed=6)
+
+    ref = match()
+    ref.go(max_time=60.0)
+    m = match()
+    captured: list[tuple[tuple, bytes]] = []
+    m.net.taps.append(lambda src, dst, data, now: captured.append((src, data)) if len(captured) < 5000 else None)
+    rng = random.Random(1)
+    total = 100_000
+
+    def flood():
+        batch = [(s, d) for s, d in captured if True]
+        old = batch[:max(1, len(batch) - 400)]  # only datagrams long delivered: a replay never beats the original
+        for src, data in _junk(rng, old, m.host, 1000):
+            m.net.inject(src, HOST_ADDR, data)
+
+    for k in range(total // 1000):
+        m.run.at(1.5 + k * 0.17, flood)
+    m.go(max_time=60.0)
+    host, rhost = m.host, ref.host
+    assert sum(host.stats.rejected.values()) - sum(rhost.stats.rejected.values()) == total
+    assert host.input_log() == rhost.input_log()
+    for i in range(3):
+        a, b = m.of(i, MatchEnded), ref.of(i, MatchEnded)
+        assert len(a) == 1 and (a[0].frame, a[0].checksum) == (b[0].frame, b[0].checksum)
+        assert not m.of(i, Desync)
+    same = ("ticks", "rollbacks", "stalls", "bytes_sent", "bytes_received", "datagrams_sent")
+    assert {k: getattr(host.stats, k) for k in same} == {k: getattr(rhost.stats, k) for k in same}
+    assert host.stats.rejected["rate"] == 0 or host.stats.rejected["rate"] < total // 10
+
+
+def test_junk_over_real_udp_during_a_match():
+    host_t, join_t = UdpTransport(), UdpTransport()
+    attacker = UdpTransport()
+    clock = time.monotonic
+    st = tally_settings(2, 150)
+    source = lambda seat, tick: tally_input(8, seat, tick)  # noqa: E731
+    mk = lambda s, seed: tally_sim(seed, 2)  # noqa: E731
+    host = Session.host(host_t, st, [False, True], "REAL", make_sim=mk, input_source=source,
+                        config=SessionConfig(desync_dump=None), now=clock())
+    join = Session.join(join_t, host_t.address, "REAL", 1, make_sim=mk, input_source=source,
+                        config=SessionConfig(desync_dump=None), now=clock())
+    captured: list[bytes] = []
+    original_send = join_t.send
+
+    def tapped(data, addr):
+        if len(captured) < 200:
+            captured.append(data)
+        original_send(data, addr)
+    join_t.send = tapped
+    rng = random.Random(2)
+    sent = 0
+    deadline = clock() + 20
+    try:
+        while not (host.done and join.done) and clock() < deadline:
+            now = clock()
+            host.update(now)
+            join.update(now)
+            if host.running and captured and sent < 3000:
+                for src, data in _junk(rng, [((0, 0), d) for d in captured[:-20] or captured], host, 30):
+                    attacker.send(data, host_t.address)
+                    sent += 1
+            host_t.wait(min(0.002, max(0.0, min(host.next_wakeup(), join.next_wakeup()) - clock())))
+    finally:
+        for t in (host_t, join_t, attacker):
+            t.close()
+    assert host.end is not None and join.end is not None
+    assert host.end.checksum == join.end.checksum and host.end.frame == join.end.frame == 150
+    rejected = sum(host.stats.rejected.values())
+    assert sent == 3000 and rejected >= 0.9 * sent  # (the kernel may drop some before the host reads them)
+    assert not host.reported_pairs and host.input_log() == join.input_log()

@@ -1,0 +1,128 @@
+"""The handshake and the fair deal: refusals with reasons, seat assignment, the shared seed, lost hosts."""
+
+from __future__ import annotations
+
+from netplay.events import Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
+from netplay.harness import VirtualRun
+from netplay.session import Session
+from netplay.settings import SessionConfig
+from netplay.transport import Impairment, MemoryNetwork
+from netplay.wire import seed_from_nonces
+from test_netplay_toys import HOST_ADDR, Match, joiner_addr, tally_input, tally_settings, tally_sim
+
+SOURCE = lambda seat, tick: tally_input(1, seat, tick)  # noqa: E731
+MAKE = lambda st, seed: tally_sim(seed, st.seats)  # noqa: E731
+CFG = lambda: SessionConfig(desync_dump=None, timeout=2.0)  # noqa: E731
+
+
+def lobby(remote, impairment=Impairment.from_rtt(0.02), ticks=120, code="ABCD"):
+    net = MemoryNetwork(seed=3, impairment=impairment)
+    host = Session.host(net.transport(HOST_ADDR), tally_settings(len(remote), ticks), remote, code, make_sim=MAKE,
+                        input_source=SOURCE, config=CFG(), nonce=1)
+    return Match(net, [host], VirtualRun(net, [host]), {})
+
+
+def add_joiner(m, i, seats=1, code="ABCD", **kw):
+    s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, code, seats, make_sim=MAKE, input_source=SOURCE,
+                     config=CFG(), nonce=100 + i, now=m.run.clock.now, **kw)
+    m.sessions.append(s)
+    m.run.add(s)
+    return s
+
+
+def failure(m, i):
+    ev = m.of(i, Failed)
+    assert len(ev) == 1, m.events.get(i)
+    return ev[0].reason
+
+
+def test_a_wrong_join_code_is_refused_and_the_host_keeps_waiting():
+    m = lobby([False, True])
+    add_joiner(m, 1, code="ABCE")
+    m.go(max_time=3.0)
+    assert "wrong join code" in failure(m, 1)
+    assert not m.of(0, PeerJoined) and m.host.phase == "lobby"
+    add_joiner(m, 2)
+    m.go(max_time=8.0)
+    assert m.of(0, MatchEnded) and m.of(2, MatchEnded)
+
+
+def test_a_protocol_version_mismatch_is_refused_with_both_versions_named():
+    m = lobby([False, True])
+    add_joiner(m, 1, protocol_version=2)
+    m.go(max_time=3.0)
+    reason = failure(m, 1)
+    assert "protocol version mismatch" in reason and "1" in reason and "2" in reason
+
+
+def test_settings_the_joiner_cannot_play_are_refused_with_the_reason_and_the_seat_is_freed():
+    m = lobby([False, True])
+    add_joiner(m, 1, accept=lambda st: f"no game called {st.game!r} here")
+    m.go(max_time=2.0)
+    assert failure(m, 1) == "cannot play the host's match: no game called 'tally' here"
+    assert [e.reason for e in m.of(0, PeerLeft)] == ["no game called 'tally' here"]
+    add_joiner(m, 2)
+    m.go(max_time=8.0)
+    assert m.of(2, Started)[0].local_seats == (1,)
+
+
+def test_a_joiner_expecting_other_settings_is_refused():
+    m = lobby([False, True])
+    add_joiner(m, 1, expect_digest=tally_settings(2, 999).digest())
+    m.go(max_time=2.0)
+    assert "match settings differ" in failure(m, 1)
+    assert [e.reason for e in m.of(0, JoinRefused)][0].startswith("match settings differ")
+
+
+def test_joiners_take_the_first_free_remote_seats_then_the_match_is_full_then_started():
+    m = lobby([False, True, False, True, True])
+    a = add_joiner(m, 1, seats=2)
+    m.go(max_time=0.5)
+    b = add_joiner(m, 2, seats=2)
+    m.go(max_time=1.0)
+    assert "not enough free seats: 2 asked, 1 free" in failure(m, 2)
+    c = add_joiner(m, 3, seats=1)
+    m.go(max_time=2.0, until=lambda: m.host.running)
+    late = add_joiner(m, 4)
+    m.go(max_time=8.0)
+    assert "already started" in failure(m, 4)
+    assert a.owners == [0, a.index, 0, a.index, c.index]
+    assert m.of(1, Started)[0].local_seats == (1, 3) and m.of(3, Started)[0].local_seats == (4,)
+    ends = {m.of(i, MatchEnded)[0].checksum for i in (0, 1, 3)}
+    assert len(ends) == 1 and b.done and late.done
+
+
+def test_the_seed_is_the_hash_of_every_peers_revealed_nonce_and_a_false_reveal_is_refused():
+    m = lobby([False, True, True], impairment=Impairment.from_rtt(0.05, loss=0.3))  # lossy handshake
+    a, b = add_joiner(m, 1), add_joiner(m, 2)
+    m.go(max_time=5.0, until=lambda: all(s.running for s in m.sessions))
+    seeds = {s.seed for s in m.sessions}
+    nonces = [m.host.nonce] + [s.nonce for s in sorted((a, b), key=lambda s: s.index)]
+    assert seeds == {seed_from_nonces(nonces)}
+
+    m2 = lobby([False, True])
+    cheat = add_joiner(m2, 1)
+    cheat.nonce = b"\x00" * 32  # it committed to another nonce in its HELLO: this is not what it will reveal
+    m2.go(max_time=3.0)
+    assert "does not match your commit" in failure(m2, 1)
+    assert not m2.host.running
+
+
+def test_no_host_at_the_address_fails_after_the_timeout():
+    m = lobby([False, True])
+    m.run.stop(m.host)
+    add_joiner(m, 1)
+    m.go(max_time=5.0)
+    reason = failure(m, 1)
+    assert reason.startswith("no answer from host:7777 in 2 s") and 1.9 < m.of(1, Failed)[0].at < 2.2
+
+
+def test_a_joiner_that_loses_the_host_is_interrupted_then_fails():
+    m = lobby([False, True], ticks=6000)
+    j = add_joiner(m, 1)
+    m.go(max_time=3.0, until=lambda: j.running and j.driver.frame > 60)
+    t = m.run.clock.now
+    m.run.stop(m.host)
+    m.go(max_time=10.0)
+    assert [e.peer for e in m.of(1, Interrupted)] == [0]
+    assert "lost the host" in failure(m, 1) and m.of(1, Failed)[0].at - t < 2.1
