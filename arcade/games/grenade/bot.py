@@ -20,17 +20,36 @@ grenade half of the time):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..rng import Rng
 from .rules import DICE, JOKER, PLACES, GrenadeView, Throw, advance_place, resolve_throw
 
-__all__ = ["choose", "spade_beliefs", "heat"]
+__all__ = ["choose", "spade_beliefs", "heat", "Style", "STYLES"]
 
-OWN = -1000
-"""Weight of the bot's own spade (per-mille scale: an opponent's spade for sure is +1000)."""
-COVER = 0
-"""Weight of the cover spade at level "hard"."""
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a level plays. ``own``: weight of the bot's own spade (per-mille scale: an opponent's spade for sure is
+    +1000); ``cover``: weight of the cover spade (0: none); ``read_history``: read identities from the history;
+    ``greedy_next``: expect the next player to blow a spade up when they can (else: any grenade alike);
+    ``suspicion``: the worst case for its own spade counts 1/suspicion as much as the average; ``random_half``: play
+    a random grenade half of the time."""
+
+    own: int = -1000
+    cover: int = 0
+    read_history: bool = False
+    greedy_next: bool = False
+    suspicion: int = 2
+    random_half: bool = False
+
+
+STYLES = {
+    "easy": Style(random_half=True),
+    "normal": Style(),
+    "hard": Style(read_history=True, greedy_next=True),
+}
 BLOWN_HARM = 36 * 6
 """Harm (in heat units) of a spade actually blown, for the reading of identities."""
 REGRET_UNIT = 48
@@ -39,8 +58,6 @@ SPARED = 48
 """Regret taken off (evidence for ownership) when a player could have blown a spade up and chose not to."""
 HEAT_IN_HARM = 1
 TILT = 1
-SUSPICION = 2
-"""The worst case for its own spade (the next player aiming at it) counts 1/SUSPICION as much as the average."""
 
 
 def heat(wheel: Sequence[int], blown: Sequence[bool], dice: Sequence[tuple[int, int]]) -> list[int]:
@@ -49,26 +66,31 @@ def heat(wheel: Sequence[int], blown: Sequence[bool], dice: Sequence[tuple[int, 
     showing 4 adds a little (it can become a 5 in one move)."""
     h = [0] * PLACES
     joker = wheel.index(JOKER)
+    ring = [p for p in range(PLACES) if not blown[p]]  # face-up places clockwise (the Joker included)
+    n = len(ring)
+    at = {p: i for i, p in enumerate(ring)}
     fives_on = [p for p, q in dice if q == 5]
     joker_reach = 0
     for p, q in dice:
+        i = at[p] if p in at else 0
         if q >= 4:
             for r in range(1, 7):
-                t = advance_place(blown, p, r)
+                t = ring[(i + r) % n]
                 if q == 5:
                     if t == joker:
                         joker_reach += 1
                     else:
                         h[t] += 6
                 else:
-                    for r2 in (1, 2, 3, 4, 5, 6):
-                        t2 = advance_place(blown, t, r2)
+                    j = (i + r) % n
+                    for r2 in range(1, 7):
+                        t2 = ring[(j + r2) % n]
                         if t2 != joker:
                             h[t2] += 1
         else:
             # any die can reach the Joker: that raises every die showing 5 where it stands
             for r in range(1, 7):
-                if advance_place(blown, p, r) == joker:
+                if ring[(i + r) % n] == joker:
                     joker_reach += 1
     if joker_reach:
         for p in fives_on:
@@ -161,24 +183,24 @@ def choose(view: GrenadeView, legal_actions: Sequence[Throw], rng: Rng, level: s
     legal = list(legal_actions)
     if not legal:
         raise ValueError("no legal action")
-    if level == "easy":
+    style = STYLES.get(level, STYLES["normal"])
+    if style.random_half:
         coin, rng = rng.below(2)
         if coin:
             return rng.choice(legal)[0]
     me = view.seat
     mine = set(view.hearts[me]) if me is not None else set()
-    hard = level == "hard"
-    belief = spade_beliefs(view, read_history=hard)
+    belief = spade_beliefs(view, read_history=style.read_history)
     weights = [0] * PLACES
     for p in range(PLACES):
         if view.blown[p] or view.wheel[p] == JOKER:
             continue
-        weights[p] = OWN if view.wheel[p] in mine else belief[p]
-    if hard:
+        weights[p] = style.own if view.wheel[p] in mine else belief[p]
+    if style.cover:
         cands = [p for p in range(PLACES) if weights[p] > 0 and belief[p] < 1000]
         cover = _cover_place(view, cands)
         if cover is not None:
-            weights[cover] = min(weights[cover], COVER)
+            weights[cover] = min(weights[cover], style.cover)
     wheel, blown, dice, roll = view.wheel, view.blown, view.dice, view.roll
     outcomes: dict[tuple[int, int], int] = {}
     for a in legal:
@@ -189,8 +211,10 @@ def choose(view: GrenadeView, legal_actions: Sequence[Throw], rng: Rng, level: s
         # units: 36ths of a spade's weight, summed over the next player's 18 (roll, grenade) outcomes
         score = _value(weights, newly) * 36 * 18
         for r in range(1, 7):
-            seen: dict[tuple[int, int], tuple[int, int]] = {}
+            seen: dict[tuple[int, int], tuple[int, int, bool]] = {}
             worst = 0
+            total = 0
+            greedy: list[int] = []
             for d in range(DICE):
                 k2 = d1[d]
                 if k2 not in seen:
@@ -198,12 +222,18 @@ def choose(view: GrenadeView, legal_actions: Sequence[Throw], rng: Rng, level: s
                     h = heat(wheel, b2, d2)
                     later = _value(weights, newly2) * 36 + sum(weights[p] * h[p] for p in range(PLACES)
                                                                if not b2[p]) // 2
-                    own = sum(weights[p] for p in newly2 if weights[p] == OWN)
-                    seen[k2] = (later, own)
-                later, own = seen[k2]
-                score += later
+                    own = sum(weights[p] for p in newly2 if weights[p] == style.own)
+                    seen[k2] = (later, own, bool(newly2))
+                later, own, blows = seen[k2]
+                total += later
+                if blows:
+                    greedy.append(later)
                 worst = min(worst, own)
-            score += worst * 36 * 3 // SUSPICION
+            if style.greedy_next and greedy:
+                # the next player, if not random, blows a spade up whenever a grenade lets them
+                total = (total + DICE * sum(greedy) // len(greedy)) // 2
+            score += total
+            score += worst * 36 * 3 // style.suspicion
         outcomes[key] = score
     best = max(outcomes[dice[a.die]] for a in legal)
     top = [a for a in legal if outcomes[dice[a.die]] == best]

@@ -1,0 +1,476 @@
+"""Cops & Robbers (shared/rules/cops_and_robbers.md): one test group per rules section, coin conservation, the bot."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arcade.games import REGISTRY, IllegalAction
+from arcade.games.bots import decision_rng, random_choose
+from arcade.games.cops_and_robbers import (COP, ROBBER, RULES, Attack, Defend, Draw, EndTurn, Offensive, Respond,
+                                           choose, describe_action, full_deck, role_of, sample_hidden, team_of)
+from arcade.games.rng import Rng
+
+O = "O"
+D = "D"
+
+
+def position(hands=None, coins=(12, 0, 12, 0), shields=None, jail=None, jail_shields=None, current=1, drawn=True,
+             draw_pile=None, players=4, **kw):
+    """A hand-made position with seat 0 a Cop (so even seats are Cops, odd seats Robbers)."""
+    s = RULES.initial_state(0, players)
+    empty = ((),) * players
+    return replace(
+        s, offset=0, dealer=0, current=current, coins=tuple(coins),
+        hands=tuple(tuple(sorted(h)) for h in (hands or empty)), shields=tuple(tuple(sorted(x)) for x in
+                                                                               (shields or empty)),
+        jail=tuple(jail or (0,) * players), jail_shields=tuple(jail_shields or empty),
+        draw_pile=tuple(draw_pile if draw_pile is not None else [(O, 1)] * 10), discard=(), drawn=drawn,
+        defended=False, attacked=False, pending=None, events=(), **kw)
+
+
+def cards_in_play(s):
+    c = Counter()
+    for h in s.hands:
+        c.update(h)
+    c.update(s.draw_pile)
+    c.update(s.discard)
+    for p in range(s.players):
+        c.update((D, v) for v in s.shields[p])
+        c.update((D, v) for v in s.jail_shields[p])
+        if s.jail[p]:
+            c[(O, s.jail[p])] += 1
+    if s.pending is not None:
+        c[(O, s.pending.value)] += 1
+    return c
+
+
+# --- Components and Setup ----------------------------------------------------------------------------------------
+
+
+def test_registered_with_the_contract_names():
+    assert REGISTRY["cops_and_robbers"] is RULES
+    assert RULES.player_counts == (4, 6)
+
+
+def test_sixty_cards_offence_and_defence_valued_1_to_4():
+    deck = Counter(full_deck())
+    assert sum(deck.values()) == 60
+    for kind in (O, D):
+        assert [deck[(kind, v)] for v in (1, 2, 3, 4)] == [9, 9, 7, 5]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_setup_roles_alternate_cops_get_12_coins_everyone_5_cards(players):
+    for seed in range(10):
+        s = RULES.initial_state(seed, players)
+        roles = RULES.roles(s)
+        assert roles.count(COP) == roles.count(ROBBER) == players // 2
+        assert all(roles[p] != roles[(p + 1) % players] for p in range(players))
+        assert s.coins == tuple(12 if r == COP else 0 for r in roles)
+        assert all(len(h) == 5 for h in s.hands)
+        assert len(s.draw_pile) == 60 - 5 * players and s.discard == ()
+        assert cards_in_play(s) == Counter(full_deck())
+        # play starts with the first Robber to the dealer's left
+        left = (s.dealer + 1) % players
+        assert s.current == (left if roles[left] == ROBBER else (left + 1) % players)
+        assert RULES.to_act(s) == {s.current} and roles[s.current] == ROBBER
+
+
+def test_roles_and_dealer_are_dealt_at_random():
+    states = [RULES.initial_state(seed, 4) for seed in range(40)]
+    assert {s.offset for s in states} == {0, 1}
+    assert {s.dealer for s in states} == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5, 7])
+def test_only_four_or_six_players(players):
+    with pytest.raises(ValueError):
+        RULES.initial_state(1, players)
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError):
+        RULES.initial_state(1, 4, rounds=3)
+    with pytest.raises(ValueError):
+        RULES.initial_state(1, 4, colour="red")
+
+
+# --- A turn --------------------------------------------------------------------------------------------------------
+
+
+def test_draw_once_and_end_the_turn_only_after_drawing():
+    s = position(hands=[[], [(O, 2)], [], []], drawn=False, draw_pile=[(D, 3), (O, 4)])
+    legal = RULES.legal_actions(s, 1)
+    assert Draw() in legal and EndTurn() not in legal
+    s = RULES.apply(s, 1, Draw())
+    assert s.hands[1] == ((D, 3), (O, 2)) and s.draw_pile == ((O, 4),)
+    assert ("draw", 1) in s.events and all((D, 3) not in e for e in s.events)  # the drawn card is not announced
+    legal = RULES.legal_actions(s, 1)
+    assert Draw() not in legal and EndTurn() in legal
+    s = RULES.apply(s, 1, EndTurn())
+    assert s.current == 2 and RULES.to_act(s) == {2}
+
+
+def test_offensive_before_the_draw_is_allowed():
+    s = position(hands=[[], [(O, 2)], [], []], drawn=False)
+    s = RULES.apply(s, 1, Attack(2, 0))
+    assert RULES.to_act(s) == {0}
+    s = RULES.apply(s, 0, Respond(0, 0))
+    assert RULES.to_act(s) == {1} and Draw() in RULES.legal_actions(s, 1)
+
+
+def test_one_defence_a_turn_in_front_of_oneself_or_a_teammate_never_an_opponent():
+    s = position(hands=[[], [(D, 2), (D, 3)], [], []])
+    legal = RULES.legal_actions(s, 1)
+    assert Defend(2, 1) in legal and Defend(3, 3) in legal
+    assert Defend(2, 0) not in legal and Defend(2, 2) not in legal
+    with pytest.raises(IllegalAction):
+        RULES.apply(s, 1, Defend(2, 0))
+    s = RULES.apply(s, 1, Defend(3, 3))
+    assert s.shields[3] == (3,) and s.hands[1] == ((D, 2),)
+    assert not any(isinstance(a, Defend) for a in RULES.legal_actions(s, 1))
+
+
+def test_one_offensive_a_turn_on_a_free_player_of_the_other_team():
+    s = position(hands=[[], [(O, 1), (O, 2)], [], []], jail=(0, 0, 0, 0))
+    legal = RULES.legal_actions(s, 1)
+    assert {a for a in legal if isinstance(a, Attack)} == {Attack(v, t) for v in (1, 2) for t in (0, 2)}
+    s = RULES.apply(s, 1, Attack(1, 0))
+    s = RULES.apply(s, 0, Respond(0, 0))
+    assert not any(isinstance(a, Attack) for a in RULES.legal_actions(s, 1))
+
+
+def test_a_jailed_robber_may_draw_and_defend_but_not_attack_and_cannot_be_targeted():
+    s = position(hands=[[(O, 3)], [(O, 2), (D, 1)], [], []], jail=(0, 3, 0, 0), current=1, drawn=False)
+    legal = RULES.legal_actions(s, 1)
+    assert Draw() in legal and Defend(1, 1) in legal
+    assert not any(isinstance(a, Attack) for a in legal)
+    s0 = replace(s, current=0)
+    assert {a.target for a in RULES.legal_actions(s0, 0) if isinstance(a, Attack)} == {3}
+
+
+# --- Offensive -----------------------------------------------------------------------------------------------------
+
+
+def test_the_target_answers_out_of_turn():
+    s = position(hands=[[(D, 1), (D, 4)], [(O, 3)], [], []])
+    s = RULES.apply(s, 1, Attack(3, 0))
+    assert s.pending == Offensive(1, 0, 3)
+    assert RULES.to_act(s) == {0}
+    assert RULES.legal_actions(s, 1) == ()
+    with pytest.raises(IllegalAction):
+        RULES.apply(s, 1, EndTurn())
+    # no card, the 1 (then all shields: 1 < 3), or the 4 (alone enough)
+    assert set(RULES.legal_actions(s, 0)) == {Respond(0, 0), Respond(1, 0), Respond(4, 4)}
+
+
+def test_single_shield_rule_one_shield_that_is_enough_is_used_alone_and_the_rest_stay():
+    s = position(hands=[[], [(O, 2)], [], []], shields=[[1, 3], [], [], []])
+    s = RULES.apply(s, 1, Attack(2, 0))
+    assert RULES.legal_actions(s, 0) == (Respond(0, 3),)
+    s = RULES.apply(s, 0, Respond(0, 3))
+    assert s.shields[0] == (1,) and s.coins == (12, 0, 12, 0)
+    assert Counter(s.discard) == Counter([(O, 2), (D, 3)])
+
+
+def test_the_target_picks_which_sufficient_shield_is_used():
+    s = position(hands=[[], [(O, 2)], [], []], shields=[[2, 4], [], [], []])
+    s = RULES.apply(s, 1, Attack(2, 0))
+    assert set(RULES.legal_actions(s, 0)) == {Respond(0, 2), Respond(0, 4)}
+    assert RULES.apply(s, 0, Respond(0, 2)).shields[0] == (4,)
+
+
+def test_otherwise_all_shields_and_the_card_from_hand_add_up_and_are_all_used():
+    s = position(hands=[[(D, 1)], [(O, 4)], [], []], shields=[[1, 2], [], [], []])
+    s = RULES.apply(s, 1, Attack(4, 0))
+    s = RULES.apply(s, 0, Respond(1, 0))
+    assert s.shields[0] == () and s.hands[0] == ()
+    assert s.coins == (12, 0, 12, 0)  # 1 + 2 + 1 = 4: the defence holds
+    assert Counter(s.discard) == Counter([(O, 4), (D, 1), (D, 2), (D, 1)])
+
+
+def test_a_cop_who_falls_short_pays_the_attacking_robber_the_shortfall():
+    s = position(hands=[[], [(O, 4)], [], []], shields=[[1], [], [], []])
+    s = RULES.apply(s, 1, Attack(4, 0))
+    s = RULES.apply(s, 0, Respond(0, 0))
+    assert s.coins == (9, 3, 12, 0)
+    assert ("pay", 0, 1, 3) in s.events
+    assert s.shields[0] == () and (O, 4) in s.discard
+
+
+def test_a_cop_pays_only_what_they_have_and_a_cop_with_no_coins_ends_the_round():
+    s = position(hands=[[], [(O, 4)], [], []], coins=(2, 5, 12, 3))
+    s = RULES.apply(s, 1, Attack(4, 0))
+    s = RULES.apply(s, 0, Respond(0, 0))
+    assert s.coins == (0, 7, 12, 3)
+    assert RULES.is_over(s) and RULES.to_act(s) == frozenset()
+    # team coins + own coins: Cops 12, Robbers 10
+    assert RULES.scores(s) == (12, 17, 24, 13)
+
+
+def test_a_robber_whose_defence_exceeds_the_offence_steals_the_difference():
+    s = position(hands=[[(O, 1)], [], [], []], shields=[[], [4], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(1, 1))
+    s = RULES.apply(s, 1, Respond(0, 4))
+    assert s.coins == (9, 3, 12, 0) and ("steal", 1, 0, 3) in s.events
+    assert s.jail[1] == 0 and s.shields[1] == ()
+
+
+def test_a_robber_steals_only_what_the_cop_has():
+    s = position(hands=[[(O, 1)], [(D, 4)], [], []], coins=(2, 0, 12, 0), current=0)
+    s = RULES.apply(s, 0, Attack(1, 1))
+    s = RULES.apply(s, 1, Respond(4, 4))
+    assert s.coins == (0, 2, 12, 0) and RULES.is_over(s)
+
+
+def test_an_exact_defence_steals_nothing():
+    s = position(hands=[[(O, 3)], [(D, 3)], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(3, 1))
+    s = RULES.apply(s, 1, Respond(3, 3))
+    assert s.coins == (12, 0, 12, 0) and s.jail[1] == 0
+
+
+def test_a_robber_who_falls_short_goes_to_jail_and_the_offence_stays():
+    s = position(hands=[[(O, 3)], [(D, 1)], [], []], shields=[[], [1], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(3, 1))
+    s = RULES.apply(s, 1, Respond(1, 0))
+    assert s.jail[1] == 3 and ("jail", 1, 3) in s.events
+    assert s.shields[1] == () and (O, 3) not in s.discard
+    assert Counter(s.discard) == Counter([(D, 1), (D, 1)])
+    assert s.coins == (12, 0, 12, 0)
+
+
+def test_shields_from_self_and_teammates_add_up_to_free_a_jailed_robber():
+    s = position(hands=[[], [(D, 1)], [], [(D, 2)]], jail=(0, 3, 0, 0), current=3)
+    s = RULES.apply(s, 3, Defend(2, 1))  # the teammate lays a 2 on the jail
+    assert s.jail == (0, 3, 0, 0) and s.jail_shields[1] == (2,)
+    s = RULES.apply(s, 3, EndTurn())
+    s = replace(s, current=1, drawn=True)
+    s = RULES.apply(s, 1, Defend(1, 1))  # the prisoner adds a 1: 3 reached
+    assert s.jail == (0, 0, 0, 0) and s.jail_shields[1] == () and ("free", 1) in s.events
+    assert Counter(s.discard) == Counter([(O, 3), (D, 2), (D, 1)])
+    assert s.shields[1] == ()
+    s = replace(s, current=0, drawn=True, defended=False, attacked=False, hands=((((O, 1),)), (), (), ()))
+    assert Attack(1, 1) in RULES.legal_actions(s, 0)  # free again: a target again
+
+
+def test_a_bigger_shield_frees_at_once():
+    s = position(hands=[[], [], [], [(D, 4)]], jail=(0, 2, 0, 0), current=3)
+    s = RULES.apply(s, 3, Defend(4, 1))
+    assert s.jail[1] == 0
+
+
+# --- End -----------------------------------------------------------------------------------------------------------
+
+
+def test_round_ends_when_the_draw_pile_is_empty_and_the_next_player_cannot_draw():
+    s = position(hands=[[], [], [], []], draw_pile=[(O, 1)], drawn=False, coins=(10, 1, 11, 2))
+    s = RULES.apply(s, 1, Draw())
+    assert not RULES.is_over(s)
+    s = RULES.apply(s, 1, EndTurn())
+    assert RULES.is_over(s)
+    assert RULES.scores(s) == (31, 4, 32, 5)
+    assert s.events[-2][0] == "round_end" and s.events[-1] == ("game_over", (31, 4, 32, 5))
+
+
+def test_six_players_reshuffle_half_the_discard_pile_once_a_round():
+    s = position(players=6, hands=[[]] * 6, coins=(12, 0, 12, 0, 12, 0), draw_pile=[(D, 1)], drawn=False)
+    s = replace(s, discard=tuple([(O, 2)] * 7))
+    s = RULES.apply(s, 1, Draw())
+    s = RULES.apply(s, 1, EndTurn())
+    assert not RULES.is_over(s) and s.reshuffled
+    assert len(s.draw_pile) == 4 and len(s.discard) == 3 and ("reshuffle", 4) in s.events
+    for seat in (2, 3, 4, 5):  # four more turns empty the pile again
+        assert s.current == seat
+        s = RULES.apply(s, seat, Draw())
+        s = RULES.apply(s, seat, EndTurn())
+    assert RULES.is_over(s)  # no second reshuffle
+
+
+def test_four_players_never_reshuffle():
+    s = position(hands=[[]] * 4, draw_pile=[(D, 1)], drawn=False)
+    s = replace(s, discard=tuple([(O, 2)] * 7))
+    s = RULES.apply(s, 1, RULES.legal_actions(s, 1)[0])
+    s = RULES.apply(s, 1, EndTurn())
+    assert RULES.is_over(s)
+
+
+# --- Score ---------------------------------------------------------------------------------------------------------
+
+
+def test_score_is_team_coins_plus_own_coins():
+    s = position(coins=(7, 5, 5, 7))
+    assert RULES.scores(s) == (19, 17, 17, 19)
+    s6 = position(players=6, coins=(1, 2, 3, 4, 5, 6))
+    assert RULES.scores(s6) == (10, 14, 12, 16, 14, 18)
+
+
+def test_five_round_option_adds_up_the_rounds_and_deals_roles_again():
+    s = RULES.initial_state(3, 4, rounds=5)
+    rng = Rng(3)
+    round_scores, offsets, dealers = [], [s.offset], [s.dealer]
+    while not RULES.is_over(s):
+        (seat,) = RULES.to_act(s)
+        a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
+        before = s.round_no
+        s = RULES.apply(s, seat, a)
+        round_scores += [e[2] for e in s.events if e[0] == "round_end"]
+        if s.round_no != before:
+            offsets.append(s.offset)
+            dealers.append(s.dealer)
+            assert s.coins == tuple(12 if role_of(s.offset, p) == COP else 0 for p in range(4))
+            assert all(len(h) == 5 for h in s.hands) and len(s.draw_pile) == 40
+    assert len(round_scores) == 5 and s.round_no == 5
+    assert RULES.scores(s) == tuple(sum(r[p] for r in round_scores) for p in range(4))
+    assert dealers == [(dealers[0] + k) % 4 for k in range(5)]
+
+
+def test_roles_are_reassigned_each_round_in_the_five_round_game():
+    seen = set()
+    for seed in range(8):
+        s = RULES.initial_state(seed, 4, rounds=5)
+        offsets = [s.offset]
+        rng = Rng(seed)
+        while not RULES.is_over(s):
+            (seat,) = RULES.to_act(s)
+            a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
+            r = s.round_no
+            s = RULES.apply(s, seat, a)
+            if s.round_no != r:
+                offsets.append(s.offset)
+        seen.add(tuple(offsets))
+    assert len(seen) > 1 and any(len(set(o)) == 2 for o in seen)
+
+
+# --- Conservation (property tests) ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([4, 6]), picks=st.lists(st.integers(0, 1000), max_size=250))
+def test_coins_and_cards_are_conserved(seed, players, picks):
+    """What a Cop loses a Robber gains: total coins stay 12 a Cop; Cops never gain, Robbers never lose; no card is
+    made or lost."""
+    s = RULES.initial_state(seed, players)
+    total = 12 * players // 2
+    for k in picks:
+        if RULES.is_over(s):
+            break
+        (seat,) = RULES.to_act(s)
+        legal = RULES.legal_actions(s, seat)
+        after = RULES.apply(s, seat, legal[k % len(legal)])
+        assert sum(after.coins) == total
+        assert cards_in_play(after) == Counter(full_deck())
+        if after.round_no == s.round_no and not after.over:
+            for p in range(players):
+                if role_of(s.offset, p) == COP:
+                    assert after.coins[p] <= s.coins[p]
+                else:
+                    assert after.coins[p] >= s.coins[p]
+        s = after
+
+
+# --- View, hidden information, encoding ----------------------------------------------------------------------------
+
+
+def test_view_shows_own_hand_and_only_counts_of_the_others():
+    s = RULES.initial_state(4, 4)
+    for seat in range(4):
+        v = RULES.view(s, seat)
+        assert v.hand == s.hands[seat] and v.hand_counts == (5, 5, 5, 5)
+        assert v.roles == RULES.roles(s) and v.coins == s.coins and v.draw_count == 40
+    assert RULES.view(s, None).hand == ()
+    other = sample_hidden(s, 2, Rng(1))
+    assert other.hands[2] == s.hands[2] and other.hands != s.hands
+    assert RULES.view(other, 2) == RULES.view(s, 2)
+
+
+def test_actions_encode_and_decode_and_junk_is_refused():
+    actions = [Draw(), EndTurn()] + [Defend(v, t) for v in range(1, 5) for t in range(6)] + \
+              [Attack(v, t) for v in range(1, 5) for t in range(6)] + \
+              [Respond(h, u) for h in range(5) for u in range(5)]
+    codes = [RULES.encode_action(a) for a in actions]
+    assert len(set(codes)) == len(codes)
+    assert all(RULES.decode_action(RULES.encode_action(a)) == a for a in actions)
+    for junk in (-1, 75, 1000):
+        with pytest.raises(IllegalAction):
+            RULES.decode_action(junk)
+    assert describe_action(Attack(3, 2)) == "offence 3 on seat 3"
+    assert describe_action(Respond(0, 0)) == "add nothing, use all shields"
+
+
+# --- The bot -------------------------------------------------------------------------------------------------------
+
+
+def test_bot_frees_a_jailed_teammate():
+    s = position(hands=[[], [], [], [(D, 1), (D, 3), (O, 4)]], jail=(0, 3, 0, 0), current=3)
+    for level in ("normal", "hard"):
+        assert choose(RULES.view(s, 3), RULES.legal_actions(s, 3), Rng(1), level) == Defend(3, 1)
+
+
+def test_bot_cop_answers_to_pay_as_little_as_possible_and_robber_to_steal_most():
+    s = position(hands=[[(D, 1), (D, 2)], [(O, 3)], [], []], shields=[[1], [], [], []])
+    s = RULES.apply(s, 1, Attack(3, 0))
+    assert choose(RULES.view(s, 0), RULES.legal_actions(s, 0), Rng(1), "hard") == Respond(2, 0)  # 1 + 2 = 3
+    s = position(hands=[[(O, 1)], [(D, 2), (D, 4)], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(1, 1))
+    assert choose(RULES.view(s, 1), RULES.legal_actions(s, 1), Rng(1), "hard") == Respond(4, 4)  # steals 3
+
+
+def test_bot_robber_attacks_the_weakest_cop():
+    s = position(hands=[[], [(O, 4)], [], []], shields=[[3, 4], [], [], []], coins=(12, 0, 12, 0))
+    a = choose(RULES.view(s, 1), RULES.legal_actions(s, 1), Rng(1), "hard")
+    assert a == Attack(4, 2)
+
+
+def test_bot_cop_does_not_hand_a_robber_coins_to_steal():
+    # the Robber shows a 4: an offence of 1 would let them steal 3
+    s = position(hands=[[(O, 1)], [], [], []], shields=[[], [4], [], [4]], current=0)
+    a = choose(RULES.view(s, 0), RULES.legal_actions(s, 0), Rng(1), "hard")
+    assert not isinstance(a, Attack)
+
+
+def test_bot_decides_fast_and_only_from_its_view():
+    worst = 0.0
+    for seed in range(4):
+        s = RULES.initial_state(seed, 6)
+        step = 0
+        while not RULES.is_over(s):
+            (seat,) = RULES.to_act(s)
+            legal = RULES.legal_actions(s, seat)
+            rng = decision_rng(seed, seat, step)
+            t0 = time.perf_counter()
+            a = choose(RULES.view(s, seat), legal, rng, "hard")
+            worst = max(worst, time.perf_counter() - t0)
+            other = sample_hidden(s, seat, Rng(step))
+            assert choose(RULES.view(other, seat), legal, rng, "hard") == a
+            s = RULES.apply(s, seat, a)
+            step += 1
+    assert worst < 0.05  # the target is 20 ms; generous here for a loaded test machine
+
+
+def test_bot_team_beats_random_team():
+    """Regression guard (tools/arena_cops_and_robbers.py runs the 200-game figure, >= 70% asked)."""
+    games = wins = 0
+    for g in range(40):
+        bot_team = g % 2
+        s = RULES.initial_state(9000 + g, 4)
+        step = 0
+        while not RULES.is_over(s):
+            (seat,) = RULES.to_act(s)
+            legal = RULES.legal_actions(s, seat)
+            rng = decision_rng(g, seat, step)
+            bot = team_of(seat) == bot_team
+            a = choose(RULES.view(s, seat), legal, rng, "hard") if bot else random_choose(None, legal, rng)
+            s = RULES.apply(s, seat, a)
+            step += 1
+        sc = RULES.scores(s)
+        top = {team_of(p) for p in range(4) if sc[p] == max(sc)}
+        games += 1
+        wins += top == {bot_team}
+    assert wins >= 0.6 * games
