@@ -4,7 +4,7 @@ Plays ``--games`` seeded games of ``--players`` players (4 or 6). In game ``g`` 
 ``g`` is even and the odd seats when it is odd (teams are seat parities, roles are dealt at random, so the bots play
 both sides); the other team plays uniformly random legal actions. A team wins a game when the highest score is one of
 its seats' (a tie across the teams is nobody's win). Prints the bot team's win rate, split by its role, and the
-slowest bot decision.
+slowest bot decision. (The split by role is printed for 1-round games only.)
 
     python tools/arena_cops_and_robbers.py --games 200 --seed 1 --level hard
 """
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.rounds} round(s), {args.games} games (seed {args.seed}): bot team wins {wins} = "
           f"{wins * 1000 // args.games / 10:.1f}%")
     for role, (w, n) in by_role.items():
-        if n:
+        if n and args.rounds == 1:  # with 5 rounds the roles change from round to round
             print(f"  as {role}s: {w}/{n} = {w * 1000 // n / 10:.1f}%")
     clock.sort()
     print(f"bot decision time: median {clock[len(clock) // 2] * 1000:.3f} ms, max {clock[-1] * 1000:.3f} ms "

@@ -3,19 +3,25 @@
 Plays in the order draw, Defence, Offensive, end turn:
 
 - Draws first (more cards to choose from).
-- Defence: frees a jailed teammate (or itself) first, with the card that completes the release with the least waste,
-  or else the biggest; otherwise lays a shield for the most exposed member of its team (fewest shields; a Cop with
-  more coins counts as more exposed), keeping its best Defence card in hand for answering an Offensive when it holds
-  only one.
+- Defence: frees a jailed teammate (or itself) first, the one closest to release, with the card that completes the
+  release with the least waste, or else its biggest; otherwise lays a shield for the most exposed member of its team
+  (fewest shield points; a Cop with more coins counts as more exposed): its biggest but one when it holds different
+  values (the biggest stays in hand for answering an Offensive). A Cop holding a single Defence card keeps it once its
+  team has some shield on the table.
 - Offensive: for each Offence card and free opponent it estimates the result from the shields in front of the target
-  and, at "hard", from the unseen cards (card counting: the chance that the target's hand holds a Defence card of
-  each value). A Robber takes the most expected coins (the weakest Cop), and avoids emptying a Cop when that would end
-  the round with its team behind; a Cop jails the Robber most likely to be jailed and never gives a Robber coins to
-  steal. It attacks only when the expectation is positive.
-- Answer to an Offensive: a Cop minimises the coins paid, a Robber stays out of jail and steals as much as it can;
-  both then waste as few shields as possible.
+  and from the chance that the target holds a Defence card of each value ("hard" counts the cards it has seen;
+  "normal" assumes the whole deck). A Robber values the change in the team-plus-personal score margin (so it drains
+  the Cop with the most coins and the weakest shields, and brings the coins home to its own score), counts the shields
+  an Offensive strips from the table (a Cop whose shields are all small loses all of them to one big offence), and
+  avoids emptying a Cop, which ends the round, unless its team is then ahead. A Cop tries to jail the Robber least
+  protected, strips shields, and never offers a Robber coins to steal. Either attacks only when the expectation is
+  positive.
+- Answer to an Offensive: a Cop pays as little as it can, a Robber stays out of jail and steals as much as it can;
+  both then spend as few shield points as possible.
 
-"easy" plays a random legal action half of the time; "normal" assumes an average hand instead of counting cards.
+"easy" plays a random legal action half of the time.
+Measured (tools/arena_cops_and_robbers.py, 4 players): the bot team beats a random team about 80% of the time (Cops
+about 96%, Robbers about 65%).
 """
 
 from __future__ import annotations
@@ -32,7 +38,6 @@ __all__ = ["choose", "hand_defence_odds"]
 JAIL_VALUE = 5
 """Coins a Robber reckons a spell in jail is worth (turns without an Offensive)."""
 PER_MILLE = 1000
-KEEP_ONE = True
 STRIP = 400
 """Worth (coins x 1000) of each shield point an Offensive takes off the table in front of an opponent."""
 ROUND_END = 20
@@ -150,7 +155,7 @@ def _defend_choice(view: CRView, me: int, defends: list[Defend]) -> Defend | Non
         v = min(enough) if enough else max(values)
         return Defend(v, t)
     mine = sorted(v for k, v in view.hand if k == DEFENCE)
-    if len(mine) == 1 and view.roles[me] == COP and KEEP_ONE:
+    if len(mine) == 1 and view.roles[me] == COP:
         # a single Defence card: keep it for answering, unless my team has no shield at all
         if any(view.shields[t] for t in range(view.players) if team_of(t) == team_of(me)):
             return None
