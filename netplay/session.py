@@ -81,8 +81,7 @@ class Remote:
         self.acked: list[int] = []
         self.log_out: list[list[Any]] = []
         self.log_acked = 0
-        self.log_next = 0
-        self.log_resend_at = 0.0
+        self.log_meta: dict[int, tuple[int, float]] = {}  # notice index -> (times sent, last sent)
         self.log_in = 0
         self.ping_t: int | None = None
         self.ping_at = 0.0
@@ -907,21 +906,25 @@ class Session:
             r.ping_t = None
         items: list[list[Any]] = []
         room = SEND_LIMIT - 140 - (760 - budget)
-        if r.log_next < r.log_acked:
-            r.log_next = r.log_acked
-        elif r.log_next > r.log_acked and self.now >= r.log_resend_at:
-            r.log_next = r.log_acked  # no ack in time: send the unacknowledged notices again
-        base = r.log_next
-        for it in r.log_out[base:base + MAX_ITEMS]:
+        # Notices go out in two datagrams in a row (a single loss costs nothing), then again each time they stay
+        # unacknowledged for an RTO. Items always travel as a contiguous run from ``base``.
+        meta = r.log_meta
+        rto = max(0.05, 1.2 * self.stats.link(r.index).rtt + 2 * self.period)
+        base = r.log_acked
+        for i in range(r.log_acked, min(len(r.log_out), r.log_acked + 64)):
+            count, last = meta.get(i, (0, float("-inf")))
+            if count < 2 or self.now >= last + rto:
+                base = i
+                break
+        else:
+            base = len(r.log_out)
+        for i, it in enumerate(r.log_out[base:base + MAX_ITEMS], base):
             size = _item_size(it)
             if size > room:
                 break
             items.append(it)
             room -= size
-        if items:
-            r.log_next = base + len(items)
-            rtt = self.stats.link(r.index).rtt
-            r.log_resend_at = self.now + max(0.06, 1.5 * rtt + 2 * self.period)
+            meta[i] = (meta.get(i, (0, 0.0))[0] + 1, self.now)
         adv = int(round(self.timesync.advantage(r.index) * 10)) if self.timesync else 0
         adv = max(-100_000, min(100_000, adv))
         fields = [d.frame, adv, [d.frame - k for k in d.known], runs, ping, echo, base, items, r.log_in]
@@ -972,6 +975,8 @@ class Session:
         if self.phase == RUNNING:
             self.timesync.observe(r.index, frame, adv / 10.0, d.frame, link.rtt)
         if lack > r.log_acked:
+            for i in range(r.log_acked, min(lack, len(r.log_out))):
+                r.log_meta.pop(i, None)
             r.log_acked = min(lack, len(r.log_out))
         if base <= r.log_in < base + len(items):
             for it in items[r.log_in - base:]:
