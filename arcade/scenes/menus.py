@@ -48,9 +48,22 @@ def _shade(alpha: int) -> pygame.Surface:
     return s
 
 
-def player_range(gid: str) -> str:
+def allowed_counts(gid: str) -> list[int]:
+    """Player counts offered in seat setup (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7 as an option)."""
     r = REGISTRY[gid]
-    return f"{r.min_players} players" if r.min_players == r.max_players else f"{r.min_players}–{r.max_players} players"
+    counts = list(getattr(r, "player_counts", range(r.min_players, r.max_players + 1)))
+    if gid == "grenade":
+        counts.append(7)
+    return counts
+
+
+def player_range(gid: str) -> str:
+    counts = allowed_counts(gid)
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return " or ".join(str(c) for c in counts) + " players"
 
 
 def menu_hints(app) -> list[str]:
@@ -177,8 +190,9 @@ class SeatSetupScene(Scene):
         self.rules = REGISTRY[game_id]
         n = max(self.rules.min_players, min(self.rules.max_players, 4 if game_id != "grit" else 2))
         self.players = n
+        self.counts = allowed_counts(game_id)
         self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
-            SeatSpec("bot", level=app.settings.bot_level) for _ in range(self.rules.max_players - 1)]
+            SeatSpec("bot", level=app.settings.bot_level) for _ in range(max(self.counts) - 1)]
         self.opts = GAME_OPTIONS.get(game_id, [])
         self.opt_idx = [0] * len(self.opts)
         self.row = len(self.rows()) - 1  # start on "Start"
@@ -214,8 +228,7 @@ class SeatSetupScene(Scene):
         if step:
             self.app.audio.play("move")
             if r == "players":
-                allowed = [p for p in range(self.rules.min_players, self.rules.max_players + 1)
-                           if not (self.gid == "cops_and_robbers" and p % 2)]
+                allowed = self.counts
                 i = allowed.index(self.players) if self.players in allowed else 0
                 self.players = allowed[(i + step) % len(allowed)]
             elif r.startswith("seat"):
@@ -241,6 +254,8 @@ class SeatSetupScene(Scene):
                 seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
                                                                                    + self.app.ticks)
                 options = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
+                if self.gid == "grenade" and self.players == 7:
+                    options["seven"] = True  # rules/grenade.md: 7 players is an option
                 start_match(self.app, self.gid, self.choices[:self.players], seed, options)
 
     def problem(self) -> str:
