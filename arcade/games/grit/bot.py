@@ -15,7 +15,7 @@ player the pile that is best against the best reply, the second player its best 
 "how good is the position the last round starts from", which is what decides a duel. The rollout's last replier sees
 the card just laid (it cannot in the real game): the bot is cautious about laying first in round 4.
 At "easy" the rollouts are uniformly random legal play (as the random baseline plays) and there are few of them.
-Levels: "easy" 40 playouts a decision, "normal" 200, "hard" 400 ("hard" is the strong one).
+Levels: "easy" 40 playouts a decision, "normal" 200, "hard" 300 ("hard" is the strong one).
 
 Everything is integer arithmetic with a small deterministic generator seeded from ``rng``; no floats, no clocks.
 """
@@ -33,7 +33,7 @@ __all__ = ["choose", "BUDGETS"]
 _MASK = (1 << 64) - 1
 _VAL = tuple(card_value(c) for c in range(26))
 
-BUDGETS = {"easy": (40, 0), "normal": (200, 1), "hard": (400, 1)}
+BUDGETS = {"easy": (40, 0), "normal": (200, 1), "hard": (300, 1)}
 """Per level: (playouts per decision, rollout policy: 0 uniformly random, 1 plain random then round 4 by minimax)."""
 
 

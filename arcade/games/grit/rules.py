@@ -22,9 +22,13 @@ Decisions taken where rules/grit.md is silent (a player of the physical game wou
 - The starting Injury lies on pile 0 of its owner; piles are numbered 0, 1, 2 per player.
 - The Word's "visible total" and "highest top card" count only face-up top cards: a pile whose top is a Marked
   Complaint kept face down counts 0 (the card it covers is covered and no longer counts either).
-- The Word's final tie-break "did not hold The Word last round" looks at the previous round; in round 1 of the first
-  duel there is no previous round, so a fair draw from the state's generator decides. In later duels of a match
+- The Word in round 1 follows the same rules as in every round (the starting Injuries are face up, so the higher
+  one usually decides). Its final tie-break "did not hold The Word last round" looks at the previous round; in round
+  1 of the first duel there is no previous round, so a fair draw from the state's generator decides. In later duels of a match
   the previous round is the last round of the previous duel (the rule simply carries on); no new draw is made.
+- The holder of The Word may name either player, itself included, to lay first.
+- The second Complaint of a round is laid and turned up in one transition (both are then down, so both flip); while
+  the first one lies face down its pile shows no value (the card under it is covered).
 - The player who laid a face-down card may always see it (their own view shows it; the opponent's does not).
 - A Marked Complaint may be laid on either player's pile. Keeping it face down is a choice made when it is laid
   (``PlayComplaint.hidden``), only on one's own pile; the opponent learns it stayed down when the round's cards are
@@ -40,7 +44,7 @@ Events (``state.events``, public information only, never a face-down card):
 ``("deal", duel, start0, start1)``, ``("word", holder, reason)``, ``("first", seat)``,
 ``("play", seat, owner, pile, marked)``, ``("flip", owner, pile, card)``, ``("keep_hidden", owner, pile)``,
 ``("reveal", owner, pile, card)``, ``("unused", card, card)``, ``("duel_end", winner, total0, total1)``,
-``("match_end", winner)``. A winner of -1 is a draw.
+``("match_end", winner)`` (best of N only). A winner of -1 is a draw.
 """
 
 from __future__ import annotations
