@@ -20,6 +20,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GRISBI_ARCADE_HOME", __import__("tempfile").mkdtemp(prefix="grisbi-arcade-tool-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
@@ -33,7 +34,7 @@ def bench_ticks(ticks: int, game: str | None, seats: str | None) -> list[float]:
     from arcade.scenes.attract import AttractScene
     from arcade.scenes.menus import TitleScene, start_match
 
-    app = App(AppOptions(headless=True, config_dir=tempfile.mkdtemp(), bot_think_ticks=30))
+    app = App(AppOptions(headless=True, config_dir=tempfile.mkdtemp(), bot_think_ticks=30, record=False))
     app.reset_to(TitleScene(app))
     if game:
         from arcade.games import REGISTRY

@@ -13,6 +13,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GRISBI_ARCADE_HOME", __import__("tempfile").mkdtemp(prefix="grisbi-arcade-tool-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arcade.app import App, AppOptions, InputScript  # noqa: E402
