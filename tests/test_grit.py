@@ -601,3 +601,32 @@ def test_bot_is_a_pure_function_of_view_and_rng():
         a = choose(v, legal, Rng(11), level)
         assert a in legal
         assert choose(RULES.view(other, seat), RULES.legal_actions(other, seat), Rng(11), level) == a
+
+
+def test_cards_are_conserved_through_random_play_single_duels_and_matches():
+    for seed, options in ((1, {}), (2, {"prototype_deck": True}), (3, {"best_of": 5}), (4, {"best_of": 5})):
+        s = RULES.initial_state(seed, 2, **options)
+        rng = Rng(seed_mix(seed, 9))
+        while not RULES.is_over(s):
+            cards = all_cards(s)
+            assert len(cards) == 12 and len(set(cards)) == 12
+            laid = sum(len(p) for own in s.piles for p in own) - 2  # minus the two starting Injuries
+            assert laid == 8 - len(s.complaints[0]) - len(s.complaints[1])
+            assert laid == 2 * (s.round - 1) + (s.phase == "lay_second")
+            (seat,) = RULES.to_act(s)
+            a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
+            s = RULES.apply(s, seat, a)
+        assert len(set(all_cards(s))) == 12
+
+
+def test_bots_play_a_best_of_five_match_with_the_prototype_deck_to_its_end():
+    s = RULES.initial_state(12, 2, best_of=5, prototype_deck=True)
+    step = 0
+    while not RULES.is_over(s):
+        (seat,) = RULES.to_act(s)
+        legal = RULES.legal_actions(s, seat)
+        a = choose(RULES.view(s, seat), legal, Rng(seed_mix(12, step)), ("easy", "hard")[seat])
+        assert a in legal
+        s = RULES.apply(s, seat, a)
+        step += 1
+    assert max(RULES.scores(s)) == 3 or len(s.duel_results) == 9
