@@ -171,7 +171,8 @@ class _Headless:
         elif isinstance(ev, (Interrupted, Resumed, Disconnected)):
             self.say(f"peer {ev.peer} {type(ev).__name__.lower()}")
         elif isinstance(ev, SeatDropped):
-            self.say(f"seat {ev.seat} dropped at tick {ev.tick}: a bot plays it now")
+            who = "a bot" if self.session.role == "host" else "the host's bot"
+            self.say(f"seat {ev.seat} dropped at tick {ev.tick}: {who} plays it now")
         elif isinstance(ev, Desync):
             where = f" (report: {ev.dump})" if ev.dump else ""
             print(f"{PROG}: warning: desync between peers {ev.peers} first at tick {ev.frame}{where}",

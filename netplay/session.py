@@ -54,8 +54,8 @@ from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
 from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, Item, Message, MsgType,
-                   RateLimiter, Reason, Rejected, ReplayWindow, commit_of, join_key, now_ms, open_datagram, seal,
-                   seed_from_nonces, session_key)
+                   RateLimiter, Reason, Rejected, ReplayWindow, commit_of, commits_digest, join_key, now_ms,
+                   open_datagram, seal, seed_from_nonces, session_key)
 
 __all__ = ["Session", "HOST", "JOIN", "HELLO", "LOBBY", "DEALING", "RUNNING", "FINISHING", "DONE", "FAILED"]
 
@@ -248,7 +248,7 @@ class Session:
         st = self.stats
         return {
             "game": self.settings.game if self.settings else None,
-            "ticks": self.end.frame if self.end else (self.driver.confirmed_frame - 1 if self.driver else 0),
+            "ticks": self.end.frame if self.end else (self.driver.processed if self.driver else 0),
             "final_checksum": self.end.checksum if self.end else None,
             "desyncs": len(self.reported_pairs),
             "rollbacks": st.rollbacks,
@@ -428,13 +428,16 @@ class Session:
         elif t == MsgType.READY:
             if self.phase == LOBBY:
                 if f[0] != self.settings.digest():
-                    self._refuse(r.address, Reason.SETTINGS, "your settings digest differs from the host's")
+                    self._send(r, MsgType.REFUSE, [int(Reason.SETTINGS), "your settings digest differs from "
+                                                                         "the host's"])
                     self._remove(r, "settings differ")
                 else:
                     r.ready = True
                     self._maybe_deal()
         elif t == MsgType.REVEAL:
             if self.phase == DEALING:
+                if f[2] != commits_digest(self.commits):
+                    return  # a reveal answering an older commit list (the deal started over): wait for the new one
                 if commit_of(f[0]) != r.commit:
                     self._send(r, MsgType.REFUSE, [int(Reason.BAD_REVEAL), "your nonce does not match your commit"])
                     self._remove(r, "bad reveal")
@@ -514,6 +517,8 @@ class Session:
         if not all(r.ready for r in self.remotes.values()):
             return
         self.phase = DEALING
+        for r in self.remotes.values():  # a deal started over (someone left) needs every reveal again
+            r.revealed = False
         top = max(self.remotes)
         self.commits = [self.commit] + [self.remotes[i].commit if i in self.remotes else _ZERO32
                                         for i in range(1, top + 1)]
@@ -660,7 +665,7 @@ class Session:
             self._next_resend = self.now + 2.5 * self.config.resend_interval
             self._send(host, MsgType.READY, [self.settings.digest()])
         elif self.phase == DEALING:
-            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now)])
+            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits)])
 
     # ------------------------------------------------------------------ timers
 

@@ -32,7 +32,7 @@ from .settings import MAX_SEATS, MatchSettings, SettingsError
 
 __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "MsgType", "Reason", "Item", "Message",
            "Rejected", "join_key", "session_key", "seal", "open_datagram", "validate_fields", "ReplayWindow",
-           "RateLimiter", "commit_of", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK"]
+           "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK"]
 
 PROTOCOL_VERSION = 1
 MAX_DATAGRAM = 1200
@@ -61,7 +61,7 @@ class MsgType(IntEnum):
     WELCOME = 2     # host -> joiner: [hello nonce, peer index, seats, settings, digest]
     READY = 3       # joiner -> host: [digest]
     COMMITS = 4     # host -> joiner: [commit of every peer, by peer index]
-    REVEAL = 5      # joiner -> host: [nonce(32), time ms]
+    REVEAL = 5      # joiner -> host: [nonce(32), time ms, digest of the commit list it answers]
     START = 6       # host -> joiner: [nonce of every peer, owner of every seat, echoed ms, hold ms, host age ms]
     INPUT = 7       # both ways while running: see ``validate_fields``
     REFUSE = 8      # either way: [reason code, text]
@@ -270,7 +270,7 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
     elif mtype == MsgType.COMMITS:
         ok = n == 1 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
     elif mtype == MsgType.REVEAL:
-        ok = n == 2 and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1)
+        ok = n == 3 and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 16, 16)
     elif mtype == MsgType.START:
         ok = (n == 5 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
               and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
@@ -342,6 +342,11 @@ class RateLimiter:
 def commit_of(nonce: bytes) -> bytes:
     """The fair-deal commitment of a nonce: blake2b-256 of it."""
     return hashlib.blake2b(nonce, digest_size=32, person=b"grisbi-commit").digest()
+
+
+def commits_digest(commits: list[bytes]) -> bytes:
+    """16-byte digest of a commit list (a reveal names the list it answers, so a deal started over is not mixed up)."""
+    return hashlib.blake2b(b"".join(commits), digest_size=16, person=b"grisbi-commits").digest()
 
 
 def seed_from_nonces(nonces: list[bytes]) -> int:

@@ -209,3 +209,34 @@ def test_the_proxy_delays_drops_duplicates_and_stops_on_its_own(tmp_path):
             proxy.communicate()
         target.close()
         client.close()
+
+
+def test_a_killed_joiner_process_is_dropped_and_a_bot_plays_its_seat_to_the_end(tmp_path):
+    port = free_port()
+    common = ["--code", "KILL", "--headless", "--frames", "300", "--timeout", "1"]
+    host = arcade("host", "--game", GAME, "--port", str(port), "--seats", "bot,remote,remote", *common,
+                  "--summary", str(tmp_path / "host.json"), "--lobby-timeout", "30")
+    assert "hosting" in host.stdout.readline()
+    keep = arcade("join", f"127.0.0.1:{port}", "--seats", "bot", *common, "--summary", str(tmp_path / "keep.json"))
+    doomed = arcade("join", f"127.0.0.1:{port}", "--seats", "bot", *common)
+    try:
+        deadline = time.monotonic() + 30
+        line = ""
+        while "match started" not in line and time.monotonic() < deadline:
+            line = doomed.stdout.readline()
+        assert "match started" in line
+        doomed.kill()  # our own child, by its pid
+        doomed.communicate()
+        kcode, kout, kerr = finish(keep, 60)
+        hcode, hout, herr = finish(host, 60)
+    finally:
+        for p in (host, keep, doomed):
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
+    assert (hcode, kcode) == (0, 0), (herr, kerr)
+    assert "dropped at tick" in hout and "a bot plays it now" in hout and "the host's bot plays it" in kout
+    h = json.loads((tmp_path / "host.json").read_text())
+    k = json.loads((tmp_path / "keep.json").read_text())
+    assert h["final_checksum"] == k["final_checksum"] and h["ticks"] == k["ticks"] == 300
+    assert h["disconnects"] == k["disconnects"] == 1 and h["desyncs"] == k["desyncs"] == 0

@@ -126,3 +126,16 @@ def test_a_joiner_that_loses_the_host_is_interrupted_then_fails():
     m.go(max_time=10.0)
     assert [e.peer for e in m.of(1, Interrupted)] == [0]
     assert "lost the host" in failure(m, 1) and m.of(1, Failed)[0].at - t < 2.1
+
+
+def test_a_deal_started_over_when_a_joiner_leaves_still_ends_in_one_shared_seed():
+    m = lobby([False, True, True])
+    a, b = add_joiner(m, 1), add_joiner(m, 2)
+    m.go(max_time=2.0, until=lambda: m.host.phase == "dealing")
+    assert m.host.phase == "dealing"
+    m.run.stop(b)  # gone in the middle of the deal: its seat is free again after the timeout (2 s here)
+    m.go(max_time=6.0, until=lambda: m.host.phase == "lobby")
+    c = add_joiner(m, 3)
+    m.go(max_time=12.0, until=lambda: a.running and c.running)
+    assert m.of(0, PeerLeft) and a.seed == c.seed == m.host.seed is not None
+    assert m.host.seed == seed_from_nonces([m.host.nonce] + [s.nonce for s in sorted((a, c), key=lambda s: s.index)])
