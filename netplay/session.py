@@ -158,8 +158,8 @@ class Session:
         self.final_sent = False
         self.final_received = False
         self.requested_tick = -1
-        self._stalled_slot: float | None = None
-        self._stall_counted = 0
+        self._stalled = False
+        self._stall_seen_until = float("-inf")  # tick slots before this time were counted as stalls
         self._next_resend = now
         self._misc_seq = 0
         self._open_refusals: list[float] = []
@@ -272,8 +272,8 @@ class Session:
                 not r.started for r in self.remotes.values() if r.status != GONE)):
             t = min(t, self._next_resend)
         if self.phase == RUNNING:
-            if self._stalled_slot is not None:
-                t = min(t, self.next_tick_at + self._stall_counted * self.period)
+            if self._stalled:
+                t = min(t, max(self.next_tick_at, self._stall_seen_until))
             else:
                 t = min(t, self.next_tick_at)
         if self.phase in (RUNNING, FINISHING):
@@ -793,23 +793,21 @@ class Session:
             if d.advance():
                 n += 1
                 self.stats.ticks += 1
-                self._stalled_slot = None
+                self._stalled = False
                 self.next_tick_at += self.period * (1.0 + self.timesync.slowdown())
                 self._confirm()
             else:  # stalled: wait for inputs, then catch up (a long stall's debt is dropped below)
-                lost = int((self.now - self.next_tick_at) / self.period) + 1
-                while self.next_tick_at + lost * self.period <= self.now:  # float rounding
-                    lost += 1
-                if self._stalled_slot != self.next_tick_at:
-                    self._stalled_slot = self.next_tick_at
-                    self._stall_counted = 0
-                if lost > self._stall_counted:
-                    self.stats.stalls += lost - self._stall_counted
-                    self._stall_counted = lost
+                self._stalled = True
+                start = max(self.next_tick_at, self._stall_seen_until)
+                if self.now >= start:  # count each tick slot spent waiting once
+                    lost = int((self.now - start) / self.period) + 1
+                    while start + lost * self.period <= self.now:  # float rounding
+                        lost += 1
+                    self.stats.stalls += lost
+                    self._stall_seen_until = start + lost * self.period
                 break
         if self.now - self.next_tick_at > 0.25:  # a slow caller or a long stall: drop the debt, never spiral
             self.next_tick_at = self.now - 0.25
-            self._stalled_slot = None
         self.stats.frames_ahead = self.timesync.frames_ahead()
 
     def _request_local(self) -> None:
