@@ -120,12 +120,15 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, "--seats needs --game")
     seats = None
     if args.game:
-        from .match import SpecError, parse_seats
+        from .match import SpecError, allowed_counts, parse_seats
 
-        rules = REGISTRY[args.game]
-        spec = args.seats or ",".join(["human"] + ["bot"] * (rules.min_players - 1))
+        counts = allowed_counts(args.game)
+        spec = args.seats or ",".join(["human"] + ["bot"] * (counts[0] - 1))
         try:
-            seats = parse_seats(spec, rules.min_players, rules.max_players)
+            seats = parse_seats(spec, min(counts), max(counts))
+            if len(seats) not in counts:
+                raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players, the SPEC names "
+                                f"{len(seats)}")
         except SpecError as e:
             return _fail(parser, str(e))
     script = None
@@ -161,5 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         from .scenes.menus import start_match
 
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
-        start_match(app, args.game, seats, seed, {})
+        from .match import options_for_count
+
+        start_match(app, args.game, seats, seed, options_for_count(args.game, len(seats)))
     return app.run()

@@ -17,7 +17,7 @@ from .games import REGISTRY, is_turn_based, simulation_for
 from .games.bots import LEVELS, BotSeat
 from .input import ZONES
 
-__all__ = ["SeatSpec", "SpecError", "parse_seats", "Match"]
+__all__ = ["SeatSpec", "SpecError", "parse_seats", "Match", "allowed_counts", "options_for_count"]
 
 
 class SpecError(ValueError):
@@ -43,6 +43,20 @@ class SeatSpec:
             return f"Gamepad {int(self.device[3:]) + 1}"
         return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad"}.get(
             self.device, self.device)
+
+
+def allowed_counts(game_id: str) -> list[int]:
+    """Player counts a game may be played with (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7 as an option)."""
+    r = REGISTRY[game_id]
+    counts = list(getattr(r, "player_counts", range(r.min_players, r.max_players + 1)))
+    if game_id == "grenade":
+        counts.append(7)
+    return counts
+
+
+def options_for_count(game_id: str, players: int) -> dict[str, Any]:
+    """Options a player count implies (7-player Grenade is the ``seven`` option)."""
+    return {"seven": True} if game_id == "grenade" and players == 7 else {}
 
 
 def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[SeatSpec]:

@@ -11,7 +11,7 @@ import pygame
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY
 from ..games.bots import LEVELS
 from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
-from ..match import Match, SeatSpec
+from ..match import Match, SeatSpec, allowed_counts, options_for_count
 from ..render.fonts import draw_text
 from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel)
 from ..settings import SCALES
@@ -46,15 +46,6 @@ def _shade(alpha: int) -> pygame.Surface:
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     s.fill((0, 0, 0, alpha))
     return s
-
-
-def allowed_counts(gid: str) -> list[int]:
-    """Player counts offered in seat setup (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7 as an option)."""
-    r = REGISTRY[gid]
-    counts = list(getattr(r, "player_counts", range(r.min_players, r.max_players + 1)))
-    if gid == "grenade":
-        counts.append(7)
-    return counts
 
 
 def player_range(gid: str) -> str:
@@ -254,8 +245,7 @@ class SeatSetupScene(Scene):
                 seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
                                                                                    + self.app.ticks)
                 options = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
-                if self.gid == "grenade" and self.players == 7:
-                    options["seven"] = True  # rules/grenade.md: 7 players is an option
+                options.update(options_for_count(self.gid, self.players))
                 start_match(self.app, self.gid, self.choices[:self.players], seed, options)
 
     def problem(self) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from ..games import GAME_NAMES, REGISTRY
-from ..match import Match, parse_seats
+from ..match import Match, allowed_counts, parse_seats
 from ..render.fonts import draw_text
 from ..render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from ..replay import Replay, ReplayError, ReplayWriter, list_replays, read_replay
@@ -195,7 +195,7 @@ def resume_match(app, rep: Replay) -> None:
     from .menus import start_match  # noqa: F401  (same module family)
 
     rules = REGISTRY[rep.game]
-    seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, rules.max_players)
+    seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, max(allowed_counts(rep.game)))
     think = rep.header.get("bot_think_ticks")
     match = Match(rep.game, seats, rep.header["seed"],
                   bot_think_ticks=think if isinstance(think, int) and 0 <= think <= 600 else app.opts.bot_think_ticks,
