@@ -258,3 +258,15 @@ def test_datagrams_stay_well_under_1200_bytes_with_eight_seats_busy_inputs_a_sta
     dumps = [json.load(open(m.of(i, Desync)[0].dump)) for i in (0, 1)]
     assert all(len(d["remote_state"]["text"]) > 20_000 for d in dumps)  # the other side's state arrived whole
     assert 800 < max(sizes) <= 1100 and len(sizes) > 5000
+
+
+def test_a_flood_from_one_address_is_cut_by_the_rate_limit_before_decoding():
+    m = virtual_match(2, lambda st, s: tally_sim(s, st.seats), tally_inputs(), settings=tally_settings(2, 300),
+                      impairment=Impairment.from_rtt(0.03), seed=8)
+    blob = seal(MsgType.INPUT, 1, 1, 1, [0] * 9, session_key(join_key("x"), 1))
+    m.run.at(2.0, lambda: [m.net.inject(("evil", 1), HOST_ADDR, blob) for _ in range(5000)])
+    m.go(max_time=20.0)
+    rejected = m.host.stats.rejected
+    assert rejected["rate"] >= 4400 and rejected["rate"] + rejected["session"] == 5000
+    ends = {m.of(i, MatchEnded)[0].checksum for i in range(2)}
+    assert len(ends) == 1 and not m.of(0, Interrupted)

@@ -27,6 +27,16 @@ PRELUDE = ("import sys; sys.path.insert(0, {tests!r}); from arcade.games import 
 GAME = "grisbi" if "grisbi" in REGISTRY else "tally"
 
 
+@pytest.fixture(autouse=True)
+def _toys_if_needed():
+    if GAME == "tally":  # in-process commands need the stand-in registered too
+        from test_netplay_toys import toys_registered
+        with toys_registered():
+            yield
+    else:
+        yield
+
+
 def free_port() -> int:
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("127.0.0.1", 0))

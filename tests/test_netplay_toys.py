@@ -15,10 +15,11 @@ anything).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import types
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from arcade.games import IllegalAction, simulation_for
 from arcade.games.base import state_checksum
@@ -209,13 +210,27 @@ def pips_choose(view: PipsView, legal: Any, rng: Rng, level: str = "normal") -> 
 
 
 def register_toys() -> None:
-    """Put ``tally`` and ``pips`` in the registry (used in subprocesses when no registered game fits)."""
+    """Put ``tally`` and ``pips`` in the registry (in a subprocess when no registered game fits; in this process
+    use ``toys_registered()``, which takes them out again)."""
     import arcade.games as g
 
     g.REGISTRY["tally"] = TALLY
     g._MODULES["tally"] = types.SimpleNamespace(RULES=TALLY, Bot=TallyBot)
     g.REGISTRY["pips"] = PIPS
     g._MODULES["pips"] = types.SimpleNamespace(RULES=PIPS, choose=pips_choose)
+
+
+@contextlib.contextmanager
+def toys_registered() -> Iterator[None]:
+    import arcade.games as g
+
+    register_toys()
+    try:
+        yield
+    finally:
+        for gid in ("tally", "pips"):
+            g.REGISTRY.pop(gid, None)
+            g._MODULES.pop(gid, None)
 
 
 # --- chained deals of a registered real-time game ---------------------------------------------------------------
