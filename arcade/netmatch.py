@@ -279,6 +279,8 @@ def _join(args: argparse.Namespace) -> int:
                                    ("prediction", args.prediction, st.prediction if st.mode == ROLLBACK else None),
                                    ("frames", args.frames, st.end_tick)):
             if mine is not None and theirs is not None and mine != theirs:
+                if name == "frames" and theirs == 0:
+                    return f"no frame limit at the host, {mine} frames asked here"
                 return f"{name} {theirs} at the host, {mine} asked here"
         return None
 
