@@ -85,7 +85,8 @@ class Remote:
         self.log_in = 0
         self.ping_t: int | None = None
         self.ping_at = 0.0
-        self.dirty = False
+        self.dirty = False   # new inputs to send ("nothing" only)
+        self.urgent = False  # an action or a notice to send
         self.bye = False
         self.sent = 0
         # handshake (host side)
@@ -142,6 +143,7 @@ class Session:
         self.driver: TickDriver | None = None
         self.local_seats: list[int] = []
         self.period = 1 / 60
+        self._send_gap = 1.0
         self.next_tick_at = now
         self.timesync: TimeSync | None = None
         self.history: ChecksumHistory | None = None
@@ -277,13 +279,12 @@ class Session:
             else:
                 t = min(t, self.next_tick_at)
         if self.phase in (RUNNING, FINISHING):
-            keep = self.period * cfg.keepalive
             for r in self.remotes.values():
                 if r.status == GONE or r.bye:
                     continue
                 t = min(t, r.last_recv + cfg.timeout)
                 if self.role == JOIN or r.started:
-                    t = min(t, r.last_send + (keep / 2 if r.dirty else keep))
+                    t = min(t, r.last_send + self._gap(r))
                 if r.status == CONNECTED:
                     t = min(t, r.last_recv + cfg.interrupt_after)
             if self.phase == FINISHING:
@@ -736,6 +737,7 @@ class Session:
         for o in self.remotes.values():
             if o is not but and o.status != GONE and not o.bye:
                 o.log_out.append(item)
+                o.urgent = True
 
     def _lose(self, r: Remote, reason: str) -> None:
         """Host: ``r`` is out. While running, its seats are dropped at the tick after the last input the host holds."""
@@ -758,7 +760,7 @@ class Session:
             self._emit(SeatDropped(s, tick, r.index))
             self._relay([Item.DROP, s, tick, r.index], but=r)
         for o in self.remotes.values():
-            o.dirty = True
+            o.dirty = o.urgent = True
 
     # ------------------------------------------------------------------ running
 
@@ -772,6 +774,7 @@ class Session:
         self.local_seats = [s for s, o in enumerate(self.owners) if o == self.index]
         self.requested_tick = st.input_delay - 1
         self.period = 1.0 / st.tick_rate
+        self._send_gap = cfg.send_gap if cfg.send_gap is not None else self._default_send_gap()
         self.timesync = TimeSync(st.tick_rate)
         self.history = ChecksumHistory(cfg.retain_frames)
         self.detector = DesyncDetector(enabled=cfg.desync_detection)
@@ -782,6 +785,16 @@ class Session:
         self.started_at = self.now
         self.next_tick_at = self.now
         self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats)))
+
+    def _default_send_gap(self) -> float:
+        """Rollback between two peers: "nothing" every 2 ticks (it is what the other predicts anyway; half the
+        datagrams). A bigger star: every tick from a joiner, and the host relays within half a tick, because a
+        joiner's input crosses two links before the others can confirm it. Lockstep: within half a tick."""
+        if self.settings.mode != ROLLBACK:
+            return 0.5
+        if len(set(self.owners)) <= 2:  # two peers: no relaying
+            return 2.0
+        return 0.5 if self.role == HOST else 1.0
 
     def _run_ticks(self) -> None:
         d = self.driver
@@ -818,13 +831,18 @@ class Session:
         self.requested_tick = t
         if st.end_tick and t >= st.end_tick:
             return
+        action = False
         for s in self.local_seats:
             if t > d.known[s]:
                 v = self.input_source(s, t)
                 v = v if type(v) is int and 0 <= v < 65536 else 0
                 d.add_input(s, t, v)
+                action = action or v != 0
+        if (t + 1) % st.checksum_interval == 0:
+            action = True  # the inputs that complete a checksummed frame go at once: desyncs are found sooner
         for r in self.remotes.values():
             r.dirty = True
+            r.urgent = r.urgent or action
 
     def _confirm(self) -> None:
         d, st = self.driver, self.settings
@@ -844,6 +862,7 @@ class Session:
         for r in self.remotes.values():
             if r.status != GONE and not r.bye:
                 r.log_out.append(item)
+                r.urgent = True  # every 30 ticks: a desync is found one datagram sooner
         for peer, first, frame in self.detector.add_local(rec):
             self._desync(peer, first, frame)
 
@@ -877,12 +896,17 @@ class Session:
 
     # ------------------------------------------------------------------ input datagrams
 
+    def _gap(self, r: Remote) -> float:
+        """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
+        if r.urgent:
+            return self.period / 2
+        return self.period * (self._send_gap if r.dirty else max(1.0, self._send_gap))
+
     def _flush(self) -> None:
-        keep = self.period * self.config.keepalive
         for r in self.remotes.values():
             if r.status == GONE or r.bye or (self.role == HOST and not r.started):
                 continue
-            if self.now >= r.last_send + keep or (r.dirty and self.now >= r.last_send + keep / 2):
+            if self.now >= r.last_send + self._gap(r):
                 self._send_input(r)
 
     def _send_input(self, r: Remote) -> None:
@@ -943,7 +967,7 @@ class Session:
         self.transport.send(data, r.address)
         self.stats.sent(self.now, r.index, len(data))
         r.last_send = self.now
-        r.dirty = False
+        r.dirty = r.urgent = False
 
     def _accepts(self, r: Remote, seat: int) -> bool:
         if seat >= len(self.owners):
@@ -958,18 +982,22 @@ class Session:
         for s in range(min(len(acks), d.seats)):
             if acks[s] > r.acked[s]:
                 r.acked[s] = acks[s]
-        urgent = False
+        new = action = False
         for seat, start, vals in runs:
             if not self._accepts(r, seat):
                 self.stats.reject("seat")
                 continue
             if start > d.frame + 4096:
                 continue
-            urgent = d.add_run(seat, start, vals) > 0 or urgent
-        if urgent and self.role == HOST:  # relay at once: a confirmed "nothing" lets the others predict further
+            n = d.add_run(seat, start, vals)
+            if n:
+                new = True
+                action = action or any(vals[-n:])
+        if new and self.role == HOST:  # relay: an action at once, "nothing" with the next datagram due
             for o in self.remotes.values():
                 if o is not r:
                     o.dirty = True
+                    o.urgent = o.urgent or action
         link = self.stats.link(r.index)
         if echo is not None:
             link.add_rtt((((now_ms(self.now) - echo[0]) & 0xFFFFFFFF) - echo[1]) / 1000.0)

@@ -137,8 +137,11 @@ class SessionConfig:
       None writes nothing.
     - ``serialize_state``: turns a saved state into text or bytes for the dump (default ``repr``).
     - ``max_ticks_per_update``: catch-up limit per ``update`` call (the loop never spirals).
-    - ``resend_interval``: seconds between handshake resends; ``keepalive``: longest gap between two datagrams to a
-      peer, in ticks.
+    - ``resend_interval``: seconds between handshake resends.
+    - ``send_gap``: ticks between two datagrams to a peer when all that is new is "nothing" inputs (None: 2 in
+      rollback, where "nothing" is what the others predict anyway, 0.5 in lockstep, where every tick waits for
+      it). An action, a notice or a relayed action goes out at once (half a tick after the previous datagram at
+      most). With nothing new, a datagram still goes every ``max(1, send_gap)`` ticks (acks, resends, keepalive).
     - ``rate_limit``: datagrams per second accepted from one address (token bucket, ``rate_burst`` deep).
     - ``retain_frames``: confirmed frames kept (states, checksums) for desync reports.
     """
@@ -151,7 +154,7 @@ class SessionConfig:
     serialize_state: Callable[[Any], str | bytes] = _repr_state
     max_ticks_per_update: int = 4
     resend_interval: float = 0.1
-    keepalive: int = 1
+    send_gap: float | None = None
     rate_limit: float = 1000.0
     rate_burst: float = 500.0
     retain_frames: int = 160
