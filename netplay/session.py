@@ -26,8 +26,13 @@ Protocol (``netplay.wire`` has the datagram format):
    seed is blake2b of all nonces in peer order, so no peer chooses the shuffle.
 3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its
    per-seat acks, its frame and frames-ahead estimate, an RTT ping/echo, and a reliable notice log (checksum
-   records, seat drops, desync notices, peer status, state chunks, the final notice). The host relays every seat's
-   inputs to every joiner.
+   records, seat drops, desync notices, peer status, state chunks, the final notice; each sent in two datagrams
+   in a row, then again after an RTO until acknowledged). The host relays every seat's inputs to every joiner.
+   Cadence (``SessionConfig.send_gap``): an action, a notice, or the inputs completing a checksummed frame go at
+   once; "nothing" inputs every 2 ticks between two peers in rollback (that is what the other predicts anyway),
+   every tick from a joiner and within half a tick from the host in a bigger star, within half a tick in lockstep.
+   Wrong or unauthenticated datagrams never get an answer (except the rate-limited "wrong join code" refusal in the
+   lobby), so the host cannot be used to amplify traffic.
 4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected". The host
    drops the lost peer's seats at the tick after the last input it has of them (so no peer can have seen more) and
    relays that tick; every peer applies it identically; the host plays the seats from then on (ask
