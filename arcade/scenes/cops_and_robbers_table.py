@@ -177,10 +177,10 @@ def coin_stack(n: int) -> pygame.Surface:
 def jail_bars(w: int, h: int, step: int = 12) -> pygame.Surface:
     """Jail bars over an area w×h; ``step`` 0..12 of the drop (12: down)."""
     s = pygame.Surface((w, h), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 70))
+    s.fill((0, 0, 0, 50))
     drop = int(h * (1 - step / 12))
-    for x in range(14, w, 28):
-        pygame.draw.rect(s, (55, 58, 66, 235), (x, -drop, 9, h))
+    for x in range(16, w, 34):
+        pygame.draw.rect(s, (55, 58, 66, 235), (x, -drop, 7, h))
         pygame.draw.line(s, (150, 155, 170, 235), (x + 2, -drop), (x + 2, h - drop), 2)
     for y in (6, h - 14):
         pygame.draw.rect(s, (55, 58, 66, 235), (0, y - drop, w, 8))
@@ -349,8 +349,9 @@ class Table(TableScene):
         k = ev[0]
         if k == "defence":
             _, seat, v, to, on_jail = ev
-            whom = "themself" if to == seat else n(to)
-            return f"{n(seat)} lays shield {v} " + (f"on {n(to)}'s jail" if on_jail else f"for {whom}")
+            if on_jail:
+                return f"{n(seat)} lays shield {v} on " + ("their own jail" if to == seat else f"{n(to)}'s jail")
+            return f"{n(seat)} lays shield {v}" + ("" if to == seat else f" for {n(to)}")
         if k == "offensive":
             return f"{n(ev[1])} attacks {n(ev[3])} with offence {ev[2]}!"
         if k == "respond":
@@ -768,8 +769,6 @@ class Table(TableScene):
                 if seat in fx.jailed and fx.busy:
                     step = max(1, min(12, int((fx.t + alpha) * 12 / 14)))
                 surf.blit(jail_bars(r.w, r.h - 28, step), (r.x, r.y + 28))
-                draw_text(surf, "IN JAIL", (r.x + 284, r.y + 106 if r != OWN_BOX else r.y + 20), 15,
-                          (255, 120, 100), bold=True, anchor="center")
         # cards
         for key, placed, width, moving in self.board.frames(alpha):
             c = self.content.get(key)
@@ -843,10 +842,12 @@ class Table(TableScene):
             if st.jail[seat]:
                 x, y = self.slot_xy(seat)
                 need = st.jail[seat] - sum(st.jail_shields[seat])
-                r = pygame.Rect(0, 0, 96, 20)
+                label = f"IN JAIL · {need} to free"
+                r = pygame.Rect(0, 0, font(13, True).size(label)[0] + 12, 20)
                 r.center = (int(x), int(y + 52))
-                panel(surf, r, 230, (60, 15, 10), (255, 120, 100), 6)
-                draw_text(surf, f"{need} more frees", r.center, 13, WHITE, bold=True, anchor="center")
+                r.right = min(r.right, self.areas[seat].right - 4)
+                panel(surf, r, 235, (110, 20, 15), (255, 120, 100), 6)
+                draw_text(surf, label, r.center, 13, WHITE, bold=True, anchor="center")
 
     def draw_centre(self, surf) -> None:
         st = self.match.state

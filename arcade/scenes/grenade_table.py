@@ -411,6 +411,11 @@ class Table(TableScene):
         kind = self.match.seats[seat].kind
         return {"bot": "Bot", "remote": "Remote"}.get(kind, "Player") + f" {seat + 1}"
 
+    def seat_label(self, seat: int) -> str:
+        """Who fills a seat, short: "WASD keys", "Gamepad 1", "normal" (a bot's level)."""
+        who = self.match.seats[seat]
+        return who.level if who.kind == "bot" else who.label
+
     def bottom_seat(self) -> int:
         humans = self.humans()
         return humans[0] if len(humans) == 1 and not self.demo else 0
@@ -619,10 +624,6 @@ class Table(TableScene):
                 if placed.face_up and width >= 1.0 and rank in snap.revealed[seat]:
                     pygame.draw.circle(surf, (150, 20, 20), (rr.centerx, rr.bottom - 16), 12)
                     draw_text(surf, "✖", (rr.centerx, rr.bottom - 16), 15, WHITE, bold=True, anchor="center")
-        for seat, r in self.slots.items():
-            if snap.out[seat] and not snap.winners:
-                draw_text(surf, "OUT", (r.right - 14 - HW // 2 - (len(st.hearts[seat]) - 1) * (HW + 6) // 2,
-                                        r.y + 12 + HH + 14), 16, RED, bold=True, anchor="center")
         if chooser is not None:
             self.draw_preview(surf, self.die_cursor.get(chooser, 0) % DICE)
         self.draw_dice(surf, snap, beat, prog, chooser)
@@ -784,14 +785,14 @@ class Table(TableScene):
         name_col = DIM if out and not won else GOLD
         who = self.match.seats[seat]
         mine = seat in self.humans() and len(self.humans()) == 1 and not self.demo
-        tag = "you" if mine else who.label
+        tag = "you" if mine else ("bot, " + who.level if who.kind == "bot" else who.label)
         draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), 22, name_col, bold=True)
         draw_text(surf, tag, (r.x + 14, r.y + 38), 15, DIM)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if won:
             lines.append(("★ WINNER", GOLD))
         elif out:
-            lines.append(("out · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", (200, 150, 150)))
+            lines.append(("OUT · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", RED))
         elif turn:
             lines.append(("▶ to play", GOLD))
         if self.shows_hearts_of(seat) and not snap.winners:
@@ -850,6 +851,5 @@ class Table(TableScene):
             hearts = " ".join(heart_name(h) for h in st.hearts[s])
             state = "winner" if s in st.winners and len(st.winners) == 1 else (
                 "draw" if s in st.winners else f"out at move {st.out_move[s]}")
-            lines.append(f"{self.seat_name(s)} ({self.match.seats[s].label}) · {hearts} · {state} · "
-                         f"outlasted {scores[s]}")
+            lines.append(f"{self.seat_name(s)} ({self.seat_label(s)}) · {hearts} · {state} · outlasted {scores[s]}")
         return lines
