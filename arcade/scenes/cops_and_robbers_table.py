@@ -16,8 +16,8 @@ of the last moves.
 Animation: card sprites tween from where they were (a Defence card from the hand to the shields, the Offence to its
 target, used cards to the discard pile); coins fly one by one from the payer's stack to the receiver's when money
 changes hands (a Cop paying a Robber, a Robber stealing from a Cop); an Offence bursts when laid; jail bars drop. The
-table holds the match while coins fly and while the burst plays (no tick is simulated), so a bot's thinking starts
-after them. Between rounds of the 5-round game the round's scores stay up for ``ROUND_HOLD`` ticks (A skips).
+table holds the match while coins fly and while the burst plays (its ticks pass with nobody acting: ``idle_tick``,
+recorded, so a replay keeps the same pace), so a bot's thinking starts after them. Between rounds of the 5-round game the round's scores stay up for ``ROUND_HOLD`` ticks (A skips).
 
 Controls of the acting human (every menu is built from ``RULES.legal_actions``: every legal action is reachable and
 nothing illegal is offered; ``Table.menu_actions`` lists what the menus reach):
@@ -271,8 +271,8 @@ class Table(TableScene):
 
     # --- seats ----------------------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        kind = self.match.seats[seat].kind
-        return {"bot": "Bot", "remote": "Remote"}.get(kind, "Player") + f" {seat + 1}"
+        """"Bot N" for a bot's seat, "Player N" for anybody else's (N counts from 1)."""
+        return ("Bot" if self.match.seats[seat].kind == "bot" else "Player") + f" {seat + 1}"
 
     def bottom_seat(self) -> int:
         v = self.viewer()
@@ -323,9 +323,18 @@ class Table(TableScene):
                     self.round_hold = 0
                 else:
                     self.round_hold -= 1
+            self.idle_tick()
             self.after_tick()
             return
         super().update()
+
+    def idle_tick(self) -> None:
+        """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
+        its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
+        their thinking starts once the picture has caught up. (``Match`` has no public way to advance a tick
+        without consulting the bots, hence ``_advance``.)"""
+        if not self.match.is_over():
+            self.match._advance((0,) * len(self.match.seats))
 
     SOUNDS = {"draw": "deal", "defence": "slap", "offensive": "explosion", "respond": "flip", "pay": "coin",
               "steal": "coin", "jail": "stop", "free": "start", "reshuffle": "deal", "round_end": "win",

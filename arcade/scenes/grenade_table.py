@@ -19,8 +19,10 @@ Animation: each transition of the state is played as a timeline of beats built f
 grenade hops card by card along the wheel (skipping blown-up cards, as the rules do: ``advance_place``), its pips
 rise (on the Joker every grenade's), a grenade reaching 6 bursts (a burst effect and the explosion sound), the card
 turns face down, the grenades on it fly to the next face-up spade showing 1, the owner's heart turns over by their
-seat, and the black die tumbles for the next player. While a timeline plays, the table holds the match (no tick is
-simulated), so a bot's thinking time starts once the roll is shown; a replay's seek simply jumps to the new state.
+seat, and the black die tumbles for the next player. While a timeline plays, the table holds the match: its ticks
+pass with nobody acting (``idle_tick``, recorded, so a replay keeps the same pace) and the bots are not asked, so a
+bot's thinking time starts once the roll is shown. A state that does not follow the last one by one move (a replay's
+seek) is shown at once, without a timeline.
 
 Controls of the acting human (logical buttons): LEFT/RIGHT (or UP/DOWN) cycle through the three grenades; the chosen
 one is ringed in gold on the wheel with a preview of its hops (numbered dots), where it lands and its pips there (red
@@ -408,8 +410,8 @@ class Table(TableScene):
 
     # --- seats --------------------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        kind = self.match.seats[seat].kind
-        return {"bot": "Bot", "remote": "Remote"}.get(kind, "Player") + f" {seat + 1}"
+        """"Bot N" for a bot's seat, "Player N" for anybody else's (N counts from 1)."""
+        return ("Bot" if self.match.seats[seat].kind == "bot" else "Player") + f" {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
         """Who fills a seat, short: "WASD keys", "Gamepad 1", "normal" (a bot's level)."""
@@ -447,9 +449,18 @@ class Table(TableScene):
 
                 self.app.push(PauseScene(self.app, self))
                 return
+            self.idle_tick()
             self.after_tick()
             return
         super().update()
+
+    def idle_tick(self) -> None:
+        """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
+        its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
+        their thinking starts once the picture has caught up. (``Match`` has no public way to advance a tick
+        without consulting the bots, hence ``_advance``.)"""
+        if not self.match.is_over():
+            self.match._advance((0,) * len(self.match.seats))
 
     def on_events(self, events: tuple) -> None:
         """The events of a new state: its timeline (built in ``after_tick``) plays their sounds beat by beat."""
