@@ -166,8 +166,44 @@ def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
     app = make_app(tmp_path, input_script=script("2 return\n6 escape\n"))
     run_ticks(app, 4)
     assert app.top.name == "setup"
+    facts = picture_facts(app.screen)
+    assert facts["felt"] > 0.3 and facts["colours"] > 8
+    assert app.top.gid == app.stack[0].items[0][1]  # the game chosen on the title
     run_ticks(app, 4)
     assert app.top.name == "title"
+    # settings and rules open and close
+    app.opts.input_script = script(f"{app.ticks + 1} escape\n")
+    from arcade.scenes.menus import RulesScene, SettingsScene
+
+    app.push(SettingsScene(app))
+    run_ticks(app, 3)
+    assert app.top.name == "title"
+    app.push(RulesScene(app, "grit"))
+    run_ticks(app, 2)
+    assert picture_facts(app.screen)["colours"] > 4
+    assert any("Grit" in line for line, _, _ in app.top.lines)
+
+
+def test_seat_setup_cycles_seats_through_zones_pads_and_bot_levels(tmp_path):
+    from arcade.scenes.menus import SeatSetupScene
+
+    app = make_app(tmp_path)
+    app.input.add_virtual_pad()
+    scene = SeatSetupScene(app, "grisbi")
+    app.push(scene)
+    scene.row = 1  # seat 1
+    seen = set()
+    for k in range(12):
+        app.opts.input_script = script(f"{app.ticks} d\n")
+        run_ticks(app, 2)
+        seen.add(scene.choices[0].label)
+    assert {"Arrow keys", "Gamepad 1", "Bot (hard)", "WASD keys"} <= seen
+    # two seats on one device is refused with a visible message, not a crash
+    scene.choices[0] = scene.choices[1] = scene.choices[0].__class__("human", "wasd")
+    scene.row = len(scene.rows()) - 1
+    app.opts.input_script = script(f"{app.ticks} e\n")
+    run_ticks(app, 2)
+    assert app.top is scene and "two seats" in app.notice
 
 
 def _scripted_match_checksum(tmp_path, fps: float) -> tuple[int, int]:
