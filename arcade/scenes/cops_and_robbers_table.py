@@ -209,7 +209,7 @@ def area_rects(players: int, bottom: int, spectator: bool) -> dict[int, pygame.R
     if players == 4:
         places = [(10, 150), (470, 40), (930, 150)]
     else:
-        places = [(10, 286), (10, 44), (470, 40), (930, 44), (930, 286)]
+        places = [(10, 292), (10, 52), (470, 40), (930, 52), (930, 292)]
     out = {bottom: pygame.Rect(470, 392, w, h) if spectator else OWN_BOX.copy()}
     for k, (x, y) in enumerate(places):
         out[(bottom + 1 + k) % players] = pygame.Rect(x, y, w, h)
@@ -531,6 +531,8 @@ class Table(TableScene):
         for key in self.board.entries:
             if key not in targets and self.content.get(key) is not None:
                 gone.setdefault(self.content[key], []).append(self.board.current(key))
+        other = "hback" if own and self.peeking(bottom) else "hand"
+        flipped = any(k[0] == other and k not in targets for k in self.board.entries)
         actor = next((ev[1] for ev in st.events if len(ev) > 1 and isinstance(ev[1], int)
                       and ev[0] in ("defence", "offensive", "respond", "draw")), None)
 
@@ -543,6 +545,9 @@ class Table(TableScene):
                 p = gone[c].pop(0)
                 return Placed(p.x, p.y, True, p.z, tag=tag)
             if key[0] in ("hand", "hback"):
+                if flipped:  # the hand was shown face down (or face up) a tick ago: it turns over where it lies
+                    t = targets[key]
+                    return Placed(t.x, t.y, key[0] == "hback", t.z, tag=t.tag)
                 return Placed(DRAW_POS[0], DRAW_POS[1], False, 0, tag="S")
             if key[0] == "discard":
                 return Placed(CENTRE.centerx, CENTRE.centery, True, 0, tag=tag)
@@ -788,6 +793,14 @@ class Table(TableScene):
         self.draw_jail_labels(surf)
         self.draw_flights(surf, alpha)
         self.draw_hand_buttons(surf)
+        seat = self.bottom_seat()
+        if (not self.spectator() and seat in self.humans() and not self.demo and not self.peeking(seat)
+                and self.curtain_for is None and self.forced_view == "auto" and st.hands[seat]):
+            hint = f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand"
+            r = pygame.Rect(0, 0, font(17, True).size(hint)[0] + 24, 32)
+            r.center = (W // 2, HAND_Y)
+            panel(surf, r, 225, (20, 20, 20), GOLD, 10)
+            draw_text(surf, hint, r.center, 17, WHITE, bold=True, anchor="center")
         draw_text(surf, self.status_text(), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
         if not self.demo and self.curtain_for is None:
             self.draw_prompts(surf)

@@ -812,6 +812,10 @@ class Table(TableScene):
                 lines.append(("keep " + " & ".join(card_name(h) for h in alive) + " alive", WHITE))
         elif st.players == 2 and snap.revealed[seat] and not out:
             lines.append(("one life left", (230, 180, 120)))
+        elif (len(self.humans()) > 1 and seat == self.shown_seat and not self.demo and not out
+              and self.curtain_for is None and self.forced_view == "auto"):
+            b = self.app.input.hint(self.match.seats[seat].device, "B")
+            lines.append((f"hold {'pad B' if b == 'Ⓑ' else b} to see your heart", DIM))
         if snap.winners and self.match.is_over():
             sc = self.rules.scores(st)[seat]
             lines.append((f"outlasted {sc}", WHITE))
