@@ -783,6 +783,7 @@ class Table(TableScene):
                 if seat in fx.jailed and fx.busy:
                     step = max(1, min(12, int((fx.t + alpha) * 12 / 14)))
                 surf.blit(jail_bars(r.w, r.h - 28, step), (r.x, r.y + 28))
+        self.draw_hand_buttons(surf)  # under the cards: a card sliding along the hand passes over them
         # cards
         for key, placed, width, moving in self.board.frames(alpha):
             c = self.content.get(key)
@@ -792,7 +793,6 @@ class Table(TableScene):
             blit_card(surf, f, card_back(w, h), placed, width, moving)
         self.draw_jail_labels(surf)
         self.draw_flights(surf, alpha)
-        self.draw_hand_buttons(surf)
         seat = self.bottom_seat()
         if (not self.spectator() and seat in self.humans() and not self.demo and not self.peeking(seat)
                 and self.curtain_for is None and self.forced_view == "auto" and st.hands[seat]):
