@@ -178,6 +178,13 @@ class Match:
         self.gather_inputs()
         self._advance(tuple(inputs))
 
+    def idle_tick(self) -> None:
+        """Advance one tick in which nobody acts (a table holding the match while an animation plays); the bots are
+        not asked, and human inputs submitted meanwhile are dropped. A finished match does not move."""
+        self.pending.clear()
+        if not self.sim.is_over():
+            self._advance((0,) * len(self.seats))
+
     def _advance(self, inputs: tuple[int, ...]) -> tuple[int, ...]:
         self.sim.advance(inputs)
         self.input_log.append(inputs)

@@ -331,10 +331,9 @@ class Table(TableScene):
     def idle_tick(self) -> None:
         """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
         its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
-        their thinking starts once the picture has caught up. (``Match`` has no public way to advance a tick
-        without consulting the bots, hence ``_advance``.)"""
+        their thinking starts once the picture has caught up."""
         if not self.match.is_over():
-            self.match._advance((0,) * len(self.match.seats))
+            self.match.idle_tick()
 
     SOUNDS = {"draw": "deal", "defence": "slap", "offensive": "explosion", "respond": "flip", "pay": "coin",
               "steal": "coin", "jail": "stop", "free": "start", "reshuffle": "deal", "round_end": "win",

@@ -391,6 +391,7 @@ class Timeline:
 
 
 class Table(TableScene):
+    HIDDEN_NOUN = "heart"
     END_DELAY = 200
 
     def setup(self) -> None:
@@ -457,10 +458,9 @@ class Table(TableScene):
     def idle_tick(self) -> None:
         """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
         its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
-        their thinking starts once the picture has caught up. (``Match`` has no public way to advance a tick
-        without consulting the bots, hence ``_advance``.)"""
+        their thinking starts once the picture has caught up."""
         if not self.match.is_over():
-            self.match._advance((0,) * len(self.match.seats))
+            self.match.idle_tick()
 
     def on_events(self, events: tuple) -> None:
         """The events of a new state: its timeline (built in ``after_tick``) plays their sounds beat by beat."""

@@ -36,7 +36,7 @@ GAME_OPTIONS: dict[str, list[tuple[str, str, list[Any], list[str]]]] = {
                 ["Off", "2 minutes", "3 minutes"]),
                ("reveal_ticks", "Round-end reveal", [360, 600], ["6 seconds", "10 seconds (beginners)"])],
     "grass": [("learning", "Learning mode", [False, True], ["Off", "On"])],
-    "cops_and_robbers": [],
+    "cops_and_robbers": [("rounds", "Match", [1, 5], ["One round", "5 rounds"])],
     "grenade": [],
 }
 

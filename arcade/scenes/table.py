@@ -47,6 +47,7 @@ def table_for(game_id: str) -> type["TableScene"]:
 class TableScene(Scene):
     name = "table"
     END_DELAY = 150  # ticks the finished table stays visible before the results
+    HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
 
     def __init__(self, app, match, demo: bool = False) -> None:
         super().__init__(app)
@@ -254,7 +255,8 @@ class TableScene(Scene):
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
                   anchor="center")
         draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
-        draw_text(surf, f"Press {self.app.input.hint(dev, 'A')} to see your cards", (W // 2, H // 2 + 50), 26,
+        draw_text(surf, f"Press {self.app.input.hint(dev, 'A')} to see your {self.HIDDEN_NOUN}", (W // 2, H // 2 + 50),
+                  26,
                   WHITE, anchor="center")
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
