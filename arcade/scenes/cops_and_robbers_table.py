@@ -49,7 +49,7 @@ from ..render.fonts import draw_text, font
 from ..render.tween import Placed
 from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, felt, panel
 from .grenade_table import burst
-from .table import TableScene
+from .table import SeatMenu, TableScene
 
 __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD"]
 
@@ -243,16 +243,6 @@ class Effects:
         return self.t < self.total
 
 
-@dataclass
-class SeatUI:
-    """A human seat's place in the menus: ``sel`` the chosen hand slot, ``open`` whether its menu is open, ``cur``
-    the cursor in it (and in the defend prompt)."""
-
-    sel: int = 0
-    open: bool = False
-    cur: int = 0
-
-
 class Table(TableScene):
     END_DELAY = 300
 
@@ -260,7 +250,6 @@ class Table(TableScene):
         self.board.move_ticks = 16
         self.board.stagger = 2
         self.content: dict[Any, tuple[str, int] | None] = {}
-        self.ui: dict[int, SeatUI] = {}
         self.log: list[str] = []
         self.fx = Effects()
         self.round_hold = 0
@@ -562,12 +551,6 @@ class Table(TableScene):
         self.board.set_targets(targets, origin)
 
     # --- menus from the legal actions -------------------------------------------------------------------------------
-    def seat_ui(self, seat: int) -> SeatUI:
-        ui = self.ui.get(seat)
-        if ui is None:
-            ui = self.ui[seat] = SeatUI()
-        return ui
-
     def action_label(self, a: Any, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menus."""
         st = self.match.state
@@ -666,25 +649,6 @@ class Table(TableScene):
         return out
 
     # --- controls -------------------------------------------------------------------------------------------------
-    def _move(self, dev, cur: int, n: int, back: str, fwd: str) -> int:
-        inp = self.app.input
-        if n <= 0:
-            return 0
-        cur %= n
-        if inp.menu(back, dev):
-            cur = (cur - 1) % n
-            self.app.audio.play("move")
-        if inp.menu(fwd, dev):
-            cur = (cur + 1) % n
-            self.app.audio.play("move")
-        return cur
-
-    def _submit(self, seat: int, action: Any) -> None:
-        self.match.submit_action(seat, action)
-        ui = self.seat_ui(seat)
-        ui.open, ui.cur = False, 0
-        self.app.audio.play("select")
-
     def acting_shown(self) -> list[int]:
         """Acting human seats whose controls are live on this screen."""
         if self.demo or self.curtain_for is not None:
@@ -706,31 +670,22 @@ class Table(TableScene):
                 items = self.respond_items(seat)
                 if not items:
                     continue
-                ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
+                ui.cur = self.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
                 if inp.pressed("A", dev):
-                    self._submit(seat, items[ui.cur][1])
+                    self.submit_choice(seat, items[ui.cur][1])
                 continue
             slots = self.hand_slots(seat)
             if not slots:
                 continue
             if ui.open:
-                items = self.slot_options(seat, slots[ui.sel % len(slots)])
-                if not items:
-                    ui.open = False
-                    continue
-                ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
-                if inp.pressed("B", dev):
-                    ui.open = False
-                    self.app.audio.play("back")
-                elif inp.pressed("A", dev):
-                    self._submit(seat, items[ui.cur][1])
+                self.popup_step(seat, dev, self.slot_options(seat, slots[ui.sel % len(slots)]))
                 continue
-            ui.sel = self._move(dev, ui.sel, len(slots), "LEFT", "RIGHT")
+            ui.sel = self.move_cursor(dev, ui.sel, len(slots), "LEFT", "RIGHT")
             if inp.pressed("A", dev):
                 slot = slots[ui.sel]
                 items = self.slot_options(seat, slot)
                 if slot in ("draw", "end") and items:
-                    self._submit(seat, items[0][1])
+                    self.submit_choice(seat, items[0][1])
                 elif items:
                     ui.open, ui.cur = True, 0
                     self.app.audio.play("select")
@@ -932,7 +887,7 @@ class Table(TableScene):
         if not slots or not self.peeking(seat):
             return
         xs = self.hand_x(len(slots))
-        ui = self.ui.get(seat) or SeatUI()
+        ui = self.ui.get(seat) or SeatMenu()
         for i, s in enumerate(slots):
             if s not in ("draw", "end"):
                 continue
@@ -976,7 +931,7 @@ class Table(TableScene):
                 title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
                 self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80)
 
-    def draw_defend_prompt(self, surf, seat: int, ui: SeatUI, k) -> None:
+    def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k) -> None:
         st = self.match.state
         off = st.pending
         items = self.respond_items(seat)

@@ -53,7 +53,7 @@ from ..render.cards import blit_card, card_back
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
 from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
-from .table import TableScene
+from .table import SeatMenu, TableScene
 
 __all__ = ["Table", "card_face", "money", "SIZES"]
 
@@ -246,13 +246,10 @@ class Slot(NamedTuple):
 
 
 @dataclass
-class SeatUI:
-    """One human seat's place in the menus: ``sel`` the chosen hand slot, ``open`` whether its menu is open and
-    ``cur`` the cursor in it; ``dcur``/``dsub``/``scur`` the trade dialog's cursor, open list and list cursor."""
+class SeatUI(SeatMenu):
+    """A human seat's place in the menus (``SeatMenu``: hand slot, popup open, popup cursor) plus the trade dialog's
+    cursor ``dcur``, open list ``dsub`` and list cursor ``scur``."""
 
-    sel: int = 0
-    open: bool = False
-    cur: int = 0
     dcur: int = 0
     dsub: str | None = None
     scur: int = 0
@@ -285,13 +282,13 @@ OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "o
 
 
 class Table(TableScene):
+    MENU_CLASS = SeatUI
     END_DELAY = WALK_TICKS + 300
 
     def setup(self) -> None:
         self.board.move_ticks = 16
         self.board.stagger = 2
         self.content: dict[Any, int | None] = {}
-        self.ui: dict[int, SeatUI] = {}
         self.log: list[str] = []
         self.score_ticks = 0
         self.continued = False
@@ -524,12 +521,6 @@ class Table(TableScene):
         super().update()
 
     # --- menus from the legal actions ----------------------------------------------------------------------------
-    def seat_ui(self, seat: int) -> SeatUI:
-        ui = self.ui.get(seat)
-        if ui is None:
-            ui = self.ui[seat] = SeatUI()
-        return ui
-
     def hand_slots(self, seat: int) -> list[Any]:
         """What LEFT/RIGHT choose among: the hand's cards (kinds), then "trade" while a proposal may be started.
         Empty when the seat has no hand choice to make now."""
@@ -648,25 +639,9 @@ class Table(TableScene):
         return out
 
     # --- controls -------------------------------------------------------------------------------------------------
-    def _move(self, dev, cur: int, n: int, back: str, fwd: str) -> int:
-        inp = self.app.input
-        if n <= 0:
-            return 0
-        if inp.menu(back, dev):
-            cur = (cur - 1) % n
-            self.app.audio.play("move")
-        if inp.menu(fwd, dev):
-            cur = (cur + 1) % n
-            self.app.audio.play("move")
-        return cur % n
-
-    def _submit(self, seat: int, a: Action) -> None:
-        self.match.submit_action(seat, a)
-        self.app.audio.play("select")
-        ui = self.seat_ui(seat)
-        ui.open = False
-        ui.cur = 0
-        ui.dsub = None
+    def submit_choice(self, seat: int, a: Action) -> None:
+        super().submit_choice(seat, a)
+        self.seat_ui(seat).dsub = None
 
     def update_curtain(self) -> None:
         before = self.curtain_for
@@ -688,18 +663,9 @@ class Table(TableScene):
                 if not hslots:
                     continue
                 if ui.open:
-                    items = self.slot_options(seat, hslots[ui.sel % len(hslots)])
-                    if not items:
-                        ui.open = False
-                        continue
-                    ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
-                    if inp.pressed("B", dev):
-                        ui.open = False
-                        self.app.audio.play("back")
-                    elif inp.pressed("A", dev):
-                        self._submit(seat, items[ui.cur][1])
+                    self.popup_step(seat, dev, self.slot_options(seat, hslots[ui.sel % len(hslots)]))
                     continue
-                ui.sel = self._move(dev, ui.sel, len(hslots), "LEFT", "RIGHT")
+                ui.sel = self.move_cursor(dev, ui.sel, len(hslots), "LEFT", "RIGHT")
                 if inp.pressed("A", dev):
                     if self.slot_options(seat, hslots[ui.sel]):
                         ui.open, ui.cur = True, 0
@@ -713,16 +679,16 @@ class Table(TableScene):
                     if not sub:
                         ui.dsub = None
                         continue
-                    ui.scur = self._move(dev, ui.scur, len(sub), "UP", "DOWN")
+                    ui.scur = self.move_cursor(dev, ui.scur, len(sub), "UP", "DOWN")
                     if inp.pressed("B", dev):
                         ui.dsub = None
                         self.app.audio.play("back")
                     elif inp.pressed("A", dev):
-                        self._submit(seat, sub[ui.scur][1])
+                        self.submit_choice(seat, sub[ui.scur][1])
                     continue
-                ui.dcur = self._move(dev, ui.dcur, len(items), "UP", "DOWN")
+                ui.dcur = self.move_cursor(dev, ui.dcur, len(items), "UP", "DOWN")
                 if inp.pressed("B", dev):
-                    self._submit(seat, Action("withdraw"))
+                    self.submit_choice(seat, Action("withdraw"))
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
                     _, it = items[ui.dcur]
@@ -730,16 +696,16 @@ class Table(TableScene):
                         ui.dsub, ui.scur = it, 0
                         self.app.audio.play("select")
                     else:
-                        self._submit(seat, it)
+                        self.submit_choice(seat, it)
                         ui.dcur = 0
             elif st.phase == "answer":
                 items = self.answer_items(seat)
-                ui.cur = self._move(dev, ui.cur, len(items), "UP", "DOWN")
+                ui.cur = self.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
                 if inp.pressed("B", dev):
                     ui.cur = len(items) - 1  # the cursor jumps to "Refuse"
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
-                    self._submit(seat, items[ui.cur][1])
+                    self.submit_choice(seat, items[ui.cur][1])
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from ..games.grit import CardView, ChooseFirst, PlayComplaint, card_label, card_value
+from ..games.grit import ChooseFirst, PlayComplaint, card_label
 from ..games.grit.cards import is_heart, rank_of
 from ..render.cards import CARD_H, CARD_W, blit_card, card_back, playing_card
 from ..render.fonts import draw_text
@@ -237,7 +237,6 @@ class Table(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
-        st = self.match.state
         # pile slots and labels
         for owner in (0, 1):
             side = self.side(owner)
@@ -247,7 +246,6 @@ class Table(TableScene):
                 r.center = (PILE_X[p], y)
                 pygame.draw.rect(surf, (14, 70, 45), r, border_radius=10)
                 pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=10)
-            label_y = y + CARD_H // 2 + 20 if side == "bottom" else y - CARD_H // 2 - 68
             name = self.seat_name(owner)
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
             dead = tot >= 22

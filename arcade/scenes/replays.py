@@ -16,7 +16,7 @@ from ..games import GAME_NAMES, REGISTRY
 from ..match import Match, allowed_counts, parse_seats
 from ..render.fonts import draw_text
 from ..render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
-from ..replay import Replay, ReplayError, ReplayWriter, list_replays, read_replay
+from ..replay import Replay, ReplayWriter, list_replays, read_replay
 from . import Scene
 from .table import table_for
 
@@ -192,8 +192,6 @@ class PlaybackScene(Scene):
 
 def resume_match(app, rep: Replay) -> None:
     """Continue an interrupted match exactly where it stood: re-simulate its inputs, then hand over the seats."""
-    from .menus import start_match  # noqa: F401  (same module family)
-
     rules = REGISTRY[rep.game]
     seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, max(allowed_counts(rep.game)))
     think = rep.header.get("bot_think_ticks")

@@ -11,6 +11,7 @@ the next player lifts with their own select key.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -19,10 +20,10 @@ from ..games import GAME_NAMES, game_module
 from ..input import zone_hint
 from ..render.fonts import draw_text
 from ..render.tween import SpriteBoard
-from ..render.widgets import DIM, GOLD, H, W, WHITE, felt, hint_bar, panel
+from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel
 from . import Scene
 
-__all__ = ["TableScene", "table_for", "TABLE_MODULES"]
+__all__ = ["TableScene", "SeatMenu", "table_for", "TABLE_MODULES"]
 
 TABLE_MODULES = {
     "grit": "arcade.scenes.grit_table",
@@ -31,6 +32,16 @@ TABLE_MODULES = {
     "grenade": "arcade.scenes.grenade_table",
     "cops_and_robbers": "arcade.scenes.cops_and_robbers_table",
 }
+
+
+@dataclass
+class SeatMenu:
+    """One human seat's place in a table's menus: ``sel`` the chosen hand slot, ``open`` whether that slot's popup
+    menu is open, ``cur`` the cursor in it."""
+
+    sel: int = 0
+    open: bool = False
+    cur: int = 0
 
 
 def table_for(game_id: str) -> type["TableScene"]:
@@ -63,6 +74,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_ticks = 0
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
+        self.ui: dict[int, SeatMenu] = {}
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -124,6 +136,7 @@ class TableScene(Scene):
             attach_recorder(self.app, self.match)
         self.board = SpriteBoard()
         self.cursor.clear()
+        self.ui.clear()
         self.curtain_for = None
         self.over_ticks = 0
         self.setup()
@@ -232,6 +245,50 @@ class TableScene(Scene):
                     self.match.submit(seat, legal[c])
                 self.cursor[seat] = 0
                 self.app.audio.play("select")
+
+    # --- menus shared by the tables that pick a hand card, then what to do with it --------------------------------
+    MENU_CLASS = SeatMenu
+
+    def seat_ui(self, seat: int) -> SeatMenu:
+        """The menu state of a human seat (made on first use)."""
+        ui = self.ui.get(seat)
+        if ui is None:
+            ui = self.ui[seat] = self.MENU_CLASS()
+        return ui
+
+    def move_cursor(self, dev: list[str], cur: int, n: int, back: str = "UP", fwd: str = "DOWN") -> int:
+        """``cur`` moved by the seat's ``back``/``fwd`` buttons (with menu auto-repeat), wrapping in ``0..n-1``."""
+        if n <= 0:
+            return 0
+        inp = self.app.input
+        cur %= n
+        if inp.menu(back, dev):
+            cur = (cur - 1) % n
+            self.app.audio.play("move")
+        if inp.menu(fwd, dev):
+            cur = (cur + 1) % n
+            self.app.audio.play("move")
+        return cur
+
+    def submit_choice(self, seat: int, action: Any) -> None:
+        """Send a seat's chosen action and close its menus."""
+        self.match.submit_action(seat, action)
+        ui = self.seat_ui(seat)
+        ui.open, ui.cur = False, 0
+        self.app.audio.play("select")
+
+    def popup_step(self, seat: int, dev: list[str], items: list[tuple[str, Any]]) -> None:
+        """One tick of an open popup menu of (label, action): up/down move, B closes it, A sends the action."""
+        ui = self.seat_ui(seat)
+        if not items:
+            ui.open = False
+            return
+        ui.cur = self.move_cursor(dev, ui.cur, len(items))
+        if self.app.input.pressed("B", dev):
+            ui.open = False
+            self.app.audio.play("back")
+        elif self.app.input.pressed("A", dev):
+            self.submit_choice(seat, items[ui.cur][1])
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
