@@ -348,7 +348,9 @@ class TableScene(Scene):
         hints.append("Esc pause")
         hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
-            draw_text(surf, self.message, (W // 2, 40), 24, WHITE, anchor="center", shadow=True)
+            from ..render.widgets import draw_toast
+
+            draw_toast(surf, self.message, 66)
 
     def flash(self, msg: str, ticks: int = 120) -> None:
         self.message, self.message_ticks = msg, ticks
