@@ -1,12 +1,13 @@
 """Benchmark of the Grisbi simulation with 8 hard bots: time per step and worst-case rollback.
 
-Prints two rules figures:
+Prints two rules figures and the client figure:
 
 - microseconds per ``RULES.step`` (mean and p99) over whole matches, 8 seats, hard bots (target: mean well under
   100 us);
 - the worst-case rollback, i.e. load a snapshot 8 ticks back + re-simulate 8 ticks + one checksum, p99 in ms
   (target <= 2 ms), measured at every tick of the same matches, in wall-clock time and in this thread's CPU time
-  (on a machine busy with other processes, the wall-clock tail holds the OS's time slices, not the simulation).
+  (on a machine busy with other processes, the wall-clock tail holds the OS's time slices, not the simulation);
+- the client's tick time (update + draw of the Grisbi table) with 8 seats of hard bots, p99 (target <= 8 ms).
 
 The bots play first and their inputs are recorded; the timings replay the recorded inputs, so bot thinking is not
 counted. Figures are lines produced by the functions in ``FIGURES``; a later figure (e.g. the client's tick time)
@@ -108,7 +109,17 @@ def rollback_figure(matches) -> str:
             f"over {len(wall)} rollbacks (target p99 <= 2 ms)")
 
 
-FIGURES: list[Callable[[list], str]] = [step_figure, rollback_figure]
+def client_figure(matches) -> str:
+    """The client's tick (update + draw) with 8 seats of hard bots at 1280x720 (tools/bench_grisbi_client.py)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_grisbi_client as bc
+
+    t = bc.bench(3600, ",".join(["bot:hard"] * SEATS), 5, False)
+    return (f"client tick, 8 seats, 3600 ticks at 1280x720: wall p99 {bc.percentile(t['wall'], 99):.2f} ms, "
+            f"thread CPU p99 {bc.percentile(t['cpu'], 99):.2f} ms (target <= 8 ms)")
+
+
+FIGURES: list[Callable[[list], str]] = [step_figure, rollback_figure, client_figure]
 """The figures printed, in order; each takes the recorded matches and returns one line."""
 
 
