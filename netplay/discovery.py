@@ -4,8 +4,13 @@ The broadcast address is a setting (``DEFAULT_BROADCAST`` = 127.255.255.255, the
 address, which is all the development machines may use; a client on a real LAN passes its own, e.g.
 255.255.255.255, and binds its listener to ``""``). An announcement is one small msgpack datagram, public and
 unauthenticated (it carries no join code): ``[magic, protocol version, name, game, rules version, host port, seats,
-free seats, mode, settings digest]``. Listeners decode it with limits, ignore anything else, and forget a host not
-heard for ``expire`` seconds.
+free seats, mode, settings digest, playing]`` (``playing``, 0 or 1, may be absent: 0). Listeners decode it with
+limits, ignore anything else, and forget a host not heard for ``expire`` seconds.
+
+``Prober`` measures the ping of the hosts a browser lists: one small unauthenticated PROBE datagram to each host's
+game port a second (at most ``max_hosts``), answered by the host's session with a PONG no longer than the probe
+(at most 20 a second), which also says whether the match is in its lobby or playing and how many seats are free.
+Nothing is sent unless a browser is open.
 """
 
 from __future__ import annotations
@@ -15,11 +20,13 @@ from typing import Any
 
 import msgpack
 
-from .transport import Address, Transport, UdpTransport
-from .wire import PROTOCOL_VERSION
+import os
 
-__all__ = ["DEFAULT_BROADCAST", "DISCOVERY_PORT", "Announcement", "Announcer", "Listener", "encode_announcement",
-           "decode_announcement"]
+from .transport import Address, Transport, UdpTransport
+from .wire import NO_PEER, PROTOCOL_VERSION, MsgType, Rejected, now_ms, open_datagram, seal
+
+__all__ = ["DEFAULT_BROADCAST", "DISCOVERY_PORT", "Announcement", "Announcer", "Listener", "Prober", "Pong",
+           "encode_announcement", "decode_announcement", "is_loopback"]
 
 DEFAULT_BROADCAST = "127.255.255.255"
 DISCOVERY_PORT = 47_474
@@ -41,16 +48,22 @@ class Announcement:
     digest: bytes
     protocol_version: int
     heard_at: float = 0.0
+    playing: bool = False
 
     @property
     def compatible(self) -> bool:
         return self.protocol_version == PROTOCOL_VERSION
 
 
+def is_loopback(address: str) -> bool:
+    """True for an address of the loopback network 127.0.0.0/8 (where the development machines keep to)."""
+    return address.startswith("127.")
+
+
 def encode_announcement(name: str, game: str, rules_version: int, port: int, seats: int, free_seats: int,
-                        mode: str, digest: bytes) -> bytes:
+                        mode: str, digest: bytes, playing: bool = False) -> bytes:
     return msgpack.packb([MAGIC, PROTOCOL_VERSION, name[:32], game[:40], rules_version, port, seats, free_seats,
-                          mode[:16], digest[:16]], use_bin_type=True)
+                          mode[:16], digest[:16], int(playing)], use_bin_type=True)
 
 
 def decode_announcement(data: bytes, sender: Address, now: float = 0.0) -> Announcement | None:
@@ -61,15 +74,18 @@ def decode_announcement(data: bytes, sender: Address, now: float = 0.0) -> Annou
         v: Any = msgpack.unpackb(data, **_LIMITS)
     except Exception:
         return None
-    if type(v) is not list or len(v) != 10 or v[0] != MAGIC:
+    if type(v) is not list or len(v) not in (10, 11) or v[0] != MAGIC:
         return None
-    _, proto, name, game, rv, port, seats, free, mode, digest = v
+    _, proto, name, game, rv, port, seats, free, mode, digest = v[:10]
+    playing = v[10] if len(v) == 11 else 0
+    if playing not in (0, 1) or type(playing) is not int:
+        return None
     ints = (proto, rv, port, seats, free)
     if not all(type(x) is int for x in ints) or not (1 <= port <= 65535 and 1 <= seats <= 8 and 0 <= free <= seats):
         return None
     if not (type(name) is str and type(game) is str and type(mode) is str and type(digest) is bytes):
         return None
-    return Announcement((sender[0], port), name, game, rv, seats, free, mode, digest, proto, now)
+    return Announcement((sender[0], port), name, game, rv, seats, free, mode, digest, proto, now, bool(playing))
 
 
 class Announcer:
@@ -80,7 +96,7 @@ class Announcer:
                  digest: bytes, *, broadcast: str = DEFAULT_BROADCAST, discovery_port: int = DISCOVERY_PORT,
                  bind: str = "127.0.0.1", interval: float = 1.0, transport: Transport | None = None) -> None:
         self._fields = dict(name=name, game=game, rules_version=rules_version, port=port, seats=seats,
-                            free_seats=free_seats, mode=mode, digest=digest)
+                            free_seats=free_seats, mode=mode, digest=digest, playing=False)
         self.target = (broadcast, discovery_port)
         self.interval = interval
         self.transport = transport or UdpTransport((bind, 0), broadcast=True)
@@ -89,6 +105,9 @@ class Announcer:
 
     def set_free_seats(self, free: int) -> None:
         self._fields["free_seats"] = free
+
+    def set_playing(self, playing: bool) -> None:
+        self._fields["playing"] = playing
 
     def update(self, now: float) -> None:
         if now >= self._next:
@@ -118,6 +137,66 @@ class Listener:
         for addr in [a for a, ann in self.heard.items() if ann.heard_at < now - self.expire]:
             del self.heard[addr]
         return sorted(self.heard.values(), key=lambda a: (a.name, a.address))
+
+    def close(self) -> None:
+        self.transport.close()
+
+
+@dataclass(frozen=True)
+class Pong:
+    """A host's answer to a probe: round-trip ``rtt`` (seconds), ``playing`` (else in its lobby), ``free_seats``."""
+
+    address: Address
+    rtt: float
+    playing: bool
+    free_seats: int
+    heard_at: float
+
+
+class Prober:
+    """Pings the game ports of listed hosts (see the module docstring). ``update(now, addresses)`` sends what is due
+    and reads answers; ``results`` maps each address to its latest ``Pong``."""
+
+    PADDING = 24  # bytes: a PONG (two small ints instead) is never longer than the PROBE it answers
+
+    def __init__(self, *, interval: float = 1.0, max_hosts: int = 16, bind: str = "127.0.0.1",
+                 transport: Transport | None = None) -> None:
+        self.transport = transport or UdpTransport((bind, 0))
+        self.interval = interval
+        self.max_hosts = max_hosts
+        self.results: dict[Address, Pong] = {}
+        self._due: dict[Address, float] = {}
+        self._out: dict[bytes, tuple[Address, float]] = {}
+        self._seq = 0
+        self.sent = 0
+        self.bytes_sent = 0
+
+    def update(self, now: float, addresses: list[Address]) -> dict[Address, Pong]:
+        for data, sender in self.transport.receive(64):
+            try:
+                msg = open_datagram(data, lambda sid: None, accept_pong=True)
+            except Rejected:
+                continue
+            if msg.type != MsgType.PONG:
+                continue
+            nonce, _, playing, free = msg.fields
+            sent = self._out.pop(nonce, None)
+            if sent is None or sent[0] != sender:
+                continue
+            self.results[sender] = Pong(sender, max(0.0, now - sent[1]), bool(playing), free, now)
+        for nonce in [n for n, (_, t) in self._out.items() if t < now - 5.0]:
+            del self._out[nonce]
+        for address in addresses[:self.max_hosts]:
+            if now >= self._due.get(address, float("-inf")):
+                self._due[address] = now + self.interval
+                self._seq += 1
+                nonce = os.urandom(8)
+                self._out[nonce] = (address, now)
+                data = seal(MsgType.PROBE, 0, NO_PEER, self._seq, [nonce, now_ms(now), bytes(self.PADDING)], None)
+                self.transport.send(data, address)
+                self.sent += 1
+                self.bytes_sent += len(data)
+        return self.results
 
     def close(self) -> None:
         self.transport.close()

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
-           "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed"]
+           "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
+           "CaughtUp"]
 
 
 @dataclass
@@ -19,12 +20,14 @@ class NetEvent:
 
 @dataclass
 class PeerJoined(NetEvent):
-    """Host: a joiner took ``seats`` (lobby)."""
+    """Host: a joiner took ``seats`` (lobby; none for a spectator), or (``late``) joined the running match as a
+    spectator and is being sent the snapshot."""
 
     peer: int
     address: tuple
     seats: tuple[int, ...]
     name: str = ""
+    late: bool = False
 
 
 @dataclass
@@ -45,11 +48,14 @@ class JoinRefused(NetEvent):
 
 @dataclass
 class Started(NetEvent):
-    """The match began: the fair-deal ``seed``, which peer owns each seat, and this peer's own seats."""
+    """The match began: the fair-deal ``seed``, which peer owns each seat, and this peer's own seats. A late joiner
+    (``late``) starts at ``frame``, from the host's snapshot of that confirmed frame, and catches up."""
 
     seed: int
     owners: tuple[int, ...]
     local_seats: tuple[int, ...]
+    frame: int = 0
+    late: bool = False
 
 
 @dataclass
@@ -114,3 +120,29 @@ class Failed(NetEvent):
     """The session cannot go on (refused, wrong code, host lost...). ``reason`` is one line for the player."""
 
     reason: str
+
+
+@dataclass
+class SeatClaimed(NetEvent):
+    """``peer`` plays ``seat`` from ``tick`` on: a late joiner took over a seat the host had played since a drop (a
+    player rejoining). On that peer the session asks its input source for the seat from then on."""
+
+    seat: int
+    tick: int
+    peer: int
+
+
+@dataclass
+class ClaimRefused(NetEvent):
+    """A late joiner asked for ``seat`` and the host refused (the seat was not dropped, or someone took it)."""
+
+    seat: int
+    reason: str = "that seat is not free"
+
+
+@dataclass
+class CaughtUp(NetEvent):
+    """A late joiner has simulated from the snapshot to the live ``frame`` (faster than real time) and now follows
+    the match live."""
+
+    frame: int

@@ -58,6 +58,7 @@ class TickDriver:
         self.snaps: dict[int, Snapshot] = {0: self._snap()}
         self.first_incorrect: int | None = None
         self.processed = 0   # highest frame handed out by confirm()
+        self.base = 0        # first frame this driver simulated (a late joiner starts from a snapshot)
         self._lowest = 0     # lowest frame still in snaps
         self._used_low = 0
         self.conflicts = 0   # inputs that contradicted an already known one (ignored)
@@ -121,9 +122,22 @@ class TickDriver:
         return [self.inputs[t][seat] for t in range(start, end + 1)]
 
     def input_log(self, upto: int | None = None) -> list[tuple[int, ...]]:
-        """The confirmed inputs, tick 0 .. ``upto`` - 1 (default: up to the confirmed frame)."""
+        """The confirmed inputs, tick ``base`` (0 unless started from a snapshot) .. ``upto`` - 1 (default: up to the
+        confirmed frame)."""
         n = self.confirmed_frame if upto is None else min(upto, self.confirmed_frame)
-        return [tuple(v) for v in self.inputs[:n]]
+        return [tuple(v) for v in self.inputs[self.base:n]]
+
+    def start_at(self, frame: int, saved: Any) -> None:
+        """Start from a snapshot of confirmed ``frame`` (a late joiner): load ``saved``; every seat's inputs are
+        expected from tick ``frame`` on. Call before any other use of the driver."""
+        self.sim.load(saved)
+        self.base = frame
+        self.frame = self.processed = self._lowest = self._used_low = frame
+        self.inputs = [[0] * self.seats for _ in range(frame)]
+        self.known = [frame - 1] * self.seats
+        self.used = {}
+        self.first_incorrect = None
+        self.snaps = {frame: self._snap()}
 
     # --- simulation ---
 

@@ -39,34 +39,60 @@ Protocol (``netplay.wire`` has the datagram format):
    ``input_source``; a bot), so the match goes on.
 5. End. When the confirmed state is over (or ``end_tick`` is reached) every peer stops at that frame, exchanges the
    final checksum, and the host sends FINAL; joiners say BYE. ``MatchEnded`` is raised at the end frame.
+   ``end_match()`` (host) ends early: an END notice names a frame past every input anyone may hold, and every peer
+   stops there (reason "ended by the host"). ``drop_peer(i)`` (host) gives up on a silent peer before the timeout.
+
+The lobby under the players' control (LAN menus): ``Session.host(..., auto_start=False)`` deals only when ``start()``
+is called (``start_problem()`` says why not yet: open seats, joiners not ready); ``set_open(seat, open)`` turns a
+seat between open-for-a-joiner and the host's own; ``set_countdown(s)`` shows every peer a countdown.
+``Session.join(..., auto_ready=False)`` is ready only after ``set_ready(True)`` (READY carries the flag). The host
+sends each joiner the ROSTER (names, ready flags, seat owners, countdown) on every change and twice a second, so
+``peers()`` and ``countdown_left()`` read the same on every peer.
+
+Late joiners. ``Session.join(..., seats=0)`` is a spectator: in the lobby it starts with everyone; once the match
+runs, the host welcomes it with no seat and sends it SNAP chunks of its state at the last checksummed confirmed
+frame (``SessionConfig.snapshot_state`` / ``load_snapshot`` turn saved states into bytes and back; the snapshot is
+acknowledged chunk by chunk with SNAPACK). The spectator starts its driver there (``Started.late``), receives the
+inputs since that frame in its INPUT datagrams (the host sends a backlog as fast as it is acknowledged), simulates
+them unpaced (``catchup_ticks_per_update``) and raises ``CaughtUp`` when it is within a few ticks of the host. The
+host's time sync ignores peers that own no seat. A late joiner with ``claim=(seats...)`` then sends CLAIM: each
+claimed seat that the host plays since a drop (``dropped``) is handed over at the tick after the last input the
+host made for it, relayed to everyone as a SEAT notice (``SeatClaimed``); the host keeps sending the claimant its own
+inputs of that seat before the handover; a seat that was not dropped is refused to the claimant alone
+(``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on who played which tick.
+
+LAN browsers' pings: a host answers an unauthenticated PROBE with a PONG no longer than it (lobby or playing, free
+seats), at most 20 a second (``netplay.discovery.Prober``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import msgpack
 
 from .desync import CheckRecord, ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump, state_bytes
-from .events import (Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded, NetEvent, PeerJoined,
-                     PeerLeft, Resumed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
+                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
 from .settings import ROLLBACK, MatchSettings, SessionConfig
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
-from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, Item, Message, MsgType,
-                   RateLimiter, Reason, Rejected, ReplayWindow, commit_of, commits_digest, join_key, now_ms,
-                   open_datagram, seal, seed_from_nonces, session_key)
+from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, SNAP_CHUNK,
+                   Item, Message, MsgType, RateLimiter, Reason, Rejected, ReplayWindow, commit_of, commits_digest,
+                   join_key, now_ms, open_datagram, seal, seed_from_nonces, session_key)
 
-__all__ = ["Session", "HOST", "JOIN", "HELLO", "LOBBY", "DEALING", "RUNNING", "FINISHING", "DONE", "FAILED"]
+__all__ = ["Session", "PeerInfo", "HOST", "JOIN", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE",
+           "FAILED"]
 
 HOST, JOIN = "host", "join"
-HELLO, LOBBY, DEALING, RUNNING, FINISHING, DONE, FAILED = (
-    "hello", "lobby", "dealing", "running", "finishing", "done", "failed")
+HELLO, LOBBY, DEALING, LATE, RUNNING, FINISHING, DONE, FAILED = (
+    "hello", "lobby", "dealing", "late", "running", "finishing", "done", "failed")
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
 
@@ -105,6 +131,25 @@ class Remote:
         self.reveal_at = 0.0
         self.started = False
         self.last_bye_sent = float("-inf")
+        # a late joiner (host side): the snapshot it is sent, and the seats it took over (seat -> first own tick)
+        self.late = False
+        self.snap_frame = 0
+        self.snap_chunks: list[bytes] = []
+        self.snap_got = bytearray()
+        self.handover: dict[int, int] = {}
+
+
+@dataclass
+class PeerInfo:
+    """One peer as the lobby and the HUD show it: ``peer`` index (0 = the host), ``name``, the ``seats`` it plays,
+    ``ready`` (lobby), ``status`` ("connected", "interrupted" or "gone") and ``late`` (joined a running match)."""
+
+    peer: int
+    name: str
+    seats: tuple[int, ...]
+    ready: bool
+    status: str = "connected"
+    late: bool = False
 
 
 def _nonce_from(seed: int | bytes | None, label: bytes) -> bytes:
@@ -177,6 +222,31 @@ class Session:
         self.expect_digest = b""
         self.accept: Callable[[MatchSettings], str | None] | None = None
         self.protocol_version = PROTOCOL_VERSION
+        self.my_seats: tuple[int, ...] = ()
+        # lobby: the host starts on its own (auto_start) or when asked (start()); joiners are ready on their own
+        # (auto_ready) or when their player says so (set_ready); the host shares the roster and a countdown.
+        self.auto_start = True
+        self.start_requested = False
+        self.auto_ready = True
+        self.ready_flag = True
+        self.countdown_until: float | None = None
+        self.roster: list[PeerInfo] = []
+        self._roster_dirty = False
+        self._pongs: list[float] = []
+        # late joiners, drops and rejoins
+        self.dropped: dict[int, int] = {}      # seat -> the peer that lost it (the host plays it; claimable)
+        self.seat_from: dict[int, int] = {}    # local seat -> first tick whose input is ours (a seat taken over)
+        self.claim: tuple[int, ...] = ()       # seats a late joiner asks to take over once caught up
+        self.claim_pending: set[int] = set()
+        self._claim_at = float("-inf")
+        self.late = False
+        self.first_frame = 0
+        self.catching_up = False
+        self.remote_frame = 0
+        self.snap_parts: dict[int, bytes] = {}
+        self.snap_total = 0
+        self.snap_frame = -1
+        self.end_reason = ""
 
     # ------------------------------------------------------------------ construction
 
@@ -184,11 +254,12 @@ class Session:
     def host(cls, transport: Transport, settings: MatchSettings, remote_seats: list[bool], code: str, *,
              make_sim: Callable[[MatchSettings, int], Any], input_source: Callable[[int, int], int],
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
-             name: str = "host") -> "Session":
+             name: str = "host", auto_start: bool = True) -> "Session":
         """The host of a match: ``remote_seats[i]`` True for a seat a joiner fills, False for one of the host's own.
 
-        Raises SettingsError for bad settings and ValueError if ``remote_seats`` does not match ``settings.seats`` or
-        names no remote seat."""
+        With ``auto_start`` the deal begins as soon as every seat is filled and every joiner ready; without it, when
+        ``start()`` is called (a lobby where the host presses Start). Raises SettingsError for bad settings and
+        ValueError if ``remote_seats`` does not match ``settings.seats`` or names no remote seat."""
         settings = settings.check()
         if len(remote_seats) != settings.seats:
             raise ValueError(f"{len(remote_seats)} seats given, settings say {settings.seats}")
@@ -197,6 +268,7 @@ class Session:
         s = cls(HOST, transport, code, make_sim=make_sim, input_source=input_source, config=config, now=now,
                 nonce=nonce, name=name)
         s.settings = settings
+        s.auto_start = auto_start
         s.owners = [None if r else 0 for r in remote_seats]
         sid_src = s.nonce if nonce is not None else secrets.token_bytes(16)
         s.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=4, person=b"grisbi-sid").digest(), "big") | 1
@@ -208,14 +280,21 @@ class Session:
              make_sim: Callable[[MatchSettings, int], Any], input_source: Callable[[int, int], int],
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
              accept: Callable[[MatchSettings], str | None] | None = None, expect_digest: bytes = b"",
-             name: str = "", protocol_version: int = PROTOCOL_VERSION) -> "Session":
-        """A joiner asking for ``seats`` seats (1..7) at ``host_address``.
+             name: str = "", protocol_version: int = PROTOCOL_VERSION, auto_ready: bool = True,
+             claim: tuple[int, ...] = ()) -> "Session":
+        """A joiner asking for ``seats`` seats (1..7) at ``host_address``; 0 seats: a spectator.
+
+        A spectator joining in the lobby starts with everyone; one joining a running match (a *late joiner*) gets
+        the host's snapshot of a confirmed frame and the inputs since, catches up faster than real time (``CaughtUp``)
+        and then follows live. A late joiner with ``claim`` asks, once caught up, to take over those seats if the
+        host plays them after a drop (a player rejoining): ``SeatClaimed`` or ``ClaimRefused``.
 
         ``accept(settings)`` may return a reason to refuse the host's settings (e.g. unknown game, other rules
-        version); ``expect_digest`` (from LAN discovery) makes the host refuse if its settings differ.
-        ``protocol_version`` exists for tests of the version check."""
-        if not 1 <= seats <= 7:
-            raise ValueError("a joiner takes 1..7 seats")
+        version); ``expect_digest`` (from LAN discovery) makes the host refuse if its settings differ. Without
+        ``auto_ready`` the joiner is ready only after ``set_ready(True)``. ``protocol_version`` exists for tests of
+        the version check."""
+        if not 0 <= seats <= 7:
+            raise ValueError("a joiner takes 0..7 seats")
         s = cls(JOIN, transport, code, make_sim=make_sim, input_source=input_source, config=config, now=now,
                 nonce=nonce, name=name)
         s.host_address = (host_address[0], int(host_address[1]))
@@ -225,6 +304,10 @@ class Session:
         s.accept = accept
         s.expect_digest = expect_digest
         s.protocol_version = protocol_version
+        s.auto_ready = auto_ready
+        s.ready_flag = auto_ready
+        s.claim = tuple(claim)
+        s.claim_pending = set(claim)
         return s
 
     # ------------------------------------------------------------------ public
@@ -269,15 +352,124 @@ class Session:
             "end_reason": self.end.reason if self.end else self.failure,
         }
 
+    # --- the lobby
+
+    def peers(self) -> list[PeerInfo]:
+        """Every peer known here, the host first. The host knows every joiner; a joiner knows what the host's lobby
+        roster said (names, ready flags) and, once running, who owns each seat."""
+        if self.role == HOST:
+            out = [PeerInfo(0, self.name, tuple(s for s, o in enumerate(self.owners) if o == 0), True)]
+            for i, r in sorted(self.remotes.items()):
+                seats = tuple(s for s, o in enumerate(self.owners) if o == i)
+                out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
+            return out
+        if self.phase in (RUNNING, FINISHING, DONE) and self.owners:
+            names = {p.peer: p.name for p in self.roster}
+            idx = sorted({o for o in self.owners if o is not None} | set(names) | {self.index})
+            return [PeerInfo(i, names.get(i, self.name if i == self.index else ""),
+                             tuple(s for s, o in enumerate(self.owners) if o == i), True,
+                             self.remotes[0].status if i == 0 else CONNECTED) for i in idx]
+        return list(self.roster)
+
+    def lobby_owners(self) -> list[int | None]:
+        """Who owns each seat in the lobby (None: open for a joiner)."""
+        return list(self.owners)
+
+    def free_seats(self) -> int:
+        return sum(o is None for o in self.owners)
+
+    def set_ready(self, ready: bool) -> None:
+        """Joiner in the lobby: this peer's players are ready (or not any more)."""
+        if self.role == JOIN and self.ready_flag != ready:
+            self.ready_flag = ready
+            self.auto_ready = False
+            self._next_resend = self.now
+
+    def set_open(self, seat: int, open_: bool) -> bool:
+        """Host in the lobby: make a seat open for a joiner (True) or the host's own (False). False if a joiner holds
+        it or the lobby is closed."""
+        if self.role != HOST or self.phase != LOBBY or not 0 <= seat < len(self.owners):
+            return False
+        if self.owners[seat] not in (None, 0):
+            return False
+        self.owners[seat] = None if open_ else 0
+        self._roster_changed()
+        return True
+
+    def set_countdown(self, seconds: float | None) -> None:
+        """Host in the lobby: show every peer a countdown ending ``seconds`` from now (None: no countdown)."""
+        if self.role == HOST:
+            self.countdown_until = None if seconds is None else self.now + seconds
+            self._roster_changed()
+
+    def countdown_left(self) -> float | None:
+        """Seconds left of the lobby countdown, or None."""
+        if self.countdown_until is None or self.phase not in (LOBBY, DEALING):
+            return None
+        return max(0.0, self.countdown_until - self.now)
+
+    def start_problem(self) -> str | None:
+        """Host: why the match cannot start now (open seats, a joiner not ready), or None."""
+        if self.role != HOST or self.phase != LOBBY:
+            return "the lobby is closed"
+        open_ = [s + 1 for s, o in enumerate(self.owners) if o is None]
+        if open_:
+            return "seat" + ("s " if len(open_) > 1 else " ") + ", ".join(map(str, open_)) + " still open"
+        waiting = [r.name or f"peer {r.index}" for r in self.remotes.values() if not r.ready]
+        if waiting:
+            return "waiting for " + ", ".join(waiting) + " to be ready"
+        return None
+
+    def start(self) -> str | None:
+        """Host without ``auto_start``: begin the fair deal now. Returns None, or why it cannot start yet."""
+        problem = self.start_problem()
+        if problem:
+            return problem
+        self.start_requested = True
+        self._maybe_deal()
+        return None
+
+    def _roster_changed(self) -> None:
+        self._roster_dirty = True
+        self._next_resend = self.now
+
+    # --- running: the host's decisions
+
+    def drop_peer(self, peer: int, reason: str = "dropped by the host") -> bool:
+        """Host, running: give up waiting for ``peer`` now (its seats are dropped at the same tick everywhere and the
+        host plays them: a bot takes over). The peer, if it is still there, is told. False if nothing to drop."""
+        r = self.remotes.get(peer)
+        if self.role != HOST or self.phase != RUNNING or r is None or r.status == GONE:
+            return False
+        self._send(r, MsgType.BYE, [int(Reason.DROPPED), "you were dropped from the match"])
+        self._lose(r, reason)
+        return True
+
+    def end_match(self) -> bool:
+        """Host, running: end the match for everyone a few ticks from now (after every input anyone may hold); every
+        peer stops at the same frame (``MatchEnded`` with reason "ended by the host"). False if not running."""
+        if self.role != HOST or self.phase != RUNNING or self.driver is None:
+            return False
+        d, st = self.driver, self.settings
+        e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + st.input_delay + st.window + 2
+        if d.end_tick and d.end_tick <= e:
+            return True
+        d.end_tick = e
+        self.end_reason = "ended by the host"
+        self._relay([Item.END, e])
+        return True
+
     def next_wakeup(self) -> float:
         """The latest time ``update`` should next be called if no datagram arrives (seconds)."""
         if self.done:
             return float("inf")
         cfg = self.config
         t = float("inf")
-        if self.phase in (HELLO, LOBBY, DEALING) or (self.role == HOST and any(
+        if self.phase in (HELLO, LOBBY, DEALING, LATE) or (self.role == HOST and any(
                 not r.started for r in self.remotes.values() if r.status != GONE)):
             t = min(t, self._next_resend)
+        if self.claim_pending and self.phase == RUNNING and not self.catching_up:
+            t = min(t, self._claim_at + 0.25)
         if self.phase == RUNNING:
             if self._stalled:
                 t = min(t, max(self.next_tick_at, self._stall_seen_until))
@@ -294,7 +486,7 @@ class Session:
                     t = min(t, r.last_recv + cfg.interrupt_after)
             if self.phase == FINISHING:
                 t = min(t, self.finish_at + cfg.timeout)
-        elif self.phase in (HELLO, LOBBY, DEALING):
+        elif self.phase in (HELLO, LOBBY, DEALING, LATE):
             t = min(t, self.created_at + cfg.timeout if self.phase == HELLO else t)
         return max(t, self.now)
 
@@ -375,7 +567,8 @@ class Session:
             self.stats.reject("rate")
             return
         try:
-            msg = open_datagram(data, self._key_for, accept_open=(self.role == JOIN and self.phase == HELLO))
+            msg = open_datagram(data, self._key_for, accept_open=(self.role == JOIN and self.phase == HELLO),
+                                accept_probe=self.role == HOST)
         except Rejected as e:
             self.stats.reject(e.reason)
             if e.reason == "mac" and e.mtype == MsgType.HELLO and self.role == HOST:
@@ -404,7 +597,24 @@ class Session:
 
     # --- host side
 
+    def _pong(self, msg: Message, address: Address) -> None:
+        """Answer a LAN browser's PROBE (unauthenticated; never longer than the probe, at most 20 a second)."""
+        now = self.now
+        self._pongs = [t for t in self._pongs if t > now - 1.0]
+        if len(self._pongs) >= 20 or self.phase not in (LOBBY, DEALING, RUNNING, FINISHING):
+            return
+        fields = [msg.fields[0], msg.fields[1], 0 if self.phase in (LOBBY, DEALING) else 1, self.free_seats()]
+        self._misc_seq += 1
+        data = seal(MsgType.PONG, 0, 0, self._misc_seq, fields, None)
+        if len(data) <= msg.size:
+            self._pongs.append(now)
+            self.transport.send(data, address)
+            self.stats.sent(now, None, len(data))
+
     def _host_on(self, msg: Message, address: Address) -> None:
+        if msg.type == MsgType.PROBE:
+            self._pong(msg, address)
+            return
         if msg.type == MsgType.HELLO:
             self._on_hello(msg, address)
             return
@@ -438,8 +648,19 @@ class Session:
                                                                          "the host's"])
                     self._remove(r, "settings differ")
                 else:
-                    r.ready = True
+                    ready = len(f) == 1 or f[1] == 1
+                    if ready != r.ready:
+                        r.ready = ready
+                        self._roster_changed()
                     self._maybe_deal()
+        elif t == MsgType.CLAIM:
+            if self.phase == RUNNING and r.started:
+                self._on_claim(r, f[0])
+        elif t == MsgType.SNAPACK:
+            if r.late and not r.started and f[0] == r.snap_frame:
+                got = f[1]
+                for i in range(min(len(got), len(r.snap_got))):
+                    r.snap_got[i] |= got[i]
         elif t == MsgType.REVEAL:
             if self.phase == DEALING:
                 if f[2] != commits_digest(self.commits):
@@ -473,7 +694,7 @@ class Session:
         wanted, commit, hnonce, digest, name = f
         for r in self.remotes.values():
             if r.hello_nonce == hnonce:
-                if r.address == address and self.phase == LOBBY:
+                if r.address == address and (self.phase == LOBBY or (r.late and not r.started)):
                     self._send_welcome(r)  # our WELCOME was lost
                 else:
                     self.stats.reject("stale")  # a replayed request
@@ -481,18 +702,30 @@ class Session:
         if hnonce in self._seen_hellos:
             self.stats.reject("stale")
             return
-        if self.phase != LOBBY:
-            self._refuse(address, Reason.STARTED, "the match has already started")
+        late = wanted == 0 and self.phase == RUNNING
+        if self.phase != LOBBY and not late:
+            watch = wanted and self.phase == RUNNING and self.config.allow_late_join and self.config.snapshot_state
+            self._refuse(address, Reason.STARTED, "the match has already started" + (
+                " (you may join it as a spectator)" if watch else ""))
             return
         if digest and digest != self.settings.digest():
             self._refuse(address, Reason.SETTINGS, f"match settings differ: the host plays "
                                                    f"{self.settings.describe()}")
             return
+        if late and not (self.config.allow_late_join and self.config.snapshot_state):
+            self._refuse(address, Reason.STARTED, "the match has already started and this host takes no spectators")
+            return
         free = [s for s, o in enumerate(self.owners) if o is None]
         if wanted > len(free):
             self._refuse(address, Reason.FULL, f"not enough free seats: {wanted} asked, {len(free)} free")
             return
-        index = min(set(range(1, 8)) - set(self.remotes))
+        index = self._free_index(late)
+        if index is None:
+            self._refuse(address, Reason.FULL, "no room for another peer (7 at most)")
+            return
+        if late:
+            self._late_join(index, address, hnonce, commit, name)
+            return
         r = Remote(index, address, tuple(free[:wanted]), self.now)
         r.hello_nonce, r.commit, r.name = hnonce, commit, name
         self._seen_hellos.add(hnonce)
@@ -502,6 +735,86 @@ class Session:
         self.stats.received(self.now, None, 0, msg.size)
         self._emit(PeerJoined(index, address, r.seats, name))
         self._send_welcome(r)
+        self._roster_changed()
+
+    def _free_index(self, late: bool) -> int | None:
+        """A peer index for a new joiner: the lowest unused (1..7); while running, also the index of a peer that is
+        gone and owns no seat (a spectator who left, a player whose seats were dropped)."""
+        free = set(range(1, 8)) - set(self.remotes)
+        if free:
+            return min(free)
+        if late:
+            for i, r in sorted(self.remotes.items()):
+                if r.status == GONE and i not in self.owners:
+                    return i
+        return None
+
+    def _late_join(self, index: int, address: Address, hnonce: bytes, commit: bytes, name: str) -> None:
+        """A spectator (or a player who will claim a dropped seat) joins the running match: it is welcomed with no
+        seat and sent the snapshot of the last checksummed confirmed frame (so its checksum records are cut as ours
+        are); the inputs since then follow in its INPUT datagrams once it has started."""
+        d = self.driver
+        frame = self.history.last_record if self.config.desync_detection else d.processed
+        snap = d.snapshot(frame)
+        data = b""
+        if snap is not None:
+            try:
+                data = bytes(self.config.snapshot_state(snap.saved))
+            except Exception as e:  # the caller's serializer failed: refuse, never crash the match
+                snap, data = None, str(e).encode()[:100]
+        total = max(1, -(-len(data) // SNAP_CHUNK))
+        if snap is None or total > MAX_SNAP_CHUNKS:
+            self._refuse(address, Reason.BAD_REQUEST, "the host cannot send its state to a spectator now")
+            return
+        r = Remote(index, address, (), self.now)
+        r.hello_nonce, r.commit, r.name = hnonce, commit, name
+        r.late, r.ready = True, True
+        r.snap_frame = frame
+        r.snap_chunks = [data[i * SNAP_CHUNK:(i + 1) * SNAP_CHUNK] for i in range(total)]
+        r.snap_got = bytearray((total + 7) // 8)
+        r.acked = [frame - 1] * d.seats
+        self._seen_hellos.add(hnonce)
+        self.remotes[index] = r  # replaces a gone peer of that index, if any
+        self._emit(PeerJoined(index, address, (), name, late=True))
+        self._send_welcome(r)
+        self._next_resend = self.now
+
+    def _send_snapshot(self, r: Remote) -> None:
+        """Host: send a late joiner up to 16 of the snapshot chunks it has not acknowledged."""
+        owners = [NO_PEER if o is None else o for o in self.owners]
+        claimable = sorted(self.dropped)
+        sent = 0
+        for i, chunk in enumerate(r.snap_chunks):
+            if r.snap_got[i // 8] >> (i % 8) & 1:
+                continue
+            self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i, chunk])
+            sent += 1
+            if sent >= 16:
+                break
+        if not sent:  # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
+            i = len(r.snap_chunks) - 1
+            self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i,
+                                         r.snap_chunks[i]])
+
+    def _on_claim(self, r: Remote, seats: list[int]) -> None:
+        """Host: a late joiner asks to take over dropped seats. Each is granted from the tick after the last input
+        the host has made for it (relayed to everyone as SEAT), or refused to the claimant alone."""
+        for s in seats:
+            if s >= len(self.owners) or self.owners[s] == r.index:
+                continue
+            if s in self.dropped and self.owners[s] == 0 and s in self.local_seats:
+                tick = self.requested_tick + 1
+                self.driver.fill(s, self.requested_tick)
+                self.owners[s] = r.index
+                self.local_seats.remove(s)
+                del self.dropped[s]
+                r.seats = tuple(sorted(r.seats + (s,)))
+                r.handover[s] = tick
+                self._emit(SeatClaimed(s, tick, r.index))
+                self._relay([Item.SEAT, s, tick, r.index])
+            else:
+                r.log_out.append([Item.SEAT, s, 0, self.owners[s] or 0])
+                r.urgent = True
 
     def _send_welcome(self, r: Remote) -> None:
         st = self.settings
@@ -514,11 +827,16 @@ class Session:
             if o == r.index:
                 self.owners[s] = None
         self._emit(PeerLeft(r.index, reason))
+        self.start_requested = False
+        self.countdown_until = None
+        self._roster_changed()
         if self.phase == DEALING:
             self.phase = LOBBY
 
     def _maybe_deal(self) -> None:
         if self.phase != LOBBY or any(o is None for o in self.owners):
+            return
+        if not (self.auto_start or self.start_requested):
             return
         if not all(r.ready for r in self.remotes.values()):
             return
@@ -547,18 +865,32 @@ class Session:
         self._next_resend = self.now + self.config.resend_interval
         if self.phase == LOBBY:
             self._next_resend = self.now + 5 * self.config.resend_interval
+            if not self._roster_dirty:
+                for r in self.remotes.values():
+                    self._send_welcome(r)
+            self._roster_dirty = False
+            roster = self._roster_fields()
             for r in self.remotes.values():
-                self._send_welcome(r)
+                self._send(r, MsgType.ROSTER, roster)
         elif self.phase == DEALING:
             for r in self.remotes.values():
                 if not r.revealed:
                     self._send(r, MsgType.COMMITS, [self.commits])
         elif self.phase in (RUNNING, FINISHING):
             for r in self.remotes.values():
-                if not r.started and r.status != GONE:
+                if r.late and not r.started and r.status != GONE:
+                    self._send_snapshot(r)
+                elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
                     self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age])
+
+    def _roster_fields(self) -> list[Any]:
+        left = self.countdown_left()
+        ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
+        owners = [NO_PEER if o is None else o for o in self.owners]
+        peers = [[0, self.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(self.remotes.items())]
+        return [ms, owners, peers]
 
     # --- joiner side
 
@@ -568,7 +900,7 @@ class Session:
             self.stats.reject("peer")
             return
         t, f = msg.type, msg.fields
-        if t in (MsgType.REFUSE_OPEN, MsgType.REFUSE) and self.phase in (HELLO, LOBBY, DEALING):
+        if t in (MsgType.REFUSE_OPEN, MsgType.REFUSE) and self.phase in (HELLO, LOBBY, DEALING, LATE):
             self._fail(f"refused by the host: {f[1]}")
             return
         if self.phase == HELLO:
@@ -602,6 +934,16 @@ class Session:
         elif t == MsgType.START:
             if self.phase == DEALING:
                 self._on_start(f)
+        elif t == MsgType.ROSTER:
+            if self.phase in (LOBBY, DEALING):
+                ms, owners, peers = f
+                self.countdown_until = self.now + ms / 1000.0 if ms else None
+                self.owners = [None if o == NO_PEER else o for o in owners]
+                self.roster = [PeerInfo(p, name, tuple(s for s, o in enumerate(self.owners) if o == p), bool(ready))
+                               for p, name, ready in peers]
+        elif t == MsgType.SNAP:
+            if self.phase in (LOBBY, LATE):
+                self._on_snap(f)
         elif t in (MsgType.BYE, MsgType.REFUSE):
             if self.phase == FINISHING and f[0] == Reason.FINISHED:
                 self.phase = DONE
@@ -638,6 +980,36 @@ class Session:
         self._next_resend = self.now
         self._join_resend()
 
+    def _on_snap(self, f: list[Any]) -> None:
+        """A chunk of the host's snapshot (we joined a running match); the last one starts us."""
+        frame, seed, owners, claimable, total, index, data = f
+        if len(owners) != self.settings.seats:
+            self._fail("malformed snapshot from the host")
+            return
+        if frame != self.snap_frame or total != self.snap_total:  # a new transfer (or the first)
+            self.snap_frame, self.snap_total, self.snap_parts = frame, total, {}
+        self.phase = LATE
+        self.late = True
+        self.snap_parts[index] = data
+        if len(self.snap_parts) < total:
+            return
+        blob = b"".join(self.snap_parts[i] for i in range(total))
+        loader = self.config.load_snapshot
+        try:
+            if loader is None:
+                raise ValueError("no snapshot loader configured")
+            saved = loader(blob)
+        except Exception as e:  # the caller's decoder refused the bytes
+            self._fail(f"the host's snapshot could not be read ({type(e).__name__})")
+            return
+        self._start_late(frame, seed, [0 if o == NO_PEER else o for o in owners], claimable, saved)
+
+    def _start_late(self, frame: int, seed: int, owners: list[int], claimable: list[int], saved: Any) -> None:
+        self.owners = owners
+        self.dropped = {s: 0 for s in claimable}
+        self._start(seed, frame, saved)
+        self.catching_up = True
+
     def _on_start(self, f: list[Any]) -> None:
         nonces, owners, echo_t, hold, age = f
         if len(nonces) != len(self.commits) or len(owners) != self.settings.seats:
@@ -669,7 +1041,13 @@ class Session:
                                              self.name], sid=0, key=self.hello_key)
         elif self.phase == LOBBY:
             self._next_resend = self.now + 2.5 * self.config.resend_interval
-            self._send(host, MsgType.READY, [self.settings.digest()])
+            digest = self.settings.digest()
+            self._send(host, MsgType.READY, [digest] if self.auto_ready else [digest, int(self.ready_flag)])
+        elif self.phase == LATE:
+            got = bytearray((self.snap_total + 7) // 8)
+            for i in self.snap_parts:
+                got[i // 8] |= 1 << (i % 8)
+            self._send(host, MsgType.SNAPACK, [self.snap_frame, bytes(got)])
         elif self.phase == DEALING:
             self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits)])
 
@@ -685,13 +1063,17 @@ class Session:
                                f"(no host there?)")
                     return
                 self._join_resend()
-            elif self.phase in (LOBBY, DEALING):
+            elif self.phase in (LOBBY, DEALING, LATE):
                 if now >= host.last_recv + cfg.timeout:
                     self._fail("the host stopped answering")
                     return
                 self._join_resend()
             else:
                 self._silence(host)
+                if self.claim_pending and self.phase == RUNNING and not self.catching_up \
+                        and now >= self._claim_at + 0.25:
+                    self._claim_at = now
+                    self._send(host, MsgType.CLAIM, [sorted(self.claim_pending)])
             return
         if self.phase == LOBBY:
             if cfg.lobby_timeout and now >= self.created_at + cfg.lobby_timeout:
@@ -762,6 +1144,7 @@ class Session:
             self.owners[s] = 0
             d.fill(s, self.requested_tick)
             self.local_seats = sorted(self.local_seats + [s])
+            self.dropped[s] = r.index
             self._emit(SeatDropped(s, tick, r.index))
             self._relay([Item.DROP, s, tick, r.index], but=r)
         for o in self.remotes.values():
@@ -769,27 +1152,32 @@ class Session:
 
     # ------------------------------------------------------------------ running
 
-    def _start(self, seed: int) -> None:
+    def _start(self, seed: int, frame: int = 0, saved: Any = None) -> None:
+        """Build the simulation and the driver and run; a late joiner starts at ``frame`` from ``saved``."""
         st, cfg = self.settings, self.config
         self.seed = seed
         self.sim = self.make_sim(st, seed)
         cls = RollbackDriver if st.mode == ROLLBACK else LockstepDriver
         self.driver = cls(self.sim, st.seats, st.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
                           retain=cfg.retain_frames)
+        if saved is not None:
+            self.driver.start_at(frame, saved)
+        self.first_frame = frame
         self.local_seats = [s for s, o in enumerate(self.owners) if o == self.index]
-        self.requested_tick = st.input_delay - 1
+        self.requested_tick = frame + st.input_delay - 1
         self.period = 1.0 / st.tick_rate
         self._send_gap = cfg.send_gap if cfg.send_gap is not None else self._default_send_gap()
         self.timesync = TimeSync(st.tick_rate)
         self.history = ChecksumHistory(cfg.retain_frames)
+        self.history.last_record = frame
         self.detector = DesyncDetector(enabled=cfg.desync_detection)
         for r in self.remotes.values():
-            r.acked = [st.input_delay - 1] * st.seats
+            r.acked = [max(frame - 1, st.input_delay - 1)] * st.seats
             r.last_recv = self.now
         self.phase = RUNNING
         self.started_at = self.now
         self.next_tick_at = self.now
-        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats)))
+        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), frame, saved is not None))
 
     def _default_send_gap(self) -> float:
         """Rollback between two peers: "nothing" every 2 ticks (it is what the other predicts anyway; half the
@@ -805,8 +1193,9 @@ class Session:
         d = self.driver
         self._confirm()
         n = 0
-        limit = self.config.max_ticks_per_update
-        while self.phase == RUNNING and self.now >= self.next_tick_at and n < limit:
+        catching = self.catching_up
+        limit = self.config.catchup_ticks_per_update if catching else self.config.max_ticks_per_update
+        while self.phase == RUNNING and (catching or self.now >= self.next_tick_at) and n < limit:
             self._request_local()
             if d.advance():
                 n += 1
@@ -814,6 +1203,8 @@ class Session:
                 self._stalled = False
                 self.next_tick_at += self.period * (1.0 + self.timesync.slowdown())
                 self._confirm()
+            elif catching:  # a late joiner simulates whatever has arrived, unpaced
+                break
             else:  # stalled: wait for inputs, then catch up (a long stall's debt is dropped below)
                 self._stalled = True
                 start = max(self.next_tick_at, self._stall_seen_until)
@@ -824,6 +1215,13 @@ class Session:
                     self.stats.stalls += lost
                     self._stall_seen_until = start + lost * self.period
                 break
+        if catching:
+            self.next_tick_at = self.now
+            if self.phase == RUNNING and d.frame + self.settings.input_delay + 3 >= self.remote_frame > 0:
+                self.catching_up = False
+                self.timesync = TimeSync(self.settings.tick_rate)  # forget the samples taken while far behind
+                self._emit(CaughtUp(d.frame))
+                self._claim_at = float("-inf")
         if self.now - self.next_tick_at > 0.25:  # a slow caller or a long stall: drop the debt, never spiral
             self.next_tick_at = self.now - 0.25
         self.stats.frames_ahead = self.timesync.frames_ahead()
@@ -832,17 +1230,27 @@ class Session:
         d, st = self.driver, self.settings
         t = d.frame + st.input_delay
         if t <= self.requested_tick:
-            return
-        self.requested_tick = t
-        if st.end_tick and t >= st.end_tick:
-            return
+            if not self.seat_from:
+                return
+            new_slot = False  # a seat taken over may still owe ticks already passed: fill them below
+        else:
+            self.requested_tick = t
+            new_slot = True
+        last = min(t, d.end_tick - 1) if d.end_tick else t
         action = False
+        added = False
         for s in self.local_seats:
-            if t > d.known[s]:
-                v = self.input_source(s, t)
+            start = d.known[s] + 1
+            if start < self.seat_from.get(s, 0):
+                continue  # a seat taken over: the host's inputs for it up to the handover are still on their way
+            for tick in range(start, last + 1):  # one tick, except right after taking a seat over
+                v = self.input_source(s, tick)
                 v = v if type(v) is int and 0 <= v < 65536 else 0
-                d.add_input(s, t, v)
+                d.add_input(s, tick, v)
                 action = action or v != 0
+                added = True
+        if not (new_slot or added) or (d.end_tick and t >= d.end_tick and not added):
+            return
         if (t + 1) % st.checksum_interval == 0:
             action = True  # the inputs that complete a checksummed frame go at once: desyncs are found sooner
         for r in self.remotes.values():
@@ -853,11 +1261,11 @@ class Session:
         d, st = self.driver, self.settings
         for n, snap in d.confirm():
             self.history.add(n, snap.checksum)
-            end = bool(st.end_tick and n >= st.end_tick) or snap.over
+            end = bool(d.end_tick and n >= d.end_tick) or snap.over
             if n % st.checksum_interval == 0 or end:
                 self._share_check(self.history.record(n), final=end)
             if end:
-                self._end(n, snap.checksum, "game over" if snap.over else "frames")
+                self._end(n, snap.checksum, "game over" if snap.over else (self.end_reason or "frames"))
                 return
 
     def _share_check(self, rec: CheckRecord, final: bool) -> None:
@@ -911,22 +1319,30 @@ class Session:
         for r in self.remotes.values():
             if r.status == GONE or r.bye or (self.role == HOST and not r.started):
                 continue
+            if r.late and self.role == HOST and self.driver.frame - min(r.acked) > 8:
+                r.urgent = True  # a late joiner catching up: send its backlog of inputs as fast as it acknowledges
             if self.now >= r.last_send + self._gap(r):
                 self._send_input(r)
 
     def _send_input(self, r: Remote) -> None:
         d = self.driver
+        upto: dict[int, int] = {}  # seat -> last tick to send (a seat taken over: the host's inputs before it)
         if self.role == HOST:
             seats = [s for s in range(d.seats) if self.owners[s] != r.index]
+            for s, tick in r.handover.items():
+                if r.acked[s] + 1 < tick:
+                    seats.append(s)
+                    upto[s] = tick - 1
         else:
             seats = self.local_seats
         runs = []
         budget = 760
         for s in seats:
             start = r.acked[s] + 1
-            if start > d.known[s] or budget <= 40:
+            last = min(d.known[s], upto.get(s, d.known[s]))
+            if start > last or budget <= 40:
                 continue
-            vals = d.run(s, start, min(MAX_RUN, (budget - 12) // 3))
+            vals = d.run(s, start, min(MAX_RUN, (budget - 12) // 3, last - start + 1))
             if vals:
                 runs.append([s, d.frame - start, vals])
                 budget -= 12 + 3 * len(vals)
@@ -1008,7 +1424,9 @@ class Session:
             link.add_rtt((((now_ms(self.now) - echo[0]) & 0xFFFFFFFF) - echo[1]) / 1000.0)
         if ping is not None:
             r.ping_t, r.ping_at = ping, self.now
-        if self.phase == RUNNING:
+        if self.role == JOIN:
+            self.remote_frame = max(self.remote_frame, frame)
+        if self.phase == RUNNING and (self.role == JOIN or r.seats):  # spectators never slow the match down
             self.timesync.observe(r.index, frame, adv / 10.0, d.frame, link.rtt)
         if lack > r.log_acked:
             for i in range(r.log_acked, min(lack, len(r.log_out))):
@@ -1041,9 +1459,14 @@ class Session:
             seat, tick, peer = it[1], it[2], it[3]
             if seat < len(self.owners) and self.owners[seat] != 0:
                 self.owners[seat] = 0
+                self.dropped[seat] = peer
                 self._emit(SeatDropped(seat, tick, peer))
                 if peer == self.index:
                     self._fail("dropped from the match by the host")
+        elif k == Item.SEAT:
+            self._on_seat(it[1], it[2], it[3])
+        elif k == Item.END:
+            self._on_end_notice(it[1])
         elif k == Item.DESYNC:
             pair = (0, it[3])
             if pair not in self.reported_pairs:
@@ -1059,6 +1482,41 @@ class Session:
                 self._emit((Interrupted(peer), Resumed(peer), Disconnected(peer))[code - 1])
         elif k == Item.FINAL:
             self.final_received = True
+
+    def _on_seat(self, seat: int, tick: int, peer: int) -> None:
+        """Joiner: ``peer`` plays ``seat`` from ``tick`` (a seat taken over), or our claim of it was refused."""
+        if seat >= len(self.owners):
+            return
+        if peer == self.index:
+            if seat not in self.local_seats:
+                self.owners[seat] = peer
+                self.seat_from[seat] = tick
+                self.local_seats = sorted(self.local_seats + [seat])
+                self.my_seats = tuple(sorted(set(self.my_seats) | {seat}))
+                self.dropped.pop(seat, None)
+                self.claim_pending.discard(seat)
+                self._emit(SeatClaimed(seat, tick, peer))
+        elif tick == 0 and seat in self.claim_pending:
+            self.claim_pending.discard(seat)
+            self._emit(ClaimRefused(seat, "the host does not play that seat for a lost player"))
+        elif tick:
+            self.owners[seat] = peer
+            self.dropped.pop(seat, None)
+            self.claim_pending.discard(seat)
+            self._emit(SeatClaimed(seat, tick, peer))
+
+    def _on_end_notice(self, frame: int) -> None:
+        """Joiner: the host ended the match early; stop at ``frame`` like every peer."""
+        d = self.driver
+        if d is None or self.end is not None:
+            return
+        self.end_reason = "ended by the host"
+        if not d.end_tick or frame < d.end_tick:
+            d.end_tick = frame
+        if d.processed >= frame:  # cannot happen when the host chose the frame; end there if the state is still kept
+            snap = d.snapshot(frame)
+            if snap is not None:
+                self._end(frame, snap.checksum, self.end_reason)
 
     def _desync(self, other: int, first: int, frame: int) -> None:
         """A checksum record of ``other`` differs from ours: report it, dump, and send our state to ``other``."""

@@ -44,6 +44,8 @@ class MatchSettings:
     - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess) or ``"lockstep"`` (no prediction).
     - ``end_tick``: stop at this frame (the state after that many ticks) if the game has not ended; 0 = no limit.
     - ``checksum_interval``: ticks between exchanged checksums of confirmed frames (30).
+    - ``options``: the game's options as sorted ``(key, value)`` pairs (keys 1..24 characters, values int, bool, str
+      up to 32 characters, or None; at most 8); netplay never reads them. ``options_of`` builds them from a dict.
     """
 
     game: str
@@ -55,6 +57,15 @@ class MatchSettings:
     mode: str = ROLLBACK
     end_tick: int = 0
     checksum_interval: int = 30
+    options: tuple = ()
+
+    @staticmethod
+    def options_of(d: dict[str, Any]) -> tuple:
+        """The canonical ``options`` value of a dict of game options."""
+        return tuple(sorted((str(k), v) for k, v in d.items()))
+
+    def option_dict(self) -> dict[str, Any]:
+        return dict(self.options)
 
     def check(self) -> "MatchSettings":
         """Return self, or raise SettingsError naming the first field out of range."""
@@ -75,6 +86,18 @@ class MatchSettings:
         hi = 0 if self.mode == LOCKSTEP else MAX_PREDICTION
         if type(self.prediction) is not int or not lo <= self.prediction <= hi:
             raise bad("prediction", f"must be {lo}..{hi} in {self.mode} mode")
+        opts = self.options
+        if type(opts) is not tuple or len(opts) > 8:
+            raise bad("options", "must be a tuple of at most 8 (key, value) pairs")
+        for pair in opts:
+            if type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str or not 1 <= len(pair[0]) <= 24:
+                raise bad("options", "each option is a (key, value) pair with a 1..24 character key")
+            v = pair[1]
+            if not (v is None or type(v) is bool or (type(v) is int and -MAX_TICK <= v <= MAX_TICK)
+                    or (type(v) is str and len(v) <= 32)):
+                raise bad("options", f"option {pair[0]!r} has a value that is not an int, bool, short str or None")
+        if [k for k, _ in opts] != sorted({k for k, _ in opts}):
+            raise bad("options", "keys must be unique and sorted")
         return self
 
     @property
@@ -83,16 +106,25 @@ class MatchSettings:
         return self.prediction if self.mode == ROLLBACK else 0
 
     def to_wire(self) -> list[Any]:
-        return [self.game, self.rules_version, self.seats, self.tick_rate, self.input_delay, self.prediction,
-                _MODES.index(self.mode), self.end_tick, self.checksum_interval]
+        """9 values, and a 10th (the options as ``[key, value]`` lists) only when there are options."""
+        w = [self.game, self.rules_version, self.seats, self.tick_rate, self.input_delay, self.prediction,
+             _MODES.index(self.mode), self.end_tick, self.checksum_interval]
+        if self.options:
+            w.append([[k, v] for k, v in self.options])
+        return w
 
     @classmethod
     def from_wire(cls, v: Any) -> "MatchSettings":
         """Parse the wire form; raises SettingsError for anything malformed."""
-        if type(v) is not list or len(v) != 9 or type(v[6]) is not int or not 0 <= v[6] < len(_MODES):
+        if type(v) is not list or len(v) not in (9, 10) or type(v[6]) is not int or not 0 <= v[6] < len(_MODES):
             raise SettingsError("malformed settings")
+        opts: tuple = ()
+        if len(v) == 10:
+            if type(v[9]) is not list or not v[9] or not all(type(p) is list and len(p) == 2 for p in v[9]):
+                raise SettingsError("malformed settings options")
+            opts = tuple((p[0], p[1]) for p in v[9])
         try:
-            s = cls(v[0], v[1], v[2], v[3], v[4], v[5], _MODES[v[6]], v[7], v[8])
+            s = cls(v[0], v[1], v[2], v[3], v[4], v[5], _MODES[v[6]], v[7], v[8], opts)
         except TypeError as e:  # pragma: no cover - arity checked above
             raise SettingsError(str(e)) from None
         return s.check()
@@ -112,8 +144,9 @@ class MatchSettings:
     def describe(self) -> str:
         lim = f", {self.end_tick} ticks" if self.end_tick else ""
         extra = f", prediction {self.prediction}" if self.mode == ROLLBACK else ""
+        opts = "".join(f", {k}={v}" for k, v in self.options)
         return (f"{self.game} v{self.rules_version}, {self.seats} seats, {self.tick_rate} Hz, {self.mode}, "
-                f"input delay {self.input_delay}{extra}{lim}")
+                f"input delay {self.input_delay}{extra}{lim}{opts}")
 
 
 def _default_dump_path() -> str:
@@ -144,6 +177,12 @@ class SessionConfig:
       most). With nothing new, a datagram still goes every ``max(1, send_gap)`` ticks (acks, resends, keepalive).
     - ``rate_limit``: datagrams per second accepted from one address (token bucket, ``rate_burst`` deep).
     - ``retain_frames``: confirmed frames kept (states, checksums) for desync reports.
+    - ``snapshot_state`` / ``load_snapshot``: turn a saved state into bytes and back, for late joiners (spectators
+      and players rejoining a dropped seat), who get the host's snapshot of a confirmed frame. ``load_snapshot`` must
+      refuse junk with an exception (it reads network data: never ``pickle``). A host without ``snapshot_state``
+      refuses late joiners.
+    - ``allow_late_join``: the host accepts spectators and rejoining players while the match runs.
+    - ``catchup_ticks_per_update``: ticks a late joiner may simulate in one ``update`` while it catches up.
     """
 
     interrupt_after: float = 0.5
@@ -159,3 +198,7 @@ class SessionConfig:
     rate_burst: float = 500.0
     retain_frames: int = 160
     ping_every: int = 4
+    snapshot_state: Callable[[Any], bytes] | None = None
+    load_snapshot: Callable[[bytes], Any] | None = None
+    allow_late_join: bool = True
+    catchup_ticks_per_update: int = 240

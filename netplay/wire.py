@@ -14,6 +14,8 @@ then the session checks the session id, the sender's address and the sequence wi
 
 Keys: ``join_key(code)`` = PBKDF2-HMAC-SHA256 of the join code (spaces removed, upper-cased) with a fixed salt;
 ``session_key(join_key, sid)`` = keyed blake2b of the session id. A ``HELLO`` is sealed with the key of session 0.
+Three types carry no MAC (``OPEN_TYPES``: ``REFUSE_OPEN``, and ``PROBE``/``PONG``, the LAN browser's ping of a host);
+they are read only by a peer that expects them, and a ``PONG`` is never longer than the ``PROBE`` it answers.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from .settings import MAX_SEATS, MatchSettings, SettingsError
 
 __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "MsgType", "Reason", "Item", "Message",
            "Rejected", "join_key", "session_key", "seal", "open_datagram", "validate_fields", "ReplayWindow",
-           "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK"]
+           "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK",
+           "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES"]
 
 PROTOCOL_VERSION = 1
 MAX_DATAGRAM = 1200
@@ -47,6 +50,12 @@ MAX_RUN = 64
 MAX_ITEMS = 8
 MAX_CHUNK = 640
 """Bytes of a state dump carried by one datagram."""
+SNAP_CHUNK = 900
+"""Bytes of a late joiner's snapshot carried by one datagram."""
+MAX_SNAP_CHUNKS = 1024
+"""Most chunks of one snapshot (so at most 900 KiB)."""
+OPEN_TYPES = (10, 15, 16)
+"""Message types sent without a MAC (REFUSE_OPEN, PROBE, PONG): nothing in them is trusted."""
 NO_PEER = 255
 MAX_INPUT = 1 << 16
 _SALT = b"grisbi-arcade/netplay/join-code"
@@ -67,6 +76,13 @@ class MsgType(IntEnum):
     REFUSE = 8      # either way: [reason code, text]
     BYE = 9         # either way: [reason code, text]
     REFUSE_OPEN = 10  # host -> joiner, unauthenticated (wrong join code): [reason code, text]
+    CLAIM = 11      # late joiner -> host: [seats it asks to take over (dropped seats)]
+    SNAP = 12       # host -> late joiner: [frame, seed, owners (255 = open), claimable seats, total, index, data]
+    SNAPACK = 13    # late joiner -> host: [frame, bitmap of the chunks received]
+    ROSTER = 14     # host -> joiner in the lobby: [countdown ms (0 = none), owners (255 = open),
+    #                 [[peer, name, ready 0/1], ...]]
+    PROBE = 15      # anyone -> host, unauthenticated (LAN browser ping): [nonce(8), time ms, padding(0..64)]
+    PONG = 16       # host -> prober, unauthenticated: [nonce(8), time ms, phase 0 lobby | 1 playing, free seats]
 
 
 class Reason(IntEnum):
@@ -80,6 +96,7 @@ class Reason(IntEnum):
     LEFT = 8
     FINISHED = 9
     BAD_REVEAL = 10
+    ENDED = 11
 
 
 class Item(IntEnum):
@@ -91,6 +108,9 @@ class Item(IntEnum):
     STATUS = 4   # [peer, 1 interrupted | 2 resumed | 3 disconnected]
     CHUNK = 5    # [frame, index, total, data]
     FINAL = 6    # [end frame, reason code, desyncs]
+    SEAT = 7     # [seat, tick, peer]: ``peer`` plays ``seat`` from ``tick`` on (a dropped seat taken over by a late
+    #              joiner; peer 0 sent to a claimant alone means "refused, the host keeps it")
+    END = 8      # [end frame]: the host ended the match early; every peer stops at that frame
 
 
 class Rejected(Exception):
@@ -149,11 +169,14 @@ def _is_str(x: Any, hi: int) -> bool:
     return type(x) is str and len(x) <= hi
 
 
-def open_datagram(data: bytes, key_for: Callable[[int], bytes | None], *, accept_open: bool = False) -> Message:
+def open_datagram(data: bytes, key_for: Callable[[int], bytes | None], *, accept_open: bool = False,
+                  accept_probe: bool = False, accept_pong: bool = False) -> Message:
     """Validate one datagram (see the module docstring for the order). ``key_for(sid)`` gives the key for a session
     id, or None if that session id is not acceptable here. Returns the ``Message``; raises ``Rejected``.
 
-    With ``accept_open``, an unauthenticated ``REFUSE_OPEN`` (zero MAC) is returned too (a joiner in its handshake).
+    With ``accept_open``, an unauthenticated ``REFUSE_OPEN`` (zero MAC) is returned too (a joiner in its handshake);
+    with ``accept_probe`` an unauthenticated ``PROBE`` (a host answers LAN browsers' pings), with ``accept_pong`` a
+    ``PONG`` (a LAN browser).
     """
     n = len(data)
     if n > MAX_DATAGRAM:
@@ -171,8 +194,10 @@ def open_datagram(data: bytes, key_for: Callable[[int], bytes | None], *, accept
     if not (_is_int(version, 0, 255) and _is_int(mtype, 1, 63) and _is_int(sid, 0, 2**64 - 1)
             and _is_int(peer, 0, 255) and _is_int(seq, 0, 2**32 - 1)):
         raise Rejected("schema")
-    if mtype == MsgType.REFUSE_OPEN:
-        if not accept_open or mac != bytes(MAC_SIZE):
+    if mtype in OPEN_TYPES:
+        allowed = accept_open if mtype == MsgType.REFUSE_OPEN else (
+            accept_probe if mtype == MsgType.PROBE else accept_pong)
+        if not allowed or mac != bytes(MAC_SIZE):
             raise Rejected("mac", mtype)
     else:
         key = key_for(sid)
@@ -215,6 +240,11 @@ def _check_item(it: Any) -> None:
             _is_int(it[2], 0, it[3] - 1 if type(it[3]) is int else -1) and _is_bin(it[4], 0, MAX_CHUNK)
     elif k == Item.FINAL:
         ok = len(it) == 4 and _is_int(it[1], 0, MAX_TICK) and _is_int(it[2], 0, 255) and _is_int(it[3], 0, 255)
+    elif k == Item.SEAT:
+        ok = len(it) == 4 and _is_int(it[1], 0, MAX_SEATS - 1) and _is_int(it[2], 0, MAX_TICK) and \
+            _is_int(it[3], 0, MAX_SEATS - 1)
+    elif k == Item.END:
+        ok = len(it) == 2 and _is_int(it[1], 1, MAX_TICK)
     else:
         ok = False
     if not ok:
@@ -253,20 +283,40 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
             for it in items:
                 _check_item(it)
             f[2] = [frame - a for a in acks]
-    elif mtype == MsgType.HELLO:
-        ok = (n == 5 and _is_int(f[0], 1, MAX_SEATS - 1) and _is_bin(f[1], 32, 32) and _is_bin(f[2], 16, 16)
+    elif mtype == MsgType.HELLO:  # 0 seats wanted: a spectator (or a late joiner who will claim dropped seats)
+        ok = (n == 5 and _is_int(f[0], 0, MAX_SEATS - 1) and _is_bin(f[1], 32, 32) and _is_bin(f[2], 16, 16)
               and (_is_bin(f[3], 0, 0) or _is_bin(f[3], 16, 16)) and _is_str(f[4], 32))
     elif mtype == MsgType.WELCOME:
         ok = (n == 5 and _is_bin(f[0], 16, 16) and _is_int(f[1], 1, MAX_SEATS - 1) and type(f[2]) is list
-              and 1 <= len(f[2]) <= MAX_SEATS - 1 and all(_is_int(s, 0, MAX_SEATS - 1) for s in f[2])
+              and len(f[2]) <= MAX_SEATS - 1 and all(_is_int(s, 0, MAX_SEATS - 1) for s in f[2])
               and _is_bin(f[4], 16, 16))
         if ok:
             try:
                 MatchSettings.from_wire(f[3])
             except SettingsError:
                 ok = False
-    elif mtype == MsgType.READY:
-        ok = n == 1 and _is_bin(f[0], 16, 16)
+    elif mtype == MsgType.READY:  # [digest] (ready), or [digest, 0 | 1] (a joiner whose player sets the flag)
+        ok = n in (1, 2) and _is_bin(f[0], 16, 16) and (n == 1 or _is_int(f[1], 0, 1))
+    elif mtype == MsgType.CLAIM:
+        ok = n == 1 and type(f[0]) is list and 1 <= len(f[0]) <= MAX_SEATS and all(
+            _is_int(x, 0, MAX_SEATS - 1) for x in f[0])
+    elif mtype == MsgType.SNAP:
+        ok = (n == 7 and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 0, 2**64 - 1) and _owners(f[2])
+              and type(f[3]) is list and len(f[3]) <= MAX_SEATS and all(_is_int(x, 0, MAX_SEATS - 1) for x in f[3])
+              and _is_int(f[4], 1, MAX_SNAP_CHUNKS) and _is_int(f[5], 0, f[4] - 1 if type(f[4]) is int else -1)
+              and _is_bin(f[6], 0, SNAP_CHUNK))
+    elif mtype == MsgType.SNAPACK:
+        ok = n == 2 and _is_int(f[0], 0, MAX_TICK) and _is_bin(f[1], 1, MAX_SNAP_CHUNKS // 8)
+    elif mtype == MsgType.ROSTER:
+        ok = (n == 3 and _is_int(f[0], 0, 600_000) and _owners(f[1]) and type(f[2]) is list
+              and len(f[2]) <= MAX_SEATS and all(
+                  type(p) is list and len(p) == 3 and _is_int(p[0], 0, MAX_SEATS - 1) and _is_str(p[1], 32)
+                  and _is_int(p[2], 0, 1) for p in f[2]))
+    elif mtype == MsgType.PROBE:
+        ok = n == 3 and _is_bin(f[0], 8, 8) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 0, 64)
+    elif mtype == MsgType.PONG:
+        ok = (n == 4 and _is_bin(f[0], 8, 8) and _is_int(f[1], 0, 2**32 - 1) and _is_int(f[2], 0, 1)
+              and _is_int(f[3], 0, MAX_SEATS))
     elif mtype == MsgType.COMMITS:
         ok = n == 1 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
     elif mtype == MsgType.REVEAL:
@@ -282,6 +332,12 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = False
     if not ok:
         raise Rejected("schema")
+
+
+def _owners(x: Any) -> bool:
+    """A list of seat owners: a peer index per seat, ``NO_PEER`` for an open seat."""
+    return type(x) is list and 1 <= len(x) <= MAX_SEATS and all(
+        type(o) is int and (0 <= o < MAX_SEATS or o == NO_PEER) for o in x)
 
 
 def now_ms(t: float) -> int:
