@@ -34,6 +34,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR", help="where replays are kept")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
+    lan = p.add_argument_group("LAN play", "the LAN menus are on the title screen; these options set the network "
+                               "for this run, or open a LAN screen or flow directly (tests, screenshots)")
+    lan.add_argument("--lan-broadcast", metavar="ADDR", help="the LAN broadcast address hosts announce to (default "
+                     "from settings: 127.255.255.255, this machine only; e.g. 192.168.1.255 on a LAN)")
+    lan.add_argument("--lan-port", type=int, metavar="N", help="the host's UDP game port (default 47800)")
+    lan.add_argument("--lan", metavar="MODE", choices=("menu", "browse", "host-setup", "host", "join", "watch"),
+                     help="open a LAN screen (menu, browse, host-setup) or flow: host (--game, --seats with "
+                          "'remote' seats), join/watch (--lan-address, --lan-code; --seats: the players here)")
+    lan.add_argument("--lan-address", metavar="HOST:PORT", help="the host to join or watch")
+    lan.add_argument("--lan-code", metavar="CODE", help="the join code (host: default a new one)")
+    lan.add_argument("--lan-name", metavar="NAME", help="the name the other players see")
+    lan.add_argument("--lan-claim", metavar="SEATS", default="", help="watch: seats (1-based, comma-separated) to "
+                     "take back once caught up (a dropped player rejoining), played by --seats in order")
+    lan.add_argument("--lan-auto", action="store_true", help="joiners are ready at once; the host starts when all "
+                     "are ready (after --lan-countdown seconds)")
+    lan.add_argument("--lan-countdown", type=float, default=1.0, metavar="S", help=argparse.SUPPRESS)
+    lan.add_argument("--lan-summary", metavar="FILE", help=argparse.SUPPRESS)
+    lan.add_argument("--lan-end-after-rounds", type=int, metavar="N", help=argparse.SUPPRESS)
+    lan.add_argument("--lan-tick-rate", type=int, default=60, metavar="HZ", help=argparse.SUPPRESS)
+    lan.add_argument("--lan-timeout", type=float, metavar="S", help=argparse.SUPPRESS)
     return p
 
 
@@ -116,10 +136,41 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, "--frames must be at least 1")
     if args.game is not None and args.game not in REGISTRY:
         return _fail(parser, f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
-    if args.seats and not args.game:
+    if args.seats and not args.game and args.lan not in ("join", "watch"):
         return _fail(parser, "--seats needs --game")
+    if args.lan_broadcast is not None:
+        parts = args.lan_broadcast.split(".")
+        if len(parts) != 4 or not all(x.isdigit() and int(x) <= 255 for x in parts):
+            return _fail(parser, f"--lan-broadcast {args.lan_broadcast!r} is not an IPv4 address")
+    if args.lan_port is not None and not 1024 <= args.lan_port <= 65535:
+        return _fail(parser, "--lan-port must be 1024..65535")
+    if not 1 <= args.lan_tick_rate <= 240:
+        return _fail(parser, "--lan-tick-rate must be 1..240")
+    lan_seats = None
+    if args.lan in ("host", "join", "watch") and (args.seats or args.lan == "host"):
+        from .match import SpecError, allowed_counts, parse_seats
+
+        try:
+            if args.lan == "host":
+                if not args.game:
+                    return _fail(parser, "--lan host needs --game")
+                counts = allowed_counts(args.game)
+                lan_seats = parse_seats(args.seats or ",".join(["human"] + ["remote"] * (counts[0] - 1)),
+                                        min(counts), max(counts))
+                if len(lan_seats) not in counts:
+                    raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players")
+            else:
+                lan_seats = parse_seats(args.seats, 1, 7)
+                if any(s.kind == "remote" for s in lan_seats):
+                    raise SpecError("a joiner's --seats lists the players on this machine (no 'remote')")
+        except SpecError as e:
+            return _fail(parser, str(e))
+    try:
+        claim = [int(x) for x in args.lan_claim.split(",") if x.strip()]
+    except ValueError:
+        return _fail(parser, f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4")
     seats = None
-    if args.game:
+    if args.game and not args.lan:
         from .match import SpecError, allowed_counts, parse_seats
 
         counts = allowed_counts(args.game)
@@ -155,7 +206,22 @@ def main(argv: list[str] | None = None) -> int:
                       input_script=script, config_dir=args.config_dir, data_dir=args.data_dir, bot_think_ticks=args.bot_think,
                       exit_on_results=args.exit_on_results)
     app = App(opts)
+    if args.lan_broadcast is not None:
+        app.settings.lan_broadcast = args.lan_broadcast
+    if args.lan_port is not None:
+        app.settings.lan_port = args.lan_port
     app.reset_to(TitleScene(app))
+    if args.lan:
+        from .scenes.lan import start_from_cli
+
+        err = start_from_cli(app, args.lan, game=args.game, seats=lan_seats, address=args.lan_address,
+                             code=args.lan_code, name=args.lan_name, claim=claim, auto=args.lan_auto,
+                             countdown=args.lan_countdown, summary=args.lan_summary,
+                             end_after_rounds=args.lan_end_after_rounds, tick_rate=args.lan_tick_rate,
+                             timeout=args.lan_timeout, nonce=args.seed)
+        if err:
+            print(f"grisbi-arcade: error: {err}", file=sys.stderr)
+            return 1
     if args.demo:
         from .scenes.attract import AttractScene
 

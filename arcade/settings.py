@@ -42,7 +42,13 @@ def data_dir(override: str | os.PathLike | None = None) -> Path:
 
 @dataclass
 class Settings:
-    """Everything the settings screen edits. Volumes are 0..10; ``attract_idle_seconds`` in seconds."""
+    """Everything the settings screen edits. Volumes are 0..10; ``attract_idle_seconds`` in seconds.
+
+    LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters),
+    ``lan_broadcast`` (where a host announces its match: the loopback network's 127.255.255.255 by default, so a
+    machine alone never broadcasts on a real network; players set their LAN's broadcast address, e.g. 192.168.1.255,
+    here or with ``--lan-broadcast``), ``lan_port`` (the host's UDP game port, 1024..65535).
+    """
 
     volume: int = 7
     window_scale: float = 1.0
@@ -50,6 +56,9 @@ class Settings:
     attract_idle_seconds: int = 30
     grisbi_assist: bool = True
     bot_level: str = "normal"
+    lan_name: str = "Player"
+    lan_broadcast: str = "127.255.255.255"
+    lan_port: int = 47800
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     notice: str = field(default="", compare=False)
     path: Path | None = field(default=None, compare=False)
@@ -59,6 +68,11 @@ class Settings:
         d.pop("notice")
         d.pop("path")
         return d
+
+
+def _is_ipv4(v: object) -> bool:
+    parts = v.split(".") if isinstance(v, str) else []
+    return len(parts) == 4 and all(p.isdigit() and len(p) <= 3 and int(p) <= 255 for p in parts)
 
 
 def _clean(raw: object) -> tuple[Settings, list[str]]:
@@ -74,6 +88,9 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "attract_idle_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and 5 <= v <= 3600,
         "grisbi_assist": lambda v: isinstance(v, bool),
         "bot_level": lambda v: v in ("easy", "normal", "hard"),
+        "lan_name": lambda v: isinstance(v, str) and 1 <= len(v) <= 24 and v.isprintable(),
+        "lan_broadcast": _is_ipv4,
+        "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
     }
     for f in fields(Settings):
         if f.name not in raw or f.name in ("notice", "path", "bindings"):

@@ -8,20 +8,22 @@ Modules:
 - ``transport``: non-blocking UDP (selectors) and an in-memory network with a virtual clock and seeded impairments.
 - ``wire``: the datagram format (msgpack + keyed MAC), validation, keys, replay window, rate limit.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
-- ``session``: ``Session.host`` / ``Session.join``: handshake, fair deal, input exchange, disconnects, the end.
-  The session drives the simulation itself (see its docstring for the loop).
+- ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
+  exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
+  the simulation itself (see its docstring for the loop).
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
 - ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
 - ``desync``: checksum records of confirmed frames, mismatch reports and dumps.
 - ``stats``: RTT, jitter, loss, bytes/s, frames ahead, rollback histogram, re-simulation time, stalls.
 - ``events``: what a session reports.
-- ``discovery``: LAN announce/listen (the broadcast address is a setting; 127.255.255.255 by default).
+- ``discovery``: LAN announce/listen (the broadcast address is a setting; 127.255.255.255 by default) and the
+  browser's ping of listed hosts.
 - ``harness``: several sessions on one in-memory network in virtual time (tests, benchmarks).
 - ``synctest``: roll back every tick and compare checksums.
 """
 
-from .events import (Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded, NetEvent, PeerJoined,
-                     PeerLeft, Resumed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
+                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
 from .session import Session
 from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
@@ -31,4 +33,4 @@ from .wire import PROTOCOL_VERSION
 __all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "PROTOCOL_VERSION", "UdpTransport",
            "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
-           "SeatDropped", "Desync", "MatchEnded", "Failed"]
+           "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused", "CaughtUp"]

@@ -429,6 +429,13 @@ class Session:
         self._maybe_deal()
         return None
 
+    def request_seats(self, seats: list[int]) -> None:
+        """Joiner (a late joiner, or a spectator): ask the host for these dropped seats once caught up (``claim``)."""
+        if self.role == JOIN:
+            self.claim = tuple(sorted(set(self.claim) | set(seats)))
+            self.claim_pending |= set(seats)
+            self._claim_at = float("-inf")
+
     def _roster_changed(self) -> None:
         self._roster_dirty = True
         self._next_resend = self.now

@@ -105,7 +105,8 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("Replays", "replays"), ("Settings", "settings"), ("Rules", "rules"), ("Quit", "quit")]
+        self.items += [("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"), ("Rules", "rules"),
+                       ("Quit", "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
     def enter(self) -> None:
@@ -144,6 +145,10 @@ class TitleScene(Scene):
                 from .replays import ReplaysScene
 
                 self.app.push(ReplaysScene(self.app))
+            elif what == "lan":
+                from .lan import LanMenuScene
+
+                self.app.push(LanMenuScene(self.app))
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":

@@ -1,0 +1,441 @@
+"""The LAN screens driven like a player would, with two or three real clients in this process over UDP on
+127.0.0.1 and a virtual clock (one tick = 1/60 s for every client; the sockets deliver within the tick).
+
+- The whole flow: title → LAN → Host (Grit, a human and an open seat, the join code) → Browse on the other client
+  (the host found on the loopback broadcast address, with its ping) → Join (typing the code) → lobby (ready flags,
+  Start, countdown) → the match with the network HUD → a peer going silent (the lost-connection prompt) and coming
+  back → the same end on both → back to the lobby for a rematch. Screenshots of each are saved (and checked).
+- A spectator watching from the join screen, then taking over the seat of a player whose machine died.
+- Every failure has one clear message: wrong code, game full, version mismatch, host gone, port in use.
+
+Set ``LAN_SHOTS=/some/folder`` to keep the screenshots.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from pathlib import Path
+
+import pygame
+import pytest
+
+import arcade.lan as lan
+from arcade.games import REGISTRY
+from arcade.lan import LanLink, LanMatch, RemoteSeat
+from arcade.match import SeatSpec
+from arcade.replay import read_replay, verify_replay
+from arcade.scenes.lan import LanLobbyScene, TextField
+from arcade.settings import load_settings, save_settings
+from client_helpers import make_app, picture_facts
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 5000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def free_port() -> int:
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+KEYS = {"enter": pygame.K_RETURN, "up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
+        "right": pygame.K_RIGHT, "esc": pygame.K_ESCAPE, "tab": pygame.K_TAB, "-": pygame.K_MINUS}
+
+
+def keycode(k: str) -> int:
+    return KEYS.get(k) or pygame.key.key_code(k.lower())
+
+
+class World:
+    """Clients ticking together on one virtual clock."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.clock = Clock()
+        self.tmp = tmp_path
+        self.apps: dict[str, object] = {}
+        self.frozen: set[str] = set()
+        self.shots = os.environ.get("LAN_SHOTS")
+
+    def app(self, name: str, **kw):
+        kw.setdefault("bot_think_ticks", 10)
+        a = make_app(self.tmp / name, time_source=self.clock, **kw)
+        self.apps[name] = a
+        return a
+
+    def step(self, n: int = 1, until=None) -> int:
+        for i in range(n):
+            self.clock.t += 1 / 60
+            for name, a in self.apps.items():
+                if name not in self.frozen and a.running:
+                    a.tick()
+            if until is not None and until():
+                return i
+        return n
+
+    def wait(self, cond, n: int, what: str) -> None:
+        k = self.step(n, cond)
+        assert cond(), f"{what} not within {n} ticks ({k})"
+
+    def press(self, app, *keys: str) -> None:
+        for k in keys:
+            code = keycode(k)
+            for down in (True, False):
+                app.input.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
+                                                          unicode="", scancode=0))
+            self.step(1)
+
+    def shot(self, app, name: str) -> dict:
+        app.draw(1.0)
+        path = self.tmp / f"{name}.png"
+        app.save_screenshot(path)
+        if self.shots:
+            Path(self.shots).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, Path(self.shots) / f"{name}.png")
+        return picture_facts(app.screen)
+
+
+def choose(world: World, app, what: str) -> None:
+    """On a menu scene with ``items`` and ``sel``: move to ``what`` and select it."""
+    top = app.top
+    items = getattr(top, "items", None) or top.ITEMS
+    items = [it[1] if isinstance(it, tuple) else it for it in (items() if callable(items) else items)]
+    target = items.index(what)
+    while app.top.sel != target:
+        world.press(app, "down")
+    world.press(app, "enter")
+
+
+def text_of(app) -> str:
+    """Every string the top scene would show is hard to get; the notice or the message is enough here."""
+    top = app.top
+    return getattr(top, "text", "") or app.notice
+
+
+@pytest.fixture
+def world(tmp_path):
+    w = World(tmp_path)
+    yield w
+    for a in w.apps.values():
+        for scene in a.stack:
+            link = getattr(scene, "link", None)
+            if link is not None and not link.transport.closed:
+                link.close()
+
+
+def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_menus(world):
+    host = world.app("host")
+    guest = world.app("guest")
+    port = free_port()
+    host.settings.lan_port = port
+    host.settings.lan_name, guest.settings.lan_name = "Ann", "Bob"
+    # --- host: Title → LAN → Host a match, Grit, one human and one open seat
+    choose(world, host, "lan")
+    assert host.top.name == "lan"
+    choose(world, host, "Host a match")
+    setup = host.top
+    assert setup.name == "lan_host"
+    while setup.row:
+        world.press(host, "up")
+    while setup.gid != "grit":
+        world.press(host, "right")
+    assert [s.kind for s in setup.choices[:setup.players]] == ["human", "remote"]
+    code = setup.code
+    assert len(code) == 7 and code[3] == "-"
+    facts = world.shot(host, "lan_host")
+    assert facts["colours"] > 8
+    world.press(host, "tab")  # START of the WASD zone: open the lobby
+    assert host.top.name == "lan_lobby"
+    hlink = host.top.link
+    assert hlink.transport.address == ("127.0.0.1", port)
+    # --- guest: Title → LAN → Browse: the host is heard on the loopback broadcast address, with its ping
+    choose(world, guest, "lan")
+    choose(world, guest, "Browse the LAN")
+    browse = guest.top
+    assert browse.name == "lan_browse"
+
+    def listed():
+        mine = [a for a in browse.found if a.address == ("127.0.0.1", port)]
+        return bool(mine) and browse.prober.results.get(mine[0].address) is not None
+
+    world.wait(listed, 240, "the host in the browser with a ping")
+    entry = next(a for a in browse.found if a.address == ("127.0.0.1", port))
+    assert (entry.name, entry.game, entry.free_seats, entry.playing) == ("Ann", "grit", 1, False)
+    world.step(5)
+    facts = world.shot(guest, "lan_browse")
+    assert facts["colours"] > 8
+    browse.sel = browse.found.index(entry)
+    world.press(guest, "enter")
+    join = guest.top
+    assert join.name == "lan_join" and join.address.value == f"127.0.0.1:{port}" and join.row == 1
+    world.press(guest, "enter")  # type the code (upper case and dash as typed; case and dashes are ignored anyway)
+    assert join.code.editing
+    world.press(guest, *code.lower())
+    world.press(guest, "enter")
+    assert join.code.value == code and join.rows()[join.row] == "count"
+    world.press(guest, "down")
+    while join.players[0] != SeatSpec("bot", level="normal"):
+        world.press(guest, "right")
+    world.press(guest, "down", "enter")
+    assert guest.top.name == "lan_lobby"
+    glink = guest.top.link
+    world.wait(lambda: len(hlink.session.peers()) == 2 and len(glink.session.peers()) == 2, 120, "the roster")
+    world.step(40)
+    hs, gs = hlink.session, glink.session
+    assert [(p.name, p.seats, p.ready) for p in gs.peers()] == [("Ann", (0,), True), ("Bob", (1,), False)]
+    assert hs.start_problem() == "waiting for Bob to be ready"
+    facts = world.shot(host, "lan_lobby")
+    assert facts["colours"] > 8
+    # the guest presses Ready; the host presses Start; a countdown on both screens
+    world.press(guest, "enter")
+    world.wait(lambda: hs.start_problem() is None, 60, "Bob ready")
+    while host.top.items()[host.top.sel] != "start":
+        world.press(host, "down")
+    world.press(host, "enter")
+    world.step(40)
+    assert 1.5 < gs.countdown_left() < 3.0
+    world.shot(guest, "lan_lobby_countdown")
+    world.wait(lambda: host.top.name == "table" and guest.top.name == "table", 400, "both tables")
+    htable, gtable = host.top, guest.top
+    hm: LanMatch = htable.match
+    assert isinstance(hm, LanMatch) and hm.human_seats() == [0] and isinstance(hm.seats[1], RemoteSeat)
+    assert hm.seats[1].label == "Bob (LAN)" and gtable.match.human_seats() == []
+    assert htable.viewer() == 0 and gtable.viewer() is None  # each machine shows only its own humans' hands
+
+    def play(n):  # the host's human presses keys as in the local Grit test
+        for k in range(n):
+            t = host.top.ticks if host.top.name == "table" else k
+            if t % 25 == 5:
+                world.press(host, "e")
+            elif t % 75 == 17:
+                world.press(host, "d")
+            elif t % 110 == 30:
+                world.press(host, "s")
+            else:
+                world.step(1)
+            if hm.is_over():
+                return
+
+    play(60)
+    assert not hm.is_over()
+    facts = world.shot(host, "lan_match_hud")
+    assert facts["white"] > 0.02 and facts["felt"] > 0.3
+    # the guest's machine goes silent: the host shows the lost-connection prompt and the match waits
+    world.frozen.add("guest")
+    world.step(50)
+    prompt = htable.lost_prompt()
+    assert prompt is not None and prompt[0] == 1 and "Let a bot take the seat" in prompt[1]
+    assert hlink.hud()["silent"] == [1]
+    frame = hs.driver.frame
+    world.step(20)
+    assert hs.driver.frame - frame <= 3  # lockstep: nothing is simulated without Bob's inputs
+    facts = world.shot(host, "lan_lost_connection")
+    assert facts["colours"] > 8
+    world.frozen.clear()  # Bob is back before the timeout: the prompt goes, the match goes on
+    world.wait(lambda: htable.lost_prompt() is None, 60, "Bob resumed")
+    play(3000)
+    world.wait(lambda: host.top.name == "lan_results" and guest.top.name == "lan_results", 400, "both results")
+    assert host.results[-1]["checksum"] == guest.results[-1]["checksum"]
+    assert host.results[-1]["frame"] == guest.results[-1]["frame"] == hm.ended.frame
+    assert hm.ended.reason == "game over" and not hs.desyncs
+    world.shot(host, "lan_results")
+    (rh,) = [read_replay(p) for p in (world.tmp / "host" / "data" / "replays").glob("*.grr")]
+    (rg,) = [read_replay(p) for p in (world.tmp / "guest" / "data" / "replays").glob("*.grr")]
+    assert rh.header["lan"] and rh.runs == rg.runs and rh.end == rg.end and verify_replay(rh).ok
+    assert rh.header["seats"] == ["human:wasd", "remote"] and rg.header["seats"] == ["remote", "bot:normal"]
+    # back to the lobby for a rematch: a new lobby, and Bob is in it again
+    world.step(20)
+    world.press(host, "enter")
+    world.press(guest, "enter")
+    assert host.top.name == "lan_lobby" and guest.top.name == "lan_lobby"
+    world.wait(lambda: len(hlink.session.peers()) == 2 and hlink.session.phase == "lobby", 600, "the rematch lobby")
+    world.wait(lambda: [p.name for p in glink.session.peers()] == ["Ann", "Bob"], 60, "the roster again")
+
+
+def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_player_left(world):
+    host, ada, sam = world.app("host"), world.app("ada"), world.app("sam")
+    port = free_port()
+    host.settings.lan_port = port
+    hlink = LanLink.host(host, "grisbi", [SeatSpec("bot"), SeatSpec("remote")], {}, code="SPC-123", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
+    hlink.auto = True
+    host.push(LanLobbyScene(host, hlink))
+    alink = LanLink.join(ada, ("127.0.0.1", port), "SPC123", [SeatSpec("bot")], name="Ada", clock=world.clock,
+                         timeout=2.0)
+    alink.auto = True
+    ada.push(LanLobbyScene(ada, alink))
+    world.wait(lambda: host.top.name == "table" and ada.top.name == "table", 400, "the match")
+    world.step(200)
+    # Sam opens Join by address, types the code, chooses nobody here: Watch
+    choose(world, sam, "lan")
+    choose(world, sam, "Join by address")
+    js = sam.top
+    js.address.value = f"127.0.0.1:{port}"
+    js.row = 1
+    world.press(sam, "enter", "s", "p", "c", "1", "2", "3", "enter")
+    world.press(sam, "left")
+    assert js.count == 0 and js.rows()[-1] == "go"
+    world.press(sam, "down", "enter")
+    world.wait(lambda: sam.top.name == "table", 300, "the spectator's table")
+    slink = sam.top.link
+    assert slink.session.late and slink.session.local_seats == []
+    world.wait(lambda: not slink.session.catching_up, 120, "catching up")
+    assert sam.top.viewer() is None  # a spectator sees public information only
+    # Ada's machine dies: after the timeout the host's bot plays her seat, and Sam is offered it
+    world.frozen.add("ada")
+    alink.transport.close()
+    world.wait(lambda: sam.top.claimable() == [1], 400, "the seat offered to the spectator")
+    facts = world.shot(sam, "lan_spectator_claim")
+    assert facts["colours"] > 8
+    world.press(sam, "e")  # Sam's WASD select key takes the seat
+    world.wait(lambda: slink.session.local_seats == [1], 120, "the seat handed over")
+    assert sam.top.match.human_seats() == [1] and sam.top.viewer() == 1
+    assert hlink.session.owners[1] == slink.session.index
+    hlink.session.end_match()
+    world.wait(lambda: hlink.session.end is not None and slink.session.end is not None, 300, "the end")
+    assert hlink.session.end.checksum == slink.session.end.checksum
+    assert hlink.session.end.frame == slink.session.end.frame
+
+
+def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):
+    host, bob = world.app("host"), world.app("bob")
+    port = free_port()
+    hlink = LanLink.host(host, "grisbi", [SeatSpec("bot"), SeatSpec("remote")], {}, code="RJN-111", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
+    hlink.auto = True
+    host.push(LanLobbyScene(host, hlink))
+    blink = LanLink.join(bob, ("127.0.0.1", port), "RJN-111", [SeatSpec("human", "arrows")], name="Bob",
+                         clock=world.clock, timeout=2.0)
+    blink.auto = True
+    bob.push(LanLobbyScene(bob, blink))
+    world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "the match")
+    world.step(300)
+    world.frozen.add("bob")  # Bob's machine stalls for 3 s: the host's bot takes his seat after 2 s
+    world.wait(lambda: hlink.session.dropped == {1: 1}, 200, "the seat dropped")
+    assert host.top.match.seats[1].kind == "bot"
+    world.step(40)
+    world.frozen.clear()
+    world.wait(lambda: bob.top.name == "lan_message", 120, "Bob told he was dropped")
+    msg = bob.top
+    assert "rejoin" in msg.text.lower() and msg.items() == ["Rejoin my seat", "Back"]
+    world.shot(bob, "lan_dropped_message")
+    world.press(bob, "enter")
+    assert bob.top.name == "lan_lobby"
+    link2 = bob.top.link
+    assert link2 is not blink and link2.watch and link2.claim_specs == {1: SeatSpec("human", "arrows")}
+    world.wait(lambda: link2.session.local_seats == [1], 400, "the seat back")
+    assert bob.top.name == "table" and bob.top.match.human_seats() == [1] and bob.top.viewer() == 1
+    assert hlink.session.owners[1] == link2.session.index and host.top.match.seats[1].kind == "remote"
+    hlink.session.end_match()
+    world.wait(lambda: hlink.session.end is not None and link2.session.end is not None, 300, "the end")
+    assert (hlink.session.end.frame, hlink.session.end.checksum) == (link2.session.end.frame,
+                                                                     link2.session.end.checksum)
+
+
+def _refused(world, guest, port, code, seats=1, watch=False):
+    glink = LanLink.join(guest, ("127.0.0.1", port), code, [SeatSpec("bot")] * seats, name="G", clock=world.clock,
+                         watch=watch)
+    guest.push(LanLobbyScene(guest, glink))
+    world.wait(lambda: guest.top.name == "lan_message", 400, "a message")
+    return guest.top.text
+
+
+def test_every_failure_has_one_clear_message(world, monkeypatch):
+    host = world.app("host")
+    port = free_port()
+    hlink = LanLink.host(host, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="GOOD-1", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock)
+    host.push(LanLobbyScene(host, hlink))
+    g1 = world.app("g1")
+    assert _refused(world, g1, port, "BAD-99").startswith("Wrong join code")
+    g2 = world.app("g2")
+    assert _refused(world, g2, port, "GOOD-1", seats=2) == "The match is full: 2 asked, 1 free."
+    # a host with other rules: a version mismatch, named
+    real = lan.match_settings
+    monkeypatch.setattr(lan, "match_settings", lambda *a, **k: real(*a, **k).replace(rules_version=99))
+    port2 = free_port()
+    h2 = world.app("h2")
+    l2 = LanLink.host(h2, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="V", port=port2, name="Old",
+                      broadcast="127.255.255.255", clock=world.clock)
+    h2.push(LanLobbyScene(h2, l2))
+    g3 = world.app("g3")
+    msg = _refused(world, g3, port2, "V")
+    assert msg.startswith("Version mismatch") and "99" in msg and str(REGISTRY["grit"].version) in msg
+    monkeypatch.undo()
+    # the port is already in use (the first host still holds it)
+    h3 = world.app("h3")
+    with pytest.raises(lan.LanError, match=f"Port {port} is already in use"):
+        LanLink.host(h3, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="X", port=port, name="X",
+                     broadcast="127.255.255.255", clock=world.clock)
+    # nobody at an address
+    g4 = world.app("g4")
+    assert _refused(world, g4, free_port(), "X").startswith("No host answered")
+    # the host goes away in the lobby
+    g5 = world.app("g5")
+    glink = LanLink.join(g5, ("127.0.0.1", port), "GOOD1", [SeatSpec("bot")], name="G5", clock=world.clock)
+    g5.push(LanLobbyScene(g5, glink))
+    world.wait(lambda: glink.session.phase == "lobby", 120, "g5 in the lobby")
+    world.frozen.add("host")
+    hlink.transport.close()
+    world.wait(lambda: g5.top.name == "lan_message", 60 * 20, "host gone")
+    assert g5.top.text == "The host is gone: the connection was lost."
+    facts = world.shot(g5, "lan_host_gone")
+    assert facts["colours"] > 4
+
+
+def test_typing_in_a_text_field():
+    pygame.init()
+    f = TextField("", "code", 8)
+    f.start()
+    assert f.feed([pygame.K_a, pygame.K_b, pygame.K_MINUS, pygame.K_KP1, pygame.K_PERIOD]) is None
+    assert f.value == "AB-1"
+    f.feed([pygame.K_BACKSPACE])
+    assert f.feed([pygame.K_RETURN]) == "done" and f.value == "AB-" and not f.editing
+    a = TextField("127.0.0.1", "address", 21)
+    a.start()
+    a.feed([pygame.K_SEMICOLON, pygame.K_4, pygame.K_7, pygame.K_q])
+    assert a.value == "127.0.0.1:47"
+    assert a.feed([pygame.K_ESCAPE]) == "cancel" and a.value == "127.0.0.1"
+    n = TextField("", "name", 5)
+    n.start()
+    n.feed([pygame.K_j, pygame.K_o, pygame.K_SPACE, pygame.K_b, pygame.K_o, pygame.K_b])
+    assert n.value == "Jo Bo"
+
+
+def test_lan_settings_default_to_loopback_and_bad_values_are_dropped(tmp_path):
+    s = load_settings(tmp_path)
+    assert (s.lan_broadcast, s.lan_port, s.lan_name) == ("127.255.255.255", 47800, "Player")
+    s.lan_broadcast, s.lan_port, s.lan_name = "192.168.1.255", 50000, "Zoé"
+    assert save_settings(s) is None
+    again = load_settings(tmp_path)
+    assert (again.lan_broadcast, again.lan_port, again.lan_name) == ("192.168.1.255", 50000, "Zoé")
+    import msgpack
+
+    raw = msgpack.unpackb((tmp_path / "settings.msgpack").read_bytes())
+    raw.update(lan_broadcast="999.1.1.1", lan_port=80, lan_name="")
+    (tmp_path / "settings.msgpack").write_bytes(msgpack.packb(raw))
+    bad = load_settings(tmp_path)
+    assert (bad.lan_broadcast, bad.lan_port, bad.lan_name) == ("127.255.255.255", 47800, "Player")
+    assert "lan_broadcast" in bad.notice and "lan_port" in bad.notice
+    assert lan.bind_address("127.255.255.255") == "127.0.0.1" and lan.bind_address("192.168.1.255") == "0.0.0.0"
+
+
+def test_addresses_and_codes():
+    assert lan.parse_address("127.0.0.1:5000") == ("127.0.0.1", 5000)
+    assert lan.parse_address(" 127.0.0.2 ", 47800) == ("127.0.0.2", 47800)
+    for bad in ("", "host:1", "1.2.3:4", "1.2.3.4:0", "1.2.3.4:x", "300.1.1.1:5"):
+        with pytest.raises(lan.LanError):
+            lan.parse_address(bad)
+    codes = {lan.new_join_code() for _ in range(50)}
+    assert len(codes) == 50 and all(len(c) == 7 and c[3] == "-" and not set(c) & set("01IO") for c in codes)
+    assert lan.explain("refused by the host: wrong join code").startswith("Wrong join code")
+    assert "rejoin" in lan.explain("lost the host (silent for 15 s)")
+    assert lan.explain("the host stopped answering") == "The host is gone: the connection was lost."
