@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     lan.add_argument("--lan-countdown", type=float, default=1.0, metavar="S", help=argparse.SUPPRESS)
     lan.add_argument("--lan-summary", metavar="FILE", help=argparse.SUPPRESS)
     lan.add_argument("--lan-end-after-rounds", type=int, metavar="N", help=argparse.SUPPRESS)
+    lan.add_argument("--lan-end-when-file", metavar="FILE", help=argparse.SUPPRESS)
     lan.add_argument("--lan-tick-rate", type=int, default=60, metavar="HZ", help=argparse.SUPPRESS)
     lan.add_argument("--lan-timeout", type=float, metavar="S", help=argparse.SUPPRESS)
     return p
@@ -218,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                              code=args.lan_code, name=args.lan_name, claim=claim, auto=args.lan_auto,
                              countdown=args.lan_countdown, summary=args.lan_summary,
                              end_after_rounds=args.lan_end_after_rounds, tick_rate=args.lan_tick_rate,
-                             timeout=args.lan_timeout, nonce=args.seed)
+                             timeout=args.lan_timeout, nonce=args.seed, end_when_file=args.lan_end_when_file)
         if err:
             print(f"grisbi-arcade: error: {err}", file=sys.stderr)
             return 1

@@ -45,12 +45,13 @@ from netplay.transport import UdpTransport
 
 from .games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
 from .games import codec
-from .games.bots import LEVELS, BotSeat
+from .games.bots import BotSeat
 from .games.rng import seed_mix
 from .match import SeatSpec
 
-__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code", "bind_address",
-           "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot", "parse_address"]
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code",
+           "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
+           "parse_address"]
 
 log = logging.getLogger(__name__)
 
@@ -416,6 +417,7 @@ class LanLink:
         self.auto_countdown = 1.0
         self.end_after_rounds: int | None = None
         self.summary_path: str | None = None
+        self.end_when_file: str | None = None
         self.timeout = LAN_TIMEOUT
         self.nonce: int | None = None
         self.matches = 0
@@ -516,8 +518,10 @@ class LanLink:
         self.matches += 1
         if self.session is not None and not self.session.done:
             self.session.close("rematch")
+        if self.claim_specs:  # a player who rejoined their seat plays again in the rematch
+            self.local = [self.claim_specs[k] for k in sorted(self.claim_specs)]
+            self.watch = False
         self.claim_specs = {}
-        self.watch = self.watch and not self.local
         self.retry_until = self.clock() + 120.0  # the host may still be looking at the results
         self.open_lobby()
 
@@ -572,7 +576,8 @@ class LanLink:
         if self.match is not None and s.driver is not None:
             self.match.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
-                if getattr(self.match.state, "round", 0) >= self.end_after_rounds:
+                if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
+                        self.end_when_file is None or Path(self.end_when_file).exists()):
                     s.end_match()
         if self.announcer is not None:
             self.announcer.set_free_seats(s.free_seats() if s.phase == LOBBY else 0)
@@ -681,6 +686,7 @@ class LanLink:
                 else:
                     m.seats[ev.seat] = self.remote_spec(ev.peer)
                     m.bots.pop(ev.seat, None)
+            self.write_summary("running")
             self.say(f"{self.seat_title(ev.seat)} is back: "
                      + ("you play it" if ev.peer == s.index else f"{self.peer_name(ev.peer)} plays it")
                      + f" from tick {ev.tick}",
@@ -739,13 +745,12 @@ class LanLink:
         doc: dict[str, Any] = {"phase": phase, "role": self.role, "peer": s.index, "game": s.settings.game
                                if s.settings else None, "seed": s.seed, "late": s.late,
                                "first_frame": s.first_frame, "failure": s.failure,
-                               "local_seats": list(s.local_seats)}
+                               "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from))}
         if s.end is not None:
             m = self.match
             doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason,
                        scores=list(m.rules.scores(m.state)) if m else None, desyncs=len(s.reported_pairs),
-                       rollbacks=s.stats.rollbacks, claimed=sorted(set(s.seat_from)),
-                       dropped=sorted(s.dropped), owners=list(s.owners))
+                       rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners))
         try:
             tmp = Path(self.summary_path + ".tmp")
             tmp.write_text(json.dumps(doc), encoding="utf-8")

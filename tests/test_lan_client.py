@@ -340,6 +340,31 @@ def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):
                                                                      link2.session.end.checksum)
 
 
+def test_a_table_holding_its_match_never_holds_a_lan_match(world, monkeypatch):
+    """Grass holds its match during the scoring breakdown, Grenade and Cops & Robbers during animations: in LAN the
+    session keeps simulating (the table only stops asking), so no peer is stalled by another's screen."""
+    host, bob = world.app("host"), world.app("bob")
+    port = free_port()
+    hlink = LanLink.host(host, "grit", [SeatSpec("human", "wasd"), SeatSpec("remote")], {}, code="HLD", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock)
+    hlink.auto = True
+    host.push(LanLobbyScene(host, hlink))
+    blink = LanLink.join(bob, ("127.0.0.1", port), "HLD", [SeatSpec("bot")], name="Bob", clock=world.clock)
+    blink.auto = True
+    bob.push(LanLobbyScene(bob, blink))
+    world.wait(lambda: host.top.name == "table", 400, "the match")
+    from arcade.scenes import grit_table
+
+    monkeypatch.setattr(grit_table.Table, "update", lambda self: self.after_tick())  # never calls match.tick()
+    before = (hlink.session.driver.frame, blink.session.driver.frame)
+    world.step(120)
+    assert hlink.session.driver.frame - before[0] >= 110 and blink.session.driver.frame - before[1] >= 110
+    monkeypatch.setattr(grit_table.Table, "update", lambda self: self.match.idle_tick())  # an animation's idle tick
+    f = hlink.session.driver.frame
+    world.step(60)
+    assert hlink.session.driver.frame - f >= 55
+
+
 def _refused(world, guest, port, code, seats=1, watch=False):
     glink = LanLink.join(guest, ("127.0.0.1", port), code, [SeatSpec("bot")] * seats, name="G", clock=world.clock,
                          watch=watch)

@@ -101,6 +101,18 @@ def test_a_spectator_joining_mid_match_catches_up_from_a_snapshot_and_ends_with_
     assert set(m.host.timesync._local) == {1}
 
 
+def test_a_late_joiner_catches_up_many_times_faster_than_real_time():
+    # checksums every 120 ticks: the snapshot may be two seconds old, so there is a real backlog to simulate
+    m = star(tally_settings(2, 900, checksum_interval=120), [False, True], [1])
+    m.run.at(5.9, lambda: late(m, 2))
+    m.go(max_time=40.0)
+    start, caught = m.of(2, Started)[0], m.of(2, CaughtUp)[0]
+    behind = caught.frame - start.frame
+    assert start.frame == 240 and behind >= 100
+    assert behind / (caught.at - start.at) > 5 * 60  # ticks simulated per second while catching up
+    assert len({x.checksum for x in ends(m)}) == 1
+
+
 def test_a_spectator_in_the_lobby_starts_with_everyone_and_sees_every_seat():
     m = star(tally_settings(2, 300), [False, True], [1, 0])
     m.go(max_time=20.0)

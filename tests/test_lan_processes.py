@@ -127,8 +127,10 @@ def test_three_processes_play_a_grisbi_round_with_a_spectator_and_a_rejoin_after
     port = free_port()
     addr = f"127.0.0.1:{port}"
     common = ["--lan-code", "GRS-777", "--lan-timeout", "1.5"]
+    go = tmp_path / "end-now"  # the host ends the match after the first round once this file exists
     host = Peer(tmp_path, "Host", "--lan", "host", "--game", "grisbi", "--seats", "bot,remote,bot,remote",
-                "--lan-port", str(port), "--lan-auto", "--lan-end-after-rounds", "1", *common)
+                "--lan-port", str(port), "--lan-auto", "--lan-end-after-rounds", "1", "--lan-end-when-file", str(go),
+                *common)
     peers.append(host)
     a = Peer(tmp_path, "Ada", "--lan", "join", "--lan-address", addr, "--seats", "bot", "--lan-auto", *common)
     peers.append(a)
@@ -148,6 +150,8 @@ def test_three_processes_play_a_grisbi_round_with_a_spectator_and_a_rejoin_after
     b2 = Peer(tmp_path, "Ben2", "--lan", "watch", "--lan-address", addr, "--lan-claim", str(lost_seat + 1),
               "--seats", "bot", *common)
     peers.append(b2)
+    poll(lambda: b2.doc().get("claimed") == [lost_seat], 30, "the seat taken back", [host, a, spec, b2])
+    go.write_text("")
     for p in (host, a, spec, b2):
         assert p.wait(90) == 0, p.log()
     docs = {p.dir.name: p.doc() for p in (host, a, spec, b2)}
@@ -155,7 +159,7 @@ def test_three_processes_play_a_grisbi_round_with_a_spectator_and_a_rejoin_after
     assert len({(d["frame"], d["checksum"]) for d in docs.values()}) == 1, docs
     assert docs["Host"]["reason"] == "ended by the host" and docs["Host"]["desyncs"] == 0
     assert docs["Sam"]["late"] and docs["Sam"]["local_seats"] == []
-    assert docs["Ben2"]["late"] and docs["Ben2"]["claimed"] == [lost_seat] and docs["Ben2"]["local_seats"] == [lost_seat]
+    assert docs["Ben2"]["late"] and docs["Ben2"]["claimed"] == docs["Ben2"]["local_seats"] == [lost_seat]
     assert docs["Host"]["owners"][lost_seat] != 0  # the seat is played from Ben's new machine again
     assert "lost connection" in host.log() and "is back" in host.log()
     # a Grisbi round was played in full: the match ended in the second round

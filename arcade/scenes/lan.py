@@ -102,7 +102,7 @@ class TextField:
 
 
 def _row(surf: pygame.Surface, y: int, label: str, value: str, sel: bool, x0: int = W // 2 - 400,
-         x1: int = W // 2 + 400, size: int = 24, value_color=None) -> None:
+         x1: int = W // 2 + 400, size: int = 24, value_color=None, arrows: bool = True) -> None:
     color = GOLD if sel else WHITE
     if sel:
         pygame.draw.rect(surf, (80, 60, 10), (x0 + 10, y - 17, x1 - x0 - 20, 36), border_radius=8)
@@ -110,7 +110,8 @@ def _row(surf: pygame.Surface, y: int, label: str, value: str, sel: bool, x0: in
         draw_text(surf, label, ((x0 + x1) // 2, y), size + 2, color, bold=True, anchor="center")
         return
     draw_text(surf, label, (x0 + 30, y), size, color, anchor="midleft")
-    draw_text(surf, ("◀ " if sel else "") + value + (" ▶" if sel else ""), (x1 - 30, y), size,
+    arrows = arrows and sel
+    draw_text(surf, ("◀ " if arrows else "") + value + (" ▶" if arrows else ""), (x1 - 30, y), size,
               value_color or color, bold=sel, anchor="midright")
 
 
@@ -298,7 +299,8 @@ class LanSettingsScene(Scene):
         banner(surf, "LAN settings", "Saved with your settings", y=60)
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
-            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or " ", i == self.sel, W // 2 - 420, W // 2 + 420)
+            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or " ", i == self.sel, W // 2 - 420, W // 2 + 420,
+                 arrows=False)
         _row(surf, 190 + 60 * len(self.fields), "Save and back", "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
         notes = ["The broadcast address is where a host announces its match: your LAN's, e.g. 192.168.1.255",
@@ -420,7 +422,7 @@ class LanHostScene(Scene):
                 i = int(r[3:])
                 label, value = self.opts[i][1], self.opts[i][3][self.opt_idx[i]]
             elif r == "code":
-                label, value = "Join code", self.code + ("  (A: new)" if sel else "")
+                label, value = "Join code", ("A: a new one  " if sel else "") + self.code
             else:
                 label, value = "OPEN THE LOBBY", ""
             _row(surf, y, label, value, sel, x0, x1, 22,
@@ -634,7 +636,7 @@ class LanJoinScene(Scene):
                 label, value = f"Player {i + 1} here", self.players[i].label
             else:
                 label, value = ("WATCH" if self.count == 0 else "JOIN"), ""
-            _row(surf, y, label, value, sel, W // 2 - 420, W // 2 + 420)
+            _row(surf, y, label, value, sel, W // 2 - 420, W // 2 + 420, arrows=r not in ("address", "code"))
             y += 44
         draw_text(surf, "A match already in play can be watched (players here: none); a player who lost their "
                         "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
@@ -933,6 +935,7 @@ class LanTableMixin:
             elif choice == "Let a bot take the seat":
                 s.drop_peer(peer)
             elif choice == "End the match":
+                s.drop_peer(peer)  # its inputs will never come: the host fills its seats up to the end
                 s.end_match()
                 self.dismissed.add(peer)
             elif choice == "Leave the match":
@@ -1080,7 +1083,7 @@ class LanPauseScene(Scene):
             if it == "Resume":
                 self.app.pop()
             elif it == "Rules":
-                self.app.push(RulesScene(self.app, self.table.match.game_id))
+                self.app.push(LanRulesScene(self.app, self.table.match.game_id, self.link))
             elif it == "End the match for everyone":
                 self.link.session.end_match()
                 self.app.pop()
@@ -1094,6 +1097,18 @@ class LanPauseScene(Scene):
         draw_text(surf, "The match goes on while this menu is open.", (W // 2, 250), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 400))
         hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+
+
+class LanRulesScene(RulesScene):
+    """The rules, read during a LAN match: the match goes on underneath."""
+
+    def __init__(self, app, game_id: str, link: LanLink) -> None:
+        super().__init__(app, game_id)
+        self.link = link
+
+    def update(self) -> None:
+        self.link.pump()
+        super().update()
 
 
 class LanResultsScene(Scene):
@@ -1229,13 +1244,14 @@ class LanMessageScene(Scene):
 def start_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | None, address: str | None,
                    code: str | None, name: str | None, claim: list[int], auto: bool, countdown: float,
                    summary: str | None, end_after_rounds: int | None, tick_rate: int, timeout: float | None,
-                   nonce: int | None) -> str | None:
+                   nonce: int | None, end_when_file: str | None = None) -> str | None:
     """Open a LAN screen or flow from the command line (``--lan MODE``); returns an error line or None.
 
     ``menu``, ``browse``, ``host-setup``: the screens. ``host``: a lobby for ``game`` with ``seats`` (``remote`` =
     open). ``join``: ask ``address`` for ``seats``. ``watch``: spectate ``address`` (``claim``: seat numbers, 1-based,
     to take back once caught up, played here by ``seats`` in order). ``auto``: joiners ready at once and the host
-    starts after ``countdown`` seconds when all are ready (no key needed)."""
+    starts after ``countdown`` seconds when all are ready (no key needed). The host ends the match (for everyone)
+    once the state's ``round`` reaches ``end_after_rounds`` (and ``end_when_file`` exists, if given)."""
     s = app.settings
     name = name or s.lan_name
     app.push(LanMenuScene(app))
@@ -1276,5 +1292,6 @@ def start_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | 
     link.auto_countdown = countdown
     link.summary_path = summary
     link.end_after_rounds = end_after_rounds
+    link.end_when_file = end_when_file
     app.push(LanLobbyScene(app, link))
     return None
