@@ -1326,10 +1326,15 @@ class Session:
         for r in self.remotes.values():
             if r.status == GONE or r.bye or (self.role == HOST and not r.started):
                 continue
-            if r.late and self.role == HOST and self.driver.frame - min(r.acked) > 8:
+            if r.late and self.role == HOST and self._backlog(r) > 16:
                 r.urgent = True  # a late joiner catching up: send its backlog of inputs as fast as it acknowledges
             if self.now >= r.last_send + self._gap(r):
                 self._send_input(r)
+
+    def _backlog(self, r: Remote) -> int:
+        """Host: ticks of inputs this peer has not acknowledged yet, on the seat it lags most (not its own)."""
+        d = self.driver
+        return max((d.known[s] - r.acked[s] for s in range(d.seats) if self.owners[s] != r.index), default=0)
 
     def _send_input(self, r: Remote) -> None:
         d = self.driver

@@ -686,14 +686,14 @@ class LanLobbyScene(Scene):
             if not rejoin:
                 link.close()
             return
+        if inp.escape_pressed:
+            self.leave_lobby()
+            return
         if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and s.driver is not None):
             if link.match is not None and s.driver is not None and (self.table is None or
                                                                      self.table.match is not link.match):
                 self.table = lan_table(link.match.game_id)(self.app, link.match)
                 self.app.push(self.table)
-            return
-        if inp.escape_pressed:
-            self.leave_lobby()
             return
         if link.auto:
             return  # scripted (--lan-auto): ready and Start need no key (a script's keys are for the match)
@@ -780,6 +780,13 @@ class LanLobbyScene(Scene):
         st = s.settings or link.settings
         gid = st.game if st else link.game_id
         title = f"Lobby · {GAME_NAMES.get(gid, gid)}" if gid else "Lobby"
+        if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
+            banner(surf, "Joining the match in play…", f"at {link.address[0]}:{link.address[1]}", y=60)
+            got, total = len(s.snap_parts), max(1, s.snap_total)
+            draw_text(surf, f"Receiving the state of the table ({got}/{total})", (W // 2, 300), 24, WHITE,
+                      anchor="center")
+            hint_bar(surf, ["Esc cancel"])
+            return
         if s.phase == HELLO:
             banner(surf, "Connecting…", f"to {link.address[0]}:{link.address[1]}", y=60)
             wait = ("Waiting for the host to open a new lobby (Back to the lobby on the host's screen)…"
