@@ -3,8 +3,11 @@
 Without arguments the game opens on the title screen (and, left alone, goes into attract mode). Options for tests
 and tools: ``--headless`` (no window; the loop runs unpaced unless ``--realtime``), ``--demo``, ``--frames N``,
 ``--screenshot PATH``, ``--game ID --seats SPEC --seed N`` to start a match directly, ``--input-script FILE``.
-Subcommands ``host`` and ``join`` run headless network matches (``arcade.netmatch``). Bad arguments: a one-line
-error and exit status 2.
+Subcommands ``host`` and ``join`` run headless network matches (``arcade.netmatch``). LAN play from the client:
+``--lan-broadcast ADDR`` and ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
+scripted flow (``arcade.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
+``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Bad arguments: a
+one-line error and exit status 2.
 """
 
 from __future__ import annotations

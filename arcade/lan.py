@@ -176,7 +176,7 @@ class RemoteSeat(SeatSpec):
 
     @property
     def label(self) -> str:
-        return f"{self.name} (LAN)" if self.name else "LAN player"
+        return f"{self.name} · LAN" if self.name else "LAN player"
 
 
 class _Frame:

@@ -207,7 +207,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     htable, gtable = host.top, guest.top
     hm: LanMatch = htable.match
     assert isinstance(hm, LanMatch) and hm.human_seats() == [0] and isinstance(hm.seats[1], RemoteSeat)
-    assert hm.seats[1].label == "Bob (LAN)" and gtable.match.human_seats() == []
+    assert hm.seats[1].label == "Bob · LAN" and gtable.match.human_seats() == []
     assert htable.viewer() == 0 and gtable.viewer() is None  # each machine shows only its own humans' hands
 
     def play(n):  # the host's human presses keys as in the local Grit test
@@ -464,3 +464,21 @@ def test_addresses_and_codes():
     assert lan.explain("refused by the host: wrong join code").startswith("Wrong join code")
     assert "rejoin" in lan.explain("lost the host (silent for 15 s)")
     assert lan.explain("the host stopped answering") == "The host is gone: the connection was lost."
+
+
+@pytest.mark.parametrize("argv, status, words", [
+    (["--lan", "host", "--headless"], 2, "--lan host needs --game"),
+    (["--lan", "host", "--game", "grit", "--seats", "human,bot", "--headless"], 1, "Open at least one seat"),
+    (["--lan", "join", "--headless"], 1, "needs --lan-address"),
+    (["--lan", "join", "--lan-address", "nowhere", "--lan-code", "X", "--headless"], 1, "not an IPv4 address"),
+    (["--lan", "join", "--seats", "remote", "--headless"], 2, "no 'remote'"),
+    (["--lan-broadcast", "1.2.3", "--headless"], 2, "not an IPv4 address"),
+    (["--lan-port", "80", "--headless"], 2, "--lan-port must be 1024..65535"),
+    (["--lan-claim", "x", "--headless"], 2, "seat numbers"),
+])
+def test_lan_command_line_errors_are_one_line(argv, status, words, tmp_path, capsys):
+    from arcade.cli import main
+
+    assert main(argv + ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--frames", "1"]) == status
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0], err
