@@ -197,6 +197,8 @@ class LanMatch:
     the host plays after a drop is a bot on the host). ``input_log`` is the confirmed input log.
     """
 
+    is_lan = True
+
     def __init__(self, link: "LanLink", settings: MatchSettings, seed: int) -> None:
         self.link = link
         self.session = link.session

@@ -166,11 +166,11 @@ class TitleScene(Scene):
                 labels.append(f"{GAME_NAMES[what]}   ·   {player_range(what)}")
             else:
                 labels.append(label)
-        spacing = 54 if len(labels) <= 8 else 46
-        draw_menu(surf, labels, self.sel, (W // 2, 395), size=30 if len(labels) <= 8 else 27, spacing=spacing)
+        spacing = min(54, 440 // len(labels))  # the menu fits between the logo and the tagline
+        draw_menu(surf, labels, self.sel, (W // 2, 390), size=min(30, spacing * 62 // 100), spacing=spacing)
         what = self.items[self.sel][1]
         if what in TAGLINES:
-            draw_text(surf, TAGLINES[what], (W // 2, 620), 20, DIM, anchor="center")
+            draw_text(surf, TAGLINES[what], (W // 2, 636), 20, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
         hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
 

@@ -59,6 +59,7 @@ class TableScene(Scene):
     name = "table"
     END_DELAY = 150  # ticks the finished table stays visible before the results
     HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
+    ESC_HINT = "Esc pause"
 
     def __init__(self, app, match, demo: bool = False) -> None:
         super().__init__(app)
@@ -345,7 +346,7 @@ class TableScene(Scene):
         hints = []
         for seat in self.humans():
             hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
-        hints.append("Esc pause")
+        hints.append(self.ESC_HINT if not getattr(self.match, "is_lan", False) else "Esc LAN menu (the match goes on)")
         hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
             from ..render.widgets import draw_toast
