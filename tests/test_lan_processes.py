@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade.replay import read_replay, verify_replay
+from arcade.replay import ReplayError, read_replay, verify_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,16 +137,25 @@ def test_three_processes_play_a_grisbi_round_with_a_spectator_and_a_rejoin_after
     b = Peer(tmp_path, "Ben", "--lan", "join", "--lan-address", addr, "--seats", "bot", "--lan-auto", *common)
     peers.append(b)
     poll(lambda: host.doc().get("phase") == "running", 30, "the match to start", [host, a, b])
-    time.sleep(3.0)  # three seconds of play (the START countdown and the first cards): not waiting for the network
+
+    def host_ticks() -> int:
+        """Confirmed ticks so far, from the host's replay (written as the match goes)."""
+        try:
+            return max((r.ticks for r in host.replays()), default=0)
+        except ReplayError:
+            return 0
+
+    # the START countdown (180 ticks) and the first cards
+    poll(lambda: host_ticks() >= 240, 30, "the first cards of the round", [host, a, b])
     spec = Peer(tmp_path, "Sam", "--lan", "watch", "--lan-address", addr, *common)
     peers.append(spec)
     poll(lambda: spec.doc().get("phase") == "running", 20, "the spectator to start", [host, spec])
     assert spec.doc()["late"] and spec.doc()["first_frame"] > 0
-    time.sleep(2.0)
+    poll(lambda: host_ticks() >= spec.doc()["first_frame"] + 60, 30, "play after the spectator came", [host, spec])
     lost_seat = b.doc()["local_seats"][0]
     b.kill()
     # the host drops the seat after 1.5 s of silence; then Ben's new process watches and claims the seat back
-    time.sleep(2.5)
+    poll(lambda: "a bot plays the seat" in host.log(), 30, "the host to drop the lost seat", [host, a, spec])
     b2 = Peer(tmp_path, "Ben2", "--lan", "watch", "--lan-address", addr, "--lan-claim", str(lost_seat + 1),
               "--seats", "bot", *common)
     peers.append(b2)
