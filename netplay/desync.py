@@ -3,7 +3,9 @@
 Every ``interval`` frames (30) each peer makes a ``CheckRecord`` of its confirmed state: the frame, its 64-bit
 checksum, and the low 16 bits of the checksum of every confirmed frame since the previous record. Records travel in
 the reliable notice log. Comparing two records for the same frame gives a desync, and the per-frame parts name the
-first differing frame (exactly, unless two 16-bit values collide, then the record's frame).
+first differing frame (exactly, unless two 16-bit values collide, then the record's frame). The session also
+piggybacks the same 16-bit values on every INPUT datagram (``Session._compare_sums``), which usually finds the
+mismatch first; the records stay the authoritative, full-width check and cover any frame that path skipped.
 
 ``DesyncDump`` is the JSON file written on a mismatch: the first differing frame, both peers' checksums, this peer's
 state at that frame, the other peer's state once it has arrived (states are exchanged in chunks after a mismatch),

@@ -27,7 +27,10 @@ Protocol (``netplay.wire`` has the datagram format):
 3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its
    per-seat acks, its frame and frames-ahead estimate, an RTT ping/echo, and a reliable notice log (checksum
    records, seat drops, desync notices, peer status, state chunks, the final notice; each sent in two datagrams
-   in a row, then again after an RTO until acknowledged). The host relays every seat's inputs to every joiner.
+   in a row, then again after an RTO until acknowledged), and the rolling checksums: the low 16 bits of the
+   checksum of each confirmed frame the receiver does not yet say it holds (at most 32, with what it holds of
+   ours), so a desync is found one datagram after both sides confirmed the first differing frame, well before the
+   30-tick record; the host relays its DESYNC notice at once. The host relays every seat's inputs to every joiner.
    Cadence (``SessionConfig.send_gap``): an action, a notice, or the inputs completing a checksummed frame go at
    once; "nothing" inputs every 2 ticks between two peers in rollback (that is what the other predicts anyway),
    every tick from a joiner and within half a tick from the host in a bigger star, within half a tick in lockstep.
@@ -83,7 +86,7 @@ from .settings import ROLLBACK, MatchSettings, SessionConfig
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
-from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, SNAP_CHUNK,
+from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SUMS, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, SNAP_CHUNK,
                    Item, Message, MsgType, RateLimiter, Reason, Rejected, ReplayWindow, commit_of, commits_digest,
                    join_key, now_ms, open_datagram, seal, seed_from_nonces, session_key)
 
@@ -137,6 +140,11 @@ class Remote:
         self.snap_chunks: list[bytes] = []
         self.snap_got = bytearray()
         self.handover: dict[int, int] = {}
+        # rolling checksums (low 16 bits of each confirmed frame) piggybacked on INPUT datagrams
+        self.sums_in: dict[int, int] = {}  # frame -> its low 16 bits as this peer said, not compared yet
+        self.sums_have = 0    # we hold this peer's sums of every frame up to here
+        self.sums_acked = 0   # it holds ours up to here (what it said it holds)
+        self.agreed = 0       # our frames up to here were compared with its (or could not be)
 
 
 @dataclass
@@ -1181,6 +1189,7 @@ class Session:
         for r in self.remotes.values():
             r.acked = [max(frame - 1, st.input_delay - 1)] * st.seats
             r.last_recv = self.now
+            r.sums_have = r.sums_acked = r.agreed = frame
         self.phase = RUNNING
         self.started_at = self.now
         self.next_tick_at = self.now
@@ -1266,14 +1275,63 @@ class Session:
 
     def _confirm(self) -> None:
         d, st = self.driver, self.settings
+        new = False
         for n, snap in d.confirm():
+            new = True
             self.history.add(n, snap.checksum)
             end = bool(d.end_tick and n >= d.end_tick) or snap.over
             if n % st.checksum_interval == 0 or end:
                 self._share_check(self.history.record(n), final=end)
             if end:
+                self._compare_all()
                 self._end(n, snap.checksum, "game over" if snap.over else (self.end_reason or "frames"))
                 return
+        if new:
+            self._compare_all()
+
+    def _compare_all(self) -> None:
+        for r in list(self.remotes.values()):
+            if r.sums_have > r.agreed:
+                self._compare_sums(r)
+
+    def _on_sums(self, r: Remote, held: int, start: int, data: bytes) -> None:
+        """``r``'s INPUT datagram said it holds our sums up to ``held`` and carried its sums from ``start``."""
+        if self.history is None:
+            return
+        if held > r.sums_acked:
+            r.sums_acked = min(held, self.driver.processed)
+        last = start + len(data) // 2 - 1
+        if last <= r.sums_have:
+            return
+        if start > r.sums_have + 1:  # frames it will never send again (it started later, or a long outage)
+            r.sums_have = start - 1
+            r.agreed = max(r.agreed, start - 1)
+        for f in range(max(start, r.sums_have + 1), last + 1):
+            i = 2 * (f - start)
+            r.sums_in[f] = int.from_bytes(data[i:i + 2], "big")
+        r.sums_have = last
+        if len(r.sums_in) > 4096:  # a peer far ahead of us (a late joiner catching up): keep the oldest
+            for f in sorted(r.sums_in)[4096:]:
+                del r.sums_in[f]
+            r.sums_have = max(r.sums_in)
+        self._compare_sums(r)
+
+    def _compare_sums(self, r: Remote) -> None:
+        """Compare ``r``'s rolling sums with ours, frame by frame, as far as both are confirmed: the first frame
+        that differs is a desync found one datagram after both peers confirmed it (the 30-tick records confirm it
+        with the full 64-bit checksum, and cover any frame missed here)."""
+        upto = min(r.sums_have, self.driver.processed)
+        sums = self.history.sums
+        while r.agreed < upto:
+            f = r.agreed + 1
+            r.agreed = f
+            theirs = r.sums_in.pop(f, None)
+            mine = sums.get(f)
+            if theirs is None or mine is None or (mine & 0xFFFF) == theirs:
+                continue
+            if self.detector.enabled and r.index not in self.detector.reported:
+                self.detector.reported.add(r.index)
+                self._desync(r.index, f, f, theirs.to_bytes(2, "big"))
 
     def _share_check(self, rec: CheckRecord, final: bool) -> None:
         if not (self.config.desync_detection or final):
@@ -1365,7 +1423,7 @@ class Session:
             echo = [r.ping_t, min(600_000, int((self.now - r.ping_at) * 1000))]
             r.ping_t = None
         items: list[list[Any]] = []
-        room = SEND_LIMIT - 140 - (760 - budget)
+        room = SEND_LIMIT - 140 - (760 - budget) - (2 * MAX_SUMS + 12)  # the rolling checksums below
         # Notices go out in two datagrams in a row (a single loss costs nothing), then again each time they stay
         # unacknowledged for an RTO. Items always travel as a contiguous run from ``base``.
         meta = r.log_meta
@@ -1387,7 +1445,14 @@ class Session:
             meta[i] = (meta.get(i, (0, 0.0))[0] + 1, self.now)
         adv = int(round(self.timesync.advantage(r.index) * 10)) if self.timesync else 0
         adv = max(-100_000, min(100_000, adv))
-        fields = [d.frame, adv, [d.frame - k for k in d.known], runs, ping, echo, base, items, r.log_in]
+        sums = None
+        if self.config.desync_detection and self.history is not None:
+            c = d.processed
+            start = max(r.sums_acked + 1, c - MAX_SUMS + 1, self.first_frame + 1)
+            hs = self.history.sums
+            data = b"".join((hs.get(f, 0) & 0xFFFF).to_bytes(2, "big") for f in range(start, c + 1))
+            sums = [d.frame - r.sums_have, d.frame - start, data]
+        fields = [d.frame, adv, [d.frame - k for k in d.known], runs, ping, echo, base, items, r.log_in, sums]
         while True:
             r.out_seq += 1
             data = seal(MsgType.INPUT, self.sid, self.index, r.out_seq, fields, self.key, self.protocol_version)
@@ -1410,7 +1475,7 @@ class Session:
         return self.owners[seat] != self.index
 
     def _on_input(self, r: Remote, f: list[Any]) -> None:
-        frame, adv, acks, runs, ping, echo, base, items, lack = f
+        frame, adv, acks, runs, ping, echo, base, items, lack, sums = f
         d = self.driver
         for s in range(min(len(acks), d.seats)):
             if acks[s] > r.acked[s]:
@@ -1440,6 +1505,10 @@ class Session:
             self.remote_frame = max(self.remote_frame, frame)
         if self.phase == RUNNING and (self.role == JOIN or r.seats):  # spectators never slow the match down
             self.timesync.observe(r.index, frame, adv / 10.0, d.frame, link.rtt)
+        if sums is not None and self.config.desync_detection:
+            self._on_sums(r, sums[0], sums[1], sums[2])
+            if self.done:
+                return
         if lack > r.log_acked:
             for i in range(r.log_acked, min(lack, len(r.log_out))):
                 r.log_meta.pop(i, None)
@@ -1530,8 +1599,10 @@ class Session:
             if snap is not None:
                 self._end(frame, snap.checksum, self.end_reason)
 
-    def _desync(self, other: int, first: int, frame: int) -> None:
-        """A checksum record of ``other`` differs from ours: report it, dump, and send our state to ``other``."""
+    def _desync(self, other: int, first: int, frame: int, low16: bytes = b"") -> None:
+        """A checksum record of ``other`` (or its rolling sum ``low16`` of frame ``first``) differs from ours: report
+        it, dump, and send our state to ``other``."""
+        self.detector.reported.add(other)
         pair = (0, other) if self.role == HOST else (0, self.index)
         d = self.driver
         snap = d.snapshot(first)
@@ -1546,7 +1617,7 @@ class Session:
             dump = DesyncDump(path, self.sid, self.index, other, first, frame,
                               {k: getattr(self.settings, k) for k in self.settings.__dataclass_fields__}, self.seed,
                               {f: c for f, c in self.history.sums.items() if f <= frame},
-                              theirs.to_item() if theirs else [frame, 0, b""], local,
+                              theirs.to_item() if theirs else [frame, 0, low16], local,
                               [list(v) for v in d.input_log()])
             if snap is None:
                 dump.notes.append("this peer no longer held its state of that frame")

@@ -35,9 +35,9 @@ from .settings import MAX_SEATS, MatchSettings, SettingsError
 __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "MsgType", "Reason", "Item", "Message",
            "Rejected", "join_key", "session_key", "seal", "open_datagram", "validate_fields", "ReplayWindow",
            "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK",
-           "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES"]
+           "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES", "MAX_SUMS"]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
@@ -48,6 +48,7 @@ MAX_TICK = 2**31 - 1
 MAX_RUN = 64
 """Most ticks of one seat's inputs in one datagram."""
 MAX_ITEMS = 8
+MAX_SUMS = 32        # checksums (low 16 bits) of confirmed frames in one INPUT datagram
 MAX_CHUNK = 640
 """Bytes of a state dump carried by one datagram."""
 SNAP_CHUNK = 900
@@ -257,11 +258,17 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
     n = len(f)
     if mtype == MsgType.INPUT:
         # [frame, advantage x10, acks per seat, runs [[seat, start, [inputs]]], ping ms|nil, echo [ms, hold]|nil,
-        #  log base, log items, log ack]. On the wire acks and run starts are relative to the frame (frame - tick,
-        #  one byte most of the time); they are made absolute here.
-        if n != 9:
+        #  log base, log items, log ack, sums [held, start, low16 bytes]|nil]. On the wire acks, run starts and the
+        #  sums' frames are relative to the frame (frame - tick, one byte most of the time); made absolute here.
+        if n != 10:
             raise Rejected("schema")
-        frame, adv, acks, runs, ping, echo, base, items, lack = f
+        frame, adv, acks, runs, ping, echo, base, items, lack, sums = f
+        if sums is not None:
+            if not (_is_int(frame, 0, MAX_TICK) and type(sums) is list and len(sums) == 3 and _is_int(sums[0], frame - MAX_TICK, frame + MAX_TICK)
+                    and _is_int(sums[1], frame - MAX_TICK, frame + MAX_TICK) and _is_bin(sums[2], 0, 2 * MAX_SUMS)
+                    and len(sums[2]) % 2 == 0):
+                raise Rejected("schema")
+            f[9] = [frame - sums[0], frame - sums[1], sums[2]]
         ok = (_is_int(frame, 0, MAX_TICK) and _is_int(adv, -100_000, 100_000) and type(acks) is list
               and len(acks) <= MAX_SEATS and all(_is_int(a, frame - MAX_TICK, frame + 1) for a in acks)
               and type(runs) is list and len(runs) <= MAX_SEATS

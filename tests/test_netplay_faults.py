@@ -40,26 +40,23 @@ def _desync_run(peers: int, corrupt: int | None, frame: int, tmp_path, seed: int
     return m, sims
 
 
-@pytest.mark.parametrize("peers", [2, 4])
-def test_a_state_corrupted_at_one_peer_is_reported_by_every_peer_naming_the_tick(peers, tmp_path):
-    corrupt, frame = peers - 1, 211  # the worst case: 29 ticks before the next checksum frame (240)
-    m, sims = _desync_run(peers, corrupt, frame, tmp_path)
+@pytest.mark.parametrize("peers,seed", [(2, 3), (2, 8), (4, 3), (4, 8)])
+def test_a_state_corrupted_at_one_peer_is_reported_by_every_peer_naming_the_tick(peers, seed, tmp_path):
+    corrupt, frame = peers - 1, 211  # the worst case for the 30-tick records: 29 ticks before the next one (240)
+    m, sims = _desync_run(peers, corrupt, frame, tmp_path, seed=seed)
     t0 = sims[corrupt].first_seen
     assert t0 is not None
     rtt = 0.120
-    # 30 ticks to the next checksum frame, then one RTT for the two records to cross; plus jitter both ways and a
-    # resend after a loss. In a star of more than two, a joiner confirms a tick only once the other joiners' inputs
-    # came through the host (one more RTT before its record exists), and the others hear of a desync between the
-    # host and a joiner through the host (half an RTT more).
-    margin = 2 * 0.020 + 2 * TICK
+    # The issue's bound, for every peer, with no margin: 30 ticks plus one RTT after the corrupt peer first simulated
+    # the frame. (Each INPUT datagram carries the rolling checksums of the newest confirmed frames, so a mismatch is
+    # seen about one datagram after both sides confirmed the frame; over 15 seeds the worst was 0.27 s for 2 peers and
+    # 0.30 s for 4, against 0.62 s here.)
     bad = m.sessions[corrupt].index  # its peer index (joiners are numbered as their requests arrive)
     for i in range(peers):
         ev = m.of(i, Desync)
         assert len(ev) == 1, (i, ev)
         assert ev[0].frame == frame and ev[0].peers == (0, bad)
-        direct = i in (0, corrupt)
-        bound = 30 * TICK + rtt * (1 if peers == 2 else 2 if direct else 2.5) + margin
-        assert ev[0].at - t0 <= bound, (i, ev[0].at - t0, bound)
+        assert ev[0].at - t0 <= 30 * TICK + rtt, (i, ev[0].at - t0)
         assert len(m.of(i, MatchEnded)) == 1
     for i in (0, corrupt):  # both sides of the mismatch wrote a report with both states and the input log
         dump = m.of(i, Desync)[0].dump
@@ -67,6 +64,8 @@ def test_a_state_corrupted_at_one_peer_is_reported_by_every_peer_naming_the_tick
         assert doc["first_differing_frame"] == frame and doc["other_peer"] == (bad if i == 0 else 0)
         assert doc["local_state"] and doc["remote_state"] and doc["local_state"] != doc["remote_state"]
         assert len(doc["input_log"]) >= frame
+    if seed != 3:
+        return
     clean, _ = _desync_run(peers, None, frame, tmp_path)  # the same impaired run, nobody corrupted
     for i in range(peers):
         assert not clean.of(i, Desync) and len(clean.of(i, MatchEnded)) == 1

@@ -7,7 +7,7 @@ from netplay.harness import VirtualRun
 from netplay.session import Session
 from netplay.settings import SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
-from netplay.wire import seed_from_nonces
+from netplay.wire import PROTOCOL_VERSION, seed_from_nonces
 from test_netplay_toys import HOST_ADDR, Match, joiner_addr, tally_input, tally_settings, tally_sim
 
 SOURCE = lambda seat, tick: tally_input(1, seat, tick)  # noqa: E731
@@ -49,10 +49,11 @@ def test_a_wrong_join_code_is_refused_and_the_host_keeps_waiting():
 
 def test_a_protocol_version_mismatch_is_refused_with_both_versions_named():
     m = lobby([False, True])
-    add_joiner(m, 1, protocol_version=2)
+    add_joiner(m, 1, protocol_version=PROTOCOL_VERSION + 1)
     m.go(max_time=3.0)
     reason = failure(m, 1)
-    assert "protocol version mismatch" in reason and "1" in reason and "2" in reason
+    assert ("protocol version mismatch" in reason and str(PROTOCOL_VERSION) in reason
+            and str(PROTOCOL_VERSION + 1) in reason)
 
 
 def test_settings_the_joiner_cannot_play_are_refused_with_the_reason_and_the_seat_is_freed():

@@ -24,7 +24,8 @@ def keys(sid):
 
 def input_fields(frame=100):
     # acks and run starts travel relative to the frame
-    return [frame, -3, [0, 1], [[1, 4, [0, 0, 2, 0]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3]
+    return [frame, -3, [0, 1], [[1, 4, [0, 0, 2, 0]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3,
+            [2, 5, b"\x12\x34\x56\x78"]]
 
 
 def test_a_sealed_input_opens_to_the_same_message_with_absolute_ticks():
@@ -33,6 +34,7 @@ def test_a_sealed_input_opens_to_the_same_message_with_absolute_ticks():
     msg = open_datagram(data, keys)
     assert (msg.type, msg.sid, msg.peer, msg.seq) == (MsgType.INPUT, 77, 1, 9)
     assert msg.fields[2] == [100, 99] and msg.fields[3] == [[1, 96, [0, 0, 2, 0]]]
+    assert msg.fields[9] == [98, 95, b"\x12\x34\x56\x78"]  # holds our sums to 98; its own from 95
 
 
 def test_every_truncation_and_every_flipped_bit_is_rejected():
@@ -63,18 +65,21 @@ def test_validation_order_size_first_then_decoding_then_key():
 
 
 @pytest.mark.parametrize("fields", [
-    [1.5, 0, [], [], None, None, 0, [], 0],            # a float frame
-    [True, 0, [], [], None, None, 0, [], 0],           # a bool is not an int
-    [10, 0, [], [[8, 0, [1]]], None, None, 0, [], 0],  # seat 8 does not exist
-    [10, 0, [], [[0, 0, [65536]]], None, None, 0, [], 0],  # input out of range
-    [10, 0, [], [[0, 0, []]], None, None, 0, [], 0],   # an empty run
-    [10, 0, [], [[0, 0, [0] * 65]], None, None, 0, [], 0],  # a run longer than 64 ticks
-    [10, 0, [], [[0, 11, [0]]], None, None, 0, [], 0],  # a run starting before tick 0
-    [10, 0, [12], [], None, None, 0, [], 0],            # an ack before tick -1
-    [10, 0, [], [], None, None, 0, [[7, 1]], 0],        # an unknown notice
-    [10, 0, [], [], None, None, 0, [[5, 1, 3, 2, b""]], 0],  # chunk index beyond its total
-    [10, 0, [], [], None, [1], 0, [], 0],               # a malformed echo
+    [1.5, 0, [], [], None, None, 0, [], 0, None],            # a float frame
+    [True, 0, [], [], None, None, 0, [], 0, None],           # a bool is not an int
+    [10, 0, [], [[8, 0, [1]]], None, None, 0, [], 0, None],  # seat 8 does not exist
+    [10, 0, [], [[0, 0, [65536]]], None, None, 0, [], 0, None],  # input out of range
+    [10, 0, [], [[0, 0, []]], None, None, 0, [], 0, None],   # an empty run
+    [10, 0, [], [[0, 0, [0] * 65]], None, None, 0, [], 0, None],  # a run longer than 64 ticks
+    [10, 0, [], [[0, 11, [0]]], None, None, 0, [], 0, None],  # a run starting before tick 0
+    [10, 0, [12], [], None, None, 0, [], 0, None],            # an ack before tick -1
+    [10, 0, [], [], None, None, 0, [[7, 1]], 0, None],        # an unknown notice
+    [10, 0, [], [], None, None, 0, [[5, 1, 3, 2, b""]], 0, None],  # chunk index beyond its total
+    [10, 0, [], [], None, [1], 0, [], 0, None],               # a malformed echo
     [10, 0, [], [], None, None, 0, []],                 # a field missing
+    [10, 0, [], [], None, None, 0, [], 0, [0, 0, b"\x00"]],  # rolling checksums of an odd length
+    [10, 0, [], [], None, None, 0, [], 0, [0, 0, b"\x00" * 66]],  # more than 32 rolling checksums
+    [10, 0, [], [], None, None, 0, [], 0, [0, 0]],  # rolling checksums missing a part
 ])
 def test_a_well_keyed_message_of_the_wrong_shape_is_refused(fields):
     with pytest.raises(Rejected, match="schema"):
@@ -109,7 +114,7 @@ def test_any_well_keyed_structure_is_either_a_valid_message_or_rejected(mtype, f
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 5), _values), min_size=1, max_size=3))
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 5), _values), min_size=1, max_size=3))
 def test_an_input_message_with_any_part_replaced_is_valid_or_rejected(changes):
     fields = input_fields()
     for i, j, v in changes:  # replace a field, or a part of a list field
