@@ -33,7 +33,7 @@ Protocol (``netplay.wire`` has the datagram format):
    30-tick record; the host relays its DESYNC notice at once. The host relays every seat's inputs to every joiner.
    Cadence (``SessionConfig.send_gap``): an action, a notice, or the inputs completing a checksummed frame go at
    once; "nothing" inputs every 2 ticks between two peers in rollback (that is what the other predicts anyway),
-   every tick from a joiner and within half a tick from the host in a bigger star, within half a tick in lockstep.
+   every tick from a joiner in a bigger star, where the host relays a joiner's new inputs to the others at once, within half a tick in lockstep.
    Wrong or unauthenticated datagrams never get an answer (except the rate-limited "wrong join code" refusal in the
    lobby), so the host cannot be used to amplify traffic.
 4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected". The host
@@ -121,6 +121,7 @@ class Remote:
         self.ping_at = 0.0
         self.dirty = False   # new inputs to send ("nothing" only)
         self.urgent = False  # an action or a notice to send
+        self.relay = False   # host: another joiner's new inputs to pass on (they go at once)
         self.bye = False
         self.sent = 0
         # handshake (host side)
@@ -249,6 +250,7 @@ class Session:
         self._claim_at = float("-inf")
         self.late = False
         self.first_frame = 0
+        self.relay_now = False
         self.catching_up = False
         self.remote_frame = 0
         self.snap_parts: dict[int, bytes] = {}
@@ -1182,6 +1184,7 @@ class Session:
         self.requested_tick = frame + st.input_delay - 1
         self.period = 1.0 / st.tick_rate
         self._send_gap = cfg.send_gap if cfg.send_gap is not None else self._default_send_gap()
+        self.relay_now = self.role == HOST and st.mode == ROLLBACK and len(set(self.owners)) > 2
         self.timesync = TimeSync(st.tick_rate)
         self.history = ChecksumHistory(cfg.retain_frames)
         self.history.last_record = frame
@@ -1197,8 +1200,9 @@ class Session:
 
     def _default_send_gap(self) -> float:
         """Rollback between two peers: "nothing" every 2 ticks (it is what the other predicts anyway; half the
-        datagrams). A bigger star: every tick from a joiner, and the host relays within half a tick, because a
-        joiner's input crosses two links before the others can confirm it. Lockstep: within half a tick."""
+        datagrams). A bigger star: every tick from a joiner, and the host relays within half a tick (new inputs of
+        another joiner at once: ``relay_now``), because a joiner's input crosses two links before the others can
+        confirm it. Lockstep: within half a tick."""
         if self.settings.mode != ROLLBACK:
             return 0.5
         if len(set(self.owners)) <= 2:  # two peers: no relaying
@@ -1376,6 +1380,8 @@ class Session:
 
     def _gap(self, r: Remote) -> float:
         """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
+        if r.relay:
+            return 0.0
         if r.urgent:
             return self.period / 2
         return self.period * (self._send_gap if r.dirty else max(1.0, self._send_gap))
@@ -1465,7 +1471,7 @@ class Session:
         self.transport.send(data, r.address)
         self.stats.sent(self.now, r.index, len(data))
         r.last_send = self.now
-        r.dirty = r.urgent = False
+        r.dirty = r.urgent = r.relay = False
 
     def _accepts(self, r: Remote, seat: int) -> bool:
         if seat >= len(self.owners):
@@ -1491,11 +1497,12 @@ class Session:
             if n:
                 new = True
                 action = action or any(vals[-n:])
-        if new and self.role == HOST:  # relay: an action at once, "nothing" with the next datagram due
+        if new and self.role == HOST:  # relay at once: a joiner's input crosses two links before others confirm it
             for o in self.remotes.values():
                 if o is not r:
                     o.dirty = True
                     o.urgent = o.urgent or action
+                    o.relay = o.relay or (self.relay_now and o.seats != ())
         link = self.stats.link(r.index)
         if echo is not None:
             link.add_rtt((((now_ms(self.now) - echo[0]) & 0xFFFFFFFF) - echo[1]) / 1000.0)

@@ -98,6 +98,11 @@ def test_three_minutes_of_rollback_through_a_bad_network_end_identical_on_every_
         assert s.stats.max_rollback <= 8
         assert 0.05 < s.stats.snapshot(0)["loss"] < 0.16  # the impairment really was there
     assert sum(s.stats.rollbacks for s in m.sessions) > 20  # and forced re-simulation
+    # Tick slots spent waiting for inputs. A joiner's input reaches another joiner over two links (about 1 RTT plus
+    # the host's relay, which goes at once), so joiners in a star of 4 wait sometimes: 5.7-7.0 % of the slots here
+    # (7.9-11.0 % when the host relayed on its own half-tick cadence); the host and 2 peers almost never.
+    worst = (0.08 if peers > 2 else 0.01) * THREE_MINUTES
+    assert all(s.stats.stalls <= worst for s in m.sessions), [s.stats.stalls for s in m.sessions]
     assert max(s.stats.max_rollback for s in m.sessions) >= 3
 
 
