@@ -49,3 +49,26 @@ def picture_facts(surf: pygame.Surface) -> dict:
             if g > r + 30 and g > b + 10:
                 felt += 1
     return {"colours": len(colours), "white": white / total, "felt": felt / total}
+
+
+WASD = {"right": "d", "left": "a", "down": "s", "up": "w", "A": "e", "B": "q"}
+"""Logical buttons of the WASD zone, as key names for input scripts."""
+
+
+def press(app: App, button: str, keys: dict[str, str] = WASD) -> None:
+    """Queue one key press of a zone for the next tick (through the app's input script)."""
+    extra = script(f"{app.ticks} {keys[button]}")
+    for t, evs in extra.events.items():
+        app.opts.input_script.events.setdefault(t, []).extend(evs)
+
+
+def share(surf: pygame.Surface, rect, test) -> float:
+    """Share of the pixels of ``rect`` (sampled every 3 px) for which ``test(r, g, b)`` holds."""
+    rect = pygame.Rect(rect).clip(surf.get_rect())
+    n = hit = 0
+    for y in range(rect.top, rect.bottom, 3):
+        for x in range(rect.left, rect.right, 3):
+            r, g, b, *_ = surf.get_at((x, y))
+            n += 1
+            hit += bool(test(r, g, b))
+    return hit / max(1, n)

@@ -18,28 +18,12 @@ from arcade.games.rng import Rng
 from arcade.match import parse_seats
 from arcade.scenes.cops_and_robbers_table import OWN_BOX, ROUND_HOLD
 from arcade.scenes.menus import start_match
-from client_helpers import make_app, picture_facts, run_ticks, script
+from client_helpers import WASD, make_app, picture_facts, press, run_ticks, script, share
 
 HUMAN = 0
-KEYS = {"right": "d", "left": "a", "down": "s", "up": "w", "A": "e", "B": "q"}
+KEYS = WASD
 
 
-def press(app, button: str) -> None:
-    """Queue one key press of the human's zone for the next tick (through the input script)."""
-    extra = script(f"{app.ticks} {KEYS[button]}")
-    for t, evs in extra.events.items():
-        app.opts.input_script.events.setdefault(t, []).extend(evs)
-
-
-def share(surf: pygame.Surface, rect, test) -> float:
-    rect = pygame.Rect(rect).clip(surf.get_rect())
-    n = hit = 0
-    for y in range(rect.top, rect.bottom, 3):
-        for x in range(rect.left, rect.right, 3):
-            r, g, b, *_ = surf.get_at((x, y))
-            n += 1
-            hit += bool(test(r, g, b))
-    return hit / max(1, n)
 
 
 def gold(r, g, b):
