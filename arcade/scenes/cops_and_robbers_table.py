@@ -298,31 +298,14 @@ class Table(TableScene):
         """The match waits: coins are flying, an Offence is bursting, or a finished round's scores are up."""
         return self.fx.busy or self.round_hold > 0
 
-    def update(self) -> None:
-        if self.holding:
-            inp = self.app.input
+    def while_held(self) -> None:
+        """A finished round's scores stay up for ``ROUND_HOLD`` ticks, or until a human's A cuts them short."""
+        if self.round_hold and not self.fx.busy:
             devs = [self.match.seats[s].device for s in self.humans()]
-            if not self.demo and (inp.escape_pressed or (devs and inp.pressed("START", devs))):
-                from .menus import PauseScene
-
-                self.app.push(PauseScene(self.app, self))
-                return
-            if self.round_hold and not self.fx.busy:
-                if not self.demo and devs and inp.pressed("A", devs) and self.round_hold < ROUND_HOLD - 20:
-                    self.round_hold = 0
-                else:
-                    self.round_hold -= 1
-            self.idle_tick()
-            self.after_tick()
-            return
-        super().update()
-
-    def idle_tick(self) -> None:
-        """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
-        its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
-        their thinking starts once the picture has caught up."""
-        if not self.match.is_over():
-            self.match.idle_tick()
+            if not self.demo and devs and self.app.input.pressed("A", devs) and self.round_hold < ROUND_HOLD - 20:
+                self.round_hold = 0
+            else:
+                self.round_hold -= 1
 
     SOUNDS = {"draw": "deal", "defence": "slap", "offensive": "explosion", "respond": "flip", "pay": "coin",
               "steal": "coin", "jail": "stop", "free": "start", "reshuffle": "deal", "round_end": "win",

@@ -20,7 +20,7 @@ grenade hops card by card along the wheel (skipping blown-up cards, as the rules
 rise (on the Joker every grenade's), a grenade reaching 6 bursts (a burst effect and the explosion sound), the card
 turns face down, the grenades on it fly to the next face-up spade showing 1, the owner's heart turns over by their
 seat, and the black die tumbles for the next player. While a timeline plays, the table holds the match: its ticks
-pass with nobody acting (``idle_tick``, recorded, so a replay keeps the same pace) and the bots are not asked, so a
+pass with nobody acting (``TableScene.holding``, ``Match.idle_tick``: recorded, so a replay keeps the same pace) and the bots are not asked, so a
 bot's thinking time starts once the roll is shown. A state that does not follow the last one by one move (a replay's
 seek) is shown at once, without a timeline.
 
@@ -441,26 +441,9 @@ class Table(TableScene):
     def animating(self) -> bool:
         return self.timeline.busy
 
-    def update(self) -> None:
-        if self.timeline.busy:
-            inp = self.app.input
-            if not self.demo and (inp.escape_pressed or any(
-                    inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
-                from .menus import PauseScene
-
-                self.app.push(PauseScene(self.app, self))
-                return
-            self.idle_tick()
-            self.after_tick()
-            return
-        super().update()
-
-    def idle_tick(self) -> None:
-        """One tick of the match with nobody acting, while the table holds it for an animation: the simulation and
-        its replay keep the picture's pace (a replay plays the animations in full), and the bots are not asked, so
-        their thinking starts once the picture has caught up."""
-        if not self.match.is_over():
-            self.match.idle_tick()
+    @property
+    def holding(self) -> bool:
+        return self.timeline.busy
 
     def on_events(self, events: tuple) -> None:
         """The events of a new state: its timeline (built in ``after_tick``) plays their sounds beat by beat."""

@@ -176,6 +176,11 @@ class TableScene(Scene):
 
             self.app.push(PauseScene(self.app, self))
             return
+        if self.holding:
+            self.while_held()
+            self.match.idle_tick()
+            self.after_tick()
+            return
         if self.match.is_over():
             self.over_ticks += 1
             self.after_tick()
@@ -197,6 +202,16 @@ class TableScene(Scene):
         self.after_tick()
         if self.message_ticks:
             self.message_ticks -= 1
+
+    @property
+    def holding(self) -> bool:
+        """True while the table holds the match for an animation (a grenade hopping, coins flying): its ticks pass
+        with nobody acting (``Match.idle_tick``, recorded, so a replay keeps the picture's pace) and bots are not
+        asked, so their thinking starts once the picture has caught up. A LAN match is never held."""
+        return False
+
+    def while_held(self) -> None:
+        """Bookkeeping for each held tick (e.g. a countdown a player may cut short)."""
 
     def after_tick(self) -> None:
         """Point sprites at their new places (override in a game's table) and advance tweens."""
