@@ -15,7 +15,6 @@ Text entry (address, join code, name, port): A on a field starts typing; the key
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
@@ -23,14 +22,14 @@ from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY
-from ..games.bots import LEVELS
-from ..input import ZONES, zone_hint
+from ..input import zone_hint
 from ..lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
-from ..match import SeatSpec, allowed_counts, options_for_count
+from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
 from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel
 from . import Scene
-from .menus import GAME_OPTIONS, TAGLINES, RulesScene, _shade
+from .menus import (GAME_OPTIONS, TAGLINES, RulesScene, SeatSetupScene, _shade,
+                    duplicate_device, seat_candidates, seat_label)
 
 __all__ = ["LanMenuScene", "LanSettingsScene", "LanHostScene", "LanBrowseScene", "LanJoinScene", "LanLobbyScene",
            "LanPauseScene", "LanResultsScene", "LanMessageScene", "LanTableMixin", "lan_table", "TextField",
@@ -139,32 +138,11 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def _seat_label(gid: str, i: int) -> str:
-    if gid == "grisbi":
-        return f"Seat {i + 1} ({'Robbers' if i % 2 == 0 else 'Police'})"
-    return f"Player {i + 1}"
-
 
 def _spec_label(spec: SeatSpec) -> str:
     return "Open: remote player" if spec.kind == "remote" else spec.label
 
 
-def _device_candidates(app, with_open: bool) -> list[SeatSpec]:
-    out = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", p) for p in app.input.pads()]
-    out += [SeatSpec("bot", level=lv) for lv in LEVELS]
-    if with_open:
-        out.append(OPEN)
-    return out
-
-
-def _duplicate_device(specs: list[SeatSpec]) -> str:
-    seen: set[str] = set()
-    for s in specs:
-        if s.kind == "human":
-            if s.device in seen:
-                return f"{s.label} is given to two seats."
-            seen.add(s.device)
-    return ""
 
 
 def go_lan_menu(app, notice: str = "") -> None:
@@ -315,78 +293,42 @@ class LanSettingsScene(Scene):
 # --- hosting ---------------------------------------------------------------------------------------------------------
 
 
-class LanHostScene(Scene):
-    """Choose the game, its options and who fills each seat (a local human, a bot, or open for a remote player)."""
+class LanHostScene(SeatSetupScene):
+    """Choose the game, its options and who fills each seat (a local human, a bot, or open for a remote player):
+    the seat setup screen with a game row, open seats and the join code."""
 
     name = "lan_host"
+    WITH_OPEN = True
 
     def __init__(self, app, game_id: str | None = None) -> None:
-        super().__init__(app)
         self.games = [g for g in GAME_IDS if g in REGISTRY]
-        self.gid = game_id or self.games[0]
         self.code = new_join_code()
-        self.reset_game()
-        self.row = len(self.rows()) - 1
+        super().__init__(app, game_id or self.games[0])
 
-    def reset_game(self) -> None:
-        self.counts = allowed_counts(self.gid)
-        self.players = self.counts[0] if self.gid == "grit" else min(c for c in self.counts if c >= min(
-            4, max(self.counts)))
-        self.choices = [SeatSpec("human", "wasd")] + [OPEN for _ in range(max(self.counts) - 1)]
-        self.opts = GAME_OPTIONS.get(self.gid, [])
-        self.opt_idx = [0] * len(self.opts)
+    def default_seat(self) -> SeatSpec:
+        return OPEN
 
     def rows(self) -> list[str]:
         return (["game", "players"] + [f"seat{i}" for i in range(self.players)]
                 + [f"opt{i}" for i in range(len(self.opts))] + ["code", "open"])
 
-    def options(self) -> dict[str, Any]:
-        out = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
-        out.update(options_for_count(self.gid, self.players))
-        return out
+    def change(self, r: str, step: int) -> None:
+        if r == "game":
+            self.set_game(self.games[(self.games.index(self.gid) + step) % len(self.games)])
+        elif r == "code":
+            self.code = new_join_code()
+        else:
+            super().change(r, step)
 
-    def update(self) -> None:
-        inp = self.app.input
-        rows = self.rows()
-        if inp.escape_pressed or inp.pressed("B"):
-            self.app.notice = ""
-            self.app.pop()
-            return
-        if inp.menu("UP"):
-            self.row = (self.row - 1) % len(rows)
-        if inp.menu("DOWN"):
-            self.row = (self.row + 1) % len(rows)
-        self.row = min(self.row, len(rows) - 1)
-        r = rows[self.row]
-        step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
-        if step:
-            self.app.audio.play("move")
-            if r == "game":
-                self.gid = self.games[(self.games.index(self.gid) + step) % len(self.games)]
-                self.reset_game()
-            elif r == "players":
-                i = self.counts.index(self.players) if self.players in self.counts else 0
-                self.players = self.counts[(i + step) % len(self.counts)]
-            elif r.startswith("seat"):
-                i = int(r[4:])
-                cands = _device_candidates(self.app, True)
-                cur = self.choices[i]
-                k = cands.index(cur) if cur in cands else 0
-                self.choices[i] = cands[(k + step) % len(cands)]
-            elif r.startswith("opt"):
-                i = int(r[3:])
-                self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i][2])
-            elif r == "code":
-                self.code = new_join_code()
-        if inp.pressed("A") or inp.pressed("START"):
-            if r == "code":
-                self.code = new_join_code()
-            elif r == "open" or inp.pressed("START"):
-                self.open_lobby()
+    def activate(self, r: str, start: bool) -> None:
+        if r == "code" and not start:
+            self.code = new_join_code()
+        elif r == "open" or start:
+            self.open_lobby()
 
     def open_lobby(self) -> None:
         plan = self.choices[:self.players]
-        err = _duplicate_device(plan)
+        err = self.problem()
         if err:
             self.app.notice = err
             return
@@ -417,7 +359,7 @@ class LanHostScene(Scene):
                 label, value = "Players", str(self.players)
             elif r.startswith("seat"):
                 i = int(r[4:])
-                label, value = _seat_label(self.gid, i), _spec_label(self.choices[i])
+                label, value = seat_label(self.gid, i), _spec_label(self.choices[i])
             elif r.startswith("opt"):
                 i = int(r[3:])
                 label, value = self.opts[i][1], self.opts[i][3][self.opt_idx[i]]
@@ -441,7 +383,7 @@ class LanHostScene(Scene):
         hy = 470
         for i, spec in enumerate(self.choices[:self.players]):
             if spec.kind == "human" and hy < H - 60:
-                draw_text(surf, f"{_seat_label(self.gid, i)}: {zone_hint(self.app.input, spec.device)}",
+                draw_text(surf, f"{seat_label(self.gid, i)}: {zone_hint(self.app.input, spec.device)}",
                           (1035, hy), 16, DIM, anchor="center")
                 hy += 22
         draw_toast(surf, self.app.notice, 100)
@@ -590,7 +532,7 @@ class LanJoinScene(Scene):
                 self.count = (self.count + step) % 5
             elif r.startswith("p"):
                 i = int(r[1:])
-                cands = _device_candidates(self.app, False)
+                cands = seat_candidates(self.app, False)
                 k = cands.index(self.players[i]) if self.players[i] in cands else 0
                 self.players[i] = cands[(k + step) % len(cands)]
         if inp.pressed("A"):
@@ -604,7 +546,7 @@ class LanJoinScene(Scene):
         try:
             address = parse_address(self.address.value, s.lan_port)
             local = self.players[:self.count]
-            err = _duplicate_device(local)
+            err = duplicate_device(local)
             if err:
                 raise LanError(err)
             link = LanLink.join(self.app, address, self.code.value, local, name=s.lan_name,
@@ -813,7 +755,7 @@ class LanLobbyScene(Scene):
                 pygame.draw.rect(surf, (80, 60, 10), (x0 + 8, y - 17, x1 - x0 - 16, 36), border_radius=8)
             who, how, ready = self.seat_holder(i)
             col = GOLD if sel else WHITE
-            draw_text(surf, _seat_label(gid, i), (x0 + 24, y), 20, col, anchor="midleft")
+            draw_text(surf, seat_label(gid, i), (x0 + 24, y), 20, col, anchor="midleft")
             draw_text(surf, who, (x0 + 250, y), 20, GREEN if who == "open" else col, bold=sel, anchor="midleft")
             draw_text(surf, how, (x0 + 480, y), 18, DIM if who == "open" else col, anchor="midleft")
             mark = "" if ready is None else ("✔ ready" if ready else "not yet")

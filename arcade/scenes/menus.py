@@ -175,43 +175,106 @@ class TitleScene(Scene):
         hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
 
 
+def seat_label(gid: str, i: int) -> str:
+    """How seat ``i`` is named in seat setup: Grisbi seats show their team (alternating, Robbers first)."""
+    if gid == "grisbi":
+        return f"Seat {i + 1} ({'Robbers' if i % 2 == 0 else 'Police'})"
+    return f"Player {i + 1}"
+
+
+def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
+    """What a seat can be: every keyboard zone, every connected gamepad, a bot of each level (and, for a LAN host,
+    a seat left open for a remote player)."""
+    out = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", p) for p in app.input.pads()]
+    out += [SeatSpec("bot", level=lv) for lv in LEVELS]
+    if with_open:
+        out.append(SeatSpec("remote"))
+    return out
+
+
+def duplicate_device(specs: list[SeatSpec]) -> str:
+    """A one-line problem if one keyboard zone or gamepad is given to two seats, else ""."""
+    seen: set[str] = set()
+    for s in specs:
+        if s.kind == "human":
+            if s.device in seen:
+                return f"{s.label} is given to two seats."
+            seen.add(s.device)
+    return ""
+
+
 class SeatSetupScene(Scene):
-    """Choose the number of players, who fills each seat, the game's options; then start."""
+    """Choose the number of players, who fills each seat, the game's options; then start.
+
+    The LAN host screen is this scene with a game row, open seats and a join code (``arcade.scenes.lan``); the hooks
+    are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
+    """
 
     name = "setup"
+    WITH_OPEN = False
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
-        self.gid = game_id
-        self.rules = REGISTRY[game_id]
-        n = max(self.rules.min_players, min(self.rules.max_players, 4 if game_id != "grit" else 2))
-        self.players = n
-        self.counts = allowed_counts(game_id)
-        self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
-            SeatSpec("bot", level=app.settings.bot_level) for _ in range(max(self.counts) - 1)]
-        self.opts = GAME_OPTIONS.get(game_id, [])
-        self.opt_idx = [0] * len(self.opts)
+        self.set_game(game_id)
         self.row = len(self.rows()) - 1  # start on "Start"
 
+    def set_game(self, game_id: str) -> None:
+        self.gid = game_id
+        self.rules = REGISTRY[game_id]
+        self.counts = allowed_counts(game_id)
+        self.players = self.counts[0] if game_id == "grit" else min(
+            c for c in self.counts if c >= min(4, max(self.counts)))
+        self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
+            self.default_seat() for _ in range(max(self.counts) - 1)]
+        self.opts = GAME_OPTIONS.get(game_id, [])
+        self.opt_idx = [0] * len(self.opts)
+
+    def default_seat(self) -> SeatSpec:
+        return SeatSpec("bot", level=self.app.settings.bot_level)
+
     def candidates(self) -> list[SeatSpec]:
-        devs = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", p) for p in self.app.input.pads()]
-        return devs + [SeatSpec("bot", level=lv) for lv in LEVELS]
+        return seat_candidates(self.app, self.WITH_OPEN)
 
     def rows(self) -> list[str]:
         return ["players"] + [f"seat{i}" for i in range(self.players)] + [f"opt{i}" for i in range(len(self.opts))] + [
             "rules", "start"]
 
     def seat_label(self, i: int) -> str:
-        if self.gid == "grisbi":
-            return f"Seat {i + 1} ({'Robbers' if i % 2 == 0 else 'Police'})"
-        if self.gid == "cops_and_robbers":
-            return f"Seat {i + 1}"
-        return f"Player {i + 1}"
+        return seat_label(self.gid, i)
+
+    def options(self) -> dict[str, Any]:
+        """The chosen game options (with what the player count implies)."""
+        out = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
+        out.update(options_for_count(self.gid, self.players))
+        return out
+
+    def change(self, r: str, step: int) -> None:
+        """←/→ on row ``r``."""
+        if r == "players":
+            i = self.counts.index(self.players) if self.players in self.counts else 0
+            self.players = self.counts[(i + step) % len(self.counts)]
+        elif r.startswith("seat"):
+            i = int(r[4:])
+            cands = self.candidates()
+            cur = self.choices[i]
+            k = cands.index(cur) if cur in cands else 0
+            self.choices[i] = cands[(k + step) % len(cands)]
+        elif r.startswith("opt"):
+            i = int(r[3:])
+            self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i][2])
+
+    def activate(self, r: str, start: bool) -> None:
+        """A on row ``r`` (``start``: the START button, which starts from any row)."""
+        if r == "rules" and not start:
+            self.app.push(RulesScene(self.app, self.gid))
+        elif r == "start" or start:
+            self.start()
 
     def update(self) -> None:
         inp = self.app.input
         rows = self.rows()
         if inp.escape_pressed or inp.pressed("B"):
+            self.app.notice = ""
             self.app.audio.play("back")
             self.app.pop()
             return
@@ -219,48 +282,29 @@ class SeatSetupScene(Scene):
             self.row = (self.row - 1) % len(rows)
         if inp.menu("DOWN"):
             self.row = (self.row + 1) % len(rows)
+        self.row = min(self.row, len(rows) - 1)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         r = rows[self.row]
         if step:
             self.app.audio.play("move")
-            if r == "players":
-                allowed = self.counts
-                i = allowed.index(self.players) if self.players in allowed else 0
-                self.players = allowed[(i + step) % len(allowed)]
-            elif r.startswith("seat"):
-                i = int(r[4:])
-                cands = self.candidates()
-                cur = self.choices[i]
-                k = cands.index(cur) if cur in cands else 0
-                self.choices[i] = cands[(k + step) % len(cands)]
-            elif r.startswith("opt"):
-                i = int(r[3:])
-                self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i][2])
+            self.change(r, step)
         if inp.pressed("A") or inp.pressed("START"):
-            if r == "rules":
-                self.app.push(RulesScene(self.app, self.gid))
-            elif r == "start" or inp.pressed("START"):
-                err = self.problem()
-                if err:
-                    self.app.notice = err
-                    self.app.audio.play("back")
-                    return
-                self.app.notice = ""
-                self.app.audio.play("start")
-                seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
-                                                                                   + self.app.ticks)
-                options = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
-                options.update(options_for_count(self.gid, self.players))
-                start_match(self.app, self.gid, self.choices[:self.players], seed, options)
+            self.activate(r, inp.pressed("START"))
 
     def problem(self) -> str:
-        seen = set()
-        for s in self.choices[:self.players]:
-            if s.kind == "human":
-                if s.device in seen:
-                    return f"{s.label} is given to two seats."
-                seen.add(s.device)
-        return ""
+        return duplicate_device(self.choices[:self.players])
+
+    def start(self) -> None:
+        err = self.problem()
+        if err:
+            self.app.notice = err
+            self.app.audio.play("back")
+            return
+        self.app.notice = ""
+        self.app.audio.play("start")
+        seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
+                                                                           + self.app.ticks)
+        start_match(self.app, self.gid, self.choices[:self.players], seed, self.options())
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
