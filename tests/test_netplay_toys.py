@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from arcade.games import IllegalAction, simulation_for
-from arcade.games.base import state_checksum
+from arcade.games.base import ChainedDeals, state_checksum
 from arcade.games.rng import Rng, seed_mix
 from netplay.harness import VirtualRun
 from netplay.session import Session
@@ -234,45 +234,6 @@ def toys_registered() -> Iterator[None]:
 
 
 # --- chained deals of a registered real-time game ---------------------------------------------------------------
-
-
-class ChainedDeals:
-    """Deal after deal of a registered real-time game: when a deal is over, the next tick starts a new one (seeded
-    from the match seed and the deal number), so one session can run for minutes. Never "over" itself."""
-
-    def __init__(self, rules: Any, seed: int, players: int, **options: Any) -> None:
-        self.rules, self.seed, self.players, self.options = rules, seed, players, options
-        self.deal = 0
-        self.sim = self._new(0)
-
-    def _new(self, deal: int) -> Any:
-        return simulation_for(self.rules, seed_mix(self.seed, deal), self.players, **self.options)
-
-    @property
-    def state(self) -> Any:
-        return self.sim.state
-
-    def save(self) -> Any:
-        return (self.deal, self.sim.save())
-
-    def load(self, saved: Any) -> None:
-        deal, inner = saved
-        if deal != self.deal:
-            self.deal = deal
-            self.sim = self._new(deal)
-        self.sim.load(inner)
-
-    def advance(self, inputs: Any) -> None:
-        if self.sim.is_over():
-            self.deal += 1
-            self.sim = self._new(self.deal)
-        self.sim.advance(inputs)
-
-    def checksum(self) -> int:
-        return seed_mix(self.sim.checksum(), self.deal)
-
-    def is_over(self) -> bool:
-        return False
 
 
 # --- virtual matches ---------------------------------------------------------------------------------------------

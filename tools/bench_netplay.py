@@ -59,42 +59,12 @@ class Timed:
         return self._t(self.sim.is_over)
 
 
-class GrisbiSeries:
-    """Grisbi deals one after another (a new deal, seeded from the last, when one ends): a long real-time run."""
+def grisbi_series(seed: int, players: int) -> Any:
+    """Grisbi deals one after another (a new deal when one ends): a long real-time run."""
+    from arcade.games import REGISTRY
+    from arcade.games.base import ChainedDeals
 
-    def __init__(self, seed: int, players: int) -> None:
-        from arcade.games import REGISTRY, simulation_for
-        from arcade.games.rng import seed_mix
-        self._new = lambda n: simulation_for(REGISTRY["grisbi"], seed_mix(seed, n), players)
-        self.rules = REGISTRY["grisbi"]
-        self.deal = 0
-        self.sim = self._new(0)
-
-    @property
-    def state(self) -> Any:
-        return self.sim.state
-
-    def save(self) -> Any:
-        return (self.deal, self.sim.save())
-
-    def load(self, saved: Any) -> None:
-        deal, inner = saved
-        if deal != self.deal:
-            self.deal = deal
-            self.sim = self._new(deal)
-        self.sim.load(inner)
-
-    def advance(self, inputs: Any) -> None:
-        if self.sim.is_over():
-            self.deal += 1
-            self.sim = self._new(self.deal)
-        self.sim.advance(inputs)
-
-    def checksum(self) -> int:
-        return self.sim.checksum() ^ self.deal
-
-    def is_over(self) -> bool:
-        return False
+    return ChainedDeals(REGISTRY["grisbi"], seed, players)
 
 
 class Counter:
@@ -130,7 +100,7 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str) -> li
     bots: dict[int, Any] = {}
 
     def make_sim(s: MatchSettings, match_seed: int) -> Any:
-        return Timed(GrisbiSeries(match_seed, peers) if game == "grisbi" else Counter(match_seed, peers), game_clock)
+        return Timed(grisbi_series(match_seed, peers) if game == "grisbi" else Counter(match_seed, peers), game_clock)
 
     def source_for(i: int) -> Any:
         def source(seat: int, tick: int) -> int:

@@ -28,6 +28,7 @@ __all__ = [
     "TurnSimulation",
     "RealTimeSimulation",
     "simulation_for",
+    "ChainedDeals",
     "is_turn_based",
     "canonical_bytes",
     "state_checksum",
@@ -216,6 +217,53 @@ class RealTimeSimulation(_SimBase[S]):
     def advance(self, inputs: Sequence[int]) -> None:
         self.state = self.rules.step(self.state, tuple(inputs))
         self.tick += 1
+
+
+class ChainedDeals:
+    """Deal after deal of a registered game: when a deal is over, the next tick starts a new one (seeded from the
+    match seed and the deal number), so one session can run for minutes (soak tests, benchmarks). Never "over"
+    itself. ``save / load / advance / checksum`` as every simulation; the checksum covers the deal number."""
+
+    def __init__(self, rules: Any, seed: int, players: int, **options: Any) -> None:
+        from .rng import seed_mix
+
+        self._mix = seed_mix
+        self.rules, self.seed, self.players, self.options = rules, seed, players, options
+        self.deal = 0
+        self.sim = self._new(0)
+
+    def _new(self, deal: int) -> Any:
+        return simulation_for(self.rules, self._mix(self.seed, deal), self.players, **self.options)
+
+    @property
+    def state(self) -> Any:
+        return self.sim.state
+
+    @property
+    def tick(self) -> int:
+        return self.sim.tick
+
+    def save(self) -> Any:
+        return (self.deal, self.sim.save())
+
+    def load(self, saved: Any) -> None:
+        deal, inner = saved
+        if deal != self.deal:
+            self.deal = deal
+            self.sim = self._new(deal)
+        self.sim.load(inner)
+
+    def advance(self, inputs: Sequence[int]) -> None:
+        if self.sim.is_over():
+            self.deal += 1
+            self.sim = self._new(self.deal)
+        self.sim.advance(inputs)
+
+    def checksum(self) -> int:
+        return self._mix(self.sim.checksum(), self.deal)
+
+    def is_over(self) -> bool:
+        return False
 
 
 def simulation_for(rules: Any, seed: int, players: int, **options: Any) -> TurnSimulation | RealTimeSimulation:
