@@ -47,7 +47,7 @@ from .games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
 from .games import codec
 from .games.bots import BotSeat
 from .games.rng import seed_mix
-from .match import SeatSpec
+from .match import SeatSpec, SeatsMixin
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
@@ -190,7 +190,7 @@ class _Frame:
         return self._checksum
 
 
-class LanMatch:
+class LanMatch(SeatsMixin):
     """The ``Match`` interface over a running netplay session (see the module docstring).
 
     ``seats``: a ``SeatSpec`` per seat: this machine's humans and bots as chosen, "remote" for the others' (a seat
@@ -265,15 +265,6 @@ class LanMatch:
     def input_log(self) -> list[tuple[int, ...]]:
         return self.session.input_log()
 
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
-
-    def seat_of_device(self, device: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.kind == "human" and s.device == device:
-                return i
-        return None
-
     def submit(self, seat: int, tick_input: int) -> None:
         """A local human seat's input for the next tick the session asks for. A turn-based seat whose last action
         has not been simulated yet (input delay) sends nothing more."""
@@ -286,9 +277,6 @@ class LanMatch:
                     return
                 del self.awaiting[seat]
         self.pending[seat] = tick_input
-
-    def submit_action(self, seat: int, action: Any) -> None:
-        self.submit(seat, self.rules.encode_action(action) + 1)
 
     def tick(self) -> tuple[int, ...]:
         """Update the session once (it simulates whatever ticks are due)."""
@@ -313,13 +301,6 @@ class LanMatch:
 
     def restart(self) -> None:
         """A LAN match restarts through the lobby (a rematch), never on its own."""
-
-    def seat_specs(self) -> list[str]:
-        out = []
-        for s in self.seats:
-            out.append(f"bot:{s.level}" if s.kind == "bot" else "remote" if s.kind == "remote" else
-                       (f"pad:{s.device[3:]}" if s.device.startswith("pad") else f"human:{s.device}"))
-        return out
 
     # --- replays of the confirmed inputs
     def start_recording(self) -> None:

@@ -34,6 +34,15 @@ class SeatSpec:
     level: str = "normal"
 
     @property
+    def spec(self) -> str:
+        """This seat as a SPEC entry: ``bot:LEVEL``, ``remote``, ``pad:N`` or ``human:ZONE``."""
+        if self.kind == "bot":
+            return f"bot:{self.level}"
+        if self.kind == "remote":
+            return "remote"
+        return f"pad:{self.device[3:]}" if self.device.startswith("pad") else f"human:{self.device}"
+
+    @property
     def label(self) -> str:
         if self.kind == "bot":
             return f"Bot ({self.level})"
@@ -43,6 +52,29 @@ class SeatSpec:
             return f"Gamepad {int(self.device[3:]) + 1}"
         return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad"}.get(
             self.device, self.device)
+
+
+class SeatsMixin:
+    """What ``Match`` and the LAN match share about seats (``self.seats``: a ``SeatSpec`` per seat, ``self.rules``)."""
+
+    seats: list[SeatSpec]
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def seat_of_device(self, device: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.device == device:
+                return i
+        return None
+
+    def submit_action(self, seat: int, action: Any) -> None:
+        """A turn-based action for the next tick."""
+        self.submit(seat, self.rules.encode_action(action) + 1)  # type: ignore[attr-defined]
+
+    def seat_specs(self) -> list[str]:
+        """The seats as SPEC entries (for replay headers)."""
+        return [s.spec for s in self.seats]
 
 
 def allowed_counts(game_id: str) -> list[int]:
@@ -99,7 +131,7 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
     return seats
 
 
-class Match:
+class Match(SeatsMixin):
     """The simulation of one game plus its seats and input log.
 
     ``tick()`` gathers one input per seat (bots decide from their view; humans' inputs come from ``submit``),
@@ -136,22 +168,9 @@ class Match:
     def tick_count(self) -> int:
         return self.sim.tick
 
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
-
-    def seat_of_device(self, device: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.kind == "human" and s.device == device:
-                return i
-        return None
-
     def submit(self, seat: int, tick_input: int) -> None:
         """A human seat's input for the next tick (the last one submitted before the tick wins)."""
         self.pending[seat] = tick_input
-
-    def submit_action(self, seat: int, action: Any) -> None:
-        """A turn-based action for the next tick."""
-        self.submit(seat, self.rules.encode_action(action) + 1)
 
     def replace_with_bot(self, seat: int, level: str = "normal") -> None:
         """A bot takes a seat over (a dropped peer, a player who left)."""
@@ -195,20 +214,6 @@ class Match:
             if self.sim.is_over():
                 rec.finish(self.sim, self.rules.scores(self.sim.state))
         return inputs
-
-    def seat_specs(self) -> list[str]:
-        """The seats as SPEC entries (for replay headers)."""
-        out = []
-        for s in self.seats:
-            if s.kind == "bot":
-                out.append(f"bot:{s.level}")
-            elif s.kind == "remote":
-                out.append("remote")
-            elif s.device.startswith("pad"):
-                out.append(f"pad:{s.device[3:]}")
-            else:
-                out.append(f"human:{s.device}")
-        return out
 
     def close_recording(self, abandoned: bool = False) -> None:
         """Stop recording: an abandoned match is marked so; otherwise the file stays resumable."""

@@ -936,23 +936,9 @@ class Table(TableScene):
                   anchor="topright")
 
     def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int) -> None:
-        draw_text(surf, title, (x, y), 17, GOLD, bold=True)
-        if not labels:
-            return
-        cur %= len(labels)
-        top = max(0, min(cur - rows // 2, len(labels) - rows))
-        for i, lab in enumerate(labels[top:top + rows]):
-            sel = top + i == cur
-            yy = y + 26 + i * 28
-            if sel:
-                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
-            bad = "JAIL" in lab or "pay" in lab
-            col = GOLD if sel else ((255, 170, 150) if bad else WHITE)
-            draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
-        if top > 0:
-            draw_text(surf, "▲ more", (x + w - 70, y + 2), 13, DIM)
-        if top + rows < len(labels):
-            draw_text(surf, "▼ more", (x + w - 70, y + 26 + rows * 28), 13, DIM)
+        """The shared list, smaller title, costly answers (jail, paying) in red."""
+        super().draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
+                          color_of=lambda lab: (255, 170, 150) if "JAIL" in lab or "pay" in lab else WHITE)
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
         fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0]]) + 30

@@ -1035,23 +1035,6 @@ class Table(TableScene):
             hint = f"waiting for {self.seat_name(other)}…"
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
 
-    def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int) -> None:
-        draw_text(surf, title, (x, y), 19, GOLD, bold=True)
-        if not labels:
-            return
-        cur %= len(labels)
-        top = max(0, min(cur - rows // 2, len(labels) - rows))
-        for i, lab in enumerate(labels[top:top + rows]):
-            sel = top + i == cur
-            yy = y + 30 + i * 28
-            if sel:
-                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
-            draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, GOLD if sel else WHITE, bold=sel)
-        if top > 0:
-            draw_text(surf, "▲ more", (x + w - 70, y + 4), 13, DIM)
-        if top + rows < len(labels):
-            draw_text(surf, "▼ more", (x + w - 70, y + 30 + rows * 28), 13, DIM)
-
     # prompts and menus of the acting human -------------------------------------------------------------------------
     def draw_prompts(self, surf, view) -> None:
         st = self.match.state

@@ -306,6 +306,30 @@ class TableScene(Scene):
         elif self.app.input.pressed("A", dev):
             self.submit_choice(seat, items[ui.cur][1])
 
+    def draw_list(self, surf: pygame.Surface, title: str, labels: list[str], cur: int, x: int, y: int, w: int,
+                  rows: int, title_size: int = 19, color_of=None) -> None:
+        """A titled menu list of ``labels`` with the cursor on ``cur``, scrolled to show ``rows`` lines, "more"
+        marks above and below; ``color_of(label)`` may colour unselected lines (e.g. a costly answer)."""
+        from ..render.widgets import DIM
+
+        draw_text(surf, title, (x, y), title_size, GOLD, bold=True)
+        if not labels:
+            return
+        cur %= len(labels)
+        top = max(0, min(cur - rows // 2, len(labels) - rows))
+        first = y + title_size + 11
+        for i, lab in enumerate(labels[top:top + rows]):
+            sel = top + i == cur
+            yy = first + i * 28
+            if sel:
+                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
+            col = GOLD if sel else (color_of(lab) if color_of else WHITE)
+            draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
+        if top > 0:
+            draw_text(surf, "▲ more", (x + w - 70, y + 3), 13, DIM)
+        if top + rows < len(labels):
+            draw_text(surf, "▼ more", (x + w - 70, first + rows * 28), 13, DIM)
+
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         surf.blit(felt(), (0, 0))
