@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .games import REGISTRY, is_turn_based, simulation_for
+from .games import REGISTRY, SPECS, is_turn_based, simulation_for
 from .games.bots import LEVELS, BotSeat
 from .input import ZONES
 
@@ -78,17 +78,14 @@ class SeatsMixin:
 
 
 def allowed_counts(game_id: str) -> list[int]:
-    """Player counts a game may be played with (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7 as an option)."""
-    r = REGISTRY[game_id]
-    counts = list(getattr(r, "player_counts", range(r.min_players, r.max_players + 1)))
-    if game_id == "grenade":
-        counts.append(7)
-    return counts
+    """Player counts a game may be played with, from its ``GameSpec`` (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7
+    as an option). Raises KeyError for an unknown game."""
+    return list(SPECS[game_id].player_counts)
 
 
 def options_for_count(game_id: str, players: int) -> dict[str, Any]:
-    """Options a player count implies (7-player Grenade is the ``seven`` option)."""
-    return {"seven": True} if game_id == "grenade" and players == 7 else {}
+    """Options a player count implies, from its ``GameSpec`` (7-player Grenade is the ``seven`` option)."""
+    return SPECS[game_id].options_for_count(players)
 
 
 def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[SeatSpec]:

@@ -1,48 +1,73 @@
-"""Pure rules of the five games, reached through one registry.
+"""Pure rules of the games, reached through one registry.
 
-``REGISTRY: dict[str, Rules]`` is keyed by ``grisbi``, ``grit``, ``grenade``, ``grass`` and ``cops_and_robbers``
-(a contract: tests and tools outside the package use these names). Each game lives in ``arcade.games.<id>`` and
-exports ``RULES`` (the rules object), ``sample_hidden``, ``describe_action`` and its bot: ``choose`` for a turn-based game,
-``Bot`` for Grisbi (see ``arcade.games.bots``).
+Every sub-package with a ``spec.py`` (a ``GameSpec``) is a game: ``arcade.core.registry`` finds them at import time
+and raises ``GameLoadError`` naming any that fails to load (a game is never skipped silently).
 
-Nothing here imports pygame, sockets, clocks, netplay or the rest of ``arcade``.
+- ``REGISTRY: dict[str, Rules]``, keyed by ``grisbi``, ``grit``, ``grenade``, ``grass``, ``cops_and_robbers`` (a
+  contract: tests and tools outside the package use these names), in title order.
+- ``SPECS: dict[str, GameSpec]``: what each game is (name, tagline, counts, options, table...).
+- ``GAME_IDS`` / ``GAME_NAMES``: live read-only views of ``SPECS`` (ids in title order; id -> display name).
+
+Each game package exports ``RULES``, ``sample_hidden``, ``describe_action`` and its bot: ``choose`` for a turn-based
+game, ``Bot`` for Grisbi (see ``arcade.games.bots``). Nothing here imports pygame, sockets, clocks, netplay or the
+client.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, Iterator
 
+from ..core.registry import MODULES, RULES_BY_ID, SPECS, GameLoadError, discover, register_package
+from ..core.spec import GameSpec, Option
 from .base import IllegalAction, RealTimeRules, TurnRules, is_turn_based, simulation_for
 
-__all__ = ["REGISTRY", "GAME_IDS", "GAME_NAMES", "IllegalAction", "TurnRules", "RealTimeRules", "is_turn_based",
-           "simulation_for", "game_module"]
+__all__ = ["REGISTRY", "SPECS", "GAME_IDS", "GAME_NAMES", "GameSpec", "Option", "GameLoadError", "IllegalAction",
+           "TurnRules", "RealTimeRules", "is_turn_based", "simulation_for", "game_module", "spec_of",
+           "register_package"]
 
-GAME_IDS = ("grisbi", "grit", "grenade", "grass", "cops_and_robbers")
-GAME_NAMES = {
-    "grisbi": "Grisbi",
-    "grit": "Grit",
-    "grenade": "Grenade",
-    "grass": "Grass",
-    "cops_and_robbers": "Cops & Robbers",
-}
+REGISTRY: dict[str, Any] = RULES_BY_ID
 
-REGISTRY: dict[str, Any] = {}
-_MODULES: dict[str, Any] = {}
 
-for _gid in GAME_IDS:
-    try:
-        _mod = importlib.import_module(f"{__name__}.{_gid}")
-    except ModuleNotFoundError as _e:  # a game not written yet; any other import error is a real bug and raises
-        if _e.name != f"{__name__}.{_gid}":
-            raise
-        continue
-    if not hasattr(_mod, "RULES"):  # a package still being written (no __init__ yet)
-        continue
-    REGISTRY[_gid] = _mod.RULES
-    _MODULES[_gid] = _mod
+class _GameIds(Sequence):
+    """The registered game ids in title order (live: a game registered later appears)."""
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return list(SPECS)[i]
+
+    def __len__(self) -> int:
+        return len(SPECS)
+
+    def __repr__(self) -> str:
+        return repr(tuple(SPECS))
+
+
+class _GameNames(Mapping):
+    """Game id -> display name, read from the specs (live)."""
+
+    def __getitem__(self, gid: str) -> str:
+        return SPECS[gid].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SPECS)
+
+    def __len__(self) -> int:
+        return len(SPECS)
+
+
+GAME_IDS: Sequence[str] = _GameIds()
+GAME_NAMES: Mapping[str, str] = _GameNames()
 
 
 def game_module(game_id: str) -> Any:
-    """The package of a registered game (``RULES``, ``make_bot``...). Raises KeyError for an unknown id."""
-    return _MODULES[game_id]
+    """The package of a registered game (``RULES``, ``choose``/``Bot``...). Raises KeyError for an unknown id."""
+    return MODULES[game_id]
+
+
+def spec_of(game_id: str) -> GameSpec:
+    """The ``GameSpec`` of a registered game. Raises KeyError for an unknown id."""
+    return SPECS[game_id]
+
+
+discover(sys.modules[__name__])

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pygame
 
-from ..games import GAME_IDS, GAME_NAMES, REGISTRY
+from ..games import GAME_IDS, GAME_NAMES, SPECS
 from ..match import Match, SeatSpec
 from ..render.fonts import draw_text
 from ..render.widgets import GOLD, H, W, WHITE, panel
 from . import Scene
 from .table import table_for
 
-__all__ = ["AttractScene", "DEMO_PLAYERS"]
+__all__ = ["AttractScene"]
 
-DEMO_PLAYERS = {"grisbi": 4, "grit": 2, "grenade": 4, "grass": 4, "cops_and_robbers": 4}
 MAX_TICKS = 60 * 90
 HOLD_TICKS = 60 * 4
 
@@ -27,7 +26,7 @@ class AttractScene(Scene):
 
     def __init__(self, app, start_index: int = 0, seed: int = 1) -> None:
         super().__init__(app)
-        self.games = [g for g in GAME_IDS if g in REGISTRY]
+        self.games = list(GAME_IDS)
         self.index = start_index % max(1, len(self.games))
         self.seed = seed
         self.table = None
@@ -37,8 +36,7 @@ class AttractScene(Scene):
 
     def _start(self) -> None:
         gid = self.games[self.index]
-        n = DEMO_PLAYERS.get(gid, REGISTRY[gid].min_players)
-        n = max(REGISTRY[gid].min_players, min(REGISTRY[gid].max_players, n))
+        n = SPECS[gid].demo_players
         levels = ("hard", "normal", "easy", "hard", "normal", "hard", "easy", "normal")
         seats = [SeatSpec("bot", level=levels[i % len(levels)]) for i in range(n)]
         match = Match(gid, seats, self.seed * 1000 + self.index, bot_think_ticks=30)

@@ -21,14 +21,14 @@ import pygame
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 
-from ..games import GAME_IDS, GAME_NAMES, REGISTRY
+from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..input import zone_hint
 from ..lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
 from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel
 from . import Scene
-from .menus import (GAME_OPTIONS, TAGLINES, RulesScene, SeatSetupScene, _shade,
+from .menus import (RulesScene, SeatSetupScene, _shade,
                     duplicate_device, seat_candidates, seat_label)
 
 __all__ = ["LanMenuScene", "LanSettingsScene", "LanHostScene", "LanBrowseScene", "LanJoinScene", "LanLobbyScene",
@@ -159,9 +159,9 @@ def describe_settings(st) -> str:
     parts = [GAME_NAMES.get(st.game, st.game), f"{st.seats} seats"]
     parts.append("turn-based (lockstep)" if st.mode == "lockstep" else f"real time (rollback, {st.prediction} ticks)")
     opts = st.option_dict()
-    for key, label, values, names in GAME_OPTIONS.get(st.game, []):
-        if key in opts and opts[key] in values:
-            parts.append(f"{label}: {names[values.index(opts[key])]}")
+    for o in SPECS[st.game].options if st.game in SPECS else ():
+        if o.key in opts and opts[o.key] in o.values:
+            parts.append(f"{o.label}: {o.labels[o.values.index(opts[o.key])]}")
     if st.tick_rate != 60:
         parts.append(f"{st.tick_rate} Hz")
     return " · ".join(parts)
@@ -346,7 +346,7 @@ class LanHostScene(SeatSetupScene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Host a LAN match", TAGLINES[self.gid], y=46, size=46)
+        banner(surf, "Host a LAN match", SPECS[self.gid].tagline, y=46, size=46)
         rows = self.rows()
         x0, x1 = 40, 800
         panel(surf, (x0, 112, x1 - x0, 40 + 38 * len(rows)), 170)
@@ -362,7 +362,7 @@ class LanHostScene(SeatSetupScene):
                 label, value = seat_label(self.gid, i), _spec_label(self.choices[i])
             elif r.startswith("opt"):
                 i = int(r[3:])
-                label, value = self.opts[i][1], self.opts[i][3][self.opt_idx[i]]
+                label, value = self.opts[i].label, self.opts[i].labels[self.opt_idx[i]]
             elif r == "code":
                 label, value = "Join code", ("A: a new one  " if sel else "") + self.code
             else:

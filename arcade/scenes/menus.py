@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import pygame
 
-from ..games import GAME_IDS, GAME_NAMES, REGISTRY
+from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..games.bots import LEVELS
 from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
 from ..match import Match, SeatSpec, allowed_counts, options_for_count
@@ -18,27 +19,7 @@ from ..settings import SCALES
 from . import Scene
 
 __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
-           "GAME_OPTIONS", "TAGLINES", "start_match"]
-
-TAGLINES = {
-    "grisbi": "Real time! Two teams race to lay cards on one pile.",
-    "grit": "A blackjack-like pistol duel for two.",
-    "grenade": "Dice, a wheel of cards and hidden identities.",
-    "grass": "The market game: first to $250,000.",
-    "cops_and_robbers": "Offence, defence, money and jail.",
-}
-
-GAME_OPTIONS: dict[str, list[tuple[str, str, list[Any], list[str]]]] = {
-    # game id -> [(option key, label, values, value labels)]
-    "grit": [("best_of", "Match", [1, 5], ["Single duel", "Best of 5"]),
-             ("prototype_deck", "Deck", [False, True], ["Standard", "Prototype"])],
-    "grisbi": [("time_limit", "Round time limit", [None, 60 * 60 * 2, 60 * 60 * 3],
-                ["Off", "2 minutes", "3 minutes"]),
-               ("reveal_ticks", "Round-end reveal", [360, 600], ["6 seconds", "10 seconds (beginners)"])],
-    "grass": [("learning", "Learning mode", [False, True], ["Off", "On"])],
-    "cops_and_robbers": [("rounds", "Match", [1, 5], ["One round", "5 rounds"])],
-    "grenade": [],
-}
+           "start_match"]
 
 
 @lru_cache(maxsize=8)
@@ -48,13 +29,6 @@ def _shade(alpha: int) -> pygame.Surface:
     return s
 
 
-def player_range(gid: str) -> str:
-    counts = allowed_counts(gid)
-    if len(counts) == 1:
-        return f"{counts[0]} players"
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]} players"
-    return " or ".join(str(c) for c in counts) + " players"
 
 
 def menu_hints(app) -> list[str]:
@@ -82,6 +56,16 @@ def attach_recorder(app, match: Match) -> None:
         app.notice = rec.error
         return
     match.recorder = rec
+
+
+def rules_page_text(gid: str) -> str:
+    """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
+    Raises OSError if it cannot be read."""
+    page = SPECS[gid].rules_page or f"assets/rules/{gid}.md"
+    if os.path.isabs(page):
+        with open(page, encoding="utf-8") as f:
+            return f.read()
+    return (resources.files("arcade") / page).read_text(encoding="utf-8")
 
 
 class TitleScene(Scene):
@@ -163,14 +147,14 @@ class TitleScene(Scene):
         labels = []
         for label, what in self.items:
             if what in REGISTRY:
-                labels.append(f"{GAME_NAMES[what]}   ·   {player_range(what)}")
+                labels.append(f"{GAME_NAMES[what]}   ·   {SPECS[what].player_range()}")
             else:
                 labels.append(label)
         spacing = min(54, 440 // len(labels))  # the menu fits between the logo and the tagline
         draw_menu(surf, labels, self.sel, (W // 2, 390), size=min(30, spacing * 62 // 100), spacing=spacing)
         what = self.items[self.sel][1]
-        if what in TAGLINES:
-            draw_text(surf, TAGLINES[what], (W // 2, 636), 20, DIM, anchor="center")
+        if what in SPECS:
+            draw_text(surf, SPECS[what].tagline, (W // 2, 636), 20, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
         hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
 
@@ -226,7 +210,7 @@ class SeatSetupScene(Scene):
             c for c in self.counts if c >= min(4, max(self.counts)))
         self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
             self.default_seat() for _ in range(max(self.counts) - 1)]
-        self.opts = GAME_OPTIONS.get(game_id, [])
+        self.opts = SPECS[game_id].options
         self.opt_idx = [0] * len(self.opts)
 
     def default_seat(self) -> SeatSpec:
@@ -244,7 +228,7 @@ class SeatSetupScene(Scene):
 
     def options(self) -> dict[str, Any]:
         """The chosen game options (with what the player count implies)."""
-        out = {o[0]: o[2][self.opt_idx[i]] for i, o in enumerate(self.opts)}
+        out = {o.key: o.values[self.opt_idx[i]] for i, o in enumerate(self.opts)}
         out.update(options_for_count(self.gid, self.players))
         return out
 
@@ -261,7 +245,7 @@ class SeatSetupScene(Scene):
             self.choices[i] = cands[(k + step) % len(cands)]
         elif r.startswith("opt"):
             i = int(r[3:])
-            self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i][2])
+            self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i].values)
 
     def activate(self, r: str, start: bool) -> None:
         """A on row ``r`` (``start``: the START button, which starts from any row)."""
@@ -308,7 +292,7 @@ class SeatSetupScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, GAME_NAMES[self.gid], TAGLINES[self.gid], y=56)
+        banner(surf, GAME_NAMES[self.gid], SPECS[self.gid].tagline, y=56)
         rows = self.rows()
         panel(surf, (W // 2 - 400, 130, 800, 40 + 40 * len(rows)), 170)
         y = 160
@@ -322,7 +306,7 @@ class SeatSetupScene(Scene):
                 label, value = self.seat_label(i), self.choices[i].label
             elif r.startswith("opt"):
                 i = int(r[3:])
-                label, value = self.opts[i][1], self.opts[i][3][self.opt_idx[i]]
+                label, value = self.opts[i].label, self.opts[i].labels[self.opt_idx[i]]
             elif r == "rules":
                 label, value = "How to play", ""
             else:
@@ -590,7 +574,7 @@ class RulesScene(Scene):
 
     def _load(self, gid: str) -> list[tuple[str, int, bool]]:
         try:
-            text = (resources.files("arcade") / "assets" / "rules" / f"{gid}.md").read_text(encoding="utf-8")
+            text = rules_page_text(gid)
         except OSError:
             text = "Rules text missing."
         out = []

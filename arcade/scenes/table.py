@@ -16,22 +16,14 @@ from typing import Any
 
 import pygame
 
-from ..games import GAME_NAMES, game_module
+from ..games import GAME_NAMES, SPECS, game_module
 from ..input import zone_hint
 from ..render.fonts import draw_text
 from ..render.tween import SpriteBoard
 from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel
 from . import Scene
 
-__all__ = ["TableScene", "SeatMenu", "table_for", "TABLE_MODULES"]
-
-TABLE_MODULES = {
-    "grit": "arcade.scenes.grit_table",
-    "grisbi": "arcade.scenes.grisbi_table",
-    "grass": "arcade.scenes.grass_table",
-    "grenade": "arcade.scenes.grenade_table",
-    "cops_and_robbers": "arcade.scenes.cops_and_robbers_table",
-}
+__all__ = ["TableScene", "SeatMenu", "table_for"]
 
 
 @dataclass
@@ -45,14 +37,10 @@ class SeatMenu:
 
 
 def table_for(game_id: str) -> type["TableScene"]:
-    """The table scene class of a game (its own module's ``Table``; the generic table if it has none yet)."""
-    try:
-        mod = importlib.import_module(TABLE_MODULES[game_id])
-    except ModuleNotFoundError as e:
-        if e.name != TABLE_MODULES.get(game_id):
-            raise
-        return TableScene
-    return mod.Table
+    """The table scene class of a game, named by its ``GameSpec.table`` (``"module:Class"``). Raises KeyError for an
+    unknown game, ImportError/AttributeError (naming the module) if the table does not load."""
+    module, _, cls = SPECS[game_id].table.partition(":")
+    return getattr(importlib.import_module(module), cls or "Table")
 
 
 class TableScene(Scene):

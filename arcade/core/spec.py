@@ -1,0 +1,108 @@
+"""``GameSpec``: one frozen declaration of what a game is — its name, tagline, player counts, options, teams, demo
+seats and where its rules and table live. Every screen that lists games (title, seat setup, rules help, attract
+rotation, LAN host, the CLI's ``--game``, replays) reads the specs; nothing else names a game.
+
+A game folder ``arcade/games/<id>/`` declares ``SPEC`` in its ``spec.py``; the registry (``arcade.core.registry``)
+finds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["GameSpec", "Option"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A match option offered in seat setup: ``key`` (the keyword passed to ``initial_state``), the ``label`` shown,
+    the ``values`` it may take with a player-facing label each (``labels``, same length), the first value being the
+    default, and an optional one-line ``help`` shown under the row."""
+
+    key: str
+    label: str
+    values: tuple[Any, ...]
+    labels: tuple[str, ...]
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.labels) or not self.values:
+            raise ValueError(f"option {self.key!r}: {len(self.values)} values but {len(self.labels)} labels")
+
+    @property
+    def default(self) -> Any:
+        return self.values[0]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, for the client and tools.
+
+    - ``id``: the registry key (``grisbi``, ``grit``...), also the CLI's ``--game`` value.
+    - ``name`` / ``tagline``: shown on the title and in setup.
+    - ``player_counts``: the seat counts a match may have, ascending (e.g. ``(4, 6)``).
+    - ``count_options``: options implied by a seat count, as ``((count, key, value), ...)``: 7-player Grenade is
+      ``(7, "seven", True)``.
+    - ``options``: the setup rows (``Option``), in order.
+    - ``teams``: team names if the game is played in teams, else empty.
+    - ``demo_players``: seats of an attract-mode demo.
+    - ``package``: the import path of the game package, which exports ``RULES``.
+    - ``table``: ``"module:Class"`` of the table scene (the game's only pygame code).
+    - ``rules_page``: resource path (relative to the ``arcade`` package, or absolute) of the player's rules page.
+    - ``order``: position on the title screen (lower first).
+    """
+
+    id: str
+    name: str
+    tagline: str
+    player_counts: tuple[int, ...]
+    package: str
+    table: str
+    demo_players: int
+    options: tuple[Option, ...] = ()
+    count_options: tuple[tuple[int, str, Any], ...] = ()
+    teams: tuple[str, ...] = ()
+    rules_page: str = ""
+    order: int = 100
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.player_counts or list(self.player_counts) != sorted(set(self.player_counts)):
+            raise ValueError(f"game {self.id!r}: player_counts must be ascending and distinct")
+        if self.demo_players not in self.player_counts:
+            raise ValueError(f"game {self.id!r}: demo_players {self.demo_players} is not an allowed count")
+
+    @property
+    def min_players(self) -> int:
+        return self.player_counts[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.player_counts[-1]
+
+    def options_for_count(self, players: int) -> dict[str, Any]:
+        """Options a seat count implies (e.g. ``{"seven": True}`` for 7-player Grenade)."""
+        return {key: value for count, key, value in self.count_options if count == players}
+
+    def default_options(self) -> dict[str, Any]:
+        """Every setup option at its default."""
+        return {o.key: o.default for o in self.options}
+
+    def player_range(self) -> str:
+        """"2 players", "2–6 players", "4 or 6 players"."""
+        c = self.player_counts
+        if len(c) == 1:
+            return f"{c[0]} players"
+        if list(c) == list(range(c[0], c[-1] + 1)):
+            return f"{c[0]}–{c[-1]} players"
+        return ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} players"
+
+    def seats_phrase(self) -> str:
+        """For errors: "this game takes 2 seats", "2 to 6 seats", "4 or 6 seats"."""
+        c = self.player_counts
+        if len(c) == 1:
+            return f"{c[0]} seats"
+        if list(c) == list(range(c[0], c[-1] + 1)):
+            return f"{c[0]} to {c[-1]} seats"
+        return ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} seats"

@@ -1,0 +1,17 @@
+"""Cops & Robbers' declaration for the client (see ``arcade.core.spec``)."""
+
+from arcade.core.spec import GameSpec, Option
+
+SPEC = GameSpec(
+    id="cops_and_robbers",
+    name="Cops & Robbers",
+    tagline="Offence, defence, money and jail.",
+    player_counts=(4, 6),
+    package="arcade.games.cops_and_robbers",
+    table="arcade.scenes.cops_and_robbers_table:Table",
+    demo_players=4,
+    options=(Option("rounds", "Match", (1, 5), ("One round", "5 rounds")),),
+    teams=("Robbers", "Cops"),
+    rules_page="assets/rules/cops_and_robbers.md",
+    order=50,
+)

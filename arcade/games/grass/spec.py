@@ -1,0 +1,16 @@
+"""Grass's declaration for the client (see ``arcade.core.spec``)."""
+
+from arcade.core.spec import GameSpec, Option
+
+SPEC = GameSpec(
+    id="grass",
+    name="Grass",
+    tagline="The market game: first to $250,000.",
+    player_counts=(2, 3, 4, 5, 6),
+    package="arcade.games.grass",
+    table="arcade.scenes.grass_table:Table",
+    demo_players=4,
+    options=(Option("learning", "Learning mode", (False, True), ("Off", "On")),),
+    rules_page="assets/rules/grass.md",
+    order=40,
+)

@@ -1,0 +1,16 @@
+"""Grenade's declaration for the client (see ``arcade.core.spec``)."""
+
+from arcade.core.spec import GameSpec
+
+SPEC = GameSpec(
+    id="grenade",
+    name="Grenade",
+    tagline="Dice, a wheel of cards and hidden identities.",
+    player_counts=(2, 3, 4, 5, 6, 7),
+    count_options=((7, "seven", True),),
+    package="arcade.games.grenade",
+    table="arcade.scenes.grenade_table:Table",
+    demo_players=4,
+    rules_page="assets/rules/grenade.md",
+    order=30,
+)

@@ -1,0 +1,17 @@
+"""Grit's declaration for the client (see ``arcade.core.spec``)."""
+
+from arcade.core.spec import GameSpec, Option
+
+SPEC = GameSpec(
+    id="grit",
+    name="Grit",
+    tagline="A blackjack-like pistol duel for two.",
+    player_counts=(2,),
+    package="arcade.games.grit",
+    table="arcade.scenes.grit_table:Table",
+    demo_players=2,
+    options=(Option("best_of", "Match", (1, 5), ("Single duel", "Best of 5")),
+             Option("prototype_deck", "Deck", (False, True), ("Standard", "Prototype"))),
+    rules_page="assets/rules/grit.md",
+    order=20,
+)
