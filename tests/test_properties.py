@@ -10,7 +10,7 @@ from arcade.games import REGISTRY, is_turn_based
 from arcade.games.base import canonical_bytes
 from arcade.games.codec import decode, encode
 
-GAMES = sorted(REGISTRY)
+GAMES = ["cops_and_robbers", "grass", "grenade", "grisbi", "grit"]  # written out: a game that disappears fails, never skipped
 STEPS = 250
 
 
