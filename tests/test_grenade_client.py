@@ -211,12 +211,12 @@ def test_two_humans_share_the_screen_behind_the_curtain(tmp_path):
             break
     assert first is not None, "a human's turn comes behind the curtain"
     other = 1 - first
-    assert not table.shows_hearts_of(0) and not table.shows_hearts_of(1)
+    assert not table.peeking(0) and not table.peeking(1)
     assert picture_facts(app.screen)["felt"] < 0.1, "the curtain hides the table"
     key = {0: "e", 1: "return"}[first]
     app.opts.input_script.events.setdefault(app.ticks, []).append((key, True))
     app.opts.input_script.events.setdefault(app.ticks + 1, []).append((key, False))
     run_ticks(app, 4)
-    assert table.curtain_for is None and table.shows_hearts_of(first) and not table.shows_hearts_of(other)
+    assert table.curtain_for is None and table.peeking(first) and not table.peeking(other)
     assert table.content[("heart", first, 0)] is not None and table.content[("heart", other, 0)] is None
     assert table.chooser() == first and not table.match.is_over()

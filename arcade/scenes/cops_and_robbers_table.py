@@ -276,19 +276,6 @@ class Table(TableScene):
     def compute_areas(self) -> dict[int, pygame.Rect]:
         return area_rects(self.match.state.players, self.bottom_seat(), self.spectator())
 
-    def peeking(self, seat: int) -> bool:
-        """Whether ``seat``'s hand is drawn face up now (see the module docstring)."""
-        if self.forced_view != "auto":
-            return seat == self.forced_view
-        if self.demo or self.curtain_for is not None or seat not in self.humans():
-            return False
-        humans = self.humans()
-        if len(humans) == 1:
-            return True
-        if seat != self.shown_seat:
-            return False
-        return seat in self.acting_humans() or self.app.input.held("B", [self.match.seats[seat].device])
-
     def roles(self) -> tuple[str, ...]:
         return self.rules.roles(self.match.state)
 

@@ -339,21 +339,6 @@ class Table(TableScene):
             out[seat] = Slot(_slot_rect(name, size), size, False)
         return out
 
-    def peeking(self, seat: int) -> bool:
-        """Whether ``seat``'s hand is drawn face up now: its owner is the only human, or (two or more humans on one
-        screen) it is that player's decision and the curtain is lifted, or they hold B to peek."""
-        forced = getattr(self, "forced_view", "auto")
-        if forced != "auto":
-            return seat == forced  # a replay shows the chosen seat's cards
-        if self.demo or self.curtain_for is not None or seat not in self.humans():
-            return False
-        humans = self.humans()
-        if len(humans) == 1:
-            return True
-        if seat in self.acting_humans() and seat == self.shown_seat:
-            return True
-        return seat == self.shown_seat and self.app.input.held("B", [self.match.seats[seat].device])
-
     # --- layout: where every card lies, from the view ----------------------------------------------------------------
     def hand_x(self, n: int, slots: int) -> list[int]:
         step = 104 if slots <= 8 else max(60, 760 // slots)

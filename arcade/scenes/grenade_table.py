@@ -423,19 +423,6 @@ class Table(TableScene):
         humans = self.humans()
         return humans[0] if len(humans) == 1 and not self.demo else 0
 
-    def shows_hearts_of(self, seat: int) -> bool:
-        """Whether ``seat``'s own heart(s) are drawn face up for the people at the screen now."""
-        if self.forced_view != "auto":
-            return self.forced_view == seat
-        if self.demo or self.curtain_for is not None or seat not in self.humans():
-            return False
-        humans = self.humans()
-        if len(humans) == 1:
-            return True
-        if seat != self.shown_seat:
-            return False
-        return seat in self.acting_humans() or self.app.input.held("B", [self.match.seats[seat].device])
-
     # --- the match loop: hold while a timeline plays -------------------------------------------------------------
     @property
     def animating(self) -> bool:
@@ -499,7 +486,7 @@ class Table(TableScene):
         st = self.match.state
         hearts = st.hearts[seat]
         rev = list(snap.revealed[seat])
-        if snap.winners or self.shows_hearts_of(seat):
+        if snap.winners or self.peeking(seat):
             rest = [h for h in hearts if h not in rev]
             return rev + rest
         return rev + [None] * (len(hearts) - len(rev))
@@ -789,7 +776,7 @@ class Table(TableScene):
             lines.append(("OUT · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", RED))
         elif turn:
             lines.append(("▶ to play", GOLD))
-        if self.shows_hearts_of(seat) and not snap.winners:
+        if self.peeking(seat) and not snap.winners:
             alive = [h for h in st.hearts[seat] if h not in snap.revealed[seat]]
             if alive:
                 lines.append(("keep " + " & ".join(card_name(h) for h in alive) + " alive", WHITE))

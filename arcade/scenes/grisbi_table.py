@@ -302,10 +302,11 @@ class Table(TableScene):
             step = min(HW + 6, avail / max(1, k - 1))
             x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (k - 1)) / 2)
             y = area.y + 29 + HH // 2
+            up = self.peeking(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
                 sel = j == i_sel
-                targets[key] = Placed(round(x0 + j * step), y, True, 600 if sel else 300 + j, HAND_SCALE,
+                targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
                                       8 if sel else 0, "hand")
                 glow = None
                 if assist and not reveal and _fits(c, top, team):

@@ -45,6 +45,7 @@ def sideways(img: pygame.Surface) -> pygame.Surface:
 
 
 class Table(TableScene):
+    SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
 
     def setup(self) -> None:
@@ -73,19 +74,6 @@ class Table(TableScene):
         if s.kind == "bot":
             return f"Player {seat + 1} (bot)"
         return f"Player {seat + 1}"
-
-    def peeking(self, seat: int) -> bool:
-        """Whether ``seat``'s hand is shown face up now."""
-        if self.forced_view != "auto":
-            return self.forced_view == seat
-        if self.demo or self.curtain_for is not None:
-            return False
-        humans = self.humans()
-        if seat not in humans:
-            return False
-        if len(humans) == 1:
-            return True
-        return self.app.input.held("B", [self.match.seats[seat].device])
 
     # --- layout: the view says where every card lies -----------------------------------------------------------------
     def layout(self, view, initial: bool = False) -> None:

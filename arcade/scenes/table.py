@@ -21,6 +21,7 @@ from ..input import zone_hint
 from ..render.fonts import draw_text
 from ..render.tween import SpriteBoard
 from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel
+from ..visibility import HandPolicy
 from . import Scene
 
 __all__ = ["TableScene", "SeatMenu", "table_for"]
@@ -48,6 +49,7 @@ class TableScene(Scene):
     END_DELAY = 150  # ticks the finished table stays visible before the results
     HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
     ESC_HINT = "Esc pause"
+    SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
 
     def __init__(self, app, match, demo: bool = False) -> None:
         super().__init__(app)
@@ -140,21 +142,28 @@ class TableScene(Scene):
             return [s for s in self.humans() if s in acting]
         return [s for s in self.humans() if self.rules.legal_actions(st, s)]
 
+    def hand_policy(self):
+        """This screen's hidden-hand policy (``arcade.visibility.HandPolicy``): who sits here and how hands show."""
+        return HandPolicy(tuple(self.humans()), self.demo, self.forced_view, not self.match.turn_based,
+                          self.SHOW_WHILE_ACTING)
+
     def viewer(self) -> int | None:
-        """The seat whose view is drawn (None: spectator)."""
-        if self.forced_view != "auto":
-            return self.forced_view
-        if self.demo:
-            return None
-        humans = self.humans()
-        if not humans:
-            return None
-        if len(humans) == 1 or not self.match.turn_based:
-            return humans[0] if len(humans) == 1 else None
-        acting = self.acting_humans()
-        if acting:
-            return acting[0]
-        return self.shown_seat
+        """The seat whose view is drawn (None: spectator), as the hidden-hand policy says."""
+        return self.hand_policy().viewer(acting=self.acting_humans(), shown_seat=self.shown_seat)
+
+    def peeking(self, seat: int) -> bool:
+        """Whether ``seat``'s hidden cards are drawn face up now, as the hidden-hand policy says (every table asks
+        this; none decides it alone)."""
+        policy = self.hand_policy()
+        if seat not in policy.humans and policy.forced == "auto":
+            return False
+        peek = seat in self.humans() and self.app.input.held("B", [self.match.seats[seat].device])
+        return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
+                            acting=self.acting_humans(), peek=peek, started=self.started())
+
+    def started(self) -> bool:
+        """A real-time game: whether the start signal has been given (hands stay face down before it)."""
+        return True
 
     def update(self) -> None:
         inp = self.app.input
