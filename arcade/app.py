@@ -196,6 +196,14 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
+    def open(self, name: str, *args, **kw) -> Scene:
+        """Push the scene registered under ``name`` (``arcade.scenes.router``), built with ``(self, *args, **kw)``."""
+        from .scenes import router
+
+        scene = router.make(self, name, *args, **kw)
+        self.push(scene)
+        return scene
+
     def pop(self) -> Scene | None:
         s = self.stack.pop() if self.stack else None
         if s:

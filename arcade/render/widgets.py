@@ -88,3 +88,11 @@ def draw_toast(surf: pygame.Surface, msg: str, y: int = 96) -> None:
     r.center = (W // 2, y)
     panel(surf, r, 220, (90, 30, 20), GOLD, 10)
     draw_text(surf, msg, r.center, 18, WHITE, anchor="center")
+
+
+@lru_cache(maxsize=8)
+def shade(alpha: int) -> pygame.Surface:
+    """A full-picture (W×H) black veil of opacity ``alpha`` (0-255), drawn under overlays (pause, results, curtain)."""
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    s.fill((0, 0, 0, alpha))
+    return s

@@ -13,7 +13,7 @@ from ..match import Match, SeatSpec
 from ..render.fonts import draw_text
 from ..render.widgets import GOLD, H, W, WHITE, panel
 from . import Scene
-from .table import table_for
+from .router import table as table_for
 
 __all__ = ["AttractScene"]
 

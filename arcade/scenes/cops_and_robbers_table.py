@@ -45,10 +45,10 @@ import pygame
 from ..games.cops_and_robbers import (COP, DEFENCE, OFFENCE, ROBBER, Attack, Defend, Draw, EndTurn, Respond,
                                       round_scores, team_of)
 from ..render.cards import blit_card, card_back
+from ..render.effects import burst
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
 from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, felt, panel
-from .grenade_table import burst
 from .table import SeatMenu, TableScene
 
 __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD"]

@@ -484,9 +484,8 @@ class Table(TableScene):
                 self.over_ticks = self.END_DELAY - 1
         if st.phase == "scoring" and not self.continued:
             if not self.demo and (inp.escape_pressed or (devs and inp.pressed("START", devs))):
-                from .menus import PauseScene
 
-                self.app.push(PauseScene(self.app, self))
+                self.app.open("pause", self)
                 return
             if self.demo or not devs:
                 if self.score_ticks >= DEMO_HOLD:

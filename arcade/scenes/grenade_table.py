@@ -45,6 +45,7 @@ from ..games.grenade import DICE, JOKER, PLACES, Throw, advance_place, resolve_t
 from ..render.cards import blit_card, card_back, playing_card
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
+from ..render.effects import burst
 from ..render.widgets import DIM, GOLD, RED, W, WHITE, felt, panel
 from .table import TableScene
 
@@ -112,26 +113,6 @@ def die_face(pips: int, size: int, rim: tuple[int, int, int] | None = None, blac
     m = size * 0.26
     for cx, cy in PIPS[max(1, min(6, pips))]:
         pygame.draw.circle(s, ink, (int(m + cx * (size - 2 * m) / 2), int(m + cy * (size - 2 * m) / 2)), r)
-    return s
-
-
-@lru_cache(maxsize=32)
-def burst(step: int, size: int) -> pygame.Surface:
-    """Frame ``step`` (0..11) of an explosion ``size`` pixels across: a flash that grows, rays, then smoke."""
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size // 2
-    t = (step + 1) / 12
-    fade = max(0.0, 1.0 - t) ** 0.7
-    rad = int(c * (0.25 + 0.75 * t))
-    pygame.draw.circle(s, (90, 70, 60, int(150 * t * fade)), (c, c), rad)
-    pygame.draw.circle(s, (255, 140, 30, int(230 * fade)), (c, c), int(rad * 0.85))
-    pygame.draw.circle(s, (255, 230, 90, int(255 * fade)), (c, c), int(rad * 0.5))
-    for k in range(12):
-        a = k * math.pi / 6 + step * 0.09
-        r0, r1 = rad * 0.6, rad * (1.05 + 0.25 * (k % 2))
-        p0 = (c + r0 * math.cos(a), c + r0 * math.sin(a))
-        p1 = (c + r1 * math.cos(a), c + r1 * math.sin(a))
-        pygame.draw.line(s, (255, 245, 180, int(255 * fade)), p0, p1, max(2, size // 40))
     return s
 
 

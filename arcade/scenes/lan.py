@@ -26,9 +26,10 @@ from ..input import zone_hint
 from ..lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
-from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel
+from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
+                              shade)
 from . import Scene
-from .menus import (RulesScene, SeatSetupScene, _shade,
+from .menus import (RulesScene, SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
 
 __all__ = ["LanMenuScene", "LanSettingsScene", "LanHostScene", "LanBrowseScene", "LanJoinScene", "LanLobbyScene",
@@ -794,7 +795,7 @@ class LanLobbyScene(Scene):
             draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
         left = s.countdown_left()
         if left is not None and s.phase in (LOBBY, DEALING):
-            surf.blit(_shade(120), (0, 0))
+            surf.blit(shade(120), (0, 0))
             draw_text(surf, str(max(1, int(left + 0.999))), (W // 2, H // 2 - 20), 160, GOLD, bold=True,
                       anchor="center", shadow=True)
             draw_text(surf, "The match starts…", (W // 2, H // 2 + 90), 28, WHITE, anchor="center", shadow=True)
@@ -989,7 +990,7 @@ def lan_table(game_id: str) -> type:
     """The game's own table class with ``LanTableMixin`` (built once per game)."""
     cls = _LAN_TABLES.get(game_id)
     if cls is None:
-        from .table import table_for
+        from .router import table as table_for
 
         base = table_for(game_id)
         cls = _LAN_TABLES[game_id] = type(f"Lan{base.__name__}_{game_id}", (LanTableMixin, base), {})
@@ -1041,7 +1042,7 @@ class LanPauseScene(Scene):
                 go_lan_menu(self.app, "You left the match.")
 
     def draw(self, surf, alpha) -> None:
-        surf.blit(_shade(150), (0, 0))
+        surf.blit(shade(150), (0, 0))
         draw_text(surf, "LAN MATCH", (W // 2, 190), 56, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, "The match goes on while this menu is open.", (W // 2, 250), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 400))
@@ -1113,7 +1114,7 @@ class LanResultsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
-        surf.blit(_shade(160), (0, 0))
+        surf.blit(shade(160), (0, 0))
         title, *rest = self.lines or ["Match over"]
         draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
         y = 230

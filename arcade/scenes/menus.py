@@ -14,48 +14,19 @@ from ..games.bots import LEVELS
 from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
 from ..match import Match, SeatSpec, allowed_counts, options_for_count
 from ..render.fonts import draw_text
-from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel)
+from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
+                              shade)
 from ..settings import SCALES
+from ..play import attach_recorder, start_match
 from . import Scene
 
 __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
-           "start_match"]
-
-
-@lru_cache(maxsize=8)
-def _shade(alpha: int) -> pygame.Surface:
-    s = pygame.Surface((W, H), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    return s
-
+           "start_match", "attach_recorder"]
 
 
 
 def menu_hints(app) -> list[str]:
     return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 select", "Esc back"]
-
-
-def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
-    """Create the match (recorded as a replay unless it is a demo) and push its table."""
-    from .table import table_for
-
-    match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
-    if not demo and app.opts.record:
-        attach_recorder(app, match)
-    app.push(table_for(game_id)(app, match, demo=demo))
-
-
-def attach_recorder(app, match: Match) -> None:
-    from ..replay import ReplayWriter, make_header, new_replay_path
-
-    header = make_header(match.game_id, match.seed, match.seat_specs(), match.options)
-    header["bot_think_ticks"] = match.bot_think_ticks
-    rec = ReplayWriter(new_replay_path(app.data_dir, match.game_id, match.seed), header,
-                       flush_on_input=match.turn_based)
-    if rec.error:
-        app.notice = rec.error
-        return
-    match.recorder = rec
 
 
 def rules_page_text(gid: str) -> str:
@@ -104,9 +75,7 @@ class TitleScene(Scene):
         else:
             self.idle += 1
         if self.idle >= self.app.settings.attract_idle_seconds * 60 and not self.app.opts.frames == -1:
-            from .attract import AttractScene
-
-            self.app.push(AttractScene(self.app))
+            self.app.open("attract")
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % len(self.items)
@@ -122,17 +91,13 @@ class TitleScene(Scene):
             if what == "quit":
                 self.app.quit(0)
             elif what == "resume":
-                from .replays import resume_match
+                from ..play import resume_match
 
                 resume_match(self.app, self.resumable)
             elif what == "replays":
-                from .replays import ReplaysScene
-
-                self.app.push(ReplaysScene(self.app))
+                self.app.open("replays")
             elif what == "lan":
-                from .lan import LanMenuScene
-
-                self.app.push(LanMenuScene(self.app))
+                self.app.open("lan")
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
@@ -364,7 +329,7 @@ class PauseScene(Scene):
                 go_title(self.app)
 
     def draw(self, surf, alpha) -> None:
-        surf.blit(_shade(150), (0, 0))
+        surf.blit(shade(150), (0, 0))
         draw_text(surf, "PAUSED", (W // 2, 200), 60, GOLD, bold=True, anchor="center", shadow=True)
         draw_menu(surf, self.ITEMS, self.sel, (W // 2, 380))
         hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
@@ -415,7 +380,7 @@ class ResultsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
-        surf.blit(_shade(160), (0, 0))
+        surf.blit(shade(160), (0, 0))
         title, *rest = self.lines or ["Match over"]
         draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
         y = 230

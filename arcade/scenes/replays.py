@@ -18,7 +18,7 @@ from ..render.fonts import draw_text
 from ..render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from ..replay import Replay, ReplayWriter, list_replays, read_replay
 from . import Scene
-from .table import table_for
+from .router import table as table_for
 
 __all__ = ["ReplaysScene", "PlaybackScene", "resume_match", "SPEEDS"]
 
@@ -188,22 +188,6 @@ class PlaybackScene(Scene):
                   (x1 + 20, H - 66), 18, WHITE, anchor="midleft")
         draw_text(surf, "A pause · ←/→ seek (paused: step) · B next turn · ↑/↓ speed · Tab/Start whose cards · Esc "
                         "back", (x0, H - 46), 16, DIM, anchor="midleft")
-
-
-def resume_match(app, rep: Replay) -> None:
-    """Continue an interrupted match exactly where it stood: re-simulate its inputs, then hand over the seats."""
-    rules = REGISTRY[rep.game]
-    seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, max(allowed_counts(rep.game)))
-    think = rep.header.get("bot_think_ticks")
-    match = Match(rep.game, seats, rep.header["seed"],
-                  bot_think_ticks=think if isinstance(think, int) and 0 <= think <= 600 else app.opts.bot_think_ticks,
-                  **rep.header["options"])
-    writer = ReplayWriter(rep.path, rep.header, flush_on_input=match.turn_based)
-    if writer.error is None:
-        match.recorder = writer
-    for inputs in rep.inputs():
-        match.replay_tick(inputs)
-    app.push(table_for(rep.game)(app, match))
 
 
 def open_replay_file(path: str | Path) -> Replay:

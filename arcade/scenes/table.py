@@ -10,7 +10,6 @@ the next player lifts with their own select key.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,7 @@ from ..games import GAME_NAMES, SPECS, game_module
 from ..input import zone_hint
 from ..render.fonts import draw_text
 from ..render.tween import SpriteBoard
-from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel
+from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from ..visibility import HandPolicy
 from . import Scene
 
@@ -38,10 +37,10 @@ class SeatMenu:
 
 
 def table_for(game_id: str) -> type["TableScene"]:
-    """The table scene class of a game, named by its ``GameSpec.table`` (``"module:Class"``). Raises KeyError for an
-    unknown game, ImportError/AttributeError (naming the module) if the table does not load."""
-    module, _, cls = SPECS[game_id].table.partition(":")
-    return getattr(importlib.import_module(module), cls or "Table")
+    """The table scene class of a game (its ``GameSpec.table``; see ``arcade.scenes.router.table``)."""
+    from .router import table
+
+    return table(game_id)
 
 
 class TableScene(Scene):
@@ -122,7 +121,7 @@ class TableScene(Scene):
         recorded = self.match.recorder is not None
         self.match.restart()
         if recorded:
-            from .menus import attach_recorder
+            from ..play import attach_recorder
 
             attach_recorder(self.app, self.match)
         self.board = SpriteBoard()
@@ -169,9 +168,7 @@ class TableScene(Scene):
         inp = self.app.input
         if not self.demo and (inp.escape_pressed or any(
                 inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
-            from .menus import PauseScene
-
-            self.app.push(PauseScene(self.app, self))
+            self.app.open("pause", self)
             return
         if self.holding:
             self.while_held()
@@ -182,10 +179,8 @@ class TableScene(Scene):
             self.over_ticks += 1
             self.after_tick()
             if self.over_ticks == self.END_DELAY and not self.demo:
-                from .menus import ResultsScene
-
                 self.app.audio.play("win")
-                self.app.push(ResultsScene(self.app, self))
+                self.app.open("results", self)
             return
         if not self.demo:
             was_curtained = self.curtain_for is not None
@@ -341,9 +336,7 @@ class TableScene(Scene):
         self.draw_hud(surf)
 
     def draw_curtain(self, surf: pygame.Surface) -> None:
-        from .menus import _shade
-
-        surf.blit(_shade(235), (0, 0))
+        surf.blit(shade(235), (0, 0))
         seat = self.curtain_for
         dev = self.match.seats[seat].device
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
