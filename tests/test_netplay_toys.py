@@ -213,16 +213,18 @@ def register_toys() -> None:
     """Put ``tally`` and ``pips`` in the registry (in a subprocess when no registered game fits; in this process
     use ``toys_registered()``, which takes them out again)."""
     import arcade.games as g
+    from arcade.core.registry import MODULES
 
     g.REGISTRY["tally"] = TALLY
-    g._MODULES["tally"] = types.SimpleNamespace(RULES=TALLY, Bot=TallyBot)
+    MODULES["tally"] = types.SimpleNamespace(RULES=TALLY, Bot=TallyBot)
     g.REGISTRY["pips"] = PIPS
-    g._MODULES["pips"] = types.SimpleNamespace(RULES=PIPS, choose=pips_choose)
+    MODULES["pips"] = types.SimpleNamespace(RULES=PIPS, choose=pips_choose)
 
 
 @contextlib.contextmanager
 def toys_registered() -> Iterator[None]:
     import arcade.games as g
+    from arcade.core.registry import MODULES
 
     register_toys()
     try:
@@ -230,7 +232,7 @@ def toys_registered() -> Iterator[None]:
     finally:
         for gid in ("tally", "pips"):
             g.REGISTRY.pop(gid, None)
-            g._MODULES.pop(gid, None)
+            MODULES.pop(gid, None)
 
 
 # --- chained deals of a registered real-time game ---------------------------------------------------------------
