@@ -6,12 +6,9 @@ alpha)``; draw never changes state. A ``transparent`` scene (pause) is drawn ove
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from ..app import App
 
 __all__ = ["Scene"]
 
@@ -20,7 +17,7 @@ class Scene:
     transparent = False
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Any) -> None:  # the App (not imported: the app imports scenes)
         self.app = app
         self.ticks = 0
 

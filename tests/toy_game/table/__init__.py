@@ -1,0 +1,14 @@
+"""Toy race's table: the game's only pygame code."""
+
+import pygame
+
+from arcade.render.fonts import draw_text
+from arcade.render.widgets import GOLD, W
+from arcade.scenes.table import TableScene
+
+__all__ = ["Table"]
+
+
+class Table(TableScene):
+    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+        draw_text(surf, f"{view.count} / {view.goal}", (W // 2 - 200, 300), 96, GOLD, bold=True, anchor="center")
