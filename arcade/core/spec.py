@@ -51,6 +51,7 @@ class GameSpec:
     - ``table``: ``"module:Class"`` of the table scene (the game's only pygame code).
     - ``rules_page``: resource path (relative to the ``arcade`` package, or absolute) of the player's rules page.
     - ``order``: position on the title screen (lower first).
+    - ``card_art``: ``"module:function"`` drawing a card named in the rules page (``![..](card:NAME)``), or "".
     """
 
     id: str
@@ -65,6 +66,7 @@ class GameSpec:
     teams: tuple[str, ...] = ()
     rules_page: str = ""
     order: int = 100
+    card_art: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:

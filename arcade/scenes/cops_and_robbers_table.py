@@ -1037,3 +1037,8 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def card_art(ref: str) -> pygame.Surface:
+    """A card for the rules page: "O3" (an Offence of 3) or "D2" (a Defence of 2)."""
+    return cr_card(OFFENCE if ref[0] == "O" else DEFENCE, int(ref[1:]))

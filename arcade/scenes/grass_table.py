@@ -1159,3 +1159,11 @@ class Table(TableScene):
             lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {money(t)}")
         lines.append(f"after {st.hand_no} hand{'s' if st.hand_no > 1 else ''}")
         return lines
+
+
+def card_art(ref: str) -> pygame.Surface | None:
+    """A card for the rules page, by its printed name ("Bust", "Panama"); None for an unknown name."""
+    for kind, c in enumerate(CARDS):
+        if c.name.lower() == ref.replace("_", " ").lower():
+            return card_face(kind)
+    return None

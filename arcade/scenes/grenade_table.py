@@ -819,3 +819,8 @@ class Table(TableScene):
                 "draw" if s in st.winners else f"out at move {st.out_move[s]}")
             lines.append(f"{self.seat_name(s)} ({self.seat_label(s)}) · {hearts} · {state} · outlasted {scores[s]}")
         return lines
+
+
+def card_art(ref: str) -> pygame.Surface:
+    """A card for the rules page: ``ref`` is rank then suit letter ("4H", "7S") or "JOKER"."""
+    return playing_card("JOKER", "S") if ref == "JOKER" else playing_card(ref[:-1], ref[-1])

@@ -781,3 +781,15 @@ def _fit_text(surf, msg: str, center, max_w: int, size: int, col, bold: bool = F
     while size > 9 and font(size, bold).size(msg)[0] > max_w:
         size -= 1
     draw_text(surf, msg, center, size, col, bold=bold, anchor="center")
+
+
+def card_art(ref: str) -> pygame.Surface | None:
+    """A card for the rules page: "TEAM-KIND[-POINTS]" ("robbers-action-3", "police-deny", "robbers-stop",
+    "location"): the first such card of the deck; None if there is none."""
+    team, _, rest = ref.partition("-")
+    kind, _, points = rest.partition("-")
+    for c in CARDS:
+        if ref == "location" and c.kind == "location" or (c.team == team and c.kind == kind and (
+                not points or c.points == int(points))):
+            return gc.card_face(c.id, HW * 2, HH * 2)
+    return None

@@ -386,3 +386,8 @@ class Table(TableScene):
         if v.best_of > 1:
             lines.append(f"Duels won: {v.wins[0]} – {v.wins[1]}")
         return lines
+
+
+def card_art(ref: str) -> pygame.Surface:
+    """A card for the rules page: ``ref`` is rank then suit letter ("QH", "10S", "AS")."""
+    return playing_card(ref[:-1], ref[-1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from functools import lru_cache
 from importlib import resources
@@ -14,6 +15,7 @@ from ..games.bots import LEVELS
 from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
 from ..match import Match, SeatSpec, allowed_counts, options_for_count
 from ..render.fonts import draw_text
+from ..render.markdown import render_page
 from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
                               shade)
 from ..settings import SCALES
@@ -27,6 +29,15 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 def menu_hints(app) -> list[str]:
     return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 select", "Esc back"]
+
+
+def card_art_of(gid: str):
+    """The game's card-art function for its rules page (``GameSpec.card_art``), or None."""
+    path = SPECS[gid].card_art
+    if not path:
+        return None
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def rules_page_text(gid: str) -> str:
@@ -524,56 +535,40 @@ class BindingsScene(Scene):
 
 
 class RulesScene(Scene):
-    """The rules as we implement them, for one game (or a chooser when ``game_id`` is None)."""
+    """How to play one game (or a chooser when ``game_id`` is None): the game's player page (``GameSpec.rules_page``,
+    Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, PgUp/PgDn
+    a page, a scrollbar shows where you are."""
 
     name = "rules"
+    VIEW = pygame.Rect(70, 92, W - 160, H - 92 - 64)  # where the page shows (px)
 
     def __init__(self, app, game_id: str | None) -> None:
         super().__init__(app)
         self.gid = game_id
         self.sel = 0
         self.scroll = 0
-        self.lines: list[tuple[str, int, bool]] = []
+        self.page: pygame.Surface | None = None
         if game_id:
-            self.lines = self._load(game_id)
+            try:
+                text = rules_page_text(game_id)
+            except OSError:
+                text = "The rules page of this game is missing from the installation."
+            self.page = render_page(text, self.VIEW.width - 30, card_art_of(game_id))
 
-    def _load(self, gid: str) -> list[tuple[str, int, bool]]:
-        try:
-            text = rules_page_text(gid)
-        except OSError:
-            text = "Rules text missing."
-        out = []
-        from ..render.fonts import font
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - self.VIEW.height) if self.page is not None else 0
 
-        for raw in text.splitlines():
-            size, bold = 20, False
-            line = raw.rstrip()
-            if line.startswith("#"):
-                size, bold = (30 if line.startswith("# ") else 24), True
-                line = line.lstrip("#").strip()
-            line = line.replace("**", "")
-            if line.startswith("- "):
-                line = "• " + line[2:]
-            words, cur = line.split(" "), ""
-            f = font(size, bold)
-            for w in words:
-                if cur and f.size(cur + " " + w)[0] > W - 160:
-                    out.append((cur, size, bold))
-                    cur = "   " + w if line.startswith("•") else w
-                else:
-                    cur = f"{cur} {w}" if cur else w
-            out.append((cur, size, bold))
-        return out
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
 
     def update(self) -> None:
         inp = self.app.input
         if inp.escape_pressed or inp.pressed("B"):
-            if self.gid and self.app.stack[-2:-1] and self.app.stack[-2] is not self and not self.lines:
-                pass
             self.app.pop()
             return
         if self.gid is None:
-            games = [g for g in GAME_IDS if g in REGISTRY]
+            games = list(GAME_IDS)
             if inp.menu("UP"):
                 self.sel = (self.sel - 1) % len(games)
             if inp.menu("DOWN"):
@@ -582,23 +577,36 @@ class RulesScene(Scene):
                 self.app.push(RulesScene(self.app, games[self.sel]))
             return
         if inp.menu("DOWN"):
-            self.scroll = min(max(0, len(self.lines) - 20), self.scroll + 3)
+            self.scroll_by(48)
         if inp.menu("UP"):
-            self.scroll = max(0, self.scroll - 3)
+            self.scroll_by(-48)
+        if inp.menu("RIGHT"):
+            self.scroll_by(self.VIEW.height - 60)
+        if inp.menu("LEFT"):
+            self.scroll_by(-(self.VIEW.height - 60))
+        wheel = getattr(inp, "wheel", 0)
+        if wheel:
+            self.scroll_by(-60 * wheel)
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt((20, 60, 50)), (0, 0))
         if self.gid is None:
-            banner(surf, "Rules", "Choose a game", y=70)
-            games = [g for g in GAME_IDS if g in REGISTRY]
+            banner(surf, "How to play", "Choose a game", y=70)
+            games = list(GAME_IDS)
             draw_menu(surf, [GAME_NAMES[g] for g in games], self.sel, (W // 2, 380))
             hint_bar(surf, ["↑/↓ choose", "Enter/E read", "Esc back"])
             return
-        panel(surf, (50, 20, W - 100, H - 70), 200)
-        y = 40
-        for line, size, bold in self.lines[self.scroll:]:
-            if y > H - 80:
-                break
-            draw_text(surf, line, (80, y), size, GOLD if bold else WHITE, bold=bold)
-            y += size + 8
-        hint_bar(surf, ["↑/↓ scroll", "Esc back"])
+        draw_text(surf, f"How to play {GAME_NAMES[self.gid]}", (W // 2, 46), 34, GOLD, bold=True, anchor="center",
+                  shadow=True)
+        v = self.VIEW
+        panel(surf, v.inflate(24, 16), 210)
+        surf.blit(self.page, v.topleft, pygame.Rect(0, self.scroll, v.width - 30, v.height))
+        if self.max_scroll:
+            track = pygame.Rect(v.right - 12, v.y, 8, v.height)
+            pygame.draw.rect(surf, (60, 60, 60), track, border_radius=4)
+            h = max(30, v.height * v.height // self.page.get_height())
+            y = v.y + (v.height - h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
+        more = "" if self.scroll >= self.max_scroll else " · more below"
+        hint_bar(surf, [f"↑/↓ or wheel scroll{more}", "←/→ a page", "Esc back"])
+

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     demo_players=4,
     options=(Option("rounds", "Match", (1, 5), ("One round", "5 rounds")),),
     teams=("Robbers", "Cops"),
-    rules_page="assets/rules/cops_and_robbers.md",
+    rules_page="games/cops_and_robbers/howto.md",
+    card_art="arcade.scenes.cops_and_robbers_table:card_art",
     order=50,
 )

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     table="arcade.scenes.grass_table:Table",
     demo_players=4,
     options=(Option("learning", "Learning mode", (False, True), ("Off", "On")),),
-    rules_page="assets/rules/grass.md",
+    rules_page="games/grass/howto.md",
+    card_art="arcade.scenes.grass_table:card_art",
     order=40,
 )

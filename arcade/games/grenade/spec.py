@@ -11,6 +11,7 @@ SPEC = GameSpec(
     package="arcade.games.grenade",
     table="arcade.scenes.grenade_table:Table",
     demo_players=4,
-    rules_page="assets/rules/grenade.md",
+    rules_page="games/grenade/howto.md",
+    card_art="arcade.scenes.grenade_table:card_art",
     order=30,
 )

@@ -14,6 +14,7 @@ SPEC = GameSpec(
                     ("Off", "2 minutes", "3 minutes")),
              Option("reveal_ticks", "Round-end reveal", (360, 600), ("6 seconds", "10 seconds (beginners)"))),
     teams=("Robbers", "Police"),
-    rules_page="assets/rules/grisbi.md",
+    rules_page="games/grisbi/howto.md",
+    card_art="arcade.scenes.grisbi_table:card_art",
     order=10,
 )

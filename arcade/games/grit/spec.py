@@ -12,6 +12,7 @@ SPEC = GameSpec(
     demo_players=2,
     options=(Option("best_of", "Match", (1, 5), ("Single duel", "Best of 5")),
              Option("prototype_deck", "Deck", (False, True), ("Standard", "Prototype"))),
-    rules_page="assets/rules/grit.md",
+    rules_page="games/grit/howto.md",
+    card_art="arcade.scenes.grit_table:card_art",
     order=20,
 )
