@@ -238,3 +238,25 @@ def test_same_input_script_same_result_at_30_and_144_frames_a_second(tmp_path):
     a = _scripted_match_checksum(tmp_path, 30.0)
     b = _scripted_match_checksum(tmp_path, 144.0)
     assert a == b
+
+
+def test_title_shows_the_games_cards_and_a_notice_that_fades_clear_of_the_menu(tmp_path):
+    from arcade.scenes.menus import title_card
+
+    app = make_app(tmp_path)
+    app.notice = "Your settings file could not be read: defaults are used."
+    run_ticks(app, 2)
+    for gid in ("grisbi", "grit", "grenade", "grass", "cops_and_robbers"):
+        assert title_card(gid) is not None, f"{gid} has a card on the title"
+    assert app.notice, "the notice shows at first"
+    run_ticks(app, 320)
+    assert app.notice == "", "the notice goes after a few seconds"
+
+
+def test_player_counts_read_as_a_player_would():
+    from arcade.games import SPECS
+
+    assert SPECS["grenade"].player_range() == "2–6 players (7 as an option)"
+    assert SPECS["cops_and_robbers"].player_range() == "4 or 6 players"
+    assert SPECS["grit"].player_range() == "2 players"
+    assert SPECS["grisbi"].player_range() == "2–8 players"

@@ -52,6 +52,7 @@ class GameSpec:
     - ``rules_page``: resource path (relative to the ``arcade`` package, or absolute) of the player's rules page.
     - ``order``: position on the title screen (lower first).
     - ``card_art``: ``"module:function"`` drawing a card named in the rules page (``![..](card:NAME)``), or "".
+    - ``title_card``: the card (a ``card_art`` name) that stands for the game on the title screen, or "".
     """
 
     id: str
@@ -67,6 +68,7 @@ class GameSpec:
     rules_page: str = ""
     order: int = 100
     card_art: str = ""
+    title_card: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -92,13 +94,19 @@ class GameSpec:
         return {o.key: o.default for o in self.options}
 
     def player_range(self) -> str:
-        """"2 players", "2–6 players", "4 or 6 players"."""
-        c = self.player_counts
+        """"2 players", "2–6 players", "4 or 6 players", "2–6 players (7 as an option)": counts that only an option
+        allows (``count_options``) are named apart."""
+        optional = sorted({n for n, _, _ in self.count_options})
+        c = [n for n in self.player_counts if n not in optional]
         if len(c) == 1:
-            return f"{c[0]} players"
-        if list(c) == list(range(c[0], c[-1] + 1)):
-            return f"{c[0]}–{c[-1]} players"
-        return ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} players"
+            out = f"{c[0]} players"
+        elif c == list(range(c[0], c[-1] + 1)):
+            out = f"{c[0]}–{c[-1]} players"
+        else:
+            out = ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} players"
+        if optional:
+            out += f" ({' or '.join(map(str, optional))} as an option)"
+        return out
 
     def seats_phrase(self) -> str:
         """For errors: "this game takes 2 seats", "2 to 6 seats", "4 or 6 seats"."""

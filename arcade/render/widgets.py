@@ -81,13 +81,22 @@ def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> Non
     draw_text(surf, "     ".join(hints), (W // 2, y), 18, WHITE, anchor="center")
 
 
-def draw_toast(surf: pygame.Surface, msg: str, y: int = 96) -> None:
-    if not msg:
+def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x: int = W // 2,
+               width: int = W - 40) -> None:
+    """A one-line notice centred at (``x``, ``y``), at most ``width`` px wide; ``alpha`` (0-255) fades it out."""
+    if not msg or alpha <= 0:
         return
-    r = pygame.Rect(0, 0, min(W - 40, 14 + 10 * len(msg)), 40)
-    r.center = (W // 2, y)
-    panel(surf, r, 220, (90, 30, 20), GOLD, 10)
-    draw_text(surf, msg, r.center, 18, WHITE, anchor="center")
+    r = pygame.Rect(0, 0, min(width, 14 + 10 * len(msg)), 40)
+    r.center = (x, y)
+    if alpha >= 255:
+        panel(surf, r, 220, (90, 30, 20), GOLD, 10)
+        draw_text(surf, msg, r.center, 18, WHITE, anchor="center")
+        return
+    layer = pygame.Surface(r.size, pygame.SRCALPHA)
+    panel(layer, layer.get_rect(), 220, (90, 30, 20), GOLD, 10)
+    draw_text(layer, msg, (r.width // 2, r.height // 2), 18, WHITE, anchor="center")
+    layer.set_alpha(alpha)
+    surf.blit(layer, r)
 
 
 @lru_cache(maxsize=8)

@@ -1,7 +1,7 @@
 """Attract mode: bots play the registered games in rotation, like an arcade cabinet's demo.
 
 Each game runs with bots at every seat until it ends (then a few seconds of its final table) or for at most
-``MAX_TICKS``; the game's name and a blinking "PRESS START" sit on top. Any key or button returns to the title at once.
+``MAX_TICKS``; the game's name and a blinking "PRESS ANY KEY" sit on top. Any key or button returns to the title at once.
 """
 
 from __future__ import annotations
@@ -67,4 +67,4 @@ class AttractScene(Scene):
         panel(surf, (W // 2 - 260, H - 92, 520, 78), 200, border=GOLD)
         draw_text(surf, f"DEMO · {GAME_NAMES[gid]}", (W // 2, H - 70), 26, GOLD, bold=True, anchor="center")
         if (self.ticks // 30) % 2 == 0:
-            draw_text(surf, "PRESS START", (W // 2, H - 36), 26, WHITE, bold=True, anchor="center")
+            draw_text(surf, "PRESS ANY KEY", (W // 2, H - 36), 26, WHITE, bold=True, anchor="center")

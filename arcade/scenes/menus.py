@@ -31,6 +31,16 @@ def menu_hints(app) -> list[str]:
     return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 select", "Esc back"]
 
 
+@lru_cache(maxsize=16)
+def title_card(gid: str) -> pygame.Surface | None:
+    """The game's title-screen card (``GameSpec.title_card`` drawn by its card art) at 150 px high, or None."""
+    art = card_art_of(gid)
+    img = art(SPECS[gid].title_card) if art else None
+    if img is None:
+        return None
+    return pygame.transform.smoothscale(img, (round(img.get_width() * 150 / img.get_height()), 150))
+
+
 def card_art_of(gid: str):
     """The game's card-art function for its rules page (``GameSpec.card_art``), or None."""
     path = SPECS[gid].card_art
@@ -53,11 +63,15 @@ def rules_page_text(gid: str) -> str:
 class TitleScene(Scene):
     name = "title"
 
+    NOTICE_TICKS = 300  # a notice shows 5 s (fading over the last second), then goes
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.sel = 0
         self.idle = 0
         self.resumable = None
+        self.notice_seen = ""
+        self.notice_tick = 0
         self.build_items()
 
     def build_items(self) -> None:
@@ -71,7 +85,7 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"), ("Rules", "rules"),
+        self.items += [("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"), ("How to play", "rules"),
                        ("Quit", "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
@@ -81,6 +95,10 @@ class TitleScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
+        if self.app.notice != self.notice_seen:
+            self.notice_seen, self.notice_tick = self.app.notice, self.ticks
+        elif self.app.notice and self.ticks - self.notice_tick >= self.NOTICE_TICKS:
+            self.app.notice = self.notice_seen = ""
         if inp.any_pressed:
             self.idle = 0
         else:
@@ -118,21 +136,38 @@ class TitleScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        draw_text(surf, "GRISBI ARCADE", (W // 2, 82), 72, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "cops · robbers · outlaws", (W // 2, 134), 22, WHITE, anchor="center")
+        draw_text(surf, "GRISBI ARCADE", (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, "card games of cops, robbers and outlaws", (W // 2, 118), 22, WHITE, anchor="center")
         labels = []
         for label, what in self.items:
-            if what in REGISTRY:
-                labels.append(f"{GAME_NAMES[what]}   ·   {SPECS[what].player_range()}")
-            else:
-                labels.append(label)
-        spacing = min(54, 440 // len(labels))  # the menu fits between the logo and the tagline
-        draw_menu(surf, labels, self.sel, (W // 2, 390), size=min(30, spacing * 62 // 100), spacing=spacing)
-        what = self.items[self.sel][1]
-        if what in SPECS:
-            draw_text(surf, SPECS[what].tagline, (W // 2, 636), 20, DIM, anchor="center")
-        draw_toast(surf, self.app.notice, 170)
+            labels.append(f"{GAME_NAMES[what]}  ·  {SPECS[what].player_range()}" if what in SPECS else label)
+        spacing = min(50, 470 // len(labels))
+        draw_menu(surf, labels, self.sel, (370, 160 + (len(labels) * spacing) // 2 + 6),
+                  size=min(28, spacing * 60 // 100), spacing=spacing)
+        self.draw_card_fan(surf)
+        age = self.ticks - self.notice_tick
+        if self.app.notice and age < self.NOTICE_TICKS:
+            fade = min(255, (self.NOTICE_TICKS - age) * 255 // 60)
+            draw_toast(surf, self.app.notice, 644, alpha=fade, x=930, width=600)
         hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
+
+    def draw_card_fan(self, surf) -> None:
+        """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
+        games = [g for g in SPECS if SPECS[g].title_card and SPECS[g].card_art]
+        what = self.items[self.sel][1]
+        cx, cy = 930, 400
+        for k, g in enumerate(games):
+            img = title_card(g)
+            if img is None:
+                continue
+            angle = (len(games) - 1) / 2 * 9 - k * 9
+            lift = 46 if g == what else 0
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            r = rot.get_rect(center=(cx + (k - (len(games) - 1) / 2) * 92, cy - lift + abs(angle) * 2))
+            surf.blit(rot, r)
+        if what in SPECS:
+            draw_text(surf, SPECS[what].name, (cx, 560), 30, GOLD, bold=True, anchor="center", shadow=True)
+            draw_text(surf, SPECS[what].tagline, (cx, 598), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int) -> str:

@@ -13,6 +13,7 @@ SPEC = GameSpec(
     options=(Option("rounds", "Match", (1, 5), ("One round", "5 rounds")),),
     teams=("Robbers", "Cops"),
     rules_page="games/cops_and_robbers/howto.md",
+    title_card="O4",
     card_art="arcade.scenes.cops_and_robbers_table:card_art",
     order=50,
 )

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     demo_players=4,
     options=(Option("learning", "Learning mode", (False, True), ("Off", "On")),),
     rules_page="games/grass/howto.md",
+    title_card="Panama",
     card_art="arcade.scenes.grass_table:card_art",
     order=40,
 )

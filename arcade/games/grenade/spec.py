@@ -12,6 +12,7 @@ SPEC = GameSpec(
     table="arcade.scenes.grenade_table:Table",
     demo_players=4,
     rules_page="games/grenade/howto.md",
+    title_card="JOKER",
     card_art="arcade.scenes.grenade_table:card_art",
     order=30,
 )

@@ -15,6 +15,7 @@ SPEC = GameSpec(
              Option("reveal_ticks", "Round-end reveal", (360, 600), ("6 seconds", "10 seconds (beginners)"))),
     teams=("Robbers", "Police"),
     rules_page="games/grisbi/howto.md",
+    title_card="robbers-action-3",
     card_art="arcade.scenes.grisbi_table:card_art",
     order=10,
 )

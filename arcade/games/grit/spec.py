@@ -13,6 +13,7 @@ SPEC = GameSpec(
     options=(Option("best_of", "Match", (1, 5), ("Single duel", "Best of 5")),
              Option("prototype_deck", "Deck", (False, True), ("Standard", "Prototype"))),
     rules_page="games/grit/howto.md",
+    title_card="KS",
     card_art="arcade.scenes.grit_table:card_art",
     order=20,
 )
