@@ -298,4 +298,5 @@ class App:
 
     def save_screenshot(self, path: str | os.PathLike) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        with open(path, "wb") as f:  # always PNG, whatever the file name says
+            pygame.image.save(self.screen, f, "shot.png")

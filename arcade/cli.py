@@ -13,14 +13,55 @@ one-line error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 __all__ = ["main", "build_parser"]
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line (no usage block) and exits with status 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def screenshot_problem(path: str | None) -> str | None:
+    """Why ``--screenshot PATH`` cannot be written, checked before the run (None if it can)."""
+    if not path:
+        return None
+    target = Path(path).expanduser()
+    folder = target.resolve().parent
+    if target.is_dir():
+        return f"--screenshot {path}: that is a folder; give a file name (e.g. {path.rstrip('/')}/shot.png)"
+    if not folder.is_dir():
+        return f"--screenshot {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"--screenshot {path}: the folder {folder} is not writable"
+    return None
+
+
+def fall_back_from_missing_pads(seats: list, pads: list[str]) -> tuple[list, list[str]]:
+    """Seats naming a gamepad that is not connected get the next free keyboard zone instead; returns the seats and
+    one warning line per seat changed."""
+    from .match import ZONES, SeatSpec
+
+    used = {s.device for s in seats if s.kind == "human"}
+    free = [z for z in ZONES if z not in used]
+    out, warnings = [], []
+    for i, s in enumerate(seats):
+        if s.kind == "human" and s.device.startswith("pad") and s.device not in pads and free:
+            zone = free.pop(0)
+            warnings.append(f"seat {i + 1}: gamepad {int(s.device[3:]) + 1} is not connected; "
+                            f"that seat plays with the {zone.upper()} keys")
+            s = SeatSpec("human", zone)
+        out.append(s)
+    return out, warnings
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
+    p = OneLineParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
                                 "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
                                 epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'replay FILE "
                                 "[--verify]' watches or verifies a replay (see --help of each).")
@@ -63,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def replay_main(argv: list[str]) -> int:
     """``grisbi-arcade replay FILE [--verify] [--headless] [--frames N] [--screenshot PATH]``."""
-    p = argparse.ArgumentParser(prog="grisbi-arcade replay", description="Watch or verify a replay file.")
+    p = OneLineParser(prog="grisbi-arcade replay", description="Watch or verify a replay file.")
     p.add_argument("file")
     p.add_argument("--verify", action="store_true", help="re-simulate as fast as possible and compare checksums")
     p.add_argument("--headless", action="store_true")
@@ -74,9 +115,10 @@ def replay_main(argv: list[str]) -> int:
         args = p.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    problem = screenshot_problem(args.screenshot)
+    if problem:
+        return _fail(p, problem)
     if args.headless:
-        import os
-
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .replay import ReplayError, read_replay, verify_replay
@@ -138,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.frames is not None and args.frames < 1:
         return _fail(parser, "--frames must be at least 1")
+    problem = screenshot_problem(args.screenshot)
+    if problem:
+        return _fail(parser, problem)
     if args.game is not None and args.game not in REGISTRY:
         return _fail(parser, f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
     if args.seats and not args.game and args.lan not in ("join", "watch"):
@@ -232,6 +277,11 @@ def main(argv: list[str] | None = None) -> int:
         app.push(AttractScene(app))
     if seats is not None:
         from .scenes.menus import start_match
+
+        seats, warnings = fall_back_from_missing_pads(seats, app.input.pads())
+        for w in warnings:
+            print(f"grisbi-arcade: warning: {w}", file=sys.stderr)
+            app.notice = w
 
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
         from .match import options_for_count

@@ -92,7 +92,8 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
     """Parse a seat SPEC. Raises SpecError with a one-line reason."""
     entries = [e.strip().lower() for e in spec.split(",")] if spec.strip() else []
     if not players_min <= len(entries) <= players_max:
-        raise SpecError(f"this game takes {players_min}-{players_max} seats, the SPEC names {len(entries)}")
+        takes = f"{players_min}" if players_min == players_max else f"{players_min} to {players_max}"
+        raise SpecError(f"this game takes {takes} seats, the SPEC names {len(entries)}")
     seats: list[SeatSpec] = []
     free_zones = list(ZONES)
     for e in entries:

@@ -94,14 +94,27 @@ def test_seat_spec_parsing():
     (["--game", "grit", "--seats", "human,human,human"], "seats"),
     (["--frames", "x"], "invalid int"),
     (["--seats", "bot,bot"], "--seats needs --game"),
+    (["--game", "grit", "--seats", "human,bot,bot"], "this game takes 2 seats,"),
+    (["--bogus-flag"], "unrecognized arguments: --bogus-flag"),
+    (["--screenshot", "/no/such/folder/shot.png", "--frames", "2"], "the folder /no/such/folder does not exist"),
 ])
 def test_bad_arguments_give_one_line_and_status_2(args, needle):
     p = subprocess.run([sys.executable, "-m", "arcade", "--headless", *args], capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 2
-    err = [ln for ln in p.stderr.splitlines() if ln.strip()]
-    assert needle in err[-1]
+    err = [ln for ln in p.stderr.splitlines() if ln.strip() and not ln.startswith(("ALSA", "pygame-ce"))]
+    assert len(err) == 1 and needle in err[0], err
     assert "Traceback" not in p.stderr
+
+
+def test_a_missing_pad_falls_back_to_a_keyboard_zone_and_screenshots_are_png(tmp_path):
+    shot = tmp_path / "shot.jpg"
+    p = subprocess.run([sys.executable, "-m", "arcade", "--headless", "--game", "grit", "--seats", "pad:0,human",
+                        "--frames", "3", "--screenshot", str(shot), "--config-dir", str(tmp_path / "c"),
+                        "--data-dir", str(tmp_path / "d")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "gamepad 1 is not connected; that seat plays with the ARROWS keys" in p.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "--screenshot always writes PNG"
 
 
 def test_unreadable_settings_give_defaults_and_a_visible_notice(tmp_path):
