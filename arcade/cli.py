@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
     p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
-    p.add_argument("--data-dir", metavar="DIR", help="where replays are kept")
+    p.add_argument("--data-dir", metavar="DIR", help="where replays are kept (default: your data folder; a match "
+                   "started with --game, --headless, --demo or --lan uses a temporary folder unless this is given)")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     lan = p.add_argument_group("LAN play", "the LAN menus are on the title screen; these options set the network "
@@ -250,9 +251,16 @@ def main(argv: list[str] | None = None) -> int:
     from .app import App, AppOptions
     from .scenes.menus import TitleScene
 
+    data_dir = args.data_dir
+    if data_dir is None and (args.game or args.headless or args.lan or args.demo):
+        # a match started from the command line, headless or by a tool is not the player's: its replay goes to a
+        # temporary folder, so it never shows in Replays or as "Resume" on the title (--data-dir keeps it)
+        import tempfile
+
+        data_dir = tempfile.mkdtemp(prefix="grisbi-arcade-run-")
     opts = AppOptions(headless=args.headless, realtime=args.realtime, demo=args.demo, frames=args.frames,
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
-                      input_script=script, config_dir=args.config_dir, data_dir=args.data_dir, bot_think_ticks=args.bot_think,
+                      input_script=script, config_dir=args.config_dir, data_dir=data_dir, bot_think_ticks=args.bot_think,
                       exit_on_results=args.exit_on_results)
     app = App(opts)
     if args.lan_broadcast is not None:

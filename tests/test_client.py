@@ -273,3 +273,20 @@ def test_player_counts_read_as_a_player_would():
     assert SPECS["cops_and_robbers"].player_range() == "4 or 6 players"
     assert SPECS["grit"].player_range() == "2 players"
     assert SPECS["grisbi"].player_range() == "2–8 players"
+
+
+def test_command_line_matches_stay_out_of_the_players_replays(tmp_path):
+    """A match started from the command line (headless, --game) records into a temporary folder unless --data-dir
+    is given, so it never shows in the player's Replays or as Resume on the title."""
+    import os
+
+    env = dict(os.environ, GRISBI_ARCADE_HOME=str(tmp_path))
+    p = subprocess.run([sys.executable, "-m", "arcade", "--headless", "--game", "grit", "--seats", "bot,bot",
+                        "--frames", "120"], capture_output=True, text=True, timeout=60, env=env)
+    assert p.returncode == 0, p.stderr
+    assert not list(tmp_path.rglob("*.grr")), "no replay in the player's data folder"
+    kept = tmp_path / "kept"
+    p = subprocess.run([sys.executable, "-m", "arcade", "--headless", "--game", "grit", "--seats", "bot,bot",
+                        "--frames", "120", "--data-dir", str(kept)], capture_output=True, text=True, timeout=60,
+                       env=env)
+    assert p.returncode == 0 and list(kept.rglob("*.grr")), "--data-dir keeps the replay"
