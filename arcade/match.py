@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from .core.results import result_label
 from .games import REGISTRY, SPECS, is_turn_based, simulation_for
 from .games.bots import LEVELS, BotSeat
 from .input import ZONES
@@ -71,6 +72,20 @@ class SeatsMixin:
     def submit_action(self, seat: int, action: Any) -> None:
         """A turn-based action for the next tick."""
         self.submit(seat, self.rules.encode_action(action) + 1)  # type: ignore[attr-defined]
+
+    def seat_name(self, seat: int) -> str:
+        """The one way a seat is named everywhere (table, results, replays): the player's name when there is one
+        (LAN), else "Player N" for a person and "Bot N" for a bot (N from 1)."""
+        spec = self.seats[seat]
+        name = getattr(spec, "name", "")
+        if name:
+            return name
+        return f"{'Bot' if spec.kind == 'bot' else 'Player'} {seat + 1}"
+
+    def result_label(self) -> str:
+        """Who won, in words ("Robbers won", "Player 2 won", "Draw: ..."); see ``arcade.core.results``."""
+        names = [self.seat_name(s) for s in range(len(self.seats))]
+        return result_label(self.rules, self.state, names, SPECS[self.game_id].teams)
 
     def seat_specs(self) -> list[str]:
         """The seats as SPEC entries (for replay headers)."""
@@ -210,7 +225,7 @@ class Match(SeatsMixin):
         if rec is not None:
             rec.record(inputs, self.sim)
             if self.sim.is_over():
-                rec.finish(self.sim, self.rules.scores(self.sim.state))
+                rec.finish(self.sim, self.rules.scores(self.sim.state), self.result_label())
         return inputs
 
     def close_recording(self, abandoned: bool = False) -> None:

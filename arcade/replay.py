@@ -58,6 +58,7 @@ class Replay:
     runs: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     checks: dict[int, int] = field(default_factory=dict)
     end: tuple[int, int, tuple[int, ...]] | None = None
+    result: str = ""
     truncated: bool = False
     abandoned: bool = False
 
@@ -160,11 +161,12 @@ class ReplayWriter:
         self._write([3, sim.tick])
         self.close()
 
-    def finish(self, sim: Any, scores: Sequence[int]) -> None:
+    def finish(self, sim: Any, scores: Sequence[int], result: str = "") -> None:
+        """The match ended: ``[2, tick, checksum, scores, result]`` (``result``: "Robbers won", for the list)."""
         if self.closed:
             return
         self._write_run()
-        self._write([2, sim.tick, sim.checksum(), list(scores)])
+        self._write([2, sim.tick, sim.checksum(), list(scores), result[:80]])
         self.close()
 
     def close(self) -> None:
@@ -286,7 +288,7 @@ def parse_replay(data: bytes, path: Path | None = None) -> Replay:
             else:
                 rep.runs.append((rec[1], tuple(rec[2])))
         else:
-            if len(rec) != (3 if kind == 1 else 4) or rec[1] != tick or not isinstance(rec[2], int) \
+            if len(rec) not in ((3,) if kind == 1 else (4, 5)) or rec[1] != tick or not isinstance(rec[2], int) \
                     or not 0 <= rec[2] < (1 << 64):
                 raise ReplayError(f"replay has a bad checksum record at tick {tick}")
             if kind == 1:
@@ -296,6 +298,7 @@ def parse_replay(data: bytes, path: Path | None = None) -> Replay:
                     raise ReplayError("replay has a bad final record")
                 rep.checks[tick] = rec[2]
                 rep.end = (tick, rec[2], tuple(rec[3]))
+                rep.result = rec[4] if len(rec) == 5 and isinstance(rec[4], str) else ""
     return rep
 
 
@@ -359,12 +362,11 @@ def list_replays(data_dir: Path, limit: int = 200) -> tuple[list[Replay], list[s
 
 
 def find_resumable(data_dir: Path) -> Replay | None:
-    """The newest unfinished local turn-based match, if any (what "Resume" offers)."""
-    from .games import is_turn_based
-
+    """The newest unfinished local match of any game, if any (what "Resume" offers): it was interrupted by a crash,
+    a closed window or "Quit to title"."""
     reps, _ = list_replays(data_dir, limit=20)
     for r in reps:
-        if not r.finished and is_turn_based(REGISTRY[r.game]) and not r.header.get("lan") \
+        if not r.finished and not r.header.get("lan") \
                 and not r.abandoned and r.ticks > 0:
             return r
     return None

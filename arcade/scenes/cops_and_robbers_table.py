@@ -245,6 +245,7 @@ class Effects:
 
 class Table(TableScene):
     END_DELAY = 300
+    RESULT_FIGURE = "Points"
 
     def setup(self) -> None:
         self.board.move_ticks = 16
@@ -259,10 +260,6 @@ class Table(TableScene):
         self.layout(initial=True)
 
     # --- seats ----------------------------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """"Bot N" for a bot's seat, "Player N" for anybody else's (N counts from 1)."""
-        return ("Bot" if self.match.seats[seat].kind == "bot" else "Player") + f" {seat + 1}"
-
     def bottom_seat(self) -> int:
         v = self.viewer()
         if v is not None:

@@ -284,6 +284,11 @@ OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "o
 class Table(TableScene):
     MENU_CLASS = SeatUI
     END_DELAY = WALK_TICKS + 300
+    RESULT_FIGURE = "Running total"
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        totals = self.rules.scores(self.match.state)
+        return [(s, money(totals[s])) for s in sorted(range(len(totals)), key=lambda s: (-totals[s], s))]
 
     def setup(self) -> None:
         self.board.move_ticks = 16
@@ -314,9 +319,6 @@ class Table(TableScene):
         return {"Ⓐ": "pad A", "Ⓑ": "pad B"}.get(h, h)
 
     # --- seating ------------------------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
-
     def bottom_seat(self) -> int:
         v = self.viewer()
         if v is not None:

@@ -374,6 +374,15 @@ class Timeline:
 class Table(TableScene):
     HIDDEN_NOUN = "heart"
     END_DELAY = 200
+    RESULT_FIGURE = "Outcome"
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        """Winner first, then who lasted longest (the move each player was knocked out on)."""
+        st = self.match.state
+        scores = self.rules.scores(st)
+        order = sorted(range(st.players), key=lambda s: (-scores[s], s))
+        return [(s, ("winner" if len(st.winners) == 1 else "draw") if s in st.winners else
+                 f"out at move {st.out_move[s]}") for s in order]
 
     def setup(self) -> None:
         self.board.move_ticks = 18
@@ -391,10 +400,6 @@ class Table(TableScene):
         self.layout(initial=True)
 
     # --- seats --------------------------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """"Bot N" for a bot's seat, "Player N" for anybody else's (N counts from 1)."""
-        return ("Bot" if self.match.seats[seat].kind == "bot" else "Player") + f" {seat + 1}"
-
     def seat_label(self, seat: int) -> str:
         """Who fills a seat, short: "WASD keys", "Gamepad 1", "normal" (a bot's level)."""
         who = self.match.seats[seat]

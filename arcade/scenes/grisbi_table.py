@@ -158,6 +158,7 @@ class Table(TableScene):
     the pile (the same key, so a laid card flies from the hand to the pile), ``("loc", id)`` for a Location (on the
     pile, in the reveal's row, then in its team's tally). Bots' hands are drawn as fans of backs, not sprites."""
 
+    RESULT_FIGURE = "Locations won"
     END_DELAY = 210
 
     # --- set-up -----------------------------------------------------------------------------------------------------
@@ -179,10 +180,6 @@ class Table(TableScene):
         self.areas = seat_areas(len(self.match.seats), self.hand_seats, self.demo)
         self.layout()
         self.background()
-
-    def seat_name(self, seat: int) -> str:
-        kind = self.match.seats[seat].kind
-        return {"bot": "Bot", "remote": "Remote"}.get(kind, "Player") + f" {seat + 1}"
 
     def assist(self) -> bool:
         return bool(getattr(self.app.settings, "grisbi_assist", True))
@@ -430,6 +427,8 @@ class Table(TableScene):
         if self.demo:
             return
         starts = sorted({self.app.input.hint(self.match.seats[s].device, "START") for s in self.hand_seats})
+        if self.app.top is not self:  # an overlay shows its own hint bar
+            return
         hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause",
                         "assist " + ("on" if self.assist() else "off") + " (Settings)"])
         if self.message_ticks and self.message:

@@ -47,6 +47,15 @@ def sideways(img: pygame.Surface) -> pygame.Surface:
 class Table(TableScene):
     SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
+    RESULT_FIGURE = "Injuries"
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        """Each duellist's final Injury total (22 or more is dead), winner first."""
+        v = self.rules.view(self.match.state, None)
+        if v.totals is None:
+            return super().result_rows()
+        order = sorted((0, 1), key=lambda s: s != v.result)
+        return [(s, f"{v.totals[s]}" + (" — dead" if v.totals[s] >= 22 else "")) for s in order]
 
     def setup(self) -> None:
         self.board.move_ticks = 18
@@ -68,12 +77,6 @@ class Table(TableScene):
 
     def viewer_for_layout(self) -> int | None:
         return self.viewer()
-
-    def seat_name(self, seat: int) -> str:
-        s = self.match.seats[seat]
-        if s.kind == "bot":
-            return f"Player {seat + 1} (bot)"
-        return f"Player {seat + 1}"
 
     # --- layout: the view says where every card lies -----------------------------------------------------------------
     def layout(self, view, initial: bool = False) -> None:

@@ -343,17 +343,34 @@ class SeatSetupScene(Scene):
 
 
 class PauseScene(Scene):
+    """The pause overlay: a panel over the dimmed table. Restart and Quit ask first; Quit keeps the match resumable
+    (offered as "Resume" on the title), like closing the window."""
+
     transparent = True
     name = "pause"
-    ITEMS = ("Resume", "Restart", "Rules", "Quit to title")
+    ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
+    CONFIRM = {"Restart": "Restart this match from the deal?", "Quit to title": "Leave for the title? You can resume "
+               "this match from there."}
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
         self.sel = 0
+        self.asking: str | None = None  # the item waiting for a yes/no
+        self.yes = False
 
     def update(self) -> None:
         inp = self.app.input
+        if self.asking:
+            if inp.escape_pressed or inp.pressed("B"):
+                self.asking = None
+            elif inp.menu("LEFT") or inp.menu("RIGHT") or inp.menu("UP") or inp.menu("DOWN"):
+                self.yes = not self.yes
+            elif inp.pressed("A") or inp.pressed("START"):
+                item, self.asking = self.asking, None
+                if self.yes:
+                    self.do(item)
+            return
         if inp.escape_pressed or inp.pressed("B"):
             self.app.pop()
             return
@@ -364,29 +381,47 @@ class PauseScene(Scene):
         if inp.pressed("A") or inp.pressed("START"):
             item = self.ITEMS[self.sel]
             self.app.audio.play("select")
-            if item == "Resume":
-                self.app.pop()
-            elif item == "Restart":
-                self.app.pop()
-                self.table.restart()
-            elif item == "Rules":
-                self.app.push(RulesScene(self.app, self.table.match.game_id))
+            if item in self.CONFIRM:
+                self.asking, self.yes = item, False
             else:
-                go_title(self.app)
+                self.do(item)
+
+    def do(self, item: str) -> None:
+        if item == "Resume":
+            self.app.pop()
+        elif item == "Restart":
+            self.app.pop()
+            self.table.restart()
+        elif item == "How to play":
+            self.app.push(RulesScene(self.app, self.table.match.game_id))
+        else:
+            go_title(self.app, keep_resumable=True)
 
     def draw(self, surf, alpha) -> None:
-        surf.blit(shade(150), (0, 0))
-        draw_text(surf, "PAUSED", (W // 2, 200), 60, GOLD, bold=True, anchor="center", shadow=True)
-        draw_menu(surf, self.ITEMS, self.sel, (W // 2, 380))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+        surf.blit(shade(170), (0, 0))
+        box = pygame.Rect(0, 0, 520, 400)
+        box.center = (W // 2, H // 2 - 10)
+        panel(surf, box, 255, (16, 24, 20), GOLD, 16)
+        draw_text(surf, "PAUSED", (W // 2, box.y + 52), 48, GOLD, bold=True, anchor="center")
+        if not self.asking:
+            draw_menu(surf, self.ITEMS, self.sel, (W // 2, box.y + 230), size=30, spacing=60)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+        else:
+            q = pygame.Rect(0, 0, 760, 170)
+            q.center = (W // 2, H // 2 + 20)
+            panel(surf, q, 255, (40, 28, 10), GOLD, 14)
+            draw_text(surf, self.CONFIRM[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
+            draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, q.y + 118), size=26, spacing=40)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E confirm", "Esc cancel"])
 
 
-def go_title(app) -> None:
-    """Back to the title; a match left unfinished is marked abandoned in its replay."""
+def go_title(app, keep_resumable: bool = False) -> None:
+    """Back to the title. A match left unfinished is marked abandoned in its replay, unless ``keep_resumable`` (then
+    the title offers to resume it, as after a closed window)."""
     for scene in app.stack:
         m = getattr(scene, "match", None)
         if m is not None and getattr(m, "recorder", None) is not None:
-            m.close_recording(abandoned=True)
+            m.close_recording(abandoned=not keep_resumable)
     while len(app.stack) > 1 and app.stack[-1].name != "title":
         app.pop()
     if not app.stack or app.stack[-1].name != "title":
@@ -394,6 +429,9 @@ def go_title(app) -> None:
 
 
 class ResultsScene(Scene):
+    """The end of a match over the dimmed table: the winner (team or player) large, each seat's name, who played it
+    and final figure in a table, the match's key numbers, and Play again / Back to title."""
+
     name = "results"
     ITEMS = ("Play again", "Back to title")
 
@@ -402,10 +440,12 @@ class ResultsScene(Scene):
         self.table = table
         self.match = table.match
         self.sel = 0
-        self.lines = table.result_lines()
+        self.title = self.match.result_label()
+        self.rows = table.result_rows()
+        self.notes = table.result_notes()
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
-                            "title": self.lines[0] if self.lines else ""})
+                            "title": self.title})
 
     def enter(self) -> None:
         if self.app.opts.exit_on_results:
@@ -413,7 +453,7 @@ class ResultsScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.menu("UP") or inp.menu("DOWN"):
+        if inp.menu("UP") or inp.menu("DOWN") or inp.menu("LEFT") or inp.menu("RIGHT"):
             self.sel = 1 - self.sel
         if inp.escape_pressed:
             go_title(self.app)
@@ -426,15 +466,45 @@ class ResultsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
-        surf.blit(shade(160), (0, 0))
-        title, *rest = self.lines or ["Match over"]
-        draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
-        y = 230
-        for ln in rest:
-            draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
-            y += 36
-        draw_menu(surf, self.ITEMS, self.sel, (W // 2, max(y + 80, 520)))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc title"])
+        surf.blit(shade(185), (0, 0))
+        box = pygame.Rect(120, 40, W - 240, H - 110)
+        panel(surf, box, 255, (16, 24, 20), GOLD, 16)
+        draw_text(surf, self.title, (W // 2, box.y + 50), 46, GOLD, bold=True, anchor="center", shadow=True)
+        head_y = box.y + 110
+        cols = (box.x + 50, box.x + 360, box.right - 50)
+        draw_text(surf, "Player", (cols[0], head_y), 18, DIM, bold=True)
+        draw_text(surf, "Played by", (cols[1], head_y), 18, DIM, bold=True)
+        draw_text(surf, self.table.RESULT_FIGURE, (cols[2], head_y), 18, DIM, bold=True, anchor="topright")
+        step = min(40, 300 // max(1, len(self.rows)))
+        y = head_y + 32
+        for seat, figure in self.rows:
+            pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
+            draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
+            draw_text(surf, played_by(self.match.seats[seat]), (cols[1], y), 20, (200, 200, 190))
+            draw_text(surf, figure, (cols[2], y), 22, GOLD, bold=True, anchor="topright")
+            y += step
+        secs = self.match.tick_count // 60
+        notes = self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"]
+        y = max(y + 6, box.y + 420)
+        for ln in notes[:4]:
+            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), 19, (220, 220, 210), anchor="center")
+            y += 26
+        for k, item in enumerate(self.ITEMS):
+            r = pygame.Rect(0, 0, 280, 48)
+            r.center = (W // 2 + (k * 2 - 1) * 160, box.bottom - 44)
+            panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
+                  GOLD if k == self.sel else None, 12)
+            draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
+        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E select", "Esc title"])
+
+
+def played_by(spec) -> str:
+    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On the LAN"."""
+    if spec.kind == "bot":
+        return f"Bot, {spec.level}"
+    if spec.kind == "remote":
+        return "On the LAN"
+    return spec.label
 
 
 class SettingsScene(Scene):

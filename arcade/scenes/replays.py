@@ -48,7 +48,7 @@ def describe(rep: Replay) -> tuple[str, str]:
         scores = rep.end[2]
         best = max(scores)
         winners = [i + 1 for i, s in enumerate(scores) if s == best]
-        result = "draw" if len(winners) > 1 else f"P{winners[0]} won"
+        result = rep.result or ("draw" if len(winners) > 1 else f"Player {winners[0]} won")
     else:
         result = "left early" if rep.abandoned else "unfinished"
     return f"{GAME_NAMES[rep.game]} · {date}", f"{rep.header['players']} players ({who}) · {length} · {result}"

@@ -111,8 +111,21 @@ class TableScene(Scene):
             lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
         return lines
 
+    RESULT_FIGURE = "Score"  # the results table's last column
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        """The results table: (seat, final figure) best first. Default: the rules' scores."""
+        scores = self.rules.scores(self.match.state)
+        return [(s, str(scores[s])) for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))]
+
+    def result_notes(self) -> list[str]:
+        """The match's key numbers under the table (rounds won, hands played...)."""
+        names = [self.seat_name(s) for s in range(len(self.match.seats))]
+        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:3]
+
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        """The seat's name (``Match.seat_name``: the one way a seat is named everywhere)."""
+        return self.match.seat_name(seat)
 
     # --- the loop -----------------------------------------------------------------------------------------------
     def restart(self, new_seed: bool = False) -> None:
@@ -376,7 +389,8 @@ class TableScene(Scene):
         for seat in self.humans():
             hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
         hints.append(self.ESC_HINT if not getattr(self.match, "is_lan", False) else "Esc LAN menu (the match goes on)")
-        hint_bar(surf, hints[-3:])
+        if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
+            hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
             from ..render.widgets import draw_toast
 
