@@ -60,3 +60,26 @@ def test_results_name_the_winning_team_and_each_seat_once(tmp_path):
         assert len(calls) == 1, "the table alone shows its hint bar"
     finally:
         table_module.hint_bar = real
+
+
+def test_key_bindings_refuse_shared_and_lock_keys_and_restore_defaults(tmp_path):
+    from arcade.input import DEFAULT_BINDINGS
+    from arcade.scenes.menus import BindingsScene, binding_problem
+
+    app = make_app(tmp_path, input_script=script(""))
+    b = app.input.bindings
+    assert "already" in binding_problem(b, "wasd", "A", "return"), "Enter is the Arrows zone's key"
+    assert "locks" in binding_problem(b, "wasd", "A", "caps lock")
+    assert "locks" in binding_problem(b, "arrows", "B", "numlock")
+    assert "pause" in binding_problem(b, "wasd", "A", "escape")
+    assert binding_problem(b, "wasd", "A", "space") is None
+    scene = BindingsScene(app)
+    app.push(scene)
+    press_keys(app, "e", "return")  # rebind WASD's Up to Enter: refused, nothing changes
+    assert app.input.bindings["wasd"]["UP"] == DEFAULT_BINDINGS["wasd"]["UP"]
+    assert "already" in scene.message
+    press_keys(app, "e", "space")
+    assert app.input.bindings["wasd"]["UP"] == ["space"]
+    scene.sel = len(scene.app.input.bindings["wasd"])  # the "Restore default keys" row
+    press_keys(app, "e")
+    assert app.input.bindings["wasd"]["UP"] == DEFAULT_BINDINGS["wasd"]["UP"], "defaults restored"

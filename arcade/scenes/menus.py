@@ -12,7 +12,7 @@ import pygame
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..games.bots import LEVELS
-from ..input import BUTTONS, ZONE_TITLES, ZONES, key_label, zone_hint
+from ..input import BUTTONS, DEFAULT_BINDINGS, ZONE_TITLES, ZONES, key_label, zone_hint
 from ..match import Match, SeatSpec, allowed_counts, options_for_count
 from ..render.fonts import draw_text
 from ..render.markdown import render_page
@@ -516,7 +516,7 @@ class SettingsScene(Scene):
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
-        return [("Volume", "█" * s.volume + "·" * (10 - s.volume)),
+        return [("Volume", "█" * s.volume + "·" * (10 - s.volume) + f"  {s.volume * 10}%"),
                 ("Window scale", f"{s.window_scale:g}×"),
                 ("Fullscreen", "On" if s.fullscreen else "Off"),
                 ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
@@ -581,8 +581,32 @@ class SettingsScene(Scene):
         hint_bar(surf, ["↑/↓ choose", "←/→ change", "Enter/E select", "Esc save and back"])
 
 
+LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
+
+
+def binding_problem(bindings: dict, zone: str, button: str, key: str) -> str | None:
+    """Why ``key`` may not be bound to ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys
+    change state when pressed, and one key cannot belong to two players' zones."""
+    if key == "escape":
+        return "Esc is always pause: choose another key"
+    if key in LOCK_KEYS:
+        return f"{key_label(key)} locks the keyboard: choose another key"
+    for other, buttons in bindings.items():
+        if other == zone:
+            continue
+        for b, keys in buttons.items():
+            if key in keys:
+                return f"{key_label(key)} is already the {ZONE_TITLES[other]} zone's {BUTTON_NAMES[b]} key"
+    return None
+
+
+BUTTON_NAMES = {"UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "A": "Select / lay",
+                "B": "Back / peek", "START": "Pause"}
+
+
 class BindingsScene(Scene):
-    """Rebind each zone's logical buttons: select a row, press A, then press the new key."""
+    """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
+    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
 
     name = "bindings"
 
@@ -591,6 +615,11 @@ class BindingsScene(Scene):
         self.zone = 0
         self.sel = 0
         self.waiting = False
+        self.message = ""
+
+    @property
+    def rows(self) -> int:
+        return len(BUTTONS) + 1  # the buttons, then "Restore default keys"
 
     def update(self) -> None:
         inp = self.app.input
@@ -600,42 +629,64 @@ class BindingsScene(Scene):
             if inp.escape_pressed:
                 self.waiting = False
             elif keys:
+                name = pygame.key.name(keys[0])
+                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name)
+                self.waiting = False
+                if problem:
+                    self.message = problem
+                    self.app.audio.play("back")
+                    return
                 b = dict(inp.bindings)
                 b[zone] = dict(b[zone])
-                b[zone][BUTTONS[self.sel]] = [pygame.key.name(keys[0])]
+                b[zone][BUTTONS[self.sel]] = [name]
                 inp.set_bindings(b)
-                self.waiting = False
+                self.message = ""
                 self.app.audio.play("select")
             return
         if inp.escape_pressed or inp.pressed("B"):
             self.app.pop()
             return
         if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(BUTTONS)
+            self.sel = (self.sel - 1) % self.rows
         if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(BUTTONS)
+            self.sel = (self.sel + 1) % self.rows
         if inp.menu("LEFT"):
             self.zone = (self.zone - 1) % len(ZONES)
         if inp.menu("RIGHT"):
             self.zone = (self.zone + 1) % len(ZONES)
         if inp.pressed("A"):
-            self.waiting = True
+            if self.sel == len(BUTTONS):
+                b = dict(inp.bindings)
+                b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
+                inp.set_bindings(b)
+                self.message = f"{ZONE_TITLES[zone]} keys restored"
+                self.app.audio.play("select")
+            else:
+                self.waiting = True
+                self.message = ""
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         zone = ZONES[self.zone]
         banner(surf, "Key bindings", f"◀ {ZONE_TITLES[zone]} zone ▶", y=60)
-        panel(surf, (W // 2 - 300, 150, 600, 50 * len(BUTTONS) + 20), 170)
-        names = {"UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "A": "Select / lay",
-                 "B": "Back / peek", "START": "Pause"}
-        for i, b in enumerate(BUTTONS):
-            y = 185 + i * 50
-            col = GOLD if i == self.sel else WHITE
+        panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
+        for i in range(self.rows):
+            y = 175 + i * 46
+            sel = i == self.sel
+            if sel:
+                panel(surf, (W // 2 - 310, y - 20, 620, 40), 140, (60, 45, 10), GOLD, 10)
+            col = GOLD if sel else WHITE
+            if i == len(BUTTONS):
+                draw_text(surf, "Restore default keys", (W // 2, y), 22, col, bold=sel, anchor="center")
+                continue
+            b = BUTTONS[i]
             keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
-            if i == self.sel and self.waiting:
+            if sel and self.waiting:
                 keys = "press a key…"
-            draw_text(surf, names[b], (W // 2 - 270, y), 24, col, anchor="midleft")
-            draw_text(surf, keys, (W // 2 + 270, y), 24, col, bold=i == self.sel, anchor="midright")
+            draw_text(surf, BUTTON_NAMES[b], (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
+            draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
+        if self.message:
+            draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
         hint_bar(surf, ["←/→ zone", "↑/↓ button", "Enter/E rebind", "Esc back (Esc is always pause)"])
 
 
