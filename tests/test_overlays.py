@@ -83,3 +83,23 @@ def test_key_bindings_refuse_shared_and_lock_keys_and_restore_defaults(tmp_path)
     scene.sel = len(scene.app.input.bindings["wasd"])  # the "Restore default keys" row
     press_keys(app, "e")
     assert app.input.bindings["wasd"]["UP"] == DEFAULT_BINDINGS["wasd"]["UP"], "defaults restored"
+
+
+def test_replay_controls_never_cover_the_table(tmp_path):
+    """The playback shrinks the table into the space above its controls: no table pixel under the bar."""
+    from arcade.replay import read_replay
+    from arcade.scenes.replays import PlaybackScene
+
+    app = make_app(tmp_path, bot_think_ticks=2)
+    start_match(app, "grit", parse_seats("bot,bot", 2, 2), 4, {})
+    run_ticks(app, 300)
+    app.top.match.close_recording()
+    rep = read_replay(next((tmp_path / "data").rglob("*.grr")))
+    scene = PlaybackScene(app, rep)
+    scene.table.draw = lambda surf, alpha: surf.fill((255, 0, 0))
+    surf = pygame.Surface((1280, 720))
+    scene.draw(surf, 1.0)
+    under_bar = {surf.get_at((x, y))[:3] for y in range(720 - scene.BAR, 720, 4) for x in range(0, 1280, 8)}
+    assert (255, 0, 0) not in under_bar
+    assert surf.get_at((640, 300))[:3] == (255, 0, 0), "the table is drawn above the bar"
+    assert scene.table.seat_name(0) == "Bot 1", "seats keep their names in a replay"

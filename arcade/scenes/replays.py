@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from ..games import GAME_NAMES, REGISTRY
-from ..match import Match, allowed_counts, parse_seats
+from ..match import Match, SpecError, allowed_counts, parse_seats
 from ..render.fonts import draw_text
 from ..render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from ..replay import Replay, ReplayWriter, list_replays, read_replay
@@ -27,10 +27,14 @@ SNAPSHOT_EVERY = 600
 
 
 def replay_match(rep: Replay) -> Match:
-    """A Match with the replay's game, seed, options and seats, with no bots (inputs come from the replay)."""
+    """A Match with the replay's game, seed, options and seats (so seats keep their names: "Bot 2", "Player 1"); the
+    playback advances its simulation with the recorded inputs, so no seat is ever asked to act."""
     rules = REGISTRY[rep.game]
-    seats = parse_seats(",".join("remote" for _ in rep.header["seats"]), rules.min_players,
-                        max(rules.max_players, len(rep.header["seats"])))
+    n = len(rep.header["seats"])
+    try:
+        seats = parse_seats(",".join(rep.header["seats"]), 1, max(rules.max_players, n))
+    except SpecError:  # an unusual seat list (e.g. two seats on one zone): name them plainly
+        seats = parse_seats(",".join("remote" for _ in rep.header["seats"]), 1, max(rules.max_players, n))
     return Match(rep.game, seats, rep.header["seed"], **rep.header["options"])
 
 
@@ -111,6 +115,7 @@ class PlaybackScene(Scene):
         self.speed = 2  # index into SPEEDS: ×1
         self.acc = 0.0
         self.view_choice = -1  # -1: spectator, else a seat
+        self.canvas: pygame.Surface | None = None  # the table is drawn here, then shrunk above the controls
 
     @property
     def pos(self) -> int:
@@ -174,20 +179,31 @@ class PlaybackScene(Scene):
                 self._step()
         self.table.after_tick()
 
+    BAR = 58  # the controls' bar under the table picture (px)
+
     def draw(self, surf, alpha) -> None:
-        self.table.draw(surf, 1.0 if self.paused else alpha)
+        """The table shrunk into the space above the controls' bar, so the controls never cover a hand."""
+        if self.canvas is None:
+            self.canvas = pygame.Surface((W, H))
+        self.table.draw(self.canvas, 1.0 if self.paused else alpha)
+        h = H - self.BAR
+        w = W * h // H
+        surf.fill((8, 14, 12))
+        surf.blit(pygame.transform.smoothscale(self.canvas, (w, h)), ((W - w) // 2, 0))
         total = max(1, len(self.inputs))
-        panel(surf, (20, H - 92, W - 40, 58), 210, border=GOLD)
-        x0, x1 = 40, W - 440
-        pygame.draw.rect(surf, (60, 60, 60), (x0, H - 70, x1 - x0, 10), border_radius=5)
-        pygame.draw.rect(surf, GOLD, (x0, H - 70, int((x1 - x0) * self.pos / total), 10), border_radius=5)
+        panel(surf, (0, H - self.BAR, W, self.BAR), 255, (10, 16, 14), GOLD, 0)
+        x0, x1 = 30, W - 470
+        y = H - self.BAR + 18
+        pygame.draw.rect(surf, (60, 60, 60), (x0, y - 5, x1 - x0, 10), border_radius=5)
+        pygame.draw.rect(surf, GOLD, (x0, y - 5, int((x1 - x0) * self.pos / total), 10), border_radius=5)
         t, T = self.pos // 60, total // 60
         status = "❚❚ paused" if self.paused else f"▶ ×{SPEEDS[self.speed]:g}"
-        seat = "public cards" if self.view_choice < 0 else f"P{self.view_choice + 1}'s cards"
+        seat = "public cards" if self.view_choice < 0 else f"{self.table.seat_name(self.view_choice)}'s cards"
         draw_text(surf, f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   showing {seat}",
-                  (x1 + 20, H - 66), 18, WHITE, anchor="midleft")
-        draw_text(surf, "A pause · ←/→ seek (paused: step) · B next turn · ↑/↓ speed · Tab/Start whose cards · Esc "
-                        "back", (x0, H - 46), 16, DIM, anchor="midleft")
+                  (x1 + 20, y), 17, WHITE, anchor="midleft")
+        step = "step" if self.paused else "seek"
+        draw_text(surf, f"E / Enter pause · ←/→ {step} · Q / Right Shift next turn · ↑/↓ speed · Tab whose cards · "
+                        "Esc back", (x0, y + 22), 16, (210, 210, 200), anchor="midleft")
 
 
 def open_replay_file(path: str | Path) -> Replay:
