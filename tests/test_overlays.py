@@ -99,7 +99,8 @@ def test_replay_controls_never_cover_the_table(tmp_path):
     scene.table.draw = lambda surf, alpha: surf.fill((255, 0, 0))
     surf = pygame.Surface((1280, 720))
     scene.draw(surf, 1.0)
-    under_bar = {surf.get_at((x, y))[:3] for y in range(720 - scene.BAR, 720, 4) for x in range(0, 1280, 8)}
-    assert (255, 0, 0) not in under_bar
-    assert surf.get_at((640, 300))[:3] == (255, 0, 0), "the table is drawn above the bar"
+    red = [(x, y) for y in range(720 - scene.BAR, 720, 4) for x in range(0, 1280, 8)
+           if surf.get_at((x, y)).r > 200 and surf.get_at((x, y)).g < 40]
+    assert red == [], "no table pixel under the controls"
+    assert surf.get_at((640, 300)).r > 240, "the table is drawn above the bar"
     assert scene.table.seat_name(0) == "Bot 1", "seats keep their names in a replay"
