@@ -8,7 +8,9 @@ from .match import Match, SeatSpec, allowed_counts, parse_seats
 from .replay import Replay, ReplayWriter, make_header, new_replay_path
 from .scenes import router
 
-__all__ = ["start_match", "attach_recorder", "resume_match"]
+__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "TUTORIAL_THINK_TICKS"]
+
+TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
 
 
 def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
@@ -44,3 +46,23 @@ def resume_match(app, rep: Replay) -> None:
     for inputs in rep.inputs():
         match.replay_tick(inputs)
     app.push(router.table(rep.game)(app, match))
+
+
+def start_tutorial(app, game_id: str) -> None:
+    """"Learn to play": the game's seeded tutorial match (``GameSpec.tutorial``) against slow bots, with its coach
+    explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
+    import importlib
+
+    from .games import SPECS
+
+    tut = SPECS[game_id].tutorial
+    spec = SPECS[game_id]
+    seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
+    options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
+    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS, **options)
+    module, _, name = tut["coach"].partition(":")
+    coach_module = importlib.import_module(module)
+    table = router.table(game_id)(app, match)
+    table.coach = getattr(coach_module, name)
+    table.coach_done = getattr(coach_module, "done", None)
+    app.push(table)

@@ -53,6 +53,8 @@ class GameSpec:
     - ``order``: position on the title screen (lower first).
     - ``card_art``: ``"module:function"`` drawing a card named in the rules page (``![..](card:NAME)``), or "".
     - ``title_card``: the card (a ``card_art`` name) that stands for the game on the title screen, or "".
+    - ``tutorial``: the "Learn to play" match: ``seats`` SPEC (seat 0 the learner), ``seed``, ``options`` and
+      ``coach`` (``"module:function"``, ``coach(view, seat, legal) -> lines``); empty: no tutorial.
     """
 
     id: str
@@ -69,6 +71,7 @@ class GameSpec:
     order: int = 100
     card_art: str = ""
     title_card: str = ""
+    tutorial: dict[str, Any] = field(default_factory=dict, compare=False)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:

@@ -245,6 +245,7 @@ class Effects:
 
 class Table(TableScene):
     END_DELAY = 300
+    COACH_AT = (8, 46, 455)  # the tutorial coach's free corner
     RESULT_FIGURE = "Points"
 
     def setup(self) -> None:

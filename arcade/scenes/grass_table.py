@@ -284,6 +284,7 @@ OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "o
 class Table(TableScene):
     MENU_CLASS = SeatUI
     END_DELAY = WALK_TICKS + 300
+    COACH_AT = (10, 60, 370)  # the tutorial coach's free corner
     RESULT_FIGURE = "Running total"
 
     def result_rows(self) -> list[tuple[int, str]]:

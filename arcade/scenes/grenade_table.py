@@ -374,6 +374,7 @@ class Timeline:
 class Table(TableScene):
     HIDDEN_NOUN = "heart"
     END_DELAY = 200
+    COACH_AT = (945, 450, 325)  # the tutorial coach's free corner
     RESULT_FIGURE = "Outcome"
 
     def result_rows(self) -> list[tuple[int, str]]:

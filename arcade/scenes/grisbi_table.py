@@ -160,6 +160,7 @@ class Table(TableScene):
 
     RESULT_FIGURE = "Locations won"
     END_DELAY = 210
+    COACH_AT = (860, 196, 410)  # the tutorial coach's free corner
 
     # --- set-up -----------------------------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -443,6 +444,7 @@ class Table(TableScene):
         surf.blit(self.background(), (0, 0))
         self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
         self.draw_hud(surf)
+        self.draw_coach(surf)
 
     def background(self) -> pygame.Surface:
         """Felt, status strip, seat panels with their fixed labels and key hints, the pile's place: built once per

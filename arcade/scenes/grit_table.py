@@ -47,6 +47,7 @@ def sideways(img: pygame.Surface) -> pygame.Surface:
 class Table(TableScene):
     SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
+    COACH_AT = (880, 150, 390)  # the tutorial coach's free corner
     RESULT_FIGURE = "Injuries"
 
     def result_rows(self) -> list[tuple[int, str]]:

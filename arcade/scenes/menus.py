@@ -19,11 +19,11 @@ from ..render.markdown import render_page
 from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
                               shade)
 from ..settings import SCALES
-from ..play import attach_recorder, start_match
+from ..play import attach_recorder, start_match, start_tutorial
 from . import Scene
 
 __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
-           "start_match", "attach_recorder"]
+           "LearnScene", "start_match", "attach_recorder"]
 
 
 
@@ -85,7 +85,8 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"), ("How to play", "rules"),
+        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"),
+                       ("How to play", "rules"),
                        ("Quit", "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
@@ -131,6 +132,8 @@ class TitleScene(Scene):
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
                 self.app.push(RulesScene(self.app, None))
+            elif what == "learn":
+                self.app.push(LearnScene(self.app))
             else:
                 self.app.push(SeatSetupScene(self.app, what))
 
@@ -688,6 +691,36 @@ class BindingsScene(Scene):
         if self.message:
             draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
         hint_bar(surf, ["←/→ zone", "↑/↓ button", "Enter/E rebind", "Esc back (Esc is always pause)"])
+
+
+class LearnScene(Scene):
+    """"Learn to play": choose a game, then play its tutorial (a short seeded match against slow bots with a coach
+    explaining each step); Esc leaves it at any time."""
+
+    name = "learn"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.games = [g for g in GAME_IDS if SPECS[g].tutorial]
+        self.sel = 0
+
+    def update(self) -> None:
+        inp = self.app.input
+        if inp.escape_pressed or inp.pressed("B"):
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(self.games)
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(self.games)
+        if inp.pressed("A") or inp.pressed("START"):
+            start_tutorial(self.app, self.games[self.sel])
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, "Learn to play", "A short match against slow bots, with a coach", y=70)
+        draw_menu(surf, [GAME_NAMES[g] for g in self.games], self.sel, (W // 2, 380))
+        hint_bar(surf, ["↑/↓ choose", "Enter/E start", "Esc back (also leaves a tutorial)"])
 
 
 class RulesScene(Scene):

@@ -17,7 +17,7 @@ import pygame
 
 from ..games import GAME_NAMES, SPECS, game_module
 from ..input import zone_hint
-from ..render.fonts import draw_text
+from ..render.fonts import draw_text, font
 from ..render.tween import SpriteBoard
 from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from ..visibility import HandPolicy
@@ -52,6 +52,8 @@ class TableScene(Scene):
 
     def __init__(self, app, match, demo: bool = False) -> None:
         super().__init__(app)
+        self.coach = None  # a tutorial's coach(view, seat, legal) -> lines (``play.start_tutorial``)
+        self.coach_done = None  # and its done(view) -> bool, when the tutorial ends before the match
         self.match = match
         self.rules = match.rules
         self.module = game_module(match.game_id)
@@ -347,6 +349,7 @@ class TableScene(Scene):
             if not self.demo:
                 self.draw_action_panel(surf)
         self.draw_hud(surf)
+        self.draw_coach(surf)
 
     def draw_curtain(self, surf: pygame.Surface) -> None:
         surf.blit(shade(235), (0, 0))
@@ -380,6 +383,45 @@ class TableScene(Scene):
 
     def describe_input(self, n: int) -> str:
         return self.module.describe_action(n)
+
+    def coach_lines(self) -> list[str]:
+        """What the tutorial's coach says now (empty outside a tutorial)."""
+        if self.coach is None:
+            return []
+        humans = self.humans()
+        if not humans:
+            return []
+        seat = humans[0]
+        view = self.rules.view(self.match.state, seat)
+        if self.coach_done is not None and self.coach_done(view):
+            return ["Tutorial complete! You know how a hand goes.", "Press Esc for the title, or keep playing."]
+        legal = list(self.rules.legal_actions(self.match.state, seat))
+        return list(self.coach(view, seat, legal))[:3]
+
+    COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
+
+    def draw_coach(self, surf: pygame.Surface) -> None:
+        """The tutorial's coach panel in the table's free corner (``COACH_AT``), its lines wrapped to fit."""
+        lines = self.coach_lines()
+        if not lines:
+            return
+        x, y, w = self.COACH_AT
+        f = font(17)
+        rows: list[str] = []
+        for ln in lines:
+            cur = ""
+            for word in ln.split(" "):
+                if cur and f.size(cur + " " + word)[0] > w - 28:
+                    rows.append(cur)
+                    cur = word
+                else:
+                    cur = f"{cur} {word}" if cur else word
+            rows.append(cur)
+        r = pygame.Rect(x, y, w, 40 + 21 * len(rows))
+        panel(surf, r, 245, (24, 34, 60), GOLD, 12)
+        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 8), 15, GOLD, bold=True)
+        for k, row in enumerate(rows):
+            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, WHITE)
 
     def draw_hud(self, surf: pygame.Surface) -> None:
         draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)

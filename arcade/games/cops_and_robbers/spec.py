@@ -15,5 +15,7 @@ SPEC = GameSpec(
     rules_page="games/cops_and_robbers/howto.md",
     title_card="O4",
     card_art="arcade.scenes.cops_and_robbers_table:card_art",
+    tutorial={"seats": "human,bot:easy,bot:easy,bot:easy", "seed": 13, "options": {"rounds": 1},
+              "coach": "arcade.games.cops_and_robbers.coach:coach"},
     order=50,
 )

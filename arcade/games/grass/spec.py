@@ -14,5 +14,7 @@ SPEC = GameSpec(
     rules_page="games/grass/howto.md",
     title_card="Panama",
     card_art="arcade.scenes.grass_table:card_art",
+    tutorial={"seats": "human,bot:easy", "seed": 14, "options": {"learning": True},
+              "coach": "arcade.games.grass.coach:coach"},
     order=40,
 )

@@ -14,5 +14,7 @@ SPEC = GameSpec(
     rules_page="games/grenade/howto.md",
     title_card="JOKER",
     card_art="arcade.scenes.grenade_table:card_art",
+    tutorial={"seats": "human,bot:easy,bot:easy", "seed": 12, "options": {},
+              "coach": "arcade.games.grenade.coach:coach"},
     order=30,
 )

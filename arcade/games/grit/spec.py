@@ -15,5 +15,7 @@ SPEC = GameSpec(
     rules_page="games/grit/howto.md",
     title_card="KS",
     card_art="arcade.scenes.grit_table:card_art",
+    tutorial={"seats": "human,bot:easy", "seed": 11, "options": {"best_of": 1},
+              "coach": "arcade.games.grit.coach:coach"},
     order=20,
 )

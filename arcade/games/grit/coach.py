@@ -1,0 +1,24 @@
+"""Grit's tutorial coach: what is happening now and what the player may do, from their view (pure)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+
+def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
+    """Up to three short lines for ``seat`` in this situation."""
+    phase = getattr(view, "phase", "")
+    if getattr(view, "result", None) is not None or phase == "over":
+        return ["The duel is over.", "The top card of each of your three piles adds up to your Injuries.",
+                "Closest to 21 without reaching 22 wins."]
+    if phase == "word":
+        if view.word == seat:
+            return ["You hold The Word: your visible Injuries are higher (or won the tie).",
+                    "Choose who lays a Complaint first this round.",
+                    "Laying second lets you answer what you see."]
+        return ["Your opponent holds The Word and chooses who lays first."]
+    if seat in getattr(view, "to_act", ()):
+        return ["Lay one Complaint face down on any pile: yours or your opponent's.",
+                "Only the top card of a pile counts. Push your opponent over 21,",
+                "or bring your own total close to 21 without going over."]
+    return ["Your opponent is laying a Complaint.", "When both cards are down they turn face up."]
