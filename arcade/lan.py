@@ -4,10 +4,10 @@ while a netplay ``Session`` drives the simulation (``LanMatch``).
 A ``LanLink`` lives from the lobby through the match to the rematch. The host binds its game port (UDP,
 ``Settings.lan_port``, 47800 by default) and announces its match every second to the LAN broadcast address
 (``Settings.lan_broadcast``) on the discovery port (UDP 47474); a browser listens there and pings each host it hears
-(``netplay.discovery``). Nothing is sent before the player opens the LAN menus. The broadcast address defaults to
-127.255.255.255, the loopback network (a machine alone, and the tests): on a real LAN the player sets their LAN's
-broadcast address (e.g. 192.168.1.255) in the LAN settings or with ``--lan-broadcast``; the game port is then bound on
-every interface, while with a loopback broadcast address it is bound on 127.0.0.1 only.
+(``netplay.discovery``). Nothing is sent before the player opens the LAN menus. By default the game port is bound on
+every interface (``Settings.lan_bind``, 0.0.0.0) and the match is announced on every LAN interface's broadcast
+address; with a loopback broadcast address (127.255.255.255, ``--lan-broadcast``: one machine only, as in tests) the
+game port is bound on 127.0.0.1 only.
 
 Joining needs the host's address and the match's join code (the datagrams' keys come from it, see
 ``netplay.wire``). Real-time Grisbi runs in rollback mode, the turn-based games in lockstep.
@@ -77,9 +77,10 @@ def new_join_code() -> str:
     return f"{s[:3]}-{s[3:]}"
 
 
-def bind_address(broadcast: str) -> str:
-    """Where the game port and the announcer bind: loopback only when the broadcast address is the loopback one."""
-    return "127.0.0.1" if is_loopback(broadcast) else "0.0.0.0"
+def bind_address(broadcast: str, bind: str = "0.0.0.0") -> str:
+    """Where the game port and the announcer bind: ``bind`` (setting ``lan_bind``: every interface by default), or
+    127.0.0.1 when the broadcast address is a loopback one (one machine only)."""
+    return "127.0.0.1" if broadcast and is_loopback(broadcast) else bind
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -420,7 +421,7 @@ class LanLink:
             settings = match_settings(game_id, len(plan), options, tick_rate=tick_rate)
         except ValueError as e:
             raise LanError(f"These settings cannot be played: {e}") from None
-        bind = bind_address(broadcast)
+        bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
         try:
             transport = UdpTransport((bind, port))
         except OSError as e:
@@ -455,7 +456,7 @@ class LanLink:
         if not watch and not local:
             raise LanError("Choose at least one seat to play, or watch.")
         try:
-            transport = UdpTransport((bind_address(broadcast), 0))
+            transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
         except OSError as e:
             raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
         link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pygame
 
-from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback
+from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY
@@ -157,7 +157,7 @@ def go_lan_menu(app, notice: str = "") -> None:
 def describe_settings(st) -> str:
     """The lobby's line about the match: game, seats, mode, options in the setup screen's words."""
     parts = [GAME_NAMES.get(st.game, st.game), f"{st.seats} seats"]
-    parts.append("turn-based (lockstep)" if st.mode == "lockstep" else f"real time (rollback, {st.prediction} ticks)")
+    parts.append("turn by turn" if st.mode == "lockstep" else "real time")
     opts = st.option_dict()
     for key, label, values, names in GAME_OPTIONS.get(st.game, []):
         if key in opts and opts[key] in values:
@@ -210,14 +210,15 @@ class LanMenuScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         s = self.app.settings
-        banner(surf, "LAN play", f"You are {s.lan_name} · broadcast {s.lan_broadcast} · game port {s.lan_port}",
-               y=70)
+        where = "this machine only" if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
+            f"announced to {s.lan_broadcast}" if s.lan_broadcast else "your local network")
+        banner(surf, "LAN play", f"You are {s.lan_name} · {where} · game port {s.lan_port}", y=70)
         draw_menu(surf, self.ITEMS, self.sel, (W // 2, 360), size=32, spacing=58)
         lines = ["Nothing is sent on the network until you host or browse.",
                  "Host: open UDP port %d (and %d for discovery) in your firewall." % (s.lan_port, DISCOVERY_PORT)]
-        if is_loopback(s.lan_broadcast):
-            lines.append("The broadcast address is the loopback one: only this machine sees your match. "
-                         "Set your LAN's in LAN settings.")
+        if s.lan_broadcast and is_loopback(s.lan_broadcast):
+            lines.append("Only this machine sees your matches (LAN settings: clear the broadcast address for "
+                         "your network).")
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 560 + 28 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
@@ -261,8 +262,9 @@ class LanSettingsScene(Scene):
     def save(self) -> None:
         name, bcast, port = (f.value.strip() for _, f in self.fields)
         parts = bcast.split(".")
-        if len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts):
-            self.error = "The broadcast address is four numbers 0-255 with dots, e.g. 192.168.1.255."
+        if bcast and (len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts)):
+            self.error = ("The broadcast address is empty (every network of this machine) or four numbers 0-255 "
+                          "with dots, e.g. 192.168.1.255.")
             return
         if not port.isdigit() or not 1024 <= int(port) <= 65535:
             self.error = "The game port is a number from 1024 to 65535."
@@ -281,9 +283,9 @@ class LanSettingsScene(Scene):
                  arrows=False)
         _row(surf, 190 + 60 * len(self.fields), "Save and back", "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
-        notes = ["The broadcast address is where a host announces its match: your LAN's, e.g. 192.168.1.255",
-                 "(127.255.255.255 keeps everything on this machine). Players on the LAN must open the game port",
-                 f"and the discovery port {DISCOVERY_PORT} (UDP) in their firewall to host."]
+        notes = ["Broadcast address: leave it empty to find and announce matches on every network of this",
+                 "machine; 127.255.255.255 keeps everything on this machine. To host, open the game port",
+                 f"and the discovery port {DISCOVERY_PORT} (UDP) in your firewall."]
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (W // 2, 460 + 26 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 570)
@@ -377,7 +379,9 @@ class LanHostScene(SeatSetupScene):
         draw_text(surf, self.code, (1035, 215), 64, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, "Players joining type this code.", (1035, 272), 18, WHITE, anchor="center")
         draw_text(surf, f"UDP port {s.lan_port}", (1035, 320), 22, WHITE, anchor="center")
-        draw_text(surf, f"announced to {s.lan_broadcast}", (1035, 352), 18, DIM, anchor="center")
+        ips = lan_addresses()
+        draw_text(surf, f"friends type {ips[0]}:{s.lan_port}" if ips and not (s.lan_broadcast and is_loopback(
+            s.lan_broadcast)) else "this machine only", (1035, 352), 18, DIM, anchor="center")
         draw_text(surf, "Open seats are filled by players", (1035, 396), 18, DIM, anchor="center")
         draw_text(surf, "who join from their machines.", (1035, 418), 18, DIM, anchor="center")
         hy = 470
@@ -408,9 +412,8 @@ class LanBrowseScene(Scene):
         bcast = s.lan_broadcast
         self.listener = self.prober = None
         try:
-            self.listener = Listener(bind=bcast if is_loopback(bcast) else "", discovery_port=DISCOVERY_PORT,
-                                     expire=3.5)
-            self.prober = Prober(bind="127.0.0.1" if is_loopback(bcast) else "0.0.0.0")
+            self.listener = Listener(bind=listen_address(bcast), discovery_port=DISCOVERY_PORT, expire=3.5)
+            self.prober = Prober(bind="127.0.0.1" if bcast and is_loopback(bcast) else "0.0.0.0")
         except OSError as e:
             self.error = f"Cannot listen for matches on UDP port {DISCOVERY_PORT}: {e.strerror or e}."
 
@@ -450,7 +453,9 @@ class LanBrowseScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Browse the LAN", f"Listening on {self.app.settings.lan_broadcast}:{DISCOVERY_PORT}", y=60)
+        bcast = self.app.settings.lan_broadcast
+        where = "this machine only" if bcast and is_loopback(bcast) else "your local network"
+        banner(surf, "Browse the LAN", f"Matches hosted on {where}", y=60)
         panel(surf, (80, 130, W - 160, 470), 170)
         heads = [("Host", 110), ("Game", 380), ("Seats", 590), ("State", 740), ("Ping", 900), ("Address", 1000)]
         for t, x in heads:
@@ -587,6 +592,16 @@ class LanJoinScene(Scene):
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------
+
+
+def host_addresses(link: LanLink) -> tuple[str, list[str]]:
+    """(heading, addresses) of what friends type to join this host: ``"IP:PORT"`` for each non-loopback IPv4
+    address of this machine the game port is bound on; when there is none, "this machine only" and 127.0.0.1."""
+    bound, port = link.transport.address
+    ips = [] if is_loopback(bound) else [ip for ip in lan_addresses() if bound in ("0.0.0.0", ip)]
+    if ips:
+        return "Friends type this address to join", [f"{ip}:{port}" for ip in ips]
+    return "This machine only: no network found", [f"127.0.0.1:{port}"]
 
 
 class LanLobbyScene(Scene):
@@ -737,10 +752,7 @@ class LanLobbyScene(Scene):
             draw_toast(surf, self.app.notice, 120)
             hint_bar(surf, ["Esc cancel"])
             return
-        digest = st.digest().hex()[:8] if st else ""
         banner(surf, title, describe_settings(st) if st else "", y=44, size=44)
-        draw_text(surf, f"settings digest {digest[:4]}·{digest[4:]} (the same on every machine)", (W // 2, 116), 15,
-                  DIM, anchor="center")
         # seats
         x0, x1 = 40, 820
         n = len(s.owners)
@@ -775,13 +787,18 @@ class LanLobbyScene(Scene):
             draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)), size=26,
                       spacing=46)
         # the code and the peers
-        panel(surf, (850, 135, 390, 230), 190, border=GOLD)
-        draw_text(surf, "JOIN CODE", (1045, 165), 22, DIM, bold=True, anchor="center")
-        draw_text(surf, link.code, (1045, 222), 56, GOLD, bold=True, anchor="center", shadow=True)
-        addr = link.transport.address if link.role == "host" else link.address
-        draw_text(surf, f"host {addr[0]}:{addr[1]}", (1045, 280), 20, WHITE, anchor="center")
-        draw_text(surf, "UDP: open this port in the firewall", (1045, 312), 15, DIM, anchor="center")
-        draw_text(surf, "to host", (1045, 332), 15, DIM, anchor="center")
+        panel(surf, (850, 120, 390, 245), 190, border=GOLD)
+        draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+        draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
+        if link.role == "host":
+            head, addrs = host_addresses(link)
+            draw_text(surf, head, (1045, 246), 17, DIM, anchor="center")
+            for k, a in enumerate(addrs[:3]):
+                draw_text(surf, a, (1045, 272 + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
+        else:
+            draw_text(surf, "Host", (1045, 246), 17, DIM, anchor="center")
+            draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
+                      anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
         draw_text(surf, "Peers", (870, 392), 18, DIM, bold=True)
         for k, p in enumerate(s.peers()):
