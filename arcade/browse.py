@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import select
 import sys
 import time
 from typing import Any, Callable
@@ -46,8 +47,7 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
             prober.update(now, [a.address for a in found])
             if now >= end:
                 break
-            listener.transport.wait(min(0.05, max(0.0, end - now)))
-            prober.transport.wait(0.0)
+            _wait_either(listener.transport, prober.transport, min(0.05, max(0.0, end - now)))
         out = []
         for a in found:
             pong = prober.results.get(a.address)
@@ -61,6 +61,14 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
     finally:
         listener.close()
         prober.close()
+
+
+def _wait_either(a: Any, b: Any, timeout: float) -> None:
+    """Wait until either UDP transport has a datagram (a host's PONG is read at once: the ping is not rounded up
+    to the loop's 50 ms), at most ``timeout`` seconds. Transports without a socket (tests' fakes): no wait."""
+    socks = [t.sock for t in (a, b) if getattr(t, "sock", None) is not None]
+    if socks:
+        select.select(socks, [], [], timeout)
 
 
 def _line(m: dict[str, Any]) -> str:

@@ -148,12 +148,16 @@ def explain(reason: str, port: int | None = None) -> str:
     if "version mismatch" in low:
         return "Version mismatch: " + r.split("version mismatch:", 1)[-1].strip() + "."
     if "not enough free seats" in low or "no room for another peer" in low:
-        return "The match is full: " + r.split(":", 2)[-1].strip() + "."
+        return ("The match is full (" + r.split(":", 2)[-1].strip() + "). Ask the host to open a seat, or join "
+                "with no players here to watch.")
     if "already started" in low:
         tail = " You may watch it as a spectator." if "spectator" in low else ""
         return "That match has already started." + tail
     if "no answer from" in low:
-        return "No host answered at that address (is the address right, the host's lobby open, its firewall open?)."
+        tried = r[low.index("no answer from") + 14:].split()[:1]
+        where = f"at {tried[0]}" if tried else "at that address"
+        return (f"No host answered {where}. Check the address on the host's screen, that its lobby is open, and "
+                f"that its firewall lets UDP in.")
     if "lost the host" in low:
         return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
     if "host stopped answering" in low or "host left" in low:

@@ -387,7 +387,8 @@ def test_every_failure_has_one_clear_message(world, monkeypatch):
     g1 = world.app("g1")
     assert _refused(world, g1, port, "BAD-99").startswith("Wrong join code")
     g2 = world.app("g2")
-    assert _refused(world, g2, port, "GOOD-1", seats=2) == "The match is full: 2 asked, 1 free."
+    assert _refused(world, g2, port, "GOOD-1", seats=2) == (
+        "The match is full (2 asked, 1 free). Ask the host to open a seat, or join with no players here to watch.")
     # a host with other rules: a version mismatch, named
     real = lan.match_settings
     monkeypatch.setattr(lan, "match_settings", lambda *a, **k: real(*a, **k).replace(rules_version=99))

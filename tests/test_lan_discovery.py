@@ -153,3 +153,19 @@ def test_browse_with_nothing_on_the_network_says_so_and_exits_0(capsys, tmp_path
     assert cli.main(["browse", "--headless", "--seconds", "0"]) == 2
     assert "--seconds" in capsys.readouterr().err
     assert cli.main(["browse", "--headless", "--lan-broadcast", "1.2.3"]) == 2
+
+
+def test_join_errors_say_what_happened_and_what_to_do():
+    from arcade.lan import explain
+
+    # the failure reasons as the session words them (netplay.session), and what the player reads
+    assert explain("refused by the host: wrong join code") == (
+        "Wrong join code: check the code shown on the host's screen and type it again.")
+    assert explain("refused by the host: not enough free seats: 2 asked, 1 free") == (
+        "The match is full (2 asked, 1 free). Ask the host to open a seat, or join with no players here to watch.")
+    assert explain("no answer from 192.168.77.99:47800 in 5 s") == (
+        "No host answered at 192.168.77.99:47800. Check the address on the host's screen, that its lobby is open, "
+        "and that its firewall lets UDP in.")
+    msg = explain("refused by the host: protocol version mismatch: the host speaks version 3, you speak 2")
+    assert msg.startswith("Version mismatch: the host speaks version 3") and msg.endswith(
+        "Update Grisbi Arcade on both machines.")

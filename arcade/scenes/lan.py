@@ -800,7 +800,7 @@ class LanLobbyScene(Scene):
             draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
                       anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
-        draw_text(surf, "Peers", (870, 392), 18, DIM, bold=True)
+        draw_text(surf, "Connected", (870, 392), 18, DIM, bold=True)
         for k, p in enumerate(s.peers()):
             rtt = s.stats.links.get(p.peer if link.role == "host" else 0)
             ping = f"{rtt.rtt * 1000:.0f} ms" if (rtt and rtt.rtt_samples and p.peer != s.index) else (
