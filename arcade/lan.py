@@ -181,7 +181,7 @@ class RemoteSeat(SeatSpec):
 
     @property
     def label(self) -> str:
-        return f"{self.name} · LAN" if self.name else "LAN player"
+        return "on the LAN"  # the table names the seat after its player (LanTableMixin.seat_name)
 
 
 class _Frame:

@@ -951,6 +951,20 @@ class LanTableMixin:
         if not self.match.is_over():
             self.draw_notices(surf)
 
+    def seat_name(self, seat: int) -> str:
+        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
+        several), the other machine's player name for a remote seat, the game's own name ("Bot 2"...) for a bot."""
+        seats = self.match.seats
+        spec = seats[seat]
+        if spec.kind == "human":
+            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
+            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
+        name = getattr(spec, "name", "")
+        if spec.kind == "remote" and name:
+            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
+            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
+        return super().seat_name(seat)
+
     def draw_notices(self, surf: pygame.Surface) -> None:
         """The last LAN notices (who joined, lost connection, is back...), small, under the network HUD."""
         now = self.link.clock()
@@ -964,8 +978,7 @@ class LanTableMixin:
     def draw_net_hud(self, surf: pygame.Surface) -> None:
         h = self.link.hud()
         s = self.link.session
-        text = ("watching · " if not s.local_seats else "") + (
-            f"ping {h['ping_ms']} ms · ahead {h['ahead']:+.1f} · rollbacks {h['rollbacks']}")
+        text = ("watching · " if not s.local_seats else "") + f"ping {h['ping_ms']} ms"  # details: the log
         img_w = text_image(text, 13, WHITE).get_width()
         r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 22)
         r.topright = (W - 4, 4)
@@ -1137,10 +1150,6 @@ class LanResultsScene(Scene):
         for ln in rest:
             draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
             y += 36
-        ev = self.match.ended
-        if ev is not None:
-            draw_text(surf, f"every machine stopped at tick {ev.frame} · checksum {ev.checksum:016x}",
-                      (W // 2, y + 10), 18, DIM, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, max(y + 100, 540)))
         hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc leave"])
 
