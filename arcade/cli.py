@@ -222,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         app.settings.lan_broadcast = args.lan_broadcast
     if args.lan_bind:
         app.settings.lan_bind = args.lan_bind
+    if args.lan_name:
+        app.settings.lan_name = args.lan_name[:24]
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
     app.reset_to(TitleScene(app))

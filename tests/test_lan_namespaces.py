@@ -10,8 +10,10 @@ option. Only these namespaces have the 192.168.77.0/24 addresses; they are delet
   192.168.77.11:47800 address, its free seat and a ping; ``ss -ulpn`` in m1 shows the game port on 0.0.0.0:47800;
   a joiner in m2 joins by that typed address; both end the match on the same tick and checksum.
 - A Grisbi host in m1; m2 browses, joins the address the browse found, and a round is played to the same checksum.
-- The same through the client's LAN screens, driven by input scripts on m1 (Title → LAN → Host a match → lobby →
-  START) and m2 (Title → LAN → Browse the LAN → the match → join code → JOIN → READY).
+- The same through the client's LAN screens, driven by input scripts on two machines: m1 on the LAN host screen
+  (Grit, seat 1 made a bot, open the lobby, START once the joiner is ready) and m2 from the title (LAN → Browse the
+  LAN → the listed match → type the join code → a bot plays here → JOIN → READY); both record the match from the
+  confirmed inputs and the two replays end on the same tick and checksum.
 
 Skipped, with the reason, where network namespaces cannot be made (not root, no ``ip``, not permitted). Every
 process has a time limit; the test polls the processes' files (bounded).
@@ -29,6 +31,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from arcade.replay import read_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 PREFIX = f"ga{os.getpid() % 100000}"
@@ -239,3 +243,56 @@ def test_default_settings_grisbi_round_joined_from_the_browse_result(lan, procs,
     assert h["phase"] == j["phase"] == "ended" and h["reason"] == j["reason"]
     assert (h["frame"], h["checksum"], h["seed"]) == (j["frame"], j["checksum"], j["seed"])
     assert h["desyncs"] == j["desyncs"] == 0 and h["frame"] > 600  # a whole round was dealt and played
+
+
+HOST_SCRIPT = """
+30 down            # from the START row to the Game row (the rows wrap)
+40 down
+46 down            # seat 1
+55 left            # human (WASD) -> open -> bot (hard)
+65 left
+80 tab             # START: open the lobby
+100 down
+106 down           # the lobby's START item
+400 every 240 times 5 return   # START (refused until the joiner is ready; 240 ticks > the 3 s countdown)
+"""
+
+JOIN_SCRIPT = """
+30 every 6 times 5 down   # Title: the five games, then LAN
+70 return
+80 down                   # Browse the LAN
+90 return
+420 return                # (the host announces every second) the listed match -> the join screen, on the code row
+440 return                # type the code
+450 a
+454 b
+458 c
+462 d
+466 e
+470 f
+480 return                # -> players on this machine: 1
+490 down                  # player 1 here
+500 left                  # WASD keys -> bot (hard)
+510 down
+520 return                # JOIN
+620 return                # READY
+"""
+
+
+def test_the_same_through_the_lan_screens_with_input_scripts_on_two_machines(lan, procs, tmp_path):
+    (tmp_path / "host.txt").write_text(HOST_SCRIPT)
+    (tmp_path / "join.txt").write_text(JOIN_SCRIPT)
+    host = Proc(lan, 1, tmp_path, "host", "--headless", "--realtime", "--exit-on-results", "--lan-name", "Ann",
+                "--bot-think", "5", "--lan", "host-setup", "--game", "grit", "--lan-code", "ABC-DEF",
+                "--input-script", str(tmp_path / "host.txt"), summary=False)
+    procs.append(host)
+    join = Proc(lan, 2, tmp_path, "join", "--headless", "--realtime", "--exit-on-results", "--lan-name", "Bob",
+                "--bot-think", "5", "--input-script", str(tmp_path / "join.txt"), summary=False)
+    procs.append(join)
+    assert join.wait(120) == 0, join.log() + host.log()
+    assert host.wait(30) == 0, host.log()
+    assert "Bob joined" in host.log()
+    (rh,) = [read_replay(p) for p in (host.dir / "data" / "replays").glob("*.grr")]
+    (rj,) = [read_replay(p) for p in (join.dir / "data" / "replays").glob("*.grr")]
+    assert rh.header["lan"] and rh.header["game"] == "grit" and rh.finished and rj.finished
+    assert rh.end == rj.end and rh.runs == rj.runs  # same last tick and checksum, same confirmed inputs

@@ -1236,7 +1236,10 @@ def start_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | 
         app.push(LanBrowseScene(app))
         return None
     if mode == "host-setup":
-        app.push(LanHostScene(app, game))
+        setup = LanHostScene(app, game)
+        if code:  # a known code (tests, screenshots); the player can still draw a new one
+            setup.code = code
+        app.push(setup)
         return None
     try:
         if mode == "host":
