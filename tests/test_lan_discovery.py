@@ -169,3 +169,20 @@ def test_join_errors_say_what_happened_and_what_to_do():
     msg = explain("refused by the host: protocol version mismatch: the host speaks version 3, you speak 2")
     assert msg.startswith("Version mismatch: the host speaks version 3") and msg.endswith(
         "Update Grisbi Arcade on both machines.")
+
+
+def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypatch):
+    from arcade.scenes import lan as lan_scenes
+    from arcade.settings import Settings
+
+    s = Settings()
+    monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: ["192.168.1.20"])
+    assert lan_scenes.default_join_address(s) == "192.168.1."  # the player types the host's last number
+    s.lan_broadcast = "127.255.255.255"
+    assert lan_scenes.default_join_address(s) == "127.0.0.1:47800"  # this machine only
+    s.lan_broadcast = ""
+    monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: [])
+    assert lan_scenes.default_join_address(s) == "127.0.0.1:47800"  # no network
+    from arcade.lan import parse_address
+
+    assert parse_address("192.168.1.20") == ("192.168.1.20", 47800)

@@ -279,7 +279,8 @@ class LanSettingsScene(Scene):
         banner(surf, "LAN settings", "Saved with your settings", y=60)
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
-            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or " ", i == self.sel, W // 2 - 420, W // 2 + 420,
+            empty = "every network (automatic)" if f.kind == "ip" else " "
+            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420, W // 2 + 420,
                  arrows=False)
         _row(surf, 190 + 60 * len(self.fields), "Save and back", "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
@@ -495,6 +496,16 @@ class LanBrowseScene(Scene):
 # --- joining ---------------------------------------------------------------------------------------------------------
 
 
+def default_join_address(settings) -> str:
+    """What the join screen's address starts as: this machine's network part (e.g. "192.168.1.", the player types
+    the host's last number; the port is the default one unless typed), or 127.0.0.1 and the port when this machine
+    is on no network or keeps to itself (loopback broadcast address)."""
+    ips = [] if settings.lan_broadcast and is_loopback(settings.lan_broadcast) else lan_addresses()
+    if ips:
+        return ".".join(ips[0].split(".")[:3]) + "."
+    return f"127.0.0.1:{settings.lan_port}"
+
+
 class LanJoinScene(Scene):
     """The host's address and the join code, who plays on this machine (no one: watch), then Join."""
 
@@ -502,7 +513,7 @@ class LanJoinScene(Scene):
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
-        self.address = TextField(address or f"127.0.0.1:{app.settings.lan_port}", "address", 21)
+        self.address = TextField(address or default_join_address(app.settings), "address", 21)
         self.code = TextField("", "code", 11)
         self.count = 0 if watch else 1
         self.players = [SeatSpec("human", "wasd"), SeatSpec("human", "arrows"), SeatSpec("human", "ijkl"),
