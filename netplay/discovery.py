@@ -19,6 +19,7 @@ Nothing is sent unless a browser is open.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -92,15 +93,13 @@ def lan_interfaces() -> list[tuple[str, str, str]]:
             if not isinstance(ip.ip, str) or is_loopback(ip.ip) or ip.ip.startswith("169.254."):
                 continue
             prefix = ip.network_prefix
-            if not 0 < prefix <= 32 or not _is_up(str(ad.name)):
+            if not 0 < prefix <= 30 or not _is_up(str(ad.name)):  # /31, /32 (point to point, VPN): no broadcast
                 continue
             try:
-                a = int.from_bytes(bytes(int(p) for p in ip.ip.split(".")), "big")
+                net = ipaddress.IPv4Interface(f"{ip.ip}/{prefix}").network
             except ValueError:
                 continue
-            host_bits = (1 << (32 - prefix)) - 1
-            b = a | host_bits if prefix <= 30 else 0xFFFFFFFF
-            out.add((str(ad.name), ip.ip, ".".join(str((b >> k) & 255) for k in (24, 16, 8, 0))))
+            out.add((str(ad.name), ip.ip, str(net.broadcast_address)))
     return sorted(out)
 
 

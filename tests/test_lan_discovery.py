@@ -45,7 +45,8 @@ def test_by_default_a_host_announces_on_every_lan_interface_and_never_on_loopbac
         ("lo", [("127.0.0.1", 8), (("::1", 0, 0), 128)]),
         ("eth0", [("192.168.1.20", 24), (("fe80::1", 0, 2), 64)]),
         ("wlan0", [("10.4.7.9", 16), ("169.254.3.3", 16)]),
-        ("down0", [("172.16.0.5", 24)])))
+        ("down0", [("172.16.0.5", 24)]),
+        ("tun0", [("10.8.0.2", 32)])))
     assert discovery.lan_interfaces() == [("eth0", "192.168.1.20", "192.168.1.255"), ("wlan0", "10.4.7.9",
                                                                                      "10.4.255.255")]
     assert discovery.broadcast_targets(AUTO) == ["10.4.255.255", "192.168.1.255"]
