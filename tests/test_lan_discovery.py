@@ -187,3 +187,20 @@ def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypat
     from arcade.lan import parse_address
 
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47800)
+
+
+def test_the_lobby_shows_the_addresses_friends_can_type(monkeypatch):
+    from arcade.scenes import lan as lan_scenes
+
+    def link(bound):
+        return NS(transport=NS(address=(bound, 47800)))
+
+    monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: ["10.0.0.5", "192.168.1.20"])
+    assert lan_scenes.host_addresses(link("0.0.0.0")) == (
+        "Friends type this address to join", ["10.0.0.5:47800", "192.168.1.20:47800"])
+    assert lan_scenes.host_addresses(link("192.168.1.20"))[1] == ["192.168.1.20:47800"]  # --lan-bind
+    assert lan_scenes.host_addresses(link("127.0.0.1")) == (
+        "This machine only (see LAN settings)", ["127.0.0.1:47800"])
+    monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: [])
+    assert lan_scenes.host_addresses(link("0.0.0.0")) == (
+        "This machine only: no network found", ["127.0.0.1:47800"])

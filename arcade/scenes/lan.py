@@ -612,6 +612,8 @@ def host_addresses(link: LanLink) -> tuple[str, list[str]]:
     ips = [] if is_loopback(bound) else [ip for ip in lan_addresses() if bound in ("0.0.0.0", ip)]
     if ips:
         return "Friends type this address to join", [f"{ip}:{port}" for ip in ips]
+    if is_loopback(bound):
+        return "This machine only (see LAN settings)", [f"127.0.0.1:{port}"]
     return "This machine only: no network found", [f"127.0.0.1:{port}"]
 
 
