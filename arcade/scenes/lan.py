@@ -739,6 +739,8 @@ class LanLobbyScene(Scene):
                 link.local[sorted(s.my_seats).index(i)] if i in s.my_seats and
                 sorted(s.my_seats).index(i) < len(link.local) else SeatSpec("bot"))
             p = peers.get(o)
+            if spec.kind == "bot":  # a bot is never shown under a player's name
+                return f"Bot ({spec.level})", "on this machine", (p.ready if p else True)
             return f"{link.name} (here)", _spec_label(spec), (p.ready if p else True)
         p = peers.get(o)
         return (p.name if p and p.name else ("host" if o == 0 else f"peer {o}")), (
