@@ -3,8 +3,9 @@
 Without arguments the game opens on the title screen (and, left alone, goes into attract mode). Options for tests
 and tools: ``--headless`` (no window; the loop runs unpaced unless ``--realtime``), ``--demo``, ``--frames N``,
 ``--screenshot PATH``, ``--game ID --seats SPEC --seed N`` to start a match directly, ``--input-script FILE``.
-Subcommands ``host`` and ``join`` run headless network matches (``arcade.netmatch``). LAN play from the client:
-``--lan-broadcast ADDR`` and ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
+Subcommands ``host`` and ``join`` run headless network matches (``arcade.netmatch``); ``browse`` lists the matches
+on the LAN (``arcade.browse``). LAN play from the client: ``--lan-broadcast ADDR``, ``--lan-bind ADDR`` and
+``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
 scripted flow (``arcade.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
 ``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Bad arguments: a
 one-line error and exit status 2.
@@ -63,8 +64,9 @@ def fall_back_from_missing_pads(seats: list, pads: list[str]) -> tuple[list, lis
 def build_parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
                                 "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
-                                epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'replay FILE "
-                                "[--verify]' watches or verifies a replay (see --help of each).")
+                                epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'browse "
+                                "--headless' lists the matches on the LAN, 'replay FILE [--verify]' watches or "
+                                "verifies a replay (see --help of each).")
     p.add_argument("--headless", action="store_true", help="no window; run as fast as possible unless --realtime")
     p.add_argument("--realtime", action="store_true", help="with --headless: pace the loop at 60 ticks a second")
     p.add_argument("--demo", action="store_true", help="start in attract mode (bots play the games in rotation)")
@@ -81,8 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     lan = p.add_argument_group("LAN play", "the LAN menus are on the title screen; these options set the network "
                                "for this run, or open a LAN screen or flow directly (tests, screenshots)")
-    lan.add_argument("--lan-broadcast", metavar="ADDR", help="the LAN broadcast address hosts announce to (default "
-                     "from settings: 127.255.255.255, this machine only; e.g. 192.168.1.255 on a LAN)")
+    lan.add_argument("--lan-broadcast", metavar="ADDR", help="where hosts announce and browsers listen (default from "
+                     "settings: every LAN interface; 127.255.255.255: this machine only; or e.g. 192.168.1.255)")
+    lan.add_argument("--lan-bind", metavar="ADDR", help="the address the host's game port is bound on (default "
+                     "from settings: 0.0.0.0, every interface)")
     lan.add_argument("--lan-port", type=int, metavar="N", help="the host's UDP game port (default 47800)")
     lan.add_argument("--lan", metavar="MODE", choices=("menu", "browse", "host-setup", "host", "join", "watch"),
                      help="open a LAN screen (menu, browse, host-setup) or flow: host (--game, --seats with "
@@ -165,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import netmatch
 
         return netmatch.main(argv)
+    if argv and argv[0] == "browse":
+        from . import browse
+
+        return browse.main(argv[1:])
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     parser = build_parser()
@@ -188,10 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
     if args.seats and not args.game and args.lan not in ("join", "watch"):
         return _fail(parser, "--seats needs --game")
-    if args.lan_broadcast is not None:
-        parts = args.lan_broadcast.split(".")
-        if len(parts) != 4 or not all(x.isdigit() and int(x) <= 255 for x in parts):
-            return _fail(parser, f"--lan-broadcast {args.lan_broadcast!r} is not an IPv4 address")
+    for opt, value in (("--lan-broadcast", args.lan_broadcast), ("--lan-bind", args.lan_bind)):
+        parts = (value or "").split(".")
+        if value and (len(parts) != 4 or not all(x.isdigit() and len(x) <= 3 and int(x) <= 255 for x in parts)):
+            return _fail(parser, f"{opt} {value!r} is not an IPv4 address")
     if args.lan_port is not None and not 1024 <= args.lan_port <= 65535:
         return _fail(parser, "--lan-port must be 1024..65535")
     if not 1 <= args.lan_tick_rate <= 240:
@@ -265,6 +273,10 @@ def main(argv: list[str] | None = None) -> int:
     app = App(opts)
     if args.lan_broadcast is not None:
         app.settings.lan_broadcast = args.lan_broadcast
+    if args.lan_bind:
+        app.settings.lan_bind = args.lan_bind
+    if args.lan_name:
+        app.settings.lan_name = args.lan_name[:24]
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
     app.reset_to(TitleScene(app))

@@ -4,10 +4,10 @@ while a netplay ``Session`` drives the simulation (``LanMatch``).
 A ``LanLink`` lives from the lobby through the match to the rematch. The host binds its game port (UDP,
 ``Settings.lan_port``, 47800 by default) and announces its match every second to the LAN broadcast address
 (``Settings.lan_broadcast``) on the discovery port (UDP 47474); a browser listens there and pings each host it hears
-(``netplay.discovery``). Nothing is sent before the player opens the LAN menus. The broadcast address defaults to
-127.255.255.255, the loopback network (a machine alone, and the tests): on a real LAN the player sets their LAN's
-broadcast address (e.g. 192.168.1.255) in the LAN settings or with ``--lan-broadcast``; the game port is then bound on
-every interface, while with a loopback broadcast address it is bound on 127.0.0.1 only.
+(``netplay.discovery``). Nothing is sent before the player opens the LAN menus. By default the game port is bound on
+every interface (``Settings.lan_bind``, 0.0.0.0) and the match is announced on every LAN interface's broadcast
+address; with a loopback broadcast address (127.255.255.255, ``--lan-broadcast``: one machine only, as in tests) the
+game port is bound on 127.0.0.1 only.
 
 Joining needs the host's address and the match's join code (the datagrams' keys come from it, see
 ``netplay.wire``). Real-time Grisbi runs in rollback mode, the turn-based games in lockstep.
@@ -77,9 +77,10 @@ def new_join_code() -> str:
     return f"{s[:3]}-{s[3:]}"
 
 
-def bind_address(broadcast: str) -> str:
-    """Where the game port and the announcer bind: loopback only when the broadcast address is the loopback one."""
-    return "127.0.0.1" if is_loopback(broadcast) else "0.0.0.0"
+def bind_address(broadcast: str, bind: str = "0.0.0.0") -> str:
+    """Where the game port and the announcer bind: ``bind`` (setting ``lan_bind``: every interface by default), or
+    127.0.0.1 when the broadcast address is a loopback one (one machine only)."""
+    return "127.0.0.1" if broadcast and is_loopback(broadcast) else bind
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -147,12 +148,16 @@ def explain(reason: str, port: int | None = None) -> str:
     if "version mismatch" in low:
         return "Version mismatch: " + r.split("version mismatch:", 1)[-1].strip() + "."
     if "not enough free seats" in low or "no room for another peer" in low:
-        return "The match is full: " + r.split(":", 2)[-1].strip() + "."
+        return ("The match is full (" + r.split(":", 2)[-1].strip() + "). Ask the host to open a seat, or join "
+                "with no players here to watch.")
     if "already started" in low:
         tail = " You may watch it as a spectator." if "spectator" in low else ""
         return "That match has already started." + tail
     if "no answer from" in low:
-        return "No host answered at that address (is the address right, the host's lobby open, its firewall open?)."
+        tried = r[low.index("no answer from") + 14:].split()[:1]
+        where = f"at {tried[0]}" if tried else "at that address"
+        return (f"No host answered {where}. Check the address on the host's screen, that its lobby is open, and "
+                f"that its firewall lets UDP in.")
     if "lost the host" in low:
         return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
     if "host stopped answering" in low or "host left" in low:
@@ -176,7 +181,7 @@ class RemoteSeat(SeatSpec):
 
     @property
     def label(self) -> str:
-        return f"{self.name} · LAN" if self.name else "LAN player"
+        return "on the LAN"  # the table names the seat after its player (LanTableMixin.seat_name)
 
 
 class _Frame:
@@ -420,7 +425,7 @@ class LanLink:
             settings = match_settings(game_id, len(plan), options, tick_rate=tick_rate)
         except ValueError as e:
             raise LanError(f"These settings cannot be played: {e}") from None
-        bind = bind_address(broadcast)
+        bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
         try:
             transport = UdpTransport((bind, port))
         except OSError as e:
@@ -455,7 +460,7 @@ class LanLink:
         if not watch and not local:
             raise LanError("Choose at least one seat to play, or watch.")
         try:
-            transport = UdpTransport((bind_address(broadcast), 0))
+            transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
         except OSError as e:
             raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
         link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))

@@ -14,7 +14,7 @@ Options: ``--input-delay`` (ticks, 0..4), ``--prediction`` (rollback window, 1..
 silence before a peer is dropped, and the handshake's limit), ``--seed`` (makes this peer's fair-deal nonce and
 session id reproducible; the match seed still comes from every peer's nonce), ``--frames N`` (every peer stops at
 the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks, final_checksum, desyncs, rollbacks,
-max_rollback, stalls, bytes_sent, bytes_received, disconnects, result), ``--bind-address`` (127.0.0.1).
+max_rollback, stalls, bytes_sent, bytes_received, disconnects, result), ``--bind-address`` (0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
 Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
@@ -70,7 +70,8 @@ def _parser(sub: str) -> _Parser:
     p.add_argument("--seed", type=int, default=None, help="reproducible nonce and bots for this peer")
     p.add_argument("--frames", type=int, default=None, help="stop every peer at this confirmed tick")
     p.add_argument("--summary", default=None, help="write a JSON summary here at the end")
-    p.add_argument("--bind-address", default="127.0.0.1", help="local address to bind (default 127.0.0.1)")
+    p.add_argument("--bind-address", default="0.0.0.0", help="local address to bind (default 0.0.0.0: every "
+                   "interface; 127.0.0.1: this machine only)")
     p.add_argument("--level", default="normal", choices=LEVELS, help="bot level (default normal)")
     p.add_argument("--think-ticks", type=int, default=30, help="turn-based bots wait this many ticks (30)")
     p.add_argument("--desync-dump", default=None, help="desync report path ({session}, {peer}, {tick} filled in)")

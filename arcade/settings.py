@@ -18,7 +18,7 @@ import platformdirs
 
 from .input import BUTTONS, DEFAULT_BINDINGS, ZONES
 
-__all__ = ["Settings", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
+__all__ = ["Settings", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
 
 log = logging.getLogger(__name__)
 APP = "grisbi-arcade"
@@ -44,10 +44,12 @@ def data_dir(override: str | os.PathLike | None = None) -> Path:
 class Settings:
     """Everything the settings screen edits. Volumes are 0..10; ``attract_idle_seconds`` in seconds.
 
-    LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters),
-    ``lan_broadcast`` (where a host announces its match: the loopback network's 127.255.255.255 by default, so a
-    machine alone never broadcasts on a real network; players set their LAN's broadcast address, e.g. 192.168.1.255,
-    here or with ``--lan-broadcast``), ``lan_port`` (the host's UDP game port, 1024..65535).
+    LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
+    OS user name), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
+    means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
+    everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
+    IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
+    ``lan_port`` (the host's UDP game port, 1024..65535).
     """
 
     volume: int = 7
@@ -56,8 +58,9 @@ class Settings:
     attract_idle_seconds: int = 30
     grisbi_assist: bool = True
     bot_level: str = "normal"
-    lan_name: str = "Player"
-    lan_broadcast: str = "127.255.255.255"
+    lan_name: str = field(default_factory=lambda: default_player_name())
+    lan_broadcast: str = ""
+    lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     notice: str = field(default="", compare=False)
@@ -68,6 +71,18 @@ class Settings:
         d.pop("notice")
         d.pop("path")
         return d
+
+
+def default_player_name() -> str:
+    """The OS user name (``getpass.getuser()``), made printable and cut to 24 characters; "Player" if unknown."""
+    import getpass
+
+    try:
+        name = getpass.getuser()
+    except Exception:  # no user name in the environment nor the password database
+        return "Player"
+    name = "".join(c for c in str(name) if c.isprintable()).strip()[:24]
+    return name or "Player"
 
 
 def _is_ipv4(v: object) -> bool:
@@ -89,7 +104,8 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "grisbi_assist": lambda v: isinstance(v, bool),
         "bot_level": lambda v: v in ("easy", "normal", "hard"),
         "lan_name": lambda v: isinstance(v, str) and 1 <= len(v) <= 24 and v.isprintable(),
-        "lan_broadcast": _is_ipv4,
+        "lan_broadcast": lambda v: v == "" or _is_ipv4(v),
+        "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
     }
     for f in fields(Settings):

@@ -1,11 +1,15 @@
 """LAN discovery: a host announces its match by UDP broadcast; clients listen and list the matches they hear.
 
-The broadcast address is a setting (``DEFAULT_BROADCAST`` = 127.255.255.255, the loopback network's broadcast
-address, which is all the development machines may use; a client on a real LAN passes its own, e.g.
-255.255.255.255, and binds its listener to ``""``). An announcement is one small msgpack datagram, public and
+Where a host announces (``broadcast``): ``AUTO`` (``""``, the product default) means the broadcast address of every up,
+non-loopback IPv4 interface, enumerated with ``ifaddr`` (``lan_interfaces``) and looked at again every
+``REFRESH`` seconds; a machine with no such interface announces on the loopback network only. A given address (e.g.
+``LOOPBACK_BROADCAST`` = 127.255.255.255: this machine only; or a LAN's 192.168.1.255) is used alone. A browser
+listens on every interface (bind ``""``) unless the setting is a loopback address. An announcement is one small msgpack datagram, public and
 unauthenticated (it carries no join code): ``[magic, protocol version, name, game, rules version, host port, seats,
 free seats, mode, settings digest, playing]`` (``playing``, 0 or 1, may be absent: 0). Listeners decode it with
-limits, ignore anything else, and forget a host not heard for ``expire`` seconds.
+limits, ignore anything else, and forget a host not heard for ``expire`` seconds; the list is capped
+(``Listener.MAX_HOSTS`` matches, ``Listener.PER_ADDRESS`` from one IP address), so forged announcements cannot grow
+it without bound.
 
 ``Prober`` measures the ping of the hosts a browser lists: one small unauthenticated PROBE datagram to each host's
 game port a second (at most ``max_hosts``), answered by the host's session with a PONG no longer than the probe
@@ -15,20 +19,27 @@ Nothing is sent unless a browser is open.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-import msgpack
-
+import ipaddress
 import os
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import ifaddr
+import msgpack
 
 from .transport import Address, Transport, UdpTransport
 from .wire import NO_PEER, PROTOCOL_VERSION, MsgType, Rejected, now_ms, open_datagram, seal
 
-__all__ = ["DEFAULT_BROADCAST", "DISCOVERY_PORT", "Announcement", "Announcer", "Listener", "Prober", "Pong",
+__all__ = ["AUTO", "DEFAULT_BROADCAST", "LOOPBACK_BROADCAST", "DISCOVERY_PORT", "lan_interfaces", "lan_addresses",
+           "broadcast_targets", "listen_address", "Announcement", "Announcer", "Listener", "Prober", "Pong",
            "encode_announcement", "decode_announcement", "is_loopback"]
 
-DEFAULT_BROADCAST = "127.255.255.255"
+LOOPBACK_BROADCAST = "127.255.255.255"
+DEFAULT_BROADCAST = LOOPBACK_BROADCAST  # the classes' default (tests on one machine); the product's is AUTO
+AUTO = ""
+"""The broadcast setting meaning: every up, non-loopback IPv4 interface's broadcast address."""
+REFRESH = 10.0
+"""Seconds between two looks at the interfaces (a laptop joining Wi-Fi after the lobby opened is announced on)."""
 DISCOVERY_PORT = 47_474
 MAGIC = "grisbi-arcade"
 _LIMITS = dict(raw=False, max_str_len=64, max_bin_len=32, max_array_len=16, max_map_len=0, max_ext_len=0)
@@ -60,6 +71,57 @@ def is_loopback(address: str) -> bool:
     return address.startswith("127.")
 
 
+def _is_up(name: str) -> bool:
+    """Whether interface ``name`` is up (Linux: IFF_UP in /sys/class/net/NAME/flags); True where that is unknown."""
+    try:
+        with open(f"/sys/class/net/{name}/flags", encoding="ascii") as f:
+            return bool(int(f.read().strip(), 16) & 1)
+    except (OSError, ValueError):
+        return True
+
+
+def lan_interfaces() -> list[tuple[str, str, str]]:
+    """``(interface, IPv4 address, broadcast address)`` for every up, non-loopback IPv4 interface address, e.g.
+    ``("eth0", "192.168.1.20", "192.168.1.255")``; sorted, no duplicates. Never raises (no interface: ``[]``)."""
+    out: set[tuple[str, str, str]] = set()
+    try:
+        adapters = ifaddr.get_adapters()
+    except Exception:  # an odd platform: no automatic interfaces, the player can still set an address
+        return []
+    for ad in adapters:
+        for ip in ad.ips:
+            if not isinstance(ip.ip, str) or is_loopback(ip.ip) or ip.ip.startswith("169.254."):
+                continue
+            prefix = ip.network_prefix
+            if not 0 < prefix <= 30 or not _is_up(str(ad.name)):  # /31, /32 (point to point, VPN): no broadcast
+                continue
+            try:
+                net = ipaddress.IPv4Interface(f"{ip.ip}/{prefix}").network
+            except ValueError:
+                continue
+            out.add((str(ad.name), ip.ip, str(net.broadcast_address)))
+    return sorted(out)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (what friends type to join), e.g. ``["192.168.1.20"]``."""
+    return sorted({ip for _, ip, _ in lan_interfaces()})
+
+
+def broadcast_targets(setting: str = AUTO) -> list[str]:
+    """Where to announce for a broadcast ``setting``: itself when it is an address; for ``AUTO`` the broadcast
+    address of every up, non-loopback IPv4 interface, or ``[LOOPBACK_BROADCAST]`` when there is none."""
+    if setting:
+        return [setting]
+    return sorted({b for _, _, b in lan_interfaces()}) or [LOOPBACK_BROADCAST]
+
+
+def listen_address(setting: str = AUTO) -> str:
+    """Where a browser binds its listener for a broadcast ``setting``: the loopback broadcast address for a loopback
+    setting (this machine only), else every interface (``""``)."""
+    return setting if setting and is_loopback(setting) else ""
+
+
 def encode_announcement(name: str, game: str, rules_version: int, port: int, seats: int, free_seats: int,
                         mode: str, digest: bytes, playing: bool = False) -> bytes:
     return msgpack.packb([MAGIC, PROTOCOL_VERSION, name[:32], game[:40], rules_version, port, seats, free_seats,
@@ -89,15 +151,19 @@ def decode_announcement(data: bytes, sender: Address, now: float = 0.0) -> Annou
 
 
 class Announcer:
-    """Broadcasts an announcement every ``interval`` seconds from ``update(now)``; ``set_free_seats`` as joiners
-    come. Owns a small broadcast-enabled UDP socket unless given a transport."""
+    """Broadcasts an announcement every ``interval`` seconds from ``update(now)`` to each address of
+    ``broadcast_targets(broadcast)`` (``AUTO``: every LAN interface, looked at again every ``REFRESH`` seconds);
+    ``set_free_seats`` as joiners come. Owns a small broadcast-enabled UDP socket unless given a transport."""
 
     def __init__(self, name: str, game: str, rules_version: int, port: int, seats: int, free_seats: int, mode: str,
                  digest: bytes, *, broadcast: str = DEFAULT_BROADCAST, discovery_port: int = DISCOVERY_PORT,
                  bind: str = "127.0.0.1", interval: float = 1.0, transport: Transport | None = None) -> None:
         self._fields = dict(name=name, game=game, rules_version=rules_version, port=port, seats=seats,
                             free_seats=free_seats, mode=mode, digest=digest, playing=False)
-        self.target = (broadcast, discovery_port)
+        self.broadcast = broadcast
+        self.discovery_port = discovery_port
+        self.targets = [(b, discovery_port) for b in broadcast_targets(broadcast)]
+        self._refresh_at = float("-inf") if broadcast == AUTO else float("inf")
         self.interval = interval
         self.transport = transport or UdpTransport((bind, 0), broadcast=True)
         self._next = float("-inf")
@@ -110,32 +176,55 @@ class Announcer:
         self._fields["playing"] = playing
 
     def update(self, now: float) -> None:
+        if now >= self._refresh_at:
+            self._refresh_at = now + REFRESH
+            self.targets = [(b, self.discovery_port) for b in broadcast_targets(self.broadcast)]
         if now >= self._next:
             self._next = now + self.interval
-            self.transport.send(encode_announcement(**self._fields), self.target)
-            self.sent += 1
+            data = encode_announcement(**self._fields)
+            for target in self.targets:
+                self.transport.send(data, target)
+                self.sent += 1
+
+    @property
+    def target(self) -> Address:
+        """The first address announced to (most machines have one)."""
+        return self.targets[0]
 
     def close(self) -> None:
         self.transport.close()
 
 
 class Listener:
-    """Hears announcements on ``(bind, discovery_port)`` (default: the loopback broadcast address), several
-    listeners may share the port. ``update(now)`` returns the matches heard within ``expire`` seconds."""
+    """Hears announcements on ``(bind, discovery_port)`` (default: the loopback broadcast address; ``""``: every
+    interface), several listeners may share the port. ``update(now)`` returns the matches heard within ``expire``
+    seconds, at most ``MAX_HOSTS`` of them and at most ``PER_ADDRESS`` from one IP address: while the list is full, a
+    match not listed yet is ignored until another one is forgotten (listed matches stay: a flood of forged
+    announcements neither grows the list nor pushes real hosts out of it)."""
+
+    MAX_HOSTS = 32
+    PER_ADDRESS = 4
 
     def __init__(self, *, bind: str = DEFAULT_BROADCAST, discovery_port: int = DISCOVERY_PORT, expire: float = 3.0,
                  transport: Transport | None = None) -> None:
         self.transport = transport or UdpTransport((bind, discovery_port), reuse=True)
         self.expire = expire
         self.heard: dict[Address, Announcement] = {}
+        self.ignored = 0
 
     def update(self, now: float) -> list[Announcement]:
-        for data, sender in self.transport.receive(64):
-            a = decode_announcement(data, sender, now)
-            if a is not None:
-                self.heard[a.address] = a
         for addr in [a for a, ann in self.heard.items() if ann.heard_at < now - self.expire]:
             del self.heard[addr]
+        for data, sender in self.transport.receive(64):
+            a = decode_announcement(data, sender, now)
+            if a is None:
+                continue
+            if a.address not in self.heard and (
+                    len(self.heard) >= self.MAX_HOSTS
+                    or sum(1 for k in self.heard if k[0] == a.address[0]) >= self.PER_ADDRESS):
+                self.ignored += 1
+                continue
+            self.heard[a.address] = a
         return sorted(self.heard.values(), key=lambda a: (a.name, a.address))
 
     def close(self) -> None:

@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from netplay.discovery import lan_interfaces
+
 import arcade.lan as lan
 from arcade.games import REGISTRY
 from arcade.lan import LanLink, LanMatch, RemoteSeat
@@ -68,6 +70,8 @@ class World:
     def app(self, name: str, **kw):
         kw.setdefault("bot_think_ticks", 10)
         a = make_app(self.tmp / name, time_source=self.clock, **kw)
+        if lan_interfaces():  # not in a private network namespace (see .ci/run): keep to this machine
+            a.settings.lan_broadcast = "127.255.255.255"
         self.apps[name] = a
         return a
 
@@ -155,7 +159,8 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     world.press(host, "tab")  # START of the WASD zone: open the lobby
     assert host.top.name == "lan_lobby"
     hlink = host.top.link
-    assert hlink.transport.address == ("127.0.0.1", port)
+    # product defaults (in a private namespace, where only loopback exists): bound on every interface
+    assert hlink.transport.address == ("127.0.0.1" if lan_interfaces() else "0.0.0.0", port)
     # --- guest: Title → LAN → Browse: the host is heard on the loopback broadcast address, with its ping
     choose(world, guest, "lan")
     choose(world, guest, "Browse the LAN")
@@ -207,7 +212,10 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     htable, gtable = host.top, guest.top
     hm: LanMatch = htable.match
     assert isinstance(hm, LanMatch) and hm.human_seats() == [0] and isinstance(hm.seats[1], RemoteSeat)
-    assert hm.seats[1].label == "Bob · LAN" and gtable.match.human_seats() == []
+    assert hm.seats[1].name == "Bob" and gtable.match.human_seats() == []
+    # player names at the table on both machines (issue 13): Ann's human seat, Bob's seat played on his machine
+    assert (htable.seat_name(0), htable.seat_name(1)) == ("Ann", "Bob")
+    assert gtable.seat_name(0) == "Ann"
     assert htable.viewer() == 0 and gtable.viewer() is None  # each machine shows only its own humans' hands
 
     def play(n):  # the host's human presses keys as in the local Grit test
@@ -382,7 +390,8 @@ def test_every_failure_has_one_clear_message(world, monkeypatch):
     g1 = world.app("g1")
     assert _refused(world, g1, port, "BAD-99").startswith("Wrong join code")
     g2 = world.app("g2")
-    assert _refused(world, g2, port, "GOOD-1", seats=2) == "The match is full: 2 asked, 1 free."
+    assert _refused(world, g2, port, "GOOD-1", seats=2) == (
+        "The match is full (2 asked, 1 free). Ask the host to open a seat, or join with no players here to watch.")
     # a host with other rules: a version mismatch, named
     real = lan.match_settings
     monkeypatch.setattr(lan, "match_settings", lambda *a, **k: real(*a, **k).replace(rules_version=99))
@@ -435,22 +444,31 @@ def test_typing_in_a_text_field():
     assert n.value == "Jo Bo"
 
 
-def test_lan_settings_default_to_loopback_and_bad_values_are_dropped(tmp_path):
+def test_lan_settings_default_to_a_real_lan_and_bad_values_are_dropped(tmp_path, monkeypatch):
+    # issue 13: "the host binds its game port on all IPv4 interfaces (0.0.0.0, setting lan_bind); discovery
+    # announces and listens on every up, non-loopback IPv4 interface's broadcast address"; "a name setting
+    # (default: the OS user name)".
+    monkeypatch.setenv("LOGNAME", "zoe")
+    monkeypatch.setenv("USER", "zoe")
     s = load_settings(tmp_path)
-    assert (s.lan_broadcast, s.lan_port, s.lan_name) == ("127.255.255.255", 47800, "Player")
-    s.lan_broadcast, s.lan_port, s.lan_name = "192.168.1.255", 50000, "Zoé"
+    assert (s.lan_broadcast, s.lan_bind, s.lan_port, s.lan_name) == ("", "0.0.0.0", 47800, "zoe")
+    s.lan_broadcast, s.lan_port, s.lan_name, s.lan_bind = "192.168.1.255", 50000, "Zoé", "192.168.1.20"
     assert save_settings(s) is None
     again = load_settings(tmp_path)
-    assert (again.lan_broadcast, again.lan_port, again.lan_name) == ("192.168.1.255", 50000, "Zoé")
+    assert (again.lan_broadcast, again.lan_port, again.lan_name, again.lan_bind) == (
+        "192.168.1.255", 50000, "Zoé", "192.168.1.20")
     import msgpack
 
     raw = msgpack.unpackb((tmp_path / "settings.msgpack").read_bytes())
-    raw.update(lan_broadcast="999.1.1.1", lan_port=80, lan_name="")
+    raw.update(lan_broadcast="999.1.1.1", lan_port=80, lan_name="", lan_bind="all")
     (tmp_path / "settings.msgpack").write_bytes(msgpack.packb(raw))
     bad = load_settings(tmp_path)
-    assert (bad.lan_broadcast, bad.lan_port, bad.lan_name) == ("127.255.255.255", 47800, "Player")
-    assert "lan_broadcast" in bad.notice and "lan_port" in bad.notice
-    assert lan.bind_address("127.255.255.255") == "127.0.0.1" and lan.bind_address("192.168.1.255") == "0.0.0.0"
+    assert (bad.lan_broadcast, bad.lan_port, bad.lan_name, bad.lan_bind) == ("", 47800, "zoe", "0.0.0.0")
+    assert all(k in bad.notice for k in ("lan_broadcast", "lan_port", "lan_bind", "lan_name"))
+    # one machine only stays a setting: a loopback broadcast address binds the game port on 127.0.0.1
+    assert lan.bind_address("127.255.255.255") == "127.0.0.1"
+    assert lan.bind_address("") == "0.0.0.0" and lan.bind_address("192.168.1.255") == "0.0.0.0"
+    assert lan.bind_address("", "192.168.1.20") == "192.168.1.20"
 
 
 def test_addresses_and_codes():

@@ -24,8 +24,11 @@ from pathlib import Path
 import pytest
 
 from arcade.replay import ReplayError, read_replay, verify_replay
+from netplay.discovery import lan_interfaces
 
 ROOT = Path(__file__).resolve().parent.parent
+# Outside a private network namespace (.ci/run makes one), keep the product's LAN defaults to this machine.
+ONE_MACHINE = ["--lan-broadcast", "127.255.255.255"] if lan_interfaces() else []
 
 
 def free_port() -> int:
@@ -49,7 +52,8 @@ class Peer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "arcade", "--headless", "--realtime", "--exit-on-results", "--lan-name", name,
              "--lan-summary", str(self.summary), "--config-dir", str(self.dir / "config"), "--data-dir",
-             str(self.dir / "data"), *args], cwd=ROOT, env=env, stdout=self.out, stderr=subprocess.STDOUT)
+             str(self.dir / "data"), *ONE_MACHINE, *args], cwd=ROOT, env=env, stdout=self.out,
+            stderr=subprocess.STDOUT)
 
     def doc(self) -> dict:
         try:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pygame
 
-from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback
+from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
@@ -158,7 +158,7 @@ def go_lan_menu(app, notice: str = "") -> None:
 def describe_settings(st) -> str:
     """The lobby's line about the match: game, seats, mode, options in the setup screen's words."""
     parts = [GAME_NAMES.get(st.game, st.game), f"{st.seats} seats"]
-    parts.append("turn-based (lockstep)" if st.mode == "lockstep" else f"real time (rollback, {st.prediction} ticks)")
+    parts.append("turn by turn" if st.mode == "lockstep" else "real time")
     opts = st.option_dict()
     for o in SPECS[st.game].options if st.game in SPECS else ():
         if o.key in opts and opts[o.key] in o.values:
@@ -211,14 +211,15 @@ class LanMenuScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         s = self.app.settings
-        banner(surf, "LAN play", f"You are {s.lan_name} · broadcast {s.lan_broadcast} · game port {s.lan_port}",
-               y=70)
+        where = "this machine only" if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
+            f"announced to {s.lan_broadcast}" if s.lan_broadcast else "your local network")
+        banner(surf, "LAN play", f"You are {s.lan_name} · {where} · game port {s.lan_port}", y=70)
         draw_menu(surf, self.ITEMS, self.sel, (W // 2, 360), size=32, spacing=58)
         lines = ["Nothing is sent on the network until you host or browse.",
                  "Host: open UDP port %d (and %d for discovery) in your firewall." % (s.lan_port, DISCOVERY_PORT)]
-        if is_loopback(s.lan_broadcast):
-            lines.append("The broadcast address is the loopback one: only this machine sees your match. "
-                         "Set your LAN's in LAN settings.")
+        if s.lan_broadcast and is_loopback(s.lan_broadcast):
+            lines.append("Only this machine sees your matches (LAN settings: clear the broadcast address for "
+                         "your network).")
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 560 + 28 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
@@ -262,8 +263,9 @@ class LanSettingsScene(Scene):
     def save(self) -> None:
         name, bcast, port = (f.value.strip() for _, f in self.fields)
         parts = bcast.split(".")
-        if len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts):
-            self.error = "The broadcast address is four numbers 0-255 with dots, e.g. 192.168.1.255."
+        if bcast and (len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts)):
+            self.error = ("The broadcast address is empty (every network of this machine) or four numbers 0-255 "
+                          "with dots, e.g. 192.168.1.255.")
             return
         if not port.isdigit() or not 1024 <= int(port) <= 65535:
             self.error = "The game port is a number from 1024 to 65535."
@@ -278,13 +280,14 @@ class LanSettingsScene(Scene):
         banner(surf, "LAN settings", "Saved with your settings", y=60)
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
-            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or " ", i == self.sel, W // 2 - 420, W // 2 + 420,
+            empty = "every network (automatic)" if f.kind == "ip" else " "
+            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420, W // 2 + 420,
                  arrows=False)
         _row(surf, 190 + 60 * len(self.fields), "Save and back", "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
-        notes = ["The broadcast address is where a host announces its match: your LAN's, e.g. 192.168.1.255",
-                 "(127.255.255.255 keeps everything on this machine). Players on the LAN must open the game port",
-                 f"and the discovery port {DISCOVERY_PORT} (UDP) in their firewall to host."]
+        notes = ["Broadcast address: leave it empty to find and announce matches on every network of this",
+                 "machine; 127.255.255.255 keeps everything on this machine. To host, open the game port",
+                 f"and the discovery port {DISCOVERY_PORT} (UDP) in your firewall."]
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (W // 2, 460 + 26 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 570)
@@ -378,7 +381,9 @@ class LanHostScene(SeatSetupScene):
         draw_text(surf, self.code, (1035, 215), 64, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, "Players joining type this code.", (1035, 272), 18, WHITE, anchor="center")
         draw_text(surf, f"UDP port {s.lan_port}", (1035, 320), 22, WHITE, anchor="center")
-        draw_text(surf, f"announced to {s.lan_broadcast}", (1035, 352), 18, DIM, anchor="center")
+        ips = lan_addresses()
+        draw_text(surf, f"friends type {ips[0]}:{s.lan_port}" if ips and not (s.lan_broadcast and is_loopback(
+            s.lan_broadcast)) else "this machine only", (1035, 352), 18, DIM, anchor="center")
         draw_text(surf, "Open seats are filled by players", (1035, 396), 18, DIM, anchor="center")
         draw_text(surf, "who join from their machines.", (1035, 418), 18, DIM, anchor="center")
         hy = 470
@@ -409,9 +414,8 @@ class LanBrowseScene(Scene):
         bcast = s.lan_broadcast
         self.listener = self.prober = None
         try:
-            self.listener = Listener(bind=bcast if is_loopback(bcast) else "", discovery_port=DISCOVERY_PORT,
-                                     expire=3.5)
-            self.prober = Prober(bind="127.0.0.1" if is_loopback(bcast) else "0.0.0.0")
+            self.listener = Listener(bind=listen_address(bcast), discovery_port=DISCOVERY_PORT, expire=3.5)
+            self.prober = Prober(bind="127.0.0.1" if bcast and is_loopback(bcast) else "0.0.0.0")
         except OSError as e:
             self.error = f"Cannot listen for matches on UDP port {DISCOVERY_PORT}: {e.strerror or e}."
 
@@ -451,7 +455,9 @@ class LanBrowseScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Browse the LAN", f"Listening on {self.app.settings.lan_broadcast}:{DISCOVERY_PORT}", y=60)
+        bcast = self.app.settings.lan_broadcast
+        where = "this machine only" if bcast and is_loopback(bcast) else "your local network"
+        banner(surf, "Browse the LAN", f"Matches hosted on {where}", y=60)
         panel(surf, (80, 130, W - 160, 470), 170)
         heads = [("Host", 110), ("Game", 380), ("Seats", 590), ("State", 740), ("Ping", 900), ("Address", 1000)]
         for t, x in heads:
@@ -491,6 +497,16 @@ class LanBrowseScene(Scene):
 # --- joining ---------------------------------------------------------------------------------------------------------
 
 
+def default_join_address(settings) -> str:
+    """What the join screen's address starts as: this machine's network part (e.g. "192.168.1.", the player types
+    the host's last number; the port is the default one unless typed), or 127.0.0.1 and the port when this machine
+    is on no network or keeps to itself (loopback broadcast address)."""
+    ips = [] if settings.lan_broadcast and is_loopback(settings.lan_broadcast) else lan_addresses()
+    if ips:
+        return ".".join(ips[0].split(".")[:3]) + "."
+    return f"127.0.0.1:{settings.lan_port}"
+
+
 class LanJoinScene(Scene):
     """The host's address and the join code, who plays on this machine (no one: watch), then Join."""
 
@@ -498,7 +514,7 @@ class LanJoinScene(Scene):
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
-        self.address = TextField(address or f"127.0.0.1:{app.settings.lan_port}", "address", 21)
+        self.address = TextField(address or default_join_address(app.settings), "address", 21)
         self.code = TextField("", "code", 11)
         self.count = 0 if watch else 1
         self.players = [SeatSpec("human", "wasd"), SeatSpec("human", "arrows"), SeatSpec("human", "ijkl"),
@@ -588,6 +604,18 @@ class LanJoinScene(Scene):
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------
+
+
+def host_addresses(link: LanLink) -> tuple[str, list[str]]:
+    """(heading, addresses) of what friends type to join this host: ``"IP:PORT"`` for each non-loopback IPv4
+    address of this machine the game port is bound on; when there is none, "this machine only" and 127.0.0.1."""
+    bound, port = link.transport.address
+    ips = [] if is_loopback(bound) else [ip for ip in lan_addresses() if bound in ("0.0.0.0", ip)]
+    if ips:
+        return "Friends type this address to join", [f"{ip}:{port}" for ip in ips]
+    if is_loopback(bound):
+        return "This machine only (see LAN settings)", [f"127.0.0.1:{port}"]
+    return "This machine only: no network found", [f"127.0.0.1:{port}"]
 
 
 class LanLobbyScene(Scene):
@@ -712,6 +740,8 @@ class LanLobbyScene(Scene):
                 link.local[sorted(s.my_seats).index(i)] if i in s.my_seats and
                 sorted(s.my_seats).index(i) < len(link.local) else SeatSpec("bot"))
             p = peers.get(o)
+            if spec.kind == "bot":  # a bot is never shown under a player's name
+                return f"Bot ({spec.level})", "on this machine", (p.ready if p else True)
             return f"{link.name} (here)", _spec_label(spec), (p.ready if p else True)
         p = peers.get(o)
         return (p.name if p and p.name else ("host" if o == 0 else f"peer {o}")), (
@@ -738,10 +768,7 @@ class LanLobbyScene(Scene):
             draw_toast(surf, self.app.notice, 120)
             hint_bar(surf, ["Esc cancel"])
             return
-        digest = st.digest().hex()[:8] if st else ""
         banner(surf, title, describe_settings(st) if st else "", y=44, size=44)
-        draw_text(surf, f"settings digest {digest[:4]}·{digest[4:]} (the same on every machine)", (W // 2, 116), 15,
-                  DIM, anchor="center")
         # seats
         x0, x1 = 40, 820
         n = len(s.owners)
@@ -776,15 +803,20 @@ class LanLobbyScene(Scene):
             draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)), size=26,
                       spacing=46)
         # the code and the peers
-        panel(surf, (850, 135, 390, 230), 190, border=GOLD)
-        draw_text(surf, "JOIN CODE", (1045, 165), 22, DIM, bold=True, anchor="center")
-        draw_text(surf, link.code, (1045, 222), 56, GOLD, bold=True, anchor="center", shadow=True)
-        addr = link.transport.address if link.role == "host" else link.address
-        draw_text(surf, f"host {addr[0]}:{addr[1]}", (1045, 280), 20, WHITE, anchor="center")
-        draw_text(surf, "UDP: open this port in the firewall", (1045, 312), 15, DIM, anchor="center")
-        draw_text(surf, "to host", (1045, 332), 15, DIM, anchor="center")
+        panel(surf, (850, 120, 390, 245), 190, border=GOLD)
+        draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+        draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
+        if link.role == "host":
+            head, addrs = host_addresses(link)
+            draw_text(surf, head, (1045, 246), 17, DIM, anchor="center")
+            for k, a in enumerate(addrs[:3]):
+                draw_text(surf, a, (1045, 272 + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
+        else:
+            draw_text(surf, "Host", (1045, 246), 17, DIM, anchor="center")
+            draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
+                      anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
-        draw_text(surf, "Peers", (870, 392), 18, DIM, bold=True)
+        draw_text(surf, "Connected", (870, 392), 18, DIM, bold=True)
         for k, p in enumerate(s.peers()):
             rtt = s.stats.links.get(p.peer if link.role == "host" else 0)
             ping = f"{rtt.rtt * 1000:.0f} ms" if (rtt and rtt.rtt_samples and p.peer != s.index) else (
@@ -935,6 +967,20 @@ class LanTableMixin:
         if not self.match.is_over():
             self.draw_notices(surf)
 
+    def seat_name(self, seat: int) -> str:
+        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
+        several), the other machine's player name for a remote seat, the game's own name ("Bot 2"...) for a bot."""
+        seats = self.match.seats
+        spec = seats[seat]
+        if spec.kind == "human":
+            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
+            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
+        name = getattr(spec, "name", "")
+        if spec.kind == "remote" and name:
+            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
+            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
+        return super().seat_name(seat)
+
     def draw_notices(self, surf: pygame.Surface) -> None:
         """The last LAN notices (who joined, lost connection, is back...), small, under the network HUD."""
         now = self.link.clock()
@@ -948,8 +994,7 @@ class LanTableMixin:
     def draw_net_hud(self, surf: pygame.Surface) -> None:
         h = self.link.hud()
         s = self.link.session
-        text = ("watching · " if not s.local_seats else "") + (
-            f"ping {h['ping_ms']} ms · ahead {h['ahead']:+.1f} · rollbacks {h['rollbacks']}")
+        text = ("watching · " if not s.local_seats else "") + f"ping {h['ping_ms']} ms"  # details: the log
         img_w = text_image(text, 13, WHITE).get_width()
         r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 22)
         r.topright = (W - 4, 4)
@@ -1121,10 +1166,6 @@ class LanResultsScene(Scene):
         for ln in rest:
             draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
             y += 36
-        ev = self.match.ended
-        if ev is not None:
-            draw_text(surf, f"every machine stopped at tick {ev.frame} · checksum {ev.checksum:016x}",
-                      (W // 2, y + 10), 18, DIM, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, max(y + 100, 540)))
         hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc leave"])
 
@@ -1211,7 +1252,10 @@ def start_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | 
         app.push(LanBrowseScene(app))
         return None
     if mode == "host-setup":
-        app.push(LanHostScene(app, game))
+        setup = LanHostScene(app, game)
+        if code:  # a known code (tests, screenshots); the player can still draw a new one
+            setup.code = code
+        app.push(setup)
         return None
     try:
         if mode == "host":
