@@ -19,6 +19,7 @@ import pygame
 from .audio import Audio
 from .clock import FixedClock
 from .input import InputMap
+from .render import fonts
 from .render.widgets import H, W
 from .scenes import Scene
 from .settings import Settings, load_settings, save_settings
@@ -39,11 +40,17 @@ class InputScript:
         TICK KEY [press|down|up]     # KEY in pygame.key.name spelling: e, return, right shift, [8], up
         TICK pad0:A [press|down|up]  # a gamepad's logical button
         TICK every N times M KEY     # (sugar) press KEY every N ticks, M times, from TICK
+        TICK wait TEXT               # from TICK the script holds until a drawn frame shows TEXT (a substring of
+                                     # one drawn string); later lines' ticks count on from when it showed
 
-    ``press`` (the default) is down at TICK and up at TICK+1.
+    ``press`` (the default) is down at TICK and up at TICK+1. TICKs are the script's own clock: it runs with the
+    game's ticks except while a ``wait`` holds it, so a script does not depend on how fast a network or machine is.
     """
 
     events: dict[int, list[tuple[str, bool]]] = field(default_factory=dict)
+    waits: dict[int, str] = field(default_factory=dict)
+    clock: int = 0
+    seen: bool = False
 
     @classmethod
     def parse(cls, text: str) -> "InputScript":
@@ -55,6 +62,11 @@ class InputScript:
             parts = line.split()
             try:
                 tick = int(parts[0])
+                if len(parts) >= 3 and parts[1] == "wait":
+                    if tick < 0 or tick in s.waits:
+                        raise ValueError
+                    s.waits[tick] = line.split(None, 2)[2]
+                    continue
                 if len(parts) >= 6 and parts[1] == "every" and parts[3] == "times":
                     every, times, key = int(parts[2]), int(parts[4]), " ".join(parts[5:])
                     if every < 2 or times < 0 or times > 100_000:
@@ -84,7 +96,19 @@ class InputScript:
         if mode in ("press", "up"):
             self.events.setdefault(tick + 1 if mode == "press" else tick, []).append((key, False))
 
+    def saw(self, texts: list[str]) -> None:
+        """A frame was drawn with ``texts``: a ``wait`` holding the script is released when its text is among them."""
+        want = self.waits.get(self.clock)
+        if want is not None and any(want in t for t in texts):
+            self.seen = True
+
     def feed(self, tick: int, inp: InputMap) -> None:
+        """Send this tick's events (``tick``, the game's tick, is not used: the script keeps its own clock)."""
+        if self.clock in self.waits and not self.seen:
+            return
+        self.seen = False
+        tick = self.clock
+        self.clock += 1
         for key, down in self.events.get(tick, ()):
             if ":" in key:
                 dev, button = key.split(":", 1)
@@ -98,7 +122,7 @@ class InputScript:
 
     @property
     def last_tick(self) -> int:
-        return max(self.events, default=0)
+        return max([*self.events, *self.waits], default=0)
 
 
 @dataclass
@@ -246,8 +270,16 @@ class App:
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].transparent:
             start -= 1
-        for scene in self.stack[max(0, start):]:
-            scene.draw(self.screen, alpha)
+        script = self.opts.input_script
+        if script is not None and script.waits:
+            fonts.SEEN = []
+        try:
+            for scene in self.stack[max(0, start):]:
+                scene.draw(self.screen, alpha)
+        finally:
+            if fonts.SEEN is not None:
+                script.saw(fonts.SEEN)
+                fonts.SEEN = None
         pygame.display.flip()
         self.frames_drawn += 1
         if self.first_frame_at is None:
