@@ -49,8 +49,15 @@ class InputScript:
 
     events: dict[int, list[tuple[str, bool]]] = field(default_factory=dict)
     waits: dict[int, str] = field(default_factory=dict)
-    clock: int = 0
+    held: int = 0  # game ticks spent holding at ``wait`` lines
     seen: bool = False
+
+    @property
+    def clock(self) -> int:
+        """The script's tick now (the game's tick less the ticks held); set by ``feed``."""
+        return self._clock
+
+    _clock: int = 0
 
     @classmethod
     def parse(cls, text: str) -> "InputScript":
@@ -103,12 +110,13 @@ class InputScript:
             self.seen = True
 
     def feed(self, tick: int, inp: InputMap) -> None:
-        """Send this tick's events (``tick``, the game's tick, is not used: the script keeps its own clock)."""
-        if self.clock in self.waits and not self.seen:
+        """Send the events of game tick ``tick`` (less the ticks held so far at ``wait`` lines)."""
+        self._clock = tick - self.held
+        if self._clock in self.waits and not self.seen:
+            self.held += 1
             return
         self.seen = False
-        tick = self.clock
-        self.clock += 1
+        tick = self._clock
         for key, down in self.events.get(tick, ()):
             if ":" in key:
                 dev, button = key.split(":", 1)
