@@ -474,7 +474,7 @@ class Table(TableScene):
         self.board.update()
 
     # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
-    def update(self) -> None:
+    def step(self) -> None:
         st = self.match.state
         if st.phase not in ("scoring", "over"):
             self.continued = False
@@ -505,7 +505,7 @@ class Table(TableScene):
             if not self.continued:
                 self.after_tick()
                 return
-        super().update()
+        super().step()
 
     # --- menus from the legal actions ----------------------------------------------------------------------------
     def hand_slots(self, seat: int) -> list[Any]:

@@ -50,8 +50,9 @@ class TableScene(Scene):
     ESC_HINT = "Esc pause"
     SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
 
-    def __init__(self, app, match, demo: bool = False) -> None:
+    def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
         super().__init__(app)
+        self.net = net  # a LAN match's part of the table (``arcade.scenes.lan.NetTable``); None for a local one
         self.coach = None  # a tutorial's coach(view, seat, legal) -> lines (``play.start_tutorial``)
         self.coach_done = None  # and its done(view) -> bool, when the tutorial ends before the match
         self.match = match
@@ -180,6 +181,17 @@ class TableScene(Scene):
         return True
 
     def update(self) -> None:
+        """One tick of the table: a LAN table's network part first (``net``), then the game's ``step``."""
+        net = self.net
+        if net is None:
+            self.step()
+        elif not net.before_update(self):
+            self.step()
+            net.after_update(self)
+
+    def step(self) -> None:
+        """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
+        controls and the match's tick."""
         inp = self.app.input
         if not self.demo and (inp.escape_pressed or any(
                 inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
@@ -401,7 +413,12 @@ class TableScene(Scene):
     COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
 
     def draw_coach(self, surf: pygame.Surface) -> None:
-        """The tutorial's coach panel in the table's free corner (``COACH_AT``), its lines wrapped to fit."""
+        """The last layer of every table's frame: a LAN match's network part (``NetTable.draw``: ping, notices, the
+        lost-connection prompt), or a tutorial's coach panel in the table's free corner (``COACH_AT``), its lines
+        wrapped to fit (a tutorial is never a LAN match)."""
+        if self.net is not None:
+            self.net.draw(self, surf)
+            return
         lines = self.coach_lines()
         if not lines:
             return
@@ -430,7 +447,7 @@ class TableScene(Scene):
         hints = []
         for seat in self.humans():
             hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
-        hints.append(self.ESC_HINT if not getattr(self.match, "is_lan", False) else "Esc LAN menu (the match goes on)")
+        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
         if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
             hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
