@@ -19,8 +19,8 @@ import pygame
 
 from ..games.grit import ChooseFirst, PlayComplaint, card_label
 from ..games.grit.cards import is_heart, rank_of
-from ..render.cards import CARD_H, CARD_W, blit_card, card_back, playing_card
-from ..render.fonts import draw_text
+from ..render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
+from ..render.fonts import draw_text, font
 from ..render.tween import Placed
 from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
 from .table import TableScene
@@ -36,7 +36,27 @@ DECK_POS = (110, H // 2 + 10)
 
 @lru_cache(maxsize=64)
 def face(card: int) -> pygame.Surface:
-    return playing_card(RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S")
+    """A Complaint's face; a 6 or a 9 has its ranks underlined, so a Marked (sideways) one still reads right."""
+    rank, suit = RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S"
+    img = playing_card(rank, suit).copy()
+    if rank in ("6", "9"):
+        underline_ranks(img, rank, INK[suit])
+    return img
+
+
+def underline_ranks(img: pygame.Surface, rank: str, ink) -> None:
+    """Underline the three rank figures ``playing_card`` draws (corner, centre, upside-down corner), in place."""
+    w, h = img.get_size()
+    corner, mid = max(12, int(h * 0.17)), int(h * 0.16)
+    cw, ch = font(corner, True).size(rank)
+    base = 3 + font(corner, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (7, base), (7 + cw - 1, base), 2)
+    mw, mh = font(mid, True).size(rank)
+    cy = h // 2 + int(h * 0.36) // 2 + 6
+    mbase = cy - mh // 2 + font(mid, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (w // 2 - mw // 2, mbase), (w // 2 + mw // 2, mbase), 2)
+    tail = h - 3 - ch + (ch - base + 3)
+    pygame.draw.line(img, ink, (w - 7 - cw, tail), (w - 8, tail), 2)
 
 
 @lru_cache(maxsize=64)
@@ -169,7 +189,7 @@ class Table(TableScene):
                 continue
             ci = self.sel_card.get(seat, 0) % len(hand)
             card = hand[ci]
-            piles = self.piles_for(legal, card)
+            piles = self.piles_for(legal, card, seat)
             pi = self.sel_pile.get(seat, 0) % max(1, len(piles))
             if seat in self.mode_menu:
                 modes = self.modes_for(legal, card, piles[pi])
@@ -201,7 +221,7 @@ class Table(TableScene):
             self.sel_card[seat], self.sel_pile[seat] = ci, pi
             if inp.pressed("A", dev):
                 card = hand[ci]
-                piles = self.piles_for(legal, card)
+                piles = self.piles_for(legal, card, seat)
                 target = piles[pi % len(piles)]
                 modes = self.modes_for(legal, card, target)
                 if len(modes) > 1:
@@ -210,13 +230,17 @@ class Table(TableScene):
                     self.match.submit_action(seat, modes[0][1])
                     self.app.audio.play("select")
 
-    def piles_for(self, legal, card) -> list[tuple[int, int]]:
-        """Piles (owner, pile) that may take ``card`` now, the laying seat's own first."""
+    def piles_for(self, legal, card, seat: int | None = None) -> list[tuple[int, int]]:
+        """Piles (owner, pile) that may take ``card`` now, in the order the laying seat sees them: its own row left
+        to right, then the opponent's row left to right (``seat``: the laying seat; default the one to act)."""
         out = []
         for a in legal:
             if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
                 out.append((a.owner, a.pile))
-        return out
+        if seat is None:
+            acting = sorted(self.rules.to_act(self.match.state))
+            seat = acting[0] if acting else self.bottom_seat()
+        return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
     def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
         names = {(False, False): "Lay it face down", (True, False): "Lay it Marked (sideways, never covered)",
@@ -276,6 +300,9 @@ class Table(TableScene):
         if view.phase == "over":
             info = "Satisfaction!"
         if view.phase != "over":
+            plate = pygame.Rect(0, 0, font(24, True).size(info)[0] + 28, 36)
+            plate.center = (W // 2, H // 2 - 5)
+            panel(surf, plate, 200, (10, 30, 20), None, 10)
             draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
         if view.phase == "over" and view.totals is not None:
@@ -285,6 +312,11 @@ class Table(TableScene):
 
     def draw_action_panel(self, surf) -> None:
         """Grit draws its own prompts (``draw_prompts``)."""
+
+    def curtain_prompt(self, dev: str) -> str:
+        """Grit's hands show only while their owner holds B: the curtain names both of the seat's keys."""
+        inp = self.app.input
+        return f"Press {inp.hint(dev, 'A')} to take your turn, then hold {inp.hint(dev, 'B')} to peek at your hand"
 
     def draw_word_badge(self, surf, center) -> None:
         r = pygame.Rect(0, 0, 150, 40)
@@ -325,7 +357,7 @@ class Table(TableScene):
             if not hand:
                 return None
             card = hand[self.sel_card.get(seat, 0) % len(hand)]
-            piles = self.piles_for(self.rules.legal_actions(st, seat), card)
+            piles = self.piles_for(self.rules.legal_actions(st, seat), card, seat)
             if piles:
                 return piles[self.sel_pile.get(seat, 0) % len(piles)]
         return None

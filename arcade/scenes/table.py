@@ -370,9 +370,11 @@ class TableScene(Scene):
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
                   anchor="center")
         draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
-        draw_text(surf, f"Press {self.app.input.hint(dev, 'A')} to see your {self.HIDDEN_NOUN}", (W // 2, H // 2 + 50),
-                  26,
-                  WHITE, anchor="center")
+        draw_text(surf, self.curtain_prompt(dev), (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
+
+    def curtain_prompt(self, dev: str) -> str:
+        """The curtain's last line: which of the seat's keys (device ``dev``) shows its hidden cards."""
+        return f"Press {self.app.input.hint(dev, 'A')} to see your {self.HIDDEN_NOUN}"
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
