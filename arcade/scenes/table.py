@@ -446,16 +446,21 @@ class TableScene(Scene):
         draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
         if self.demo:
             return
-        hints = []
-        for seat in self.humans():
-            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
-        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
+        hints = self.hud_hints()
         if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
             hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
             from ..render.widgets import draw_toast
 
             draw_toast(surf, self.message, 66)
+
+    def hud_hints(self) -> list[str]:
+        """The hint bar's entries (the last three are shown): each human's keys, then how to pause."""
+        hints = []
+        for seat in self.humans():
+            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
+        return hints
 
     def flash(self, msg: str, ticks: int = 120) -> None:
         self.message, self.message_ticks = msg, ticks
