@@ -345,9 +345,9 @@ class TableScene(Scene):
             col = GOLD if sel else (color_of(lab) if color_of else WHITE)
             draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
         if top > 0:
-            draw_text(surf, "▲ more", (x + w - 70, y + 3), 13, DIM)
+            draw_text(surf, "▲ more", (x + w - 76, y + 2), 16, DIM)
         if top + rows < len(labels):
-            draw_text(surf, "▼ more", (x + w - 70, first + rows * 28), 13, DIM)
+            draw_text(surf, "▼ more", (x + w - 76, first + rows * 28), 16, DIM)
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
@@ -438,7 +438,7 @@ class TableScene(Scene):
             rows.append(cur)
         r = pygame.Rect(x, y, w, 40 + 21 * len(rows))
         panel(surf, r, 245, (24, 34, 60), GOLD, 12)
-        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 8), 15, GOLD, bold=True)
+        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
         for k, row in enumerate(rows):
             draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, WHITE)
 
