@@ -492,11 +492,11 @@ class Table(TableScene):
                 r.center = self.chip_pos(team, j)
                 panel(surf, r, 120, (30, 40, 34), (90, 110, 96), CHIP[1] // 3)
             if team == 0:
-                draw_text(surf, "ROBBERS", (14, STRIP.centery - 9), 20, col, bold=True, anchor="midleft")
-                draw_text(surf, f"target {view.targets[0]}", (14, STRIP.centery + 10), 13, DIM, anchor="midleft")
+                draw_text(surf, "ROBBERS", (14, STRIP.centery - 10), 20, col, bold=True, anchor="midleft")
+                draw_text(surf, f"target {view.targets[0]}", (14, STRIP.centery + 11), 16, DIM, anchor="midleft")
             else:
-                draw_text(surf, "POLICE", (W - 14, STRIP.centery - 9), 20, col, bold=True, anchor="midright")
-                draw_text(surf, f"target {view.targets[1]}", (W - 14, STRIP.centery + 10), 13, DIM,
+                draw_text(surf, "POLICE", (W - 14, STRIP.centery - 10), 20, col, bold=True, anchor="midright")
+                draw_text(surf, f"target {view.targets[1]}", (W - 14, STRIP.centery + 11), 16, DIM,
                           anchor="midright")
 
     def draw_strip(self, surf, view) -> None:
@@ -519,15 +519,15 @@ class Table(TableScene):
             h = self.app.input.hint
             hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
                     f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
-            _fit_text(surf, hint, (rect.centerx, rect.bottom - 8), rect.width - 16, 14, WHITE)
+            _fit_text(surf, hint, (rect.centerx, rect.bottom - 9), rect.width - 16, 16, WHITE)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
         spec = self.match.seats[seat]
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
-        draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 15, col, bold=True, anchor="topright")
+        draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 13, DIM)
-        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 13, DIM, anchor="center")
+            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 16, DIM)
+        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 15), 16, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         team = view.teams[seat]
@@ -535,7 +535,7 @@ class Table(TableScene):
             pygame.draw.rect(surf, GOLD, rect, 4, border_radius=12)
         count = view.hand_counts[seat]
         surf.blit(_backs(team, min(count, 10)), (rect.x + 10, rect.bottom - 12 - gc.BACK_SMALL[1]))
-        draw_text(surf, str(count), (rect.right - 30, rect.bottom - 40), 30, WHITE, bold=True, anchor="center")
+        draw_text(surf, str(count), (rect.right - 30, rect.bottom - 44), 30, WHITE, bold=True, anchor="center")
 
     @staticmethod
     def laid_recently(view, seat: int, ticks: int = 24) -> bool:
@@ -550,14 +550,16 @@ class Table(TableScene):
         """A human area's name, team, counts and key hints (drawn over the hand's cards)."""
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
-        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
-        draw_text(surf, team.upper(), (nx, rect.y + 6), 14, col, bold=True, shadow=True)
+        tw = text(team.upper(), 16, col, True).get_width()
+        panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, 22), 220, (10, 20, 16), None, 6)  # over cards
+        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
+        draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = f"{len(self.match.state.hands[seat])} cards"
         if self.assist():
             t = TEAMS.index(team)
             right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
-        draw_text(surf, right, (rect.right - 10, rect.y + 6), 14, DIM, anchor="topright", shadow=True)
+        draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
         if note and note[1] > self.match.state.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -721,6 +723,9 @@ class Table(TableScene):
 
     def draw_start(self, surf, age: int) -> None:
         size = 92 if age < 6 else 84
+        plate = pygame.Rect((0, 0), font(size, True).size("START!")).inflate(24, 6)
+        plate.center = (PX, PY)
+        panel(surf, plate, 240, (40, 12, 8), None, 12)  # the signal stays readable over the pile's cards
         r = draw_text(surf, "START!", (PX, PY), size, (255, 80, 60), bold=True, anchor="center", shadow=True)
         pygame.draw.rect(surf, GOLD, r.inflate(24, 6), 4, border_radius=12)
 
