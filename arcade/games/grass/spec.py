@@ -10,7 +10,9 @@ SPEC = GameSpec(
     package="arcade.games.grass",
     table="arcade.scenes.grass_table:Table",
     demo_players=4,
-    options=(Option("learning", "Learning mode", (False, True), ("Off", "On")),),
+    options=(Option("learning", "Learning mode", (False, True), ("Off", "On"),
+                    help="Teaches in four hands: simple cards first, then trading, then protection, then the whole "
+                         "deck"),),
     rules_page="games/grass/howto.md",
     title_card="Panama",
     card_art="arcade.scenes.grass_table:card_art",
