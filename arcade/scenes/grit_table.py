@@ -22,7 +22,7 @@ from ..games.grit.cards import is_heart, rank_of
 from ..render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
-from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from .table import TableScene
 
 __all__ = ["Table"]
@@ -265,10 +265,13 @@ class Table(TableScene):
             name = self.seat_name(owner)
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
             dead = tot >= 22
-            col = RED if dead else (GREEN if tot == 21 else WHITE)
+            col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
             tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
-            draw_text(surf, f"Injuries: {tot}" + ("  DEAD" if dead else ""), (tx, y + 2), 24, col, bold=dead)
+            line = f"Injuries: {tot}" + ("  DEAD" if dead else "")
+            if dead or tot == 21:  # red and green read on a dark plate, not on the felt
+                panel(surf, (tx - 8, y, font(24, dead).size(line)[0] + 16, 32), 215, (10, 30, 20), None, 8)
+            draw_text(surf, line, (tx, y + 2), 24, col, bold=dead)
             if view.best_of > 1:
                 draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
             if view.phase != "over" and view.word == owner:
