@@ -29,12 +29,13 @@ from typing import Any, Sequence
 
 from ..rng import Rng
 from .cards import card_value, deck_spades, heart_ranks, make_card, HEARTS
-from .rules import ChooseFirst, GritView, PlayComplaint, DEAD_AT
+from .rules import ChooseFirst, GritView, KeepHidden, PlayComplaint, DEAD_AT
 
 __all__ = ["choose", "BUDGETS"]
 
 _MASK = (1 << 64) - 1
 _VAL = tuple(card_value(c) for c in range(26))
+_RANK = tuple(c % 13 + 1 for c in range(26))  # The Word's tie-break compares ranks (K 13 > Q 12 > ... > A 1)
 
 BUDGETS = {"easy": (40, 0), "normal": (200, 1), "hard": (300, 1)}
 """Per level: (playouts per decision, rollout policy: 0 uniformly random, 1 plain random then round 4 by minimax)."""
@@ -65,18 +66,18 @@ def _word(top: list[int], hid: list[bool], last_word: int, fr: _Fast) -> int:
         c = top[i]
         if c < 0 or hid[i]:
             continue
-        v = _VAL[c]
+        v, r = _VAL[c], _RANK[c]
         if i < 3:
             vt0 += v
-            if v > hi0:
-                hi0, hh0 = v, c >= 13
-            elif v == hi0 and c >= 13:
+            if r > hi0:
+                hi0, hh0 = r, c >= 13
+            elif r == hi0 and c >= 13:
                 hh0 = True
         else:
             vt1 += v
-            if v > hi1:
-                hi1, hh1 = v, c >= 13
-            elif v == hi1 and c >= 13:
+            if r > hi1:
+                hi1, hh1 = r, c >= 13
+            elif r == hi1 and c >= 13:
                 hh1 = True
     if vt0 != vt1:
         return 0 if vt0 > vt1 else 1
@@ -324,9 +325,14 @@ def _evaluate(view: GritView, action: Any, world: tuple[list[int], list[int]], b
         banned = o * 3 + p
     if isinstance(action, ChooseFirst):
         phase, first = 1, action.first
+    elif isinstance(action, KeepHidden):
+        for o, p in view.round_plays:
+            i = o * 3 + p
+            if o == me and view.piles[o][p][-1].marked and view.piles[o][p][-1].card is not None:
+                hid[i] = action.keep
+        phase, rnd = 0, rnd + 1
     else:
-        _lay(top, mk, hid, hands, mused, me, action.card, action.owner * 3 + action.pile,
-             2 if action.hidden else (1 if action.marked else 0))
+        _lay(top, mk, hid, hands, mused, me, action.card, action.owner * 3 + action.pile, 1 if action.marked else 0)
         if view.phase == "lay_first":
             phase, banned = 2, action.owner * 3 + action.pile
         else:
@@ -341,7 +347,9 @@ def _candidates(legal: Sequence[Any]) -> list[Any]:
     out = []
     for a in legal:
         if isinstance(a, PlayComplaint):
-            key = (_VAL[a.card], a.card >= 13, a.owner, a.pile, a.marked, a.hidden)
+            key = (_VAL[a.card], _RANK[a.card], a.card >= 13, a.owner, a.pile, a.marked)
+        elif isinstance(a, KeepHidden):
+            key = ("keep", a.keep)
         else:
             key = ("first", a.first)
         if key not in seen:
