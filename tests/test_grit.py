@@ -21,7 +21,8 @@ from arcade.games.grit import (
     describe_action,
     sample_hidden,
 )
-from arcade.games.grit.rules import duel_outcome, injury_total, visible_total, word_holder
+from arcade.games.grit import bot as grit_bot
+from arcade.games.grit.rules import determinize, duel_outcome, injury_total, visible_total, word_holder
 from arcade.games.rng import Rng, seed_mix
 
 LABEL_TO_CARD = {label: card for card, label in CARD_NAMES.items()}
@@ -761,7 +762,8 @@ def test_cards_are_conserved_through_random_play_single_duels_and_matches():
         assert len(set(all_cards(s))) == 12
 
 
-def test_bots_play_a_best_of_five_match_with_the_prototype_deck_to_its_end():
+def test_bots_play_a_best_of_five_match_with_the_prototype_deck_to_its_end(monkeypatch):
+    monkeypatch.setattr(grit_bot, "HARD_BUDGET", 200)  # the same search, a smaller budget: a quick test
     s = RULES.initial_state(12, 2, best_of=5, prototype_deck=True)
     step = 0
     while not RULES.is_over(s):
@@ -786,3 +788,97 @@ def test_the_in_game_rules_page_says_what_the_rules_do():
     assert "a King beats a Queen" in text and "the heart wins" in text
     assert "Face-down cards count for none of this" in text
     assert "you decide at the end of the round, when the cards turn over" in text
+
+
+def _random_states(seeds, **options):
+    """Every state of random duels (seeded), with the seat to act."""
+    for seed in seeds:
+        s = RULES.initial_state(seed, 2, **options)
+        rng = Rng(seed_mix(seed, 31))
+        while not RULES.is_over(s):
+            (seat,) = RULES.to_act(s)
+            yield s, seat
+            a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
+            s = RULES.apply(s, seat, a)
+
+
+def test_determinize_keeps_everything_the_seat_sees_and_deals_only_what_it_cannot_see():
+    """The searching bot's worlds agree with its view: the same view comes back from every determinization, and the
+    hidden cards vary (the opponent's Complaints are not the true ones every time)."""
+    differ = 0
+    for k, (s, seat) in enumerate(_random_states(range(40), best_of=3)):
+        for viewer in (0, 1):
+            v = RULES.view(s, viewer)
+            d = determinize(v, Rng(k * 2 + viewer))
+            assert RULES.view(d, viewer) == v
+            assert RULES.to_act(d) == RULES.to_act(s)
+            assert sorted(all_cards(d)) == sorted(set(all_cards(d))) and len(all_cards(d)) == 12
+            differ += d.complaints[1 - viewer] != s.complaints[1 - viewer]
+    assert differ > 100
+    with pytest.raises(ValueError):
+        determinize(RULES.view(RULES.initial_state(1, 2), None), Rng(1))
+
+
+def test_every_level_decides_from_the_view_alone(monkeypatch):
+    """Re-dealing every hidden card consistently with the view never changes a decision (easy, normal) and hard's
+    search is given only the view (its worlds come from ``determinize(view)``)."""
+    monkeypatch.setattr(grit_bot, "HARD_BUDGET", 200)
+    checked = 0
+    for k, (s, seat) in enumerate(_random_states(range(6))):
+        v, legal = RULES.view(s, seat), RULES.legal_actions(s, seat)
+        other = sample_hidden(s, seat, Rng(k + 100))
+        assert RULES.view(other, seat) == v
+        for level in ("easy", "normal", "hard"):
+            a = choose(v, legal, Rng(k), level)
+            assert a in legal
+            assert choose(RULES.view(other, seat), RULES.legal_actions(other, seat), Rng(k), level) == a
+        checked += other != s
+    assert checked > 20
+
+    seen = []
+    import arcade.games.grit.rules as grit_rules
+
+    original = grit_rules.determinize
+
+    def spy(view, rng):
+        seen.append(view)
+        return original(view, rng)
+
+    monkeypatch.setattr(grit_rules, "determinize", spy)
+    s = RULES.initial_state(4, 2)
+    s = play(s, s.word, ChooseFirst(s.word))
+    v = RULES.view(s, s.first)
+    choose(v, RULES.legal_actions(s, s.first), Rng(2), "hard")
+    assert seen and all(x is v for x in seen)  # the search's only source of cards is the view
+
+
+def _pair(level_a: str, level_b: str, deals: range) -> tuple[int, int]:
+    """(wins of ``level_a``, duels): every deal played twice, level_a in each seat."""
+    wins = games = 0
+    for seed in deals:
+        for a_seat in (0, 1):
+            s = RULES.initial_state(seed, 2)
+            step = 0
+            while not RULES.is_over(s):
+                (seat,) = RULES.to_act(s)
+                level = level_a if seat == a_seat else level_b
+                a = choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng(seed_mix(seed, seat, step)), level)
+                s = RULES.apply(s, seat, a)
+                step += 1
+            wins += s.result == a_seat
+            games += 1
+    return wins, games
+
+
+def test_normal_beats_easy_in_a_small_seeded_sample():
+    """The ladder (tools/arena_grit.py --ladder) measures normal over easy on 400 duels; a generous bound here."""
+    wins, games = _pair("normal", "easy", range(500, 580))
+    assert wins * 100 >= games * 52, (wins, games)
+
+
+def test_hard_beats_normal_in_a_small_seeded_sample(monkeypatch):
+    """The ladder measures hard over normal on 400 duels; here 40 duels at a quarter of hard's budget, a generous
+    bound."""
+    monkeypatch.setattr(grit_bot, "HARD_BUDGET", grit_bot.HARD_BUDGET // 4)
+    wins, games = _pair("hard", "normal", range(700, 720))
+    assert wins * 100 >= games * 50, (wins, games)

@@ -83,6 +83,7 @@ __all__ = [
     "visible_total",
     "highest_top",
     "sample_hidden",
+    "determinize",
     "describe_action",
 ]
 
@@ -642,3 +643,47 @@ def sample_hidden(state: GritState, seat: int | None, rng: Rng) -> GritState:
                         for pile in own) for own in state.piles)
     unused = tuple(sorted(next(it) for _ in state.unused))
     return replace(state, complaints=complaints, piles=piles, unused=unused)
+
+
+def determinize(view: GritView, rng: Rng) -> GritState:
+    """A full state consistent with one seat's ``view``: what the view shows is kept, every card the seat cannot see
+    is dealt at random by ``sample_hidden`` (the searching bot's "world"; rules: "Setup" for what is hidden).
+
+    A seat needs no memory beyond its view in Grit: covered cards stay on their piles face up, the seat's own face-down
+    cards show in its view, and nothing a seat once saw is ever taken back into a hand. A choice the opponent made in
+    the same end-of-round "keep" phase, still secret, is taken as "turn it up". Raises ValueError for a spectator's
+    view or a finished game (nothing is hidden then).
+    """
+    if view.seat not in (0, 1) or view.phase == PHASE_OVER:
+        raise ValueError("determinize needs a seat's view of a game in progress")
+    seat = view.seat
+    seen = set(view.hand)
+    for own in view.piles:
+        for pile in own:
+            seen.update(c.card for c in pile if c.card is not None)
+    unseen = [c for c in deck_spades(view.prototype_deck) if c not in seen]
+    if not any(is_heart(c) for c in seen):
+        unseen.append(make_card(heart_ranks(view.prototype_deck)[0], HEARTS))  # its rank is drawn by sample_hidden
+    it = iter(unseen)
+    current = set(view.round_plays)
+    piles = tuple(tuple(tuple(
+        PileCard(c.card if c.card is not None else next(it), seat if (c.card is not None and not c.face_up) else
+                 (1 - seat if c.card is None else -1),
+                 view.round if (o, p) in current and k == len(pile) - 1 else max(0, view.round - 1),
+                 c.face_up, c.marked, c.kept_hidden)
+        for k, c in enumerate(pile)) for p, pile in enumerate(own)) for o, own in enumerate(view.piles))
+    opp = tuple(sorted(next(it) for _ in range(view.complaint_counts[1 - seat])))
+    unused = tuple(sorted(it))
+    complaints = (view.hand, opp) if seat == 0 else (opp, view.hand)
+    pending: tuple[int, ...] = ()
+    if view.phase == PHASE_KEEP and view.to_act:
+        plays = list(view.round_plays)
+        k = next(j for j, (o, p) in enumerate(plays) if o == view.to_act[0])
+        pending = tuple(o for o, p in plays[k:] if piles[o][p][-1].marked and piles[o][p][-1].laid_by == o)
+    s = GritState(players=2, prototype_deck=view.prototype_deck, best_of=view.best_of, rng=rng, duel=view.duel,
+                  wins=view.wins, duel_results=view.duel_results, round=view.round, phase=view.phase,
+                  complaints=complaints, piles=piles, unused=unused, word=view.word, word_reason=view.word_reason,
+                  last_word=view.last_word, first=view.first, round_plays=view.round_plays,
+                  marked_used=view.marked_used, totals=view.totals, result=view.result, last_duel=view.last_duel,
+                  events=view.events, keep_pending=pending)
+    return sample_hidden(s, seat, rng)
