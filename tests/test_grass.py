@@ -788,7 +788,7 @@ def test_all_104_cards_are_always_somewhere(seed, players, learning, steps):
 
 def bot(s, seat=None):
     seat = s.current if seat is None else seat
-    return choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng.from_seed(0), "hard")
+    return choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng.from_seed(0), "normal")
 
 
 def test_bot_opens_its_market_and_lays_its_biggest_peddle():
@@ -887,3 +887,143 @@ def test_bot_beats_random_players_on_a_small_sample_quickly():
             wins += 1
     assert wins >= games // 2  # the arena (tools/arena_grass.py, 200 games) asks for 60%
     assert total / decisions < 0.005 and slowest < 0.1
+
+
+# --- rulebook facts the mutation run asked for (docs/mutation/grass.md) -------------------------------------------
+
+
+@pytest.mark.parametrize("heat,remedy", [(BUST, IMMUNITY), (DETAINED, A_BREEZE_TO_FLY), (FELONY, HEARSAY_EVIDENCE),
+                                         (SEARCH_AND_SEIZURE, CHARGES_DROPPED)])
+def test_each_heat_off_clears_only_its_own_heat_on(heat, remedy):
+    """"Immunity ×5 (cancels Bust), A Breeze to Fly ×5 (Detained), Hearsay Evidence ×5 (Felony), Charges Dropped
+    ×5 (Search & Seizure)"; "the matching Heat Off clears the matching Heat On"."""
+    offs = (IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED)
+    s = table([offs + (HOME_GROWN, MEXICO, PANAMA), FILL], piles=[(MARKET_OPEN, heat), OPEN], heats=[heat, NO_CARD])
+    legal = RULES.legal_actions(s, 0)
+    assert [k for k in offs if play(k) in legal] == [remedy]
+    s = act(s, 0, play(remedy))
+    assert s.seats[0].heat == NO_CARD and s.seats[0].pile == (heat, remedy, MARKET_OPEN)
+
+
+def test_pay_fine_needs_heat_on_you():
+    """"Pay Fine / Heat Off: clears any Heat On" — with no heat on your pile there is nothing to pay for."""
+    stash = Stash((COLOMBIA,))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[stash, Stash()])
+    legal = RULES.legal_actions(s, 0)
+    assert play(PAY_FINE) not in legal and Action("discard", PAY_FINE) in legal
+
+
+def test_pay_fine_takes_protected_peddle_when_it_is_the_smallest():
+    """"Pay Fine ... you must discard your smallest peddle from your Stash" (decision: protection guards against
+    Nirvana, Paranoia and Skim cards, not fines)."""
+    stash = Stash((PANAMA,), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    s = act(s, 0, play(PAY_FINE))
+    me = s.seats[0]
+    assert me.stash.loose == (PANAMA,) and me.stash.covers == (Cover(GRAB_A_SNACK, ()),)
+    assert s.wasted[-1] == HOME_GROWN and ("pay_fine", 0, BUST, HOME_GROWN) in s.events
+
+
+def test_pay_fine_with_only_protected_peddle_and_smallest_by_value():
+    stash = Stash((), (Cover(LUST_CONQUERS_ALL, (COLOMBIA, JAMAICA)),))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    assert play(PAY_FINE) in RULES.legal_actions(s, 0)  # protected peddle is peddle in the Stash
+    s = act(s, 0, play(PAY_FINE))
+    assert s.seats[0].stash.covers == (Cover(LUST_CONQUERS_ALL, (JAMAICA,)),) and s.wasted[-1] == COLOMBIA
+    stash = Stash((PANAMA, COLOMBIA, DR_FEELGOOD))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    s = act(s, 0, play(PAY_FINE))
+    assert s.seats[0].stash.loose == (PANAMA, DR_FEELGOOD) and s.seats[0].stash.total == 150_000
+
+
+def test_euphoria_clears_heat_too_and_sends_it_to_the_wasted_pile():
+    """"Nirvana ...: clears any heat on your pile ... and gives you an extra turn"; Euphoria gives two extra turns;
+    Corrections: the Heat On goes to the Wasted pile."""
+    s = table([(EUPHORIA,) + FILL, FILL], piles=[(MARKET_OPEN, FELONY), OPEN], heats=[FELONY, NO_CARD],
+              draws=(COLOMBIA, JAMAICA, PANAMA))
+    s = act(s, 0, play(EUPHORIA))
+    assert s.seats[0].heat == NO_CARD and s.seats[0].pile == (MARKET_OPEN,) and s.wasted == (FELONY, EUPHORIA)
+    assert s.extra_turns == 1 and s.current == 0  # one extra turn being played, one more owed
+    s = act(s, 0, Action("discard", COLOMBIA))
+    assert s.current == 0 and s.extra_turns == 0
+    s = act(s, 0, Action("discard", JAMAICA))
+    assert s.current == 1
+
+
+def test_stonehigh_without_heat_leaves_the_pile_alone_and_gives_exactly_one_extra_turn():
+    s = table([(STONEHIGH,) + FILL, FILL, FILL], piles=[(MARKET_OPEN, BUST, IMMUNITY, MARKET_OPEN)[1:], OPEN, OPEN],
+              draws=(COLOMBIA, JAMAICA))
+    s = act(s, 0, play(STONEHIGH))
+    assert s.seats[0].pile == (BUST, IMMUNITY, MARKET_OPEN) and s.wasted == (STONEHIGH,)
+    assert s.current == 0 and s.extra_turns == 0 and ("extra_turn", 0, 1) in s.events
+    s = act(s, 0, Action("discard", COLOMBIA))
+    assert s.current == 1
+
+
+def test_sold_out_never_takes_protected_peddle():
+    """"protected peddle is safe from Nirvana, Paranoia and Skim cards"; Sold Out "discards their smallest
+    unprotected peddle"."""
+    stash = Stash((PANAMA,), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = act(paranoia_table(SOLD_OUT, stash), 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, UTTERLY_WIPED_OUT), (1, BUST), (2, DETAINED)])
+    me = s.seats[0]
+    assert me.stash.loose == () and me.stash.covers == (Cover(GRAB_A_SNACK, (HOME_GROWN,)),)
+    assert s.wasted[-1] == PANAMA and me.lost_turns == 1
+    stash = Stash((), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = act(paranoia_table(SOLD_OUT, stash), 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, UTTERLY_WIPED_OUT), (1, BUST), (2, DETAINED)])
+    assert s.seats[0].stash == stash and s.wasted[-1] == SOLD_OUT  # nothing unprotected: nothing lost
+
+
+def test_lost_turns_are_exactly_one_for_sold_out_and_two_for_the_others():
+    """Sold Out "loses their next turn"; Double Crossed and Utterly Wiped Out "lose their next two turns"."""
+    for card, lost in ((SOLD_OUT, 1), (DOUBLE_CROSSED, 2), (UTTERLY_WIPED_OUT, 2)):
+        s = act(paranoia_table(card, Stash()), 0, play(card))
+        other = UTTERLY_WIPED_OUT if card != UTTERLY_WIPED_OUT else SOLD_OUT
+        s = pass_round(s, [(0, other), (1, BUST), (2, DETAINED)])
+        assert s.seats[0].lost_turns == lost and ("lose_turns", 0, lost) in s.events
+        order = []
+        for _ in range(2 * lost + 3):
+            order.append(s.current)
+            s = discard_drawn(s)
+        assert order == [1, 2] * (lost + 1) + [0], (card, order)  # seat 0 misses ``lost`` rounds
+
+
+def test_lost_turns_also_eat_extra_turns_still_owed():
+    """Decision: "Lost turns also eat Nirvana extra turns still owed"."""
+    s = table([(EUPHORIA, SOLD_OUT) + FILL[:5], FILL, FILL], piles=[OPEN, OPEN, OPEN],
+              draws=(COLOMBIA, JAMAICA, PANAMA, HOME_GROWN))
+    s = act(s, 0, play(EUPHORIA))  # two extra turns: the first begins now
+    s = act(s, 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, HOME_GROWN), (1, FILL[2]), (2, FILL[3])])
+    assert s.current == 1 and s.seats[0].lost_turns == 0 and ("skip", 0) in s.events
+
+
+def test_a_stash_trade_cannot_name_protected_peddle_or_more_than_the_stash_holds():
+    """"swaps peddle from one Stash with peddle from the other Stash" — only unprotected peddle, never more cards than
+    are laid (decision: protected peddle cannot be traded)."""
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    s = act(s, 0, Action("offer_peddle", HOME_GROWN))
+    legal = RULES.legal_actions(s, 0)
+    assert not any(a.op == "offer_peddle" for a in legal)  # seat 0 lays one Home Grown only
+    assert {a.card for a in legal if a.op == "ask_peddle"} == {MEXICO, DR_FEELGOOD}  # Panama is protected
+    s = act(s, 0, Action("ask_peddle", MEXICO))
+    s = act(s, 0, Action("ask_peddle", DR_FEELGOOD))
+    assert not any(a.op == "ask_peddle" for a in RULES.legal_actions(s, 0))
+    s = act(s, 0, Action("send"))
+    s = act(s, 1, Action("accept"))
+    assert s.seats[0].stash.loose == (MEXICO, DR_FEELGOOD) and s.seats[1].stash.loose == (HOME_GROWN,)
+
+
+def test_protection_may_be_laid_with_a_closed_or_heated_market():
+    """"Protection: laid on peddle in your own Stash" — nothing asks for an open market (decision: market open or
+    not, heat or not)."""
+    stash = Stash((COLOMBIA,))
+    s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[(), OPEN], stashes=[stash, Stash()])
+    assert Action("protect", GRAB_A_SNACK, cards=(COLOMBIA,)) in RULES.legal_actions(s, 0)
+    s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    assert Action("protect", GRAB_A_SNACK, cards=(COLOMBIA,)) in RULES.legal_actions(s, 0)
