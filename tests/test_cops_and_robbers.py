@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from arcade.games import REGISTRY, IllegalAction
 from arcade.games.bots import decision_rng, random_choose
 from arcade.games.cops_and_robbers import (COP, ROBBER, RULES, Attack, Defend, Draw, EndTurn, Offensive, Respond,
-                                           choose, describe_action, full_deck, role_of, sample_hidden, team_of)
+                                           choose, describe_action, full_deck, round_scores, sample_hidden,
+                                           seating, teammates)
 from arcade.games.rng import Rng
 
 O = "O"
@@ -22,11 +23,11 @@ D = "D"
 
 def position(hands=None, coins=(12, 0, 12, 0), shields=None, jail=None, jail_shields=None, current=1, drawn=True,
              draw_pile=None, players=4, **kw):
-    """A hand-made position with seat 0 a Cop (so even seats are Cops, odd seats Robbers)."""
+    """A hand-made position with seat 0 a Cop, even seats Cops, odd seats Robbers, sitting in seat order."""
     s = RULES.initial_state(0, players)
     empty = ((),) * players
     return replace(
-        s, offset=0, dealer=0, current=current, coins=tuple(coins),
+        s, roles=(COP, ROBBER) * (players // 2), order=tuple(range(players)), dealer=0, current=current, coins=tuple(coins),
         hands=tuple(tuple(sorted(h)) for h in (hands or empty)), shields=tuple(tuple(sorted(x)) for x in
                                                                                (shields or empty)),
         jail=tuple(jail or (0,) * players), jail_shields=tuple(jail_shields or empty),
@@ -71,20 +72,23 @@ def test_setup_roles_alternate_cops_get_12_coins_everyone_5_cards(players):
         s = RULES.initial_state(seed, players)
         roles = RULES.roles(s)
         assert roles.count(COP) == roles.count(ROBBER) == players // 2
-        assert all(roles[p] != roles[(p + 1) % players] for p in range(players))
+        around = [roles[p] for p in s.order]  # clockwise around the table
+        assert sorted(s.order) == list(range(players))
+        assert all(around[k] != around[(k + 1) % players] for k in range(players))
         assert s.coins == tuple(12 if r == COP else 0 for r in roles)
         assert all(len(h) == 5 for h in s.hands)
         assert len(s.draw_pile) == 60 - 5 * players and s.discard == ()
         assert cards_in_play(s) == Counter(full_deck())
         # play starts with the first Robber to the dealer's left
-        left = (s.dealer + 1) % players
-        assert s.current == (left if roles[left] == ROBBER else (left + 1) % players)
+        at = s.order.index(s.dealer)
+        left = s.order[(at + 1) % players]
+        assert s.current == (left if roles[left] == ROBBER else s.order[(at + 2) % players])
         assert RULES.to_act(s) == {s.current} and roles[s.current] == ROBBER
 
 
 def test_roles_and_dealer_are_dealt_at_random():
     states = [RULES.initial_state(seed, 4) for seed in range(40)]
-    assert {s.offset for s in states} == {0, 1}
+    assert len({s.roles for s in states}) == 6
     assert {s.dealer for s in states} == {0, 1, 2, 3}
 
 
@@ -236,14 +240,47 @@ def test_an_exact_defence_steals_nothing():
     assert s.coins == (12, 0, 12, 0) and s.jail[1] == 0
 
 
-def test_a_robber_who_falls_short_goes_to_jail_and_the_offence_stays():
+def test_a_robber_who_falls_short_goes_to_jail_and_the_offence_stays_with_the_shields_used_on_it():
+    """Rules, "Offensive" 4: the Robber "goes to jail until they (or a fellow robber) add enough defence cards to
+    counter the offence": the shields of the failed defence stay on the offence."""
     s = position(hands=[[(O, 3)], [(D, 1)], [], []], shields=[[], [1], [], []], current=0)
     s = RULES.apply(s, 0, Attack(3, 1))
     s = RULES.apply(s, 1, Respond(1, 0))
-    assert s.jail[1] == 3 and ("jail", 1, 3) in s.events
-    assert s.shields[1] == () and (O, 3) not in s.discard
-    assert Counter(s.discard) == Counter([(D, 1), (D, 1)])
+    assert s.jail[1] == 3 and ("jail", 1, 3, (1, 1)) in s.events
+    assert s.shields[1] == () and s.jail_shields[1] == (1, 1)
+    assert s.discard == ()  # neither the offence nor the shields are thrown away
     assert s.coins == (12, 0, 12, 0)
+
+
+def test_the_failed_defences_shields_count_toward_freeing_the_robber():
+    """Rules, "Offensive" 4: "until they (or a fellow robber) add enough defence cards to counter the offence": an
+    offence of 4 met by shields 1 + 2 needs only 1 more."""
+    s = position(hands=[[(O, 4)], [(D, 2)], [], [(D, 1)]], shields=[[], [1], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(4, 1))
+    s = RULES.apply(s, 1, Respond(2, 0))  # 1 + 2 = 3 < 4: jail, with the 1 and the 2 on the offence
+    assert s.jail[1] == 4 and s.jail_shields[1] == (1, 2)
+    s = replace(s, current=3, drawn=True)
+    s = RULES.apply(s, 3, Defend(1, 1))  # the fellow robber's 1 completes it
+    assert s.jail[1] == 0 and s.jail_shields[1] == () and ("free", 1) in s.events
+    assert Counter(s.discard) == Counter([(O, 4), (D, 1), (D, 2), (D, 1)])
+
+
+def test_an_unused_shield_added_from_hand_stays_in_front():
+    """Rules, "Offensive" 2: "If one shield in front of them alone equals or beats the offence, that one shield is
+    used and the rest stay" — the card just added from hand included."""
+    s = position(hands=[[(O, 2)], [(D, 1)], [], []], shields=[[], [4], [], []], current=0)
+    s = RULES.apply(s, 0, Attack(2, 1))
+    s = RULES.apply(s, 1, Respond(1, 4))
+    assert s.shields[1] == (1,) and s.hands[1] == ()
+    assert Counter(s.discard) == Counter([(O, 2), (D, 4)]) and s.coins == (10, 2, 12, 0)
+
+
+def test_a_jailed_robber_shields_a_free_teammate_in_front_of_them():
+    """Rules, "A turn": a Defence card goes "in front of yourself, in front of a teammate, or on a jailed teammate's
+    offence" — from jail too (a jailed Robber "may still draw and lay Defence cards")."""
+    s = position(hands=[[], [(D, 2)], [], []], jail=(0, 3, 0, 0), jail_shields=[(), (1,), (), ()], current=1)
+    s = RULES.apply(s, 1, Defend(2, 3))
+    assert s.shields[3] == (2,) and s.jail == (0, 3, 0, 0) and s.jail_shields[1] == (1,)
 
 
 def test_shields_from_self_and_teammates_add_up_to_free_a_jailed_robber():
@@ -311,41 +348,90 @@ def test_score_is_team_coins_plus_own_coins():
     assert RULES.scores(s6) == (10, 14, 12, 16, 14, 18)
 
 
+def end_round(s, coins):
+    """Finish the running round with these coins: the draw pile runs out before the next player can draw."""
+    s = replace(s, coins=tuple(coins), draw_pile=(), drawn=True, pending=None, discard=())
+    return RULES.apply(s, s.current, EndTurn())
+
+
 def test_five_round_option_adds_up_the_rounds_and_deals_roles_again():
     s = RULES.initial_state(3, 4, rounds=5)
     rng = Rng(3)
-    round_scores, offsets, dealers = [], [s.offset], [s.dealer]
+    round_scores_seen, dealers = [], [s.dealer]
     while not RULES.is_over(s):
         (seat,) = RULES.to_act(s)
         a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
         before = s.round_no
         s = RULES.apply(s, seat, a)
-        round_scores += [e[2] for e in s.events if e[0] == "round_end"]
+        round_scores_seen += [e[2] for e in s.events if e[0] == "round_end"]
         if s.round_no != before:
-            offsets.append(s.offset)
             dealers.append(s.dealer)
-            assert s.coins == tuple(12 if role_of(s.offset, p) == COP else 0 for p in range(4))
+            assert s.coins == tuple(12 if s.roles[p] == COP else 0 for p in range(4))
             assert all(len(h) == 5 for h in s.hands) and len(s.draw_pile) == 40
-    assert len(round_scores) == 5 and s.round_no == 5
-    assert RULES.scores(s) == tuple(sum(r[p] for r in round_scores) for p in range(4))
+    assert len(round_scores_seen) == 5 and s.round_no == 5
+    assert RULES.scores(s) == tuple(sum(r[p] for r in round_scores_seen) for p in range(4))
     assert dealers == [(dealers[0] + k) % 4 for k in range(5)]
 
 
-def test_roles_are_reassigned_each_round_in_the_five_round_game():
-    seen = set()
-    for seed in range(8):
-        s = RULES.initial_state(seed, 4, rounds=5)
-        offsets = [s.offset]
-        rng = Rng(seed)
-        while not RULES.is_over(s):
-            (seat,) = RULES.to_act(s)
-            a, rng = rng.choice(list(RULES.legal_actions(s, seat)))
-            r = s.round_no
-            s = RULES.apply(s, seat, a)
-            if s.round_no != r:
-                offsets.append(s.offset)
-        seen.add(tuple(offsets))
-    assert len(seen) > 1 and any(len(set(o)) == 2 for o in seen)
+@pytest.mark.parametrize("players,splits", [(4, 6), (6, 20)])
+def test_five_round_option_any_split_of_the_players_into_cops_and_robbers_is_reachable(players, splits):
+    """Rules, "Score": "Option: 5 rounds with roles reassigned each round — dealt at random again, then seats
+    rearranged so Cops and Robbers alternate; any split of the players is possible"."""
+    seen = Counter()
+    for seed in range(12):
+        s = RULES.initial_state(seed, players, rounds=5)
+        while True:
+            seen[frozenset(p for p in range(players) if s.roles[p] == COP)] += 1
+            around = [s.roles[p] for p in s.order]
+            assert all(around[k] != around[(k + 1) % players] for k in range(players)), "seats alternate"
+            if s.round_no == 5:
+                break
+            s = end_round(s, s.coins)
+    assert sum(seen.values()) == 60
+    assert len(seen) == splits  # 4 players: all 6 ways to pick the Cops; 6 players: all 20
+    assert all(len(k) == players // 2 for k in seen)
+
+
+def test_five_round_option_a_new_round_changes_places_and_turns_follow_the_new_seating():
+    """Rules, "Setup": "seats alternate Cop, Robber" and "Play goes clockwise starting with the first Robber to the
+    dealer's left": after roles are dealt again the players sit in the new order and turns follow it."""
+    s = RULES.initial_state(5, 4, rounds=5)
+    moved = 0
+    for _ in range(4):
+        before = s.order
+        s = end_round(s, s.coins)
+        moved += s.order != before
+        assert s.order == seating(s.roles)
+        at = s.order.index(s.dealer)
+        robbers_left = [s.order[(at + k) % 4] for k in range(1, 5) if s.roles[s.order[(at + k) % 4]] == ROBBER]
+        assert s.current == robbers_left[0]
+        s2 = RULES.apply(RULES.apply(s, s.current, Draw()), s.current, EndTurn())
+        assert s2.current == s.order[(s.order.index(s.current) + 1) % 4]
+    assert moved >= 1
+
+
+def test_five_round_option_each_players_scores_carry_over_whatever_their_new_role_and_place():
+    """Rules, "Score": "each player's scores added up" — the seat (the player) keeps its total when it changes team."""
+    s = RULES.initial_state(2, 4, rounds=5)
+    totals = [0, 0, 0, 0]
+    for k in range(5):
+        roles = s.roles
+        coins = [3 + k, 1, 7, 2] if roles[0] == COP else [1, 3 + k, 2, 7]
+        coins = [coins[p] if roles[p] == ROBBER or coins[p] else 1 for p in range(4)]
+        team = {r: sum(coins[p] for p in range(4) if roles[p] == r) for r in (COP, ROBBER)}
+        for p in range(4):
+            totals[p] += team[roles[p]] + coins[p]
+        s = end_round(s, coins)
+    assert RULES.is_over(s) and RULES.scores(s) == tuple(totals)
+
+
+def test_round_scores_count_the_team_by_role_not_by_seat_number():
+    roles = (COP, COP, ROBBER, ROBBER)
+    assert round_scores(roles, (5, 1, 2, 0)) == (11, 7, 4, 2)
+    assert teammates(roles, 1) == (0, 1) and teammates(roles, 3) == (2, 3)
+    assert seating(roles) == (0, 2, 1, 3)
+    with pytest.raises(ValueError):
+        seating((COP, COP, COP, ROBBER))
 
 
 # --- Conservation (property tests) ---------------------------------------------------------------------------------
@@ -368,7 +454,7 @@ def test_coins_and_cards_are_conserved(seed, players, picks):
         assert cards_in_play(after) == Counter(full_deck())
         if after.round_no == s.round_no and not after.over:
             for p in range(players):
-                if role_of(s.offset, p) == COP:
+                if s.roles[p] == COP:
                     assert after.coins[p] <= s.coins[p]
                 else:
                     assert after.coins[p] >= s.coins[p]
@@ -465,12 +551,12 @@ def test_bot_team_beats_random_team():
             (seat,) = RULES.to_act(s)
             legal = RULES.legal_actions(s, seat)
             rng = decision_rng(g, seat, step)
-            bot = team_of(seat) == bot_team
+            bot = s.roles[seat] == (COP, ROBBER)[bot_team]
             a = choose(RULES.view(s, seat), legal, rng, "hard") if bot else random_choose(None, legal, rng)
             s = RULES.apply(s, seat, a)
             step += 1
         sc = RULES.scores(s)
-        top = {team_of(p) for p in range(4) if sc[p] == max(sc)}
+        top = {s.roles[p] for p in range(4) if sc[p] == max(sc)}
         games += 1
-        wins += top == {bot_team}
+        wins += top == {(COP, ROBBER)[bot_team]}
     assert wins >= 0.6 * games

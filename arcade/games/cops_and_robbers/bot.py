@@ -31,7 +31,7 @@ from typing import Any, Sequence
 
 from ..rng import Rng
 from .rules import (COP, COUNTS, DEFENCE, OFFENCE, ROBBER, Attack, CRView, Defend, Draw, EndTurn, Respond,
-                    round_scores, team_of)
+                    round_scores)
 
 __all__ = ["choose", "hand_defence_odds"]
 
@@ -78,9 +78,9 @@ def hand_defence_odds(view: CRView, target: int, counting: bool = True) -> list[
 
 def _team_margin(view: CRView, coins: Sequence[int], me: int) -> int:
     """Best score of my team minus best score of the other team, for these coins."""
-    sc = round_scores(view.players, 0, tuple(coins))
-    mine = max(sc[p] for p in range(view.players) if team_of(p) == team_of(me))
-    theirs = max(sc[p] for p in range(view.players) if team_of(p) != team_of(me))
+    sc = round_scores(view.roles, tuple(coins))
+    mine = max(sc[p] for p in range(view.players) if view.roles[p] == view.roles[me])
+    theirs = max(sc[p] for p in range(view.players) if view.roles[p] != view.roles[me])
     return mine - theirs
 
 
@@ -145,7 +145,7 @@ def _respond_value(view: CRView, me: int, r: Respond) -> int:
 
 
 def _defend_choice(view: CRView, me: int, defends: list[Defend]) -> Defend | None:
-    jailed = [t for t in range(view.players) if team_of(t) == team_of(me) and view.jail[t]]
+    jailed = [t for t in range(view.players) if view.roles[t] == view.roles[me] and view.jail[t]]
     values = sorted({d.value for d in defends})
     if jailed:
         # the teammate closest to release first
@@ -157,12 +157,12 @@ def _defend_choice(view: CRView, me: int, defends: list[Defend]) -> Defend | Non
     mine = sorted(v for k, v in view.hand if k == DEFENCE)
     if len(mine) == 1 and view.roles[me] == COP:
         # a single Defence card: keep it for answering, unless my team has no shield at all
-        if any(view.shields[t] for t in range(view.players) if team_of(t) == team_of(me)):
+        if any(view.shields[t] for t in range(view.players) if view.roles[t] == view.roles[me]):
             return None
     keep = max(mine)
     choices = [v for v in values if v != keep or mine.count(keep) > 1] or values
     v = max(choices)
-    team = [t for t in range(view.players) if team_of(t) == team_of(me)]
+    team = [t for t in range(view.players) if view.roles[t] == view.roles[me]]
 
     def exposure(t: int) -> tuple[int, int, int]:
         return (sum(view.shields[t]) * 4 - (view.coins[t] if view.roles[t] == COP else 0), 0 if t == me else 1, t)
