@@ -30,6 +30,7 @@ from math import comb
 from typing import Any, Sequence
 
 from ..rng import Rng
+from . import search
 from .rules import (COP, COUNTS, DEFENCE, OFFENCE, ROBBER, Attack, CRView, Defend, Draw, EndTurn, Respond,
                     round_scores)
 
@@ -177,13 +178,15 @@ def choose(view: CRView, legal_actions: Sequence[Any], rng: Rng, level: str = "n
     legal = list(legal_actions)
     if not legal:
         raise ValueError("no legal action")
+    if level == "hard":
+        return search.choose(view, legal, rng)
     if level == "easy":
         coin, rng = rng.below(2)
         if coin:
             return rng.choice(legal)[0]
     me = view.seat
     assert me is not None
-    counting = level == "hard"
+    counting = level != "easy"
     responds = [a for a in legal if isinstance(a, Respond)]
     if responds:
         return max(responds, key=lambda r: (_respond_value(view, me, r), -r.hand))
