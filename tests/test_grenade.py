@@ -108,6 +108,34 @@ def test_the_black_die_is_rolled_for_the_next_player_and_shown():
     assert len(rolls) >= 4
 
 
+def test_the_black_die_is_a_fair_six_sided_die_on_every_turn():
+    """"1. Roll the black die." (a six-sided die): on every turn, the first and every later one, each face comes up
+    about 1 time in 6, and a roll does not depend on the one before."""
+    first = [0] * 7
+    later = [0] * 7
+    pairs = set()
+    for seed in range(400):
+        s = RULES.initial_state(seed, 4)
+        first[s.roll] += 1
+        prev = s.roll
+        for turn in range(12):
+            if RULES.is_over(s):
+                break
+            s = play(s, turn % 3)
+            if RULES.is_over(s):
+                break
+            assert s.history[-1].roll == prev  # the move went as far as the roll shown
+            later[s.roll] += 1
+            pairs.add((prev, s.roll))
+            prev = s.roll
+    n = sum(later)
+    assert n > 3000
+    for face in range(1, 7):  # binomial: sd ~ 21 for n = 3000, the bound is over 5 sd
+        assert abs(6 * later[face] - n) <= 6 * n // 25, (face, later)
+        assert 400 // 6 - 35 <= first[face] <= 400 // 6 + 35, (face, first)
+    assert later[0] == first[0] == 0 and len(pairs) == 36
+
+
 def test_the_player_chooses_any_of_the_three_white_dice_and_only_they_may():
     s = table([(0, 1), (4, 2), (6, 3)], roll=2)
     assert RULES.legal_actions(s, 0) == (Throw(0), Throw(1), Throw(2))
