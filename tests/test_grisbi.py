@@ -260,9 +260,21 @@ def test_default_teams_alternate_and_bad_tables_are_refused():
 
 
 def test_deals_differ_between_rounds_and_seeds():
+    """"Preparation (each round)": every round is a new deal from shuffled decks, with a new Location turned up."""
     a, b = RULES.initial_state(1, 4), RULES.initial_state(2, 4)
     assert a.hands != b.hands
     assert RULES.initial_state(1, 4) == a
+    for seed in range(1, 6):
+        s = RULES.initial_state(seed, 4, time_limit=1, start_ticks=0, reveal_ticks=1)
+        first_hands, first_location = s.hands, s.pile_cards[0]
+        s = run(s, (0, 0, 0, 0))  # nobody lays a card: the time limit ends round 0 unplayed
+        assert s.phase == "reveal" and s.hands == first_hands
+        s = run(s, (0, 0, 0, 0))  # the reveal ends: round 1 is dealt
+        assert s.round == 1 and ("deal", 1, s.pile_cards[0]) in s.events
+        assert s.hands != first_hands and s.pile_cards[0] != first_location
+        for seat in range(4):  # a full new hand, not what was left of round 0's
+            assert len(s.hands[seat]) == len(first_hands[seat])
+            assert set(s.hands[seat]) != set(first_hands[seat])
 
 
 # --- The round -------------------------------------------------------------------------------------------------------
