@@ -97,9 +97,13 @@ def test_two_humans_are_told_which_key_peeks_at_their_hand(tmp_path):
     app = make_app(tmp_path)
     start_match(app, "grit", parse_seats("human:wasd,human:arrows"), 3, {})
     table = app.top
-    run_ticks(app, 30)
-    assert table.curtain_for == 0
-    peek = app.input.hint("wasd", "B")
+    for _ in range(60):
+        if table.curtain_for is not None:
+            break
+        run_ticks(app, 5)
+    seat = table.curtain_for
+    assert seat is not None
+    peek = app.input.hint(table.match.seats[seat].device, "B")
     surf = pygame.Surface((1280, 720))
     with TextAudit() as audit:
         table.draw(surf, 1.0)
@@ -129,3 +133,36 @@ def test_a_sideways_six_and_nine_are_told_apart_by_an_underline():
     spade = {rank_of(c): c for c in range(26) if rank_of(c) in (6, 8, 9)}
     assert ink_under_corner(spade[6]) >= 8 and ink_under_corner(spade[9]) >= 8
     assert ink_under_corner(spade[8]) == 0
+
+
+def test_the_end_of_round_question_about_a_marked_complaint_is_a_clear_prompt_with_its_keys(tmp_path):
+    """Rules, Marked Complaint: the player chooses "at the end of the round" whether it stays face down: the table
+    asks the human then, with the keys on screen, and the select key keeps it face down."""
+    import pygame
+
+    from arcade.games.grit import ChooseFirst, KeepHidden, PlayComplaint
+    from arcade.render.audit import TextAudit
+    from client_helpers import press
+
+    app = make_app(tmp_path, bot_think_ticks=1000, input_script=script(""))
+    start_match(app, "grit", parse_seats("human,bot"), 2024, {})
+    table = app.top
+    rules, s = table.rules, table.match.state
+    s = rules.apply(s, s.word, ChooseFirst(0))
+    s = rules.apply(s, 0, PlayComplaint(s.complaints[0][0], 0, 1, True))
+    s = rules.apply(s, 1, PlayComplaint(s.complaints[1][0], 1, 1))
+    assert s.phase == "keep" and rules.to_act(s) == frozenset((0,))
+    table.match.sim.load((table.match.sim.tick, s))
+    run_ticks(app, 2)
+    surf = pygame.Surface((1280, 720))
+    with TextAudit() as audit:
+        table.draw(surf, 1.0)
+    texts = " | ".join(d.text for d in audit.drawn)
+    assert "Keep it face down" in texts and "Turn it face up" in texts
+    dev = table.match.seats[0].device
+    keys_line = next(d.text for d in audit.drawn if "confirm" in d.text)
+    assert app.input.hint(dev, "A") in keys_line and app.input.hint(dev, "UP") in keys_line  # the keys are named
+    press(app, "A")
+    run_ticks(app, 3)
+    st = table.match.state
+    assert st.round == 2 and not st.piles[0][1][-1].face_up and st.piles[0][1][-1].hidden

@@ -469,6 +469,13 @@ def test_lan_settings_default_to_a_real_lan_and_bad_values_are_dropped(tmp_path,
     assert lan.bind_address("127.255.255.255") == "127.0.0.1"
     assert lan.bind_address("") == "0.0.0.0" and lan.bind_address("192.168.1.255") == "0.0.0.0"
     assert lan.bind_address("", "192.168.1.20") == "192.168.1.20"
+    # a settings file saved by an earlier version (no lan_bind; its loopback default saved as the broadcast
+    # address) gets the real-LAN default, while a loopback choice saved today stays
+    (tmp_path / "settings.msgpack").write_bytes(msgpack.packb({"volume": 5, "lan_broadcast": "127.255.255.255"}))
+    assert load_settings(tmp_path).lan_broadcast == ""
+    today = load_settings(tmp_path)
+    today.lan_broadcast = "127.255.255.255"
+    assert save_settings(today) is None and load_settings(tmp_path).lan_broadcast == "127.255.255.255"
 
 
 def test_addresses_and_codes():

@@ -43,7 +43,7 @@ from typing import Any
 import pygame
 
 from ..games.cops_and_robbers import (COP, DEFENCE, OFFENCE, ROBBER, Attack, Defend, Draw, EndTurn, Respond,
-                                      round_scores, team_of)
+                                      round_scores)
 from ..render.cards import blit_card, card_back
 from ..render.effects import burst
 from ..render.fonts import draw_text, font
@@ -204,17 +204,21 @@ def background(rects: tuple[tuple[tuple[int, int, int, int], tuple[int, int, int
     return s.convert()
 
 
-def area_rects(players: int, bottom: int, spectator: bool) -> dict[int, pygame.Rect]:
-    """Each seat's area, clockwise from ``bottom`` (the viewer, or seat 0 for a spectator): the viewer's is
-    ``OWN_BOX`` (their hand is the row under it); a spectator sees the bottom seat as a compact area too."""
+def area_rects(players: int, bottom: int, spectator: bool, order: tuple[int, ...] | None = None
+               ) -> dict[int, pygame.Rect]:
+    """Each seat's area, clockwise from ``bottom`` (the viewer, or seat 0 for a spectator) along the round's seating
+    ``order`` (default: seat numbers): the viewer's is ``OWN_BOX`` (their hand is the row under it); a spectator sees
+    the bottom seat as a compact area too."""
+    order = tuple(order) if order is not None else tuple(range(players))
     w, h = AREA
     if players == 4:
         places = [(10, 150), (470, 40), (930, 150)]
     else:
         places = [(10, 292), (10, 52), (470, 40), (930, 52), (930, 292)]
     out = {bottom: pygame.Rect(470, 392, w, h) if spectator else OWN_BOX.copy()}
+    at = order.index(bottom)
     for k, (x, y) in enumerate(places):
-        out[(bottom + 1 + k) % players] = pygame.Rect(x, y, w, h)
+        out[order[(at + 1 + k) % players]] = pygame.Rect(x, y, w, h)
     return out
 
 
@@ -274,7 +278,8 @@ class Table(TableScene):
         return self.viewer() is None
 
     def compute_areas(self) -> dict[int, pygame.Rect]:
-        return area_rects(self.match.state.players, self.bottom_seat(), self.spectator())
+        st = self.match.state
+        return area_rects(st.players, self.bottom_seat(), self.spectator(), st.order)
 
     def roles(self) -> tuple[str, ...]:
         return self.rules.roles(self.match.state)
@@ -329,7 +334,11 @@ class Table(TableScene):
             return (f"{n(ev[1])} steals {ev[3]} coin{'s' if ev[3] != 1 else ''} from {n(ev[2])}" if ev[3]
                     else f"{n(ev[1])} blocks it")
         if k == "jail":
-            return f"{n(ev[1])} goes to jail!"
+            kept = ev[3] if len(ev) > 3 else ()
+            if kept:
+                return (f"{n(ev[1])} goes to jail on offence {ev[2]}: shields {'+'.join(map(str, kept))} stay on it, "
+                        f"{ev[2] - sum(kept)} more to free")
+            return f"{n(ev[1])} goes to jail on offence {ev[2]}!"
         if k == "free":
             return f"{n(ev[1])} is freed"
         if k == "reshuffle":
@@ -337,7 +346,7 @@ class Table(TableScene):
         if k == "round_end":
             return f"Round {ev[1]} is over"
         if k == "deal" and ev[1] > 1:
-            return f"Round {ev[1]}: roles dealt again"
+            return f"Round {ev[1]}: roles dealt again, players change places"
         return ""
 
     def after_tick(self) -> None:
@@ -753,8 +762,8 @@ class Table(TableScene):
         who = self.match.seats[seat]
         mine = seat in self.humans() and not self.demo
         tag = "you" if mine and len(self.humans()) == 1 else ("bot" if who.kind == "bot" else who.label)
-        round_sc = round_scores(st.players, st.offset, st.coins)
-        team = sum(st.coins[p] for p in range(st.players) if team_of(p) == team_of(seat))
+        round_sc = round_scores(st.roles, st.coins)
+        team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
         total = self.rules.scores(st)[seat]
         name = f"{self.seat_name(seat)} · {ROLE_NAMES[role]}"
         draw_text(surf, ("▶ " if turn else "") + name, (r.x + 10, r.y + 6), 18, col, bold=True)
@@ -788,12 +797,15 @@ class Table(TableScene):
             if st.jail[seat]:
                 x, y = self.slot_xy(seat)
                 need = st.jail[seat] - sum(st.jail_shields[seat])
-                label = f"IN JAIL · {need} to free"
-                r = pygame.Rect(0, 0, font(13, True).size(label)[0] + 12, 20)
+                on = st.jail_shields[seat]
+                held = f"shields {'+'.join(map(str, on))} · " if on else ""
+                label = fit(f"JAIL {st.jail[seat]} · {held}{need} more to free", 16, self.areas[seat].w - 20, True)
+                r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 12, 23)
                 r.center = (int(x), int(y + 52))
                 r.right = min(r.right, self.areas[seat].right - 4)
+                r.left = max(r.left, self.areas[seat].left + 4)
                 panel(surf, r, 235, (110, 20, 15), (255, 120, 100), 6)
-                draw_text(surf, label, r.center, 13, WHITE, bold=True, anchor="center")
+                draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
 
     def draw_centre(self, surf) -> None:
         st = self.match.state

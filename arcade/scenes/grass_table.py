@@ -79,8 +79,8 @@ ICONS = {"Market Close": "✖", "Steal Your Neighbor's Pot": "⚔", "Euphoria": 
 """Band colour and icon of each card group (pay fine shares the heat-off colour)."""
 
 SUBTEXT = {
-    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat", "Stonehigh": "smallest peddle",
-    "Euphoria": "largest peddle", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
+    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat",
+    "Stonehigh": "extra turn, clears heat", "Euphoria": "extra turns, clears heat", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
     "Market Open": "opens market",
 }
 
@@ -199,7 +199,12 @@ def card_face(kind: int, size: str = "L") -> pygame.Surface:
         sub = ("clears " + heat) if len(heat) <= 9 else heat
     elif c.group == "heat on":
         sub = "heat on"
-    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" else "")
+    two = c.group == "nirvana" and size == "L"  # "extra turn(s), clears heat": two lines
+    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" and not two else "")
+    if two:
+        img = img.copy()
+        for i, line in enumerate(sub.split(", ")):
+            draw_text(img, line, (w // 2, int(h * 0.74) + i * 12), max(9, w // 10), (70, 70, 70), anchor="center")
     if c.group == "peddle":
         img = img.copy()
         fs = 13 if size == "L" else 11
@@ -572,7 +577,9 @@ class Table(TableScene):
             if g == "pay fine":
                 return "Pay the fine: clear your heat, lose your smallest peddle"
             if g == "nirvana":
-                return f"Play {name}: {'largest' if name == 'Euphoria' else 'smallest'} peddle from everyone"
+                turns = "2 extra turns" if name == "Euphoria" else "extra turn"
+                big = "largest" if name == "Euphoria" else "smallest"
+                return f"Play {name}: {turns}, clears heat, {big} peddle from everyone"
             if g == "paranoia":
                 return f"Play {name}: everyone passes a card left"
             return f"Play {name}"
@@ -985,7 +992,8 @@ class Table(TableScene):
             draw_text(surf, text, r.center, 16, WHITE, bold=True, anchor="center")
 
     def status_text(self, view) -> str:
-        head = f"Hand {view.hand_no} of {view.max_hands} · first to {money(view.goal)}"
+        head = (f"Hand {view.hand_no} of {view.max_hands}" if view.max_hands else f"Hand {view.hand_no}") + \
+            f" · first to {money(view.goal)}"
         if view.learning and view.hand_no <= 3:
             head += " · learning hand"
         n = self.seat_name

@@ -7,7 +7,8 @@ Layout (1280×720; rules/grisbi.md):
 - the common pile in the middle: the top card large (160×224) and flat, the six cards beneath it fanned to the left
   and slightly turned, so their corner index (main object and points) shows and a race can be followed; "laid by"
   under it, "same instant!" when the two top cards were laid on the same tick;
-- seat areas around it: human hands (face up, a cursor, key hints) in the bottom band (and the top band for a third
+- seat areas around it: human hands (face down during the START countdown, face up from START with a cursor and
+  key hints; the cursor, sort keys and assist wake at START) in the bottom band (and the top band for a third
   and fourth human); bots' hands as card backs with a count, in the top band, the bottom band's end or the side
   columns (up to 8 seats). Each area is framed in its team colour (Robbers orange, Police blue) and named.
 
@@ -185,6 +186,14 @@ class Table(TableScene):
     def assist(self) -> bool:
         return bool(getattr(self.app.settings, "grisbi_assist", True))
 
+    def started(self) -> bool:
+        """Hands are face down until START ("Corrections": players look at their cards at the start signal)."""
+        return self.match.state.phase != COUNTDOWN
+
+    def awake(self) -> bool:
+        """Whether the hands' cursor, sort and assist work: only once play has started (not during the countdown)."""
+        return self.match.state.phase == PLAY
+
     def team_of(self, seat: int) -> int:
         return self.match.state.teams[seat]
 
@@ -200,6 +209,11 @@ class Table(TableScene):
         inp = self.app.input
         st = self.match.state
         top = st.pile_cards[-1]
+        if st.phase == COUNTDOWN:  # the cards are face down: nothing to move, sort or lay yet
+            for seat in self.hand_seats:
+                if inp.pressed("A", [self.match.seats[seat].device]):
+                    self.notes[seat] = ("wait for START!", st.tick + 60)
+            return
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
             if inp.pressed("B", dev):
@@ -224,11 +238,8 @@ class Table(TableScene):
                         i = j
                         self.app.audio.play("move")
             self.sel[seat] = i
-            if inp.pressed("A", dev):
-                if st.phase == PLAY:
-                    self.match.submit(seat, order[i] + 1)
-                elif st.phase == COUNTDOWN:
-                    self.notes[seat] = ("wait for START!", st.tick + 60)
+            if inp.pressed("A", dev) and st.phase == PLAY:
+                self.match.submit(seat, order[i] + 1)
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
         """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object."""
@@ -289,7 +300,7 @@ class Table(TableScene):
                 targets[key] = Placed(x, y, True, 200 + i, 1.0, 0, "pile", ang)
                 content[key] = (view.pile_seats[i],)
         # human hands
-        assist = self.assist()
+        assist = self.assist() and self.awake()
         for seat in self.hand_seats:
             area = self.areas[seat].rect
             order = self.hand_order(seat)
@@ -303,7 +314,7 @@ class Table(TableScene):
             up = self.peeking(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
-                sel = j == i_sel
+                sel = j == i_sel and up
                 targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
                                       8 if sel else 0, "hand")
                 glow = None
@@ -556,7 +567,7 @@ class Table(TableScene):
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = f"{len(self.match.state.hands[seat])} cards"
-        if self.assist():
+        if self.assist() and self.awake():
             t = TEAMS.index(team)
             right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
@@ -580,11 +591,14 @@ class Table(TableScene):
         team = view.teams[seat]
         msg = f"laid by {self.seat_name(seat)}"
         y = PY + PH // 2 + 20
+        plate = pygame.Rect((0, 0), font(17, True).size(msg)).inflate(16, 4)
+        plate.center = (PX, y)
+        panel(surf, plate, 220, (10, 20, 16), None, 8)  # the team colour reads on it (WCAG AA), not on the felt
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 22), 15, GOLD,
+            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 23), 16, GOLD,
                       bold=True, anchor="center", shadow=True)
-        draw_text(surf, f"pile: {n - 1}", (PX + PW // 2 + 14, PY + PH // 2 - 10), 15, DIM, anchor="midleft")
+        draw_text(surf, f"pile: {n - 1}", (PX + PW // 2 + 14, PY + PH // 2 - 10), 16, DIM, anchor="midleft")
 
     def draw_sprites(self, surf, alpha: float) -> None:
         content = self.content

@@ -7,7 +7,8 @@ only while the owner holds their B key to peek), backs for everyone else.
 
 Controls of the acting human: The Word holder picks who lays first from a two-line menu. Laying: ←/→ choose the
 Complaint, ↑/↓ choose the pile (every pile that may take it, highlighted), A lays; if a Marked Complaint is still
-available a last menu asks "face down", "Marked" or "Marked, kept face down" (B goes back).
+available a last menu asks "face down" or "Marked" (B goes back). At the end of a round in which a player marked one
+of their own piles, that player is asked whether it stays face down (↑/↓ and A; the keys are shown on screen).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from ..games.grit import ChooseFirst, PlayComplaint, card_label
+from ..games.grit import ChooseFirst, KeepHidden, PlayComplaint, card_label
 from ..games.grit.cards import is_heart, rank_of
 from ..render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
 from ..render.fonts import draw_text, font
@@ -86,6 +87,7 @@ class Table(TableScene):
         self.sel_pile: dict[int, int] = {}
         self.mode_menu: dict[int, int] = {}  # seat -> cursor in the marked-mode menu (absent: menu closed)
         self.word_cursor: dict[int, int] = {}
+        self.keep_cursor: dict[int, int] = {}  # seat -> 0 keep face down, 1 turn it up (end-of-round question)
         self.layout(self.rules.view(self.match.state, self.viewer_for_layout()), initial=True)
 
     # --- who sits where ---------------------------------------------------------------------------------------------
@@ -163,7 +165,7 @@ class Table(TableScene):
     # --- controls ---------------------------------------------------------------------------------------------------
     def is_laying(self, seat: int) -> bool:
         st = self.match.state
-        return seat in self.rules.to_act(st) and st.phase != "word"
+        return seat in self.rules.to_act(st) and st.phase not in ("word", "keep")
 
     def human_controls(self) -> None:
         inp = self.app.input
@@ -182,6 +184,16 @@ class Table(TableScene):
                 if inp.pressed("A", dev):
                     first = seat if c == 0 else 1 - seat
                     self.match.submit_action(seat, ChooseFirst(first))
+                    self.app.audio.play("select")
+                continue
+            if st.phase == "keep":
+                c = self.keep_cursor.get(seat, 0)
+                if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
+                    c = 1 - c
+                    self.app.audio.play("move")
+                self.keep_cursor[seat] = c
+                if inp.pressed("A", dev):
+                    self.match.submit_action(seat, KeepHidden(c == 0))
                     self.app.audio.play("select")
                 continue
             hand = list(st.complaints[seat])
@@ -243,12 +255,11 @@ class Table(TableScene):
         return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
     def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
-        names = {(False, False): "Lay it face down", (True, False): "Lay it Marked (sideways, never covered)",
-                 (True, True): "Marked, and keep it face down to the end"}
+        names = {False: "Lay it face down", True: "Lay it Marked (sideways, never covered)"}
         out = []
         for a in legal:
             if isinstance(a, PlayComplaint) and a.card == card and (a.owner, a.pile) == tuple(target):
-                out.append((names[(a.marked, a.hidden)], a))
+                out.append((names[a.marked], a))
         return out
 
     # --- drawing ----------------------------------------------------------------------------------------------------
@@ -336,6 +347,9 @@ class Table(TableScene):
         if view.phase in ("lay_first", "lay_second"):
             acting = view.to_act[0] if view.to_act else -1
             return f"{self.seat_name(acting)} lays a Complaint face down"
+        if view.phase == "keep":
+            acting = view.to_act[0] if view.to_act else -1
+            return f"End of the round: {self.seat_name(acting)} decides whether their Marked Complaint stays face down"
         return ""
 
     def draw_outcome(self, surf, view) -> None:
@@ -354,7 +368,7 @@ class Table(TableScene):
             return None
         st = self.match.state
         for seat in self.acting_humans():
-            if st.phase == "word" or (len(self.humans()) > 1 and seat != self.shown_seat):
+            if st.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
                 continue
             hand = list(st.complaints[seat])
             if not hand:
@@ -381,6 +395,17 @@ class Table(TableScene):
                 for k, it in enumerate(items):
                     draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
                               GOLD if k == c else WHITE, bold=k == c)
+            elif st.phase == "keep":
+                items = ["Keep it face down", "Turn it face up"]
+                c = self.keep_cursor.get(seat, 0)
+                panel(surf, (x - 20, y - 20, 320, 190), 235, border=GOLD)
+                draw_text(surf, "Your Marked Complaint:", (x, y), 20, GOLD, bold=True)
+                for k, it in enumerate(items):
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                              GOLD if k == c else WHITE, bold=k == c)
+                draw_text(surf, "face down: hidden to the end of the duel", (x, y + 104), 16, DIM)
+                draw_text(surf, f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose, {inp.hint(dev, 'A')} confirm",
+                          (x, y + 130), 18, WHITE)
             elif seat in self.mode_menu:
                 hand = list(st.complaints[seat])
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
@@ -390,9 +415,7 @@ class Table(TableScene):
                 panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
                 draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
                 mode_lines = {"Lay it face down": ("Face down", ""),
-                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered"),
-                              "Marked, and keep it face down to the end": ("Marked, kept face down",
-                                                                           "hidden to the end")}
+                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered")}
                 for k, (name, _) in enumerate(modes):
                     head, sub = mode_lines.get(name, (name, ""))
                     draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,

@@ -53,7 +53,7 @@ def card_art_of(gid: str):
 def rules_page_text(gid: str) -> str:
     """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
     Raises OSError if it cannot be read."""
-    page = SPECS[gid].rules_page or f"assets/rules/{gid}.md"
+    page = SPECS[gid].rules_page or f"games/{gid}/howto.md"
     if os.path.isabs(page):
         with open(page, encoding="utf-8") as f:
             return f.read()
