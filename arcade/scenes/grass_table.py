@@ -885,7 +885,7 @@ class Table(TableScene):
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
             draw_text(surf, fit(f"{name} ({tag})", 18, r.w - 20, True), (r.x + 12, r.y + 10), 18, GOLD, bold=True)
             draw_text(surf, money(view.totals[seat]), (r.x + 12, r.y + 36), 26, WHITE, bold=True)
-            draw_text(surf, "running total", (r.x + 12, r.y + 66), 16, DIM)
+            draw_text(surf, "running total", (r.x + 12, r.y + 68), 16, DIM)
             draw_text(surf, f"Stash {money(sv.stash.total)}", (r.x + 12, r.y + 92), 17, WHITE)
             y = r.y + 118
             for ln in self.seat_status(view, seat):
