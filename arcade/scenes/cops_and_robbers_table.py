@@ -920,7 +920,7 @@ class Table(TableScene):
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
         wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
-        r = pygame.Rect(0, 0, min(W - 40, wdt), 112 + rows * 28)
+        r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + rows * 28)  # the keys line under the list
         r.midtop = (W // 2, 150)
         panel(surf, r, 242, (40, 14, 10), (255, 120, 90), 14)
         draw_text(surf, f"{self.seat_name(off.attacker)} attacks you with offence {off.value}!",
