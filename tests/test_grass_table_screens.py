@@ -145,3 +145,38 @@ def test_every_text_on_the_table_is_readable_mid_trade(tmp_path):
     with TextAudit() as audit:
         table.draw(surf, 1.0)
     assert audit.problems() == []
+
+
+def test_the_scoring_breakdown_is_readable_and_leaves_your_total_in_view(tmp_path):
+    """The end-of-hand walk-through with six players: every text 16 px or more and AA contrast, no two texts
+    overlap (the widest figures fit their columns), and your own name and running total stay in view beside it."""
+    from arcade.games.bots import BotSeat
+    from arcade.scenes.grass_table import WALK_TICKS
+
+    app = make_app(tmp_path)
+    start_match(app, "grass", parse_seats("human,bot,bot,bot,bot,bot"), 3, {})
+    table = app.top
+    match = table.match
+    match.bots[0] = BotSeat("grass", 0, "normal", 3, think_ticks=0)
+    for bot in match.bots.values():
+        bot.think_ticks = 0
+    for _ in range(20000):
+        if match.state.phase == "scoring":
+            break
+        match.tick()
+    table.after_tick()
+    table.score_ticks = WALK_TICKS  # every step shown
+    surf = pygame.Surface((1280, 720))
+    with TextAudit() as audit:
+        table.draw(surf, 1.0)
+    assert audit.problems() == []
+    head = next(i for i, d in enumerate(audit.drawn) if d.text.startswith("Hand 1 — scoring"))
+    own = [pygame.Rect(d.rect) for d in audit.drawn[head:]]
+    assert len(own) > 40
+    assert not any(own[i].colliderect(own[j]) for i in range(len(own)) for j in range(i + 1, len(own)))
+    for label in ("running total", "Player 1 (you)"):
+        d = next(d for d in audit.drawn if d.text == label)
+        r = pygame.Rect(d.rect)
+        inked = sum(1 for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                    if max(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], d.color)) < 40)
+        assert inked > r.w, f"{label!r} is covered"

@@ -52,7 +52,7 @@ from ..games.grass.cards import HEAT_OF, NO_CARD, value
 from ..render.cards import blit_card, card_back
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
-from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from .table import SeatMenu, TableScene
 
 __all__ = ["Table", "card_face", "money", "SIZES"]
@@ -1160,7 +1160,7 @@ class Table(TableScene):
         """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring")."""
         b = view.breakdown
         holder = next((i for i, x in enumerate(b) if x.banker > 0), None)
-        bank = (f"{self.seat_name(holder)} held it: 20% of each unprotected Stash"
+        bank = (f"{self.seat_name(holder)}'s cut: 20% of unprotected Stashes"
                 if holder is not None else "nobody took a Banker's cut")
         rows = [
             ("1. Stash total", "every peddle in the Stash, protected or not", [money(x.stash) for x in b]),
@@ -1177,16 +1177,18 @@ class Table(TableScene):
     def draw_breakdown(self, surf, view) -> None:
         b = view.breakdown
         n = len(b)
-        colw = 118 if n <= 4 else 96
+        colw = 124 if n <= 4 else 108
+        fs = 18 if n <= 4 else 16  # the figures: "−$125,000" fits its column
         lw = 350
         wdt = lw + colw * n + 40
-        r = panel(surf, (W // 2 - wdt // 2, 50, wdt, 486), 242, (14, 20, 16), GOLD, 14)
+        left = max(INFO_BOX[0] + INFO_BOX[2] + 8, W // 2 - wdt // 2)  # your own name and total stay in view
+        r = panel(surf, (left, 50, wdt, 486), 255, (14, 20, 16), GOLD, 14)
         over = view.phase == "over"
         draw_text(surf, f"Hand {view.hand_no} — scoring" if not over else "The match is over — final hand",
                   (r.x + 20, r.y + 12), 26, GOLD, bold=True)
         x0 = r.x + 20 + lw
         for s in range(n):
-            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), 17, GOLD, bold=True,
+            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), min(17, fs), GOLD, bold=True,
                       anchor="topright")
         rows = self.breakdown_rows(view)
         before = self.totals_before if self.totals_before and len(self.totals_before) == n else None
@@ -1200,10 +1202,10 @@ class Table(TableScene):
             draw_text(surf, step, (r.x + 20, y), 18, GOLD if big or current else WHITE, bold=True)
             draw_text(surf, fit(why, 16, lw - 4), (r.x + 20, y + 22), 16, DIM)
             for s, f in enumerate(figs):
-                col = RED if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)
+                col = (255, 120, 110) if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)  # AA on dark
                 if f in ("$0", "+$0"):
                     col = DIM
-                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), 18, col, bold=big, anchor="topright")
+                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), fs, col, bold=big, anchor="topright")
                 if step.startswith("6.") and before is not None:
                     draw_text(surf, f"was {money(before[s])}", (x0 + colw * s + colw - 10, y + 27), 16, DIM,
                               anchor="topright")
