@@ -233,7 +233,7 @@ def trade_button(selected: bool, left: int) -> pygame.Surface:
     pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
     draw_text(s, "⇄", (w // 2, 44), 40, GOLD, anchor="center")
     draw_text(s, "Trade", (w // 2, 86), 20, GOLD, bold=True, anchor="center")
-    draw_text(s, f"{left} left", (w // 2, 110), 14, WHITE, anchor="center")
+    draw_text(s, f"{left} left", (w // 2, 110), 16, WHITE, anchor="center")
     return s.convert_alpha()
 
 

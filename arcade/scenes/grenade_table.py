@@ -152,7 +152,7 @@ def background(slots: tuple[tuple[int, int, int, int], ...]) -> pygame.Surface:
     for p in range(PLACES):
         a = (p + 0.5) * 2 * math.pi / PLACES
         x, y = WHEEL_C[0] + (RX + 2) * math.sin(a), WHEEL_C[1] - (RY + 2) * math.cos(a)
-        draw_text(s, "›", (x, y), 26, (70, 150, 105), bold=True, anchor="center")
+        draw_text(s, "›", (x, y), 26, (140, 210, 165), bold=True, anchor="center")  # direction of play, AA
     for r in slots:
         panel(s, r, 150)
     for p in range(PLACES):
