@@ -598,7 +598,11 @@ class Table(TableScene):
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
             draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 23), 16, GOLD,
                       bold=True, anchor="center", shadow=True)
-        draw_text(surf, f"pile: {n - 1}", (PX + PW // 2 + 14, PY + PH // 2 - 10), 16, DIM, anchor="midleft")
+        count = f"pile: {n - 1}"
+        plate = pygame.Rect((0, 0), font(16).size(count)).inflate(10, 4)
+        plate.midleft = (PX + PW // 2 + 9, PY + PH // 2 - 10)
+        panel(surf, plate, 200, (10, 20, 16), None, 6)  # readable over a long pile's fanned cards
+        draw_text(surf, count, (PX + PW // 2 + 14, PY + PH // 2 - 10), 16, DIM, anchor="midleft")
 
     def draw_sprites(self, surf, alpha: float) -> None:
         content = self.content
