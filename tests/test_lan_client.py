@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from netplay.events import FailReason, Failed
+
 from netplay.discovery import lan_interfaces
 
 import arcade.lan as lan
@@ -479,9 +481,11 @@ def test_addresses_and_codes():
             lan.parse_address(bad)
     codes = {lan.new_join_code() for _ in range(50)}
     assert len(codes) == 50 and all(len(c) == 7 and c[3] == "-" and not set(c) & set("01IO") for c in codes)
-    assert lan.explain("refused by the host: wrong join code").startswith("Wrong join code")
-    assert "rejoin" in lan.explain("lost the host (silent for 15 s)")
-    assert lan.explain("the host stopped answering") == "The host is gone: the connection was lost."
+    assert lan.explain(FailReason.WRONG_CODE).startswith("Wrong join code")
+    assert "rejoin" in lan.explain(Failed("lost the host", FailReason.HOST_LOST, {"rejoin": True}))
+    assert lan.explain(FailReason.HOST_LOST) == "The host is gone: the connection was lost."
+    assert "removed" in lan.explain(FailReason.REMOVED)
+    assert "rejoin" in lan.explain(Failed("dropped", FailReason.REMOVED, {"rejoin": True}))
 
 
 @pytest.mark.parametrize("argv, status, words", [

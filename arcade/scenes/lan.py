@@ -19,7 +19,11 @@ from functools import lru_cache
 import pygame
 
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
+from netplay.events import FailReason
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
+
+_REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, FailReason.STARTED,
+             FailReason.VERSION, FailReason.SETTINGS, FailReason.UNFAIR_DEAL)
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..input import zone_hint
@@ -651,7 +655,7 @@ class LanLobbyScene(Scene):
         if link.failure:
             failure = link.failure
             rejoin = link.can_rejoin
-            title = "Cannot join" if s.settings is None or "refused" in (link.raw_failure or "") else \
+            title = "Cannot join" if s.settings is None or link.failure_kind in _REFUSALS else \
                 "Connection lost"
             self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None))
             if not rejoin:
