@@ -415,6 +415,7 @@ class LanLink:
         self.address: tuple[str, int] | None = None
         self.watch = False
         self.claim_specs: dict[int, SeatSpec] = {}
+        self.player_token = secrets.token_bytes(16)  # who we are to the host across reconnections (a dropped seat's owner)
         self.retry_until = 0.0
         self._retry_at = 0.0
         # test hooks
@@ -515,7 +516,7 @@ class LanLink:
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
                                         accept=accept_settings, name=self.name, auto_ready=self.watch,
-                                        claim=tuple(sorted(self.claim_specs)))
+                                        claim=tuple(sorted(self.claim_specs)), token=self.player_token)
 
     def rematch(self) -> None:
         """Back to the lobby after a match: the host opens a new lobby once the last session is done; a joiner asks

@@ -16,14 +16,21 @@ current (possibly predicted) frame; ``driver.confirmed_frame`` says how far it i
 
 Protocol (``netplay.wire`` has the datagram format):
 
-1. Handshake. A joiner sends HELLO (seats wanted, its fair-deal commit, a hello nonce, optionally the settings digest
-   it expects) sealed with the join code's key. The host refuses with a reason (protocol version, settings, full,
-   already started; a wrong join code gets an unauthenticated refusal) or answers WELCOME: the session id, the
-   joiner's peer index and seats (the first free remote seats), the settings and their digest. The joiner checks
-   the settings (``accept``), then sends READY with the digest.
-2. Fair deal. When every seat is filled and ready, the host sends everyone's commits (blake2b of a 32-byte nonce);
-   each joiner reveals its nonce; the host checks each against its commit and sends START with every nonce. The
-   seed is blake2b of all nonces in peer order, so no peer chooses the shuffle.
+1. Handshake (keys). A joiner sends HELLO, open: its SPAKE2 message (the join code as the password), a hello nonce,
+   the seats it wants and optionally the settings digest it expects. The host refuses what it can without a key
+   (protocol version, settings, full, already started, too many spectators or too many wrong codes from that
+   address: REFUSE_OPEN, never longer than the HELLO) or answers KEYX: a fresh random 64-bit session id and its own
+   SPAKE2 message. Both sides derive the per-peer key pair (``wire.peer_keys``); from then on every datagram
+   between them is sealed (ChaCha20-Poly1305). The joiner's first sealed datagram, JOIN, carries its fair-deal
+   commit, name and player token; with a wrong code it fails the host's AEAD check, which counts one failed try for
+   that IP address (``SessionConfig.join_tries`` a minute, then "too many tries", with a ``Notice`` on the host) and
+   refuses it. The host answers WELCOME: the joiner's peer index and seats (the first free remote seats), the
+   settings and their digest. The joiner checks the settings (``accept``), then sends READY with the digest.
+2. Fair deal. When every seat is filled and ready, the host sends the commits (blake2b of a 32-byte nonce) of itself
+   and of every peer that owns a seat; each joiner refuses a list with an all-zero commit, or without its own; each
+   reveals its nonce; the host checks each against its commit and sends START with every nonce. A joiner checks
+   every nonce against its commit and that the list names exactly the host and the seats' owners (no phantom). The
+   seed is blake2b of those nonces in peer order, so no peer chooses the shuffle; it never travels in clear.
 3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its
    per-seat acks, its frame and frames-ahead estimate, an RTT ping/echo, and a reliable notice log (checksum
    records, seat drops, desync notices, peer status, state chunks, the final notice; each sent in two datagrams
@@ -36,7 +43,9 @@ Protocol (``netplay.wire`` has the datagram format):
    every tick from a joiner in a bigger star, where the host relays a joiner's new inputs to the others at once, within half a tick in lockstep.
    Wrong or unauthenticated datagrams never get an answer (except the rate-limited "wrong join code" refusal in the
    lobby), so the host cannot be used to amplify traffic.
-4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected". The host
+4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected" (on the
+   host, a joiner that keeps sending while its inputs stop advancing, and the match waits for them, counts as
+   silent: "withheld its inputs"). Acks of inputs or notices never sent are refused whole. The host
    drops the lost peer's seats at the tick after the last input it has of them (so no peer can have seen more) and
    relays that tick; every peer applies it identically; the host plays the seats from then on (ask
    ``input_source``; a bot), so the match goes on.
@@ -61,8 +70,11 @@ them unpaced (``catchup_ticks_per_update``) and raises ``CaughtUp`` when it is w
 host's time sync ignores peers that own no seat. A late joiner with ``claim=(seats...)`` then sends CLAIM: each
 claimed seat that the host plays since a drop (``dropped``) is handed over at the tick after the last input the
 host made for it, relayed to everyone as a SEAT notice (``SeatClaimed``); the host keeps sending the claimant its own
-inputs of that seat before the handover; a seat that was not dropped is refused to the claimant alone
-(``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on who played which tick.
+inputs of that seat before the handover; a seat that was not dropped, or that another player lost (a claim is granted
+to the same player token or the same IP address, or by the host's choice: ``allow_claim``, ``seat_claims="any"``),
+is refused to the claimant alone (``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on
+who played which tick. A snapshot is used only if its game id, rules version and digest match. ``kick(peer)`` sends
+a joiner or spectator away; at most ``spectators_per_address`` spectators come from one IP address.
 
 LAN browsers' pings: a host answers an unauthenticated PROBE with a PONG no longer than it (lobby or playing, free
 seats), at most 20 a second (``netplay.discovery.Prober``).

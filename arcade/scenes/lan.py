@@ -1219,6 +1219,7 @@ class LanMessageScene(Scene):
             self.text = str(e)
             self.rejoin_link = None
             return
+        link.player_token = link.session.token = old.player_token  # the seats go back to the player who lost them
         go_lan_menu(self.app)
         self.app.push(LanLobbyScene(self.app, link))
 
