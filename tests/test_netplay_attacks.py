@@ -197,11 +197,11 @@ def test_a_joiner_with_an_all_zero_commit_is_refused_with_a_reason():
 
 
 def _three_and_a_drop():
-    m = lobby(tally_settings(3, 1500), [False, True, True])
+    m = lobby(tally_settings(3, 1080), [False, True, True], config=cfg(timeout=2.0))
     a = joiner(m, joiner_addr(1))
     b = joiner(m, joiner_addr(2))
-    m.run.at(3.0, lambda: m.run.stop(b))
-    m.go(max_time=9.0)
+    m.run.at(2.0, lambda: m.run.stop(b))
+    m.go(max_time=4.5)
     assert [(d.seat, d.peer) for d in m.of(0, SeatDropped)] == [(2, 2)]
     return m, a, b
 
@@ -211,7 +211,7 @@ def test_only_the_original_player_takes_a_dropped_seat_back():
     player (or the host's explicit choice) reclaims it"."""
     m, a, b = _three_and_a_drop()
     intruder = joiner(m, ("intruder", 9000), seats=0, claim=(2,))
-    m.go(max_time=14.0)
+    m.go(max_time=7.0)
     assert [r.seat for r in m.of(index(m, intruder), ClaimRefused)] == [2] and not m.of(0, SeatClaimed)
     back = joiner(m, ("ben-laptop", 9100), seats=0, claim=(2,), token=b.token)  # Ben, from another machine
     m.go(max_time=40.0)
@@ -223,10 +223,10 @@ def test_only_the_original_player_takes_a_dropped_seat_back():
 def test_the_host_may_give_a_dropped_seat_to_someone_else_explicitly():
     m, a, b = _three_and_a_drop()
     friend = joiner(m, ("friend", 9000), seats=0)
-    m.go(max_time=12.0, until=lambda: friend.running and not friend.catching_up)
+    m.go(max_time=8.0, until=lambda: friend.running and not friend.catching_up)
     m.host.allow_claim(2, friend.index)
     friend.request_seats([2])
-    m.go(max_time=16.0)
+    m.go(max_time=10.0)
     assert [(c.seat, c.peer) for c in m.of(0, SeatClaimed)] == [(2, friend.index)]
 
 
