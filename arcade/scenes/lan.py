@@ -712,7 +712,14 @@ class LanLobbyScene(Scene):
                 s.set_open(i, o == 0)
                 self.app.audio.play("move")
             elif o not in (None, 0):
-                self.app.notice = f"{self.link.peer_name(o)} holds this seat."
+                self.app.notice = f"{self.link.peer_name(o)} holds this seat (the back button removes them)."
+        if it.startswith("seat") and inp.pressed("B"):
+            o = s.owners[int(it[4:])]
+            if o not in (None, 0):
+                name = self.link.peer_name(o)
+                if s.kick(o):  # the seat is open again; the player is told they were removed
+                    self.app.notice = f"{name} was removed from the lobby."
+                    self.app.audio.play("back")
         if inp.pressed("A") and it == "start":
             problem = s.start_problem()
             if problem:
