@@ -345,6 +345,7 @@ class Session:
                 nonce=nonce, name=name)
         s.settings = settings
         s._seed_src = None if nonce is None else s.nonce
+        import spake2  # noqa: F401  (its group tables are built now, not while the first joiner waits for KEYX)
         s.auto_start = auto_start
         s.owners = [None if r else 0 for r in remote_seats]
         sid_src = s.nonce if nonce is not None else secrets.token_bytes(16)
