@@ -504,3 +504,22 @@ def test_lan_command_line_errors_are_one_line(argv, status, words, tmp_path, cap
     assert main(argv + ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--frames", "1"]) == status
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0], err
+
+
+def test_the_host_removes_a_joiner_from_the_lobby_and_the_joiner_is_told(world):
+    """Issue #12: "per-address spectator limit and a lobby kick". The host stands on the joiner's seat row and presses
+    the back button (Q for the WASD keys): the seat is open again and the joiner reads that the host removed it."""
+    host = world.app("host")
+    port = free_port()
+    hlink = LanLink.host(host, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="KICK-1", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock)
+    host.push(LanLobbyScene(host, hlink))
+    guest = world.app("guest")
+    glink = LanLink.join(guest, ("127.0.0.1", port), "KICK-1", [SeatSpec("bot")], name="Gus", clock=world.clock)
+    guest.push(LanLobbyScene(guest, glink))
+    world.wait(lambda: hlink.session.owners[1] not in (None, 0), 400, "the guest in the lobby")
+    world.press(host, "s")  # from seat 1's row (the host's bot) to seat 2's row (Gus)
+    world.press(host, "q")
+    world.wait(lambda: guest.top.name == "lan_message", 400, "the guest's message")
+    assert guest.top.text == "The host removed you from the match."
+    assert hlink.session.owners[1] is None and "Gus was removed" in host.notice
