@@ -388,7 +388,7 @@ def _search(view: GritView, legal: Sequence[Any], seed: int, iterations: int) ->
 
 def _stand(t: int) -> int:
     """How good an Injury total is to hold (x2): up to 21 its value, beyond 21 worse the further it is."""
-    return 2 * t if t < DEAD_AT else 2 * (DEAD_AT - 1) - 5 * (t - DEAD_AT + 1) - 12
+    return 2 * t if t < DEAD_AT else 2 * (DEAD_AT - 1) - 3 * (t - DEAD_AT + 1)
 
 
 _STAND = tuple(_stand(t) * 10 for t in range(64))
