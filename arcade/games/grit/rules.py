@@ -500,7 +500,7 @@ class GritRules:
                 s = replace(s, piles=piles)
                 events += (("flip", owner, pile, top.card),)
         if s.round < ROUNDS:
-            s = replace(s, round=s.round + 1, last_word=s.word, keep_pending=())
+            s = replace(s, round=s.round + 1, last_word=s.word)
             return self._start_round(s, events)
         return self._end_duel(replace(s, last_word=s.word), events)
 
