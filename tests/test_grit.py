@@ -807,16 +807,20 @@ def test_determinize_keeps_everything_the_seat_sees_and_deals_only_what_it_canno
     """The searching bot's worlds agree with its view: the same view comes back from every determinization, and the
     hidden cards vary (the opponent's Complaints are not the true ones every time)."""
     differ = 0
-    for k, (s, seat) in enumerate(_random_states(range(40), best_of=3)):
+    states = list(_random_states(range(30), best_of=3)) + list(_random_states(range(30, 40), prototype_deck=True))
+    for k, (s, seat) in enumerate(states):
         for viewer in (0, 1):
             v = RULES.view(s, viewer)
             d = determinize(v, Rng(k * 2 + viewer))
             assert RULES.view(d, viewer) == v
-            assert RULES.to_act(d) == RULES.to_act(s)
+            assert RULES.to_act(d) == RULES.to_act(s) and d.keep_pending == s.keep_pending
+            assert (d.players, d.prototype_deck, d.totals, d.result) == (2, s.prototype_deck, None, None)
+            assert isinstance(d.rng, Rng)
             assert sorted(all_cards(d)) == sorted(set(all_cards(d))) and len(all_cards(d)) == 12
+            assert sorted(c for c in all_cards(d) if c < 13) == sorted(c for c in all_cards(s) if c < 13)
             differ += d.complaints[1 - viewer] != s.complaints[1 - viewer]
     assert differ > 100
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a seat's view of a game in progress"):
         determinize(RULES.view(RULES.initial_state(1, 2), None), Rng(1))
 
 
