@@ -945,12 +945,12 @@ def test_setup_facts_of_a_fresh_deal():
     assert (v.players, v.best_of, v.duel, v.wins, v.duel_results, v.last_word, v.last_duel) == \
         (2, 1, 1, (0, 0), (), -1, None)
     assert v.to_act == (s.word,) and v.word_reason == s.word_reason != "" and v.events == s.events
-    with pytest.raises(ValueError, match="exactly 2 players"):
+    with pytest.raises(ValueError, match="^Grit is for exactly 2 players$"):
         RULES.initial_state(1, 1)
     with pytest.raises(ValueError, match="unknown Grit options"):
         RULES.initial_state(1, 2, jokers=True)
     for bad in (-1, 0, 2, "3"):
-        with pytest.raises(ValueError, match="best_of must be an odd int"):
+        with pytest.raises(ValueError, match="^best_of must be an odd int >= 1$"):
             RULES.initial_state(1, 2, best_of=bad)
     with pytest.raises(ValueError, match="no seat"):
         RULES.view(s, 2)
@@ -1020,16 +1020,17 @@ def test_a_best_of_five_goes_on_after_eight_duels_and_new_duels_are_new_deals():
     """Decision (rules, End): at most 2N - 1 = 9 duels; "Between duels the match deals a fresh deck"."""
     s = _last_lay(((up("K♠"),), (up("9♠"),), ()), ((up("Q♠"),), (up("8♠"),), ()), "5♠", first_card="3♥",
                   best_of=5, wins=(2, 2))
-    s = replace(s, duel=8, duel_results=(0, 1, 0, 1, -1, -1, -1))
+    s = replace(s, duel=8, duel_results=(0, 1, 0, 1, -1, -1, -1), word=1)  # seat 1 held The Word in round 4
     after = play(s, 1, PlayComplaint(C("5♠"), 0, 1))  # a drawn 8th duel
-    assert not RULES.is_over(after) and after.duel == 9 and after.last_word == 0
+    assert not RULES.is_over(after) and after.duel == 9
+    assert after.last_word == 1  # "the previous round is the last round of the previous duel"
     start = (after.piles[0][0][0].card, after.piles[1][0][0].card)
     assert ("deal", 9, start[0], start[1]) in after.events
-    deals = set()
+    hands = {}
     m = RULES.initial_state(21, 2, best_of=5, prototype_deck=True)
     rng = Rng(5)
     while not RULES.is_over(m):
-        deals.add((m.duel, m.complaints, m.unused))
+        hands.setdefault(m.duel, (m.complaints, m.unused))  # as dealt
         for own in m.piles:
             for pile in own:
                 for c in pile:
@@ -1037,9 +1038,6 @@ def test_a_best_of_five_goes_on_after_eight_duels_and_new_duels_are_new_deals():
         (seat,) = RULES.to_act(m)
         a, rng = rng.choice(list(RULES.legal_actions(m, seat)))
         m = RULES.apply(m, seat, a)
-    hands = {}
-    for duel, complaints, unused in deals:
-        hands.setdefault(duel, (complaints, unused))
     assert len(hands) >= 3 and len(set(hands.values())) == len(hands)  # every duel is dealt afresh
 
 

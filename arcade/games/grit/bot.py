@@ -16,8 +16,12 @@ Three levels, each deciding from the view alone (the cards it cannot see are dea
   view, walks one tree by UCB, adds a node and plays the duel out with the normal heuristic for both players; the
   budget is a count of simulated lays (``HARD_BUDGET``), never a clock.
 
-Measured strength (tools/arena_grit.py --ladder, 400 duels a pair, every deal played from both seats, draws half):
-MEASURED
+Measured strength (``python tools/arena_grit.py --ladder --games 200 --seed 0``: 200 duels a pair, every deal
+played from both seats, draws count half): normal beats easy 69.2 %, hard beats normal 66.2 %, hard beats easy
+81.8 %. Before the search existed the levels barely differed (the old flat Monte Carlo "hard" won 46 % against its
+"normal"); the old flat "normal" beats today's heuristic "normal" about 70 % of duels and plays hard about even.
+Hard's decision takes about 140 ms (median; 180 ms at most, round 1 the slowest) on the idle 2-core development
+machine; several times that while the machine is loaded by other work.
 
 Everything is integer arithmetic with a small deterministic generator seeded from ``rng``; no floats, no clocks.
 """
