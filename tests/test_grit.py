@@ -877,16 +877,17 @@ def _pair(level_a: str, level_b: str, deals: range) -> tuple[int, int]:
 
 @pytest.mark.slow
 def test_normal_beats_easy_in_a_small_seeded_sample():
-    """The ladder (tools/arena_grit.py --ladder) measures normal over easy on 400 duels; a generous bound here."""
+    """The ladder (tools/arena_grit.py --ladder) measures normal over easy (69 % of 200 duels); here 160 duels
+    (115 wins when written), a generous bound."""
     wins, games = _pair("normal", "easy", range(500, 580))
     assert wins * 100 >= games * 52, (wins, games)
 
 
 @pytest.mark.slow
 def test_hard_beats_normal_in_a_small_seeded_sample(monkeypatch):
-    """The ladder measures hard over normal on 400 duels; here 40 duels at a quarter of hard's budget, a generous
-    bound."""
-    monkeypatch.setattr(grit_bot, "HARD_BUDGET", grit_bot.HARD_BUDGET // 4)
+    """The ladder (tools/arena_grit.py --ladder) measures hard over normal (66 % of 200 duels); here 40 duels at half
+    of hard's budget (24 wins when written), a generous bound."""
+    monkeypatch.setattr(grit_bot, "HARD_BUDGET", grit_bot.HARD_BUDGET // 2)
     wins, games = _pair("hard", "normal", range(700, 720))
     assert wins * 100 >= games * 50, (wins, games)
 
