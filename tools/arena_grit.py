@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "flat"))
+    ap.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     ap.add_argument("--opponent", default="random", choices=("random", "easy", "normal", "hard"))
     ap.add_argument("--prototype-deck", action="store_true")
     ap.add_argument("--ladder", action="store_true", help="play every pair of levels")

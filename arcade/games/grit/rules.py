@@ -500,7 +500,7 @@ class GritRules:
                 s = replace(s, piles=piles)
                 events += (("flip", owner, pile, top.card),)
         if s.round < ROUNDS:
-            s = replace(s, round=s.round + 1, last_word=s.word, keep_pending=())
+            s = replace(s, round=s.round + 1, last_word=s.word)
             return self._start_round(s, events)
         return self._end_duel(replace(s, last_word=s.word), events)
 
@@ -645,6 +645,16 @@ def sample_hidden(state: GritState, seat: int | None, rng: Rng) -> GritState:
     return replace(state, complaints=complaints, piles=piles, unused=unused)
 
 
+def _pile_card(c: CardView, seat: int, unseen: Any) -> PileCard:
+    """A pile card of a determinization: face down and unknown to ``seat`` means laid by the opponent (its card the
+    next of ``unseen``); face down and known means laid by ``seat``. Who laid a face-up card, and in which round any
+    card was laid, the view does not say and no rule needs: -1 and 0 (round 0 makes a kept-hidden card public, as it
+    is in the view)."""
+    if c.card is None:
+        return PileCard(next(unseen), 1 - seat, 0, False, c.marked, c.kept_hidden)
+    return PileCard(c.card, -1 if c.face_up else seat, 0, c.face_up, c.marked, c.kept_hidden)
+
+
 def determinize(view: GritView, rng: Rng) -> GritState:
     """A full state consistent with one seat's ``view``: what the view shows is kept, every card the seat cannot see
     is dealt at random by ``sample_hidden`` (the searching bot's "world"; rules: "Setup" for what is hidden).
@@ -663,15 +673,9 @@ def determinize(view: GritView, rng: Rng) -> GritState:
             seen.update(c.card for c in pile if c.card is not None)
     unseen = [c for c in deck_spades(view.prototype_deck) if c not in seen]
     if not any(is_heart(c) for c in seen):
-        unseen.append(make_card(heart_ranks(view.prototype_deck)[0], HEARTS))  # its rank is drawn by sample_hidden
+        unseen.append(make_card(1, HEARTS))  # a stand-in: sample_hidden draws the hidden heart's rank
     it = iter(unseen)
-    current = set(view.round_plays)
-    piles = tuple(tuple(tuple(
-        PileCard(c.card if c.card is not None else next(it), seat if (c.card is not None and not c.face_up) else
-                 (1 - seat if c.card is None else -1),
-                 view.round if (o, p) in current and k == len(pile) - 1 else max(0, view.round - 1),
-                 c.face_up, c.marked, c.kept_hidden)
-        for k, c in enumerate(pile)) for p, pile in enumerate(own)) for o, own in enumerate(view.piles))
+    piles = tuple(tuple(tuple(_pile_card(c, seat, it) for c in pile) for pile in own) for own in view.piles)
     opp = tuple(sorted(next(it) for _ in range(view.complaint_counts[1 - seat])))
     unused = tuple(sorted(it))
     complaints = (view.hand, opp) if seat == 0 else (opp, view.hand)
@@ -684,6 +688,6 @@ def determinize(view: GritView, rng: Rng) -> GritState:
                   wins=view.wins, duel_results=view.duel_results, round=view.round, phase=view.phase,
                   complaints=complaints, piles=piles, unused=unused, word=view.word, word_reason=view.word_reason,
                   last_word=view.last_word, first=view.first, round_plays=view.round_plays,
-                  marked_used=view.marked_used, totals=view.totals, result=view.result, last_duel=view.last_duel,
+                  marked_used=view.marked_used, totals=None, result=None, last_duel=view.last_duel,
                   events=view.events, keep_pending=pending)
     return sample_hidden(s, seat, rng)
