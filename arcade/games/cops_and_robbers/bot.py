@@ -27,7 +27,14 @@ The heuristic plays in the order draw, Defence, Offensive, end turn:
 - Answer to an Offensive: a Cop pays as little as it can, a Robber stays out of jail and steals as much as it can;
   both then spend as few shield points as possible.
 
-MEASURED
+Measured (4 players, one round, seeded, the two teams swapping roles game by game; a team win is the top score;
+processor time, the machine being shared):
+- normal team vs random team 83.0% (200 games, tools/arena_cops_and_robbers.py --seed 11: Cops 91%, Robbers 75%);
+- normal vs easy 75.0% (200 games, --seed 11 --level normal --opponents easy: Cops 86%, Robbers 64%);
+- hard vs normal 66.5% (200 games: tools/arena_cops_and_robbers.py --games 50 --level hard --opponents normal with
+  --seed 11, 12, 13, 14: 66, 66, 64, 70%; as Cops 87%, as Robbers 46%); hard's decision time over those games:
+  p99 151 ms, max 178 ms of processor time (median ~0: drawing and single choices are not searched). On the shared
+  machine (load 15-25) wall time was many times that; unloaded, wall time is the processor time.
 """
 
 from __future__ import annotations
