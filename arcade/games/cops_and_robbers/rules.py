@@ -296,8 +296,8 @@ class CopsAndRobbersRules:
         hands = tuple(tuple(sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(players))
         coins = tuple(START_COINS if roles[p] == COP else 0 for p in range(players))
         at = order.index(dealer)
-        left = [order[(at + k) % players] for k in range(1, players + 1)]
-        first = next(p for p in left if roles[p] == ROBBER)
+        left = order[(at + 1) % players]  # seats alternate: the first Robber is the dealer's left or the next one
+        first = left if roles[left] == ROBBER else order[(at + 2) % players]
         return CRState(
             players=players, rounds=rounds, round_no=round_no, dealer=dealer, roles=roles, order=order, current=first,
             coins=coins, hands=hands, shields=((),) * players, jail=(0,) * players, jail_shields=((),) * players,
