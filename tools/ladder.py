@@ -143,17 +143,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--progress", action="store_true", help="report progress on stderr")
     args = ap.parse_args(argv)
     games = args.game or turn_games
     levels = [x for x in args.levels.split(",") if x]
     pairs = [(hi, lo) for lo, hi in combinations(levels, 2)]  # (stronger expected, weaker): hard-normal...
     tables = {gid: args.players or default_players(gid) for gid in games}
     tasks = [(gid, a, b, g, tables[gid], args.seed) for gid in games for a, b in pairs for g in range(args.games)]
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            done = pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8)))
-    else:
-        done = [play_one(t) for t in tasks]
+    done = []
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        results_iter = pool.imap_unordered(play_one, tasks) if pool else map(play_one, tasks)
+        for i, r in enumerate(results_iter, 1):
+            done.append(r)
+            if args.progress and i % max(1, len(tasks) // 20) == 0:
+                print(f"{i}/{len(tasks)} games", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
     out: dict[str, Any] = {}
     for gid in games:
         results: dict[tuple[str, str], tuple[float, float]] = {}

@@ -40,7 +40,7 @@ AGREE = 63
 among the grenades the model rates alike."""
 DISAGREE = 3
 """Weight (in 72nds) that a past move is any grenade (the eighth of the time the model is not trusted): 72 / 8 / 3."""
-WORLDS = 12
+WORLDS = 6
 """Worlds (determinizations) searched per decision: about 150 ms on the reference machine."""
 PRIOR = 1
 """Weight of the posterior-weighted "normal" evaluation (all worlds at once) against the worlds searched."""
