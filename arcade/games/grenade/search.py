@@ -102,8 +102,8 @@ def _likelihoods(view: GrenadeView, opponents: Sequence[int], hyps: dict[int, li
 
 
 def posterior(view: GrenadeView) -> list[tuple[tuple[tuple[int, ...], ...], int]]:
-    """Every deal of the hidden hearts consistent with ``view`` with its (integer) weight: ``[(hearts per seat,
-    weight)]``. A seat out of the game keeps what it revealed. Raises ValueError for a spectator's view."""
+    """Every deal of the hidden hearts consistent with ``view`` with its (integer) weight, below 2**40: ``[(hearts per
+    seat, weight)]``. A seat out of the game keeps what it revealed. Raises ValueError for a spectator's view."""
     if view.seat is None:
         raise ValueError("a spectator has no information set to search")
     me = view.seat
@@ -129,7 +129,11 @@ def posterior(view: GrenadeView) -> list[tuple[tuple[tuple[int, ...], ...], int]
         for o in opponents:
             w *= like[o][hearts[o]]
         deals.append((hearts, w))
-    return deals
+    # keep the weights below 2**40 (``Rng.below`` draws 64-bit numbers); a world 2**40 times less likely than the
+    # likeliest drops to weight 0
+    top = max((w for _, w in deals), default=0)
+    shift = max(0, top.bit_length() - 40)
+    return [(h, w >> shift) for h, w in deals] if shift else deals
 
 
 def belief_from(view: GrenadeView, deals: Sequence[tuple[tuple[tuple[int, ...], ...], int]]) -> list[int]:
