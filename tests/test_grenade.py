@@ -11,6 +11,7 @@ from arcade.games import REGISTRY, IllegalAction
 from arcade.games.bots import decision_rng, random_choose
 from arcade.games.grenade import (JOKER, RULES, GrenadeState, Move, Throw, choose, describe_action, sample_hidden,
                                   spade_beliefs)
+from arcade.games.grenade.search import determinize
 from arcade.games.rng import Rng
 
 # A fixed wheel for hand-made positions: places 0..7 hold spades A,2,3,Joker,4,5,6,7.
@@ -253,6 +254,23 @@ def test_a_reset_goes_round_the_wheel_to_the_last_spade_left_before_the_blown_on
     assert after.blown[0] and after.dice[0] == (7, 1)  # the only face-up spade left is the 7, seven places on
 
 
+def test_the_deal_is_announced_to_the_table():
+    """"Setup": the table shows the deal, the wheel as laid and the first roll, in that order."""
+    for players in (2, 4):
+        s = RULES.initial_state(6, players)
+        assert s.events == (("deal", players), ("wheel", s.wheel), ("roll", s.current, s.roll))
+
+
+def test_the_last_two_spades_blowing_together_leave_the_dice_on_the_joker():
+    """"If the last two are eliminated by the same move (the Joker), the game is a draw": when that move blows up the
+    last face-up spades there is no next spade to reset the dice to; they stay on the Joker and the game ends."""
+    s = table([(0, 5), (7, 5), (0, 1)], roll=1, blown=(1, 2, 4, 5, 6), hearts=((1,), (7,), (2,)), current=0)
+    s = replace(s, out_move=(0, 0, 1), revealed=((), (), (2,)), history=(Move(2, 1, 0, 0, 1),))
+    end = play(s, 2)  # die 2 steps onto the Joker: the 7 blows (its die goes to the A), then the A
+    assert end.blown == (True,) * 3 + (False,) + (True,) * 4
+    assert end.winners == (0, 1) and end.dice == ((3, 1), (3, 1), (3, 2))  # the mover shows 2 on the Joker
+
+
 def test_when_the_game_is_over_no_die_is_rolled_and_nobody_plays():
     s = table([(0, 5), (0, 1), (0, 1)], roll=1, hearts=((5,), (2,)), current=0)
     end = play(s, 0)
@@ -475,7 +493,7 @@ def test_bot_lands_on_its_own_spade_when_it_is_harmless():
         while not RULES.is_over(s):
             seat = s.current
             a = choose(RULES.view(s, seat), RULES.legal_actions(s, seat), decision_rng(seed, seat, len(s.history)),
-                       "hard")
+                       "normal")
             s = RULES.apply(s, seat, a)
             moves += 1
             if s.wheel[s.history[-1].stop] in s.hearts[seat]:
@@ -484,21 +502,64 @@ def test_bot_lands_on_its_own_spade_when_it_is_harmless():
 
 
 def test_bot_decides_fast_and_only_from_its_view():
+    """The heuristic levels: same view (every hidden heart re-dealt consistently with it), same decision; fast."""
     worst = 0.0
     for seed in range(6):
         s = RULES.initial_state(seed, 4)
         while not RULES.is_over(s):
             v = RULES.view(s, s.current)
             legal = RULES.legal_actions(s, s.current)
-            t0 = time.perf_counter()
-            a = choose(v, legal, decision_rng(seed, s.current, len(s.history)), "hard")
-            worst = max(worst, time.perf_counter() - t0)
-            # same view (other hearts re-dealt): same decision
-            other = sample_hidden(s, s.current, Rng(len(s.history)))
-            assert choose(RULES.view(other, s.current), legal, decision_rng(seed, s.current, len(s.history)),
-                          "hard") == a
+            for level in ("easy", "normal"):
+                t0 = time.process_time()  # CPU time: other programs loading the machine do not count
+                a = choose(v, legal, decision_rng(seed, s.current, len(s.history)), level)
+                worst = max(worst, time.process_time() - t0)
+                other = sample_hidden(s, s.current, Rng(len(s.history)))
+                assert choose(RULES.view(other, s.current), legal, decision_rng(seed, s.current, len(s.history)),
+                              level) == a
             s = RULES.apply(s, s.current, a)
     assert worst < 0.05  # the target is 20 ms; generous here for a loaded test machine
+
+
+def test_hard_searches_only_the_view():
+    """"hard": its determinizations are built from the view alone (two states with the same view give the same
+    determinizations and the same move), each one consistent with that view."""
+    for seed in (3, 4):
+        s = RULES.initial_state(seed, 4)
+        for _ in range(5):
+            s = play(s, len(s.history) % 3)
+        if RULES.is_over(s):
+            continue
+        seat = s.current
+        other = sample_hidden(s, seat, Rng(99))
+        view = RULES.view(s, seat)
+        assert RULES.view(other, seat) == view
+        for k in range(20):
+            det = determinize(view, Rng(k))
+            assert det == determinize(RULES.view(other, seat), Rng(k))
+            assert RULES.view(det, seat) == replace(view, events=())
+        rng = decision_rng(seed, seat, len(s.history))
+        legal = RULES.legal_actions(s, seat)
+        assert choose(view, legal, rng, "hard") == choose(RULES.view(other, seat), legal, rng, "hard")
+
+
+@pytest.mark.slow
+def test_hard_beats_normal():
+    """Issue #18: "hard" (information-set search) does at least as well as "normal" head to head (two players, two
+    lives each). Small seeded sample, generous bound (a broken search, e.g. one that ignores its own spade or plays
+    at random, loses most of these): tools/ladder.py measures the real figure, quoted in arcade.games.grenade.bot."""
+    games, hard2 = 8, 0
+    for g in range(games):
+        s = RULES.initial_state(500 + g, 2)
+        hard_seat = g % 2
+        while not RULES.is_over(s):
+            seat = s.current
+            level = "hard" if seat == hard_seat else "normal"
+            a = choose(RULES.view(s, seat), RULES.legal_actions(s, seat), decision_rng(g, seat, len(s.history)),
+                       level)
+            s = RULES.apply(s, seat, a)
+        if hard_seat in s.winners:
+            hard2 += 2 if len(s.winners) == 1 else 1
+    assert hard2 >= games  # at least half the games
 
 
 def test_bot_beats_random_players():
@@ -511,7 +572,7 @@ def test_bot_beats_random_players():
             seat = s.current
             rng = decision_rng(g, seat, len(s.history))
             legal = RULES.legal_actions(s, seat)
-            a = choose(RULES.view(s, seat), legal, rng, "hard") if seat == bot else random_choose(None, legal, rng)
+            a = choose(RULES.view(s, seat), legal, rng, "normal") if seat == bot else random_choose(None, legal, rng)
             s = RULES.apply(s, seat, a)
         if bot in s.winners:
             wins2 += 2 if len(s.winners) == 1 else 1
