@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from arcade.games import REGISTRY, IllegalAction
-from arcade.games.bots import random_choose
+from arcade.games.bots import decision_rng, random_choose
 from arcade.games.grass import (ANY, CARDS, RULES, Action, Cover, Seat, Stash, choose, describe_action, sample_hidden,
                                 score_hand, state_from_view)
 from arcade.games.grass.cards import (A_BREEZE_TO_FLY, BANKER, BUST, CATCH_A_BUZZ, CHARGES_DROPPED, COLOMBIA,
@@ -1027,3 +1027,29 @@ def test_protection_may_be_laid_with_a_closed_or_heated_market():
     s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
               stashes=[stash, Stash()])
     assert Action("protect", GRAB_A_SNACK, cards=(COLOMBIA,)) in RULES.legal_actions(s, 0)
+
+
+# --- the levels ----------------------------------------------------------------------------------------------------
+
+
+def test_every_level_decides_from_its_view_only():
+    """Re-dealing every card the seat cannot see (consistently with its view) never changes a decision; the hard
+    bot's search builds its deals from the view alone."""
+    s = RULES.initial_state(31, 3)
+    rng = Rng.from_seed(5)
+    checked = 0
+    for step in range(160):
+        if RULES.is_over(s):
+            break
+        seat = min(RULES.to_act(s))
+        legal = RULES.legal_actions(s, seat)
+        if len(legal) > 1 and step % 4 == 0:
+            other = sample_hidden(s, seat, Rng.from_seed(step))
+            assert other.seats != s.seats or other.deck != s.deck
+            for level in ("easy", "normal") + (("hard",) if step % 40 == 0 else ()):
+                r = decision_rng(31, seat, step)
+                assert choose(RULES.view(other, seat), legal, r, level) == choose(RULES.view(s, seat), legal, r, level)
+                checked += 1
+        a, rng = rng.choice(legal)
+        s = RULES.apply(s, seat, a)
+    assert checked > 40
