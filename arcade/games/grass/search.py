@@ -78,8 +78,6 @@ def candidates(view: GrassView, legal: Sequence[Action]) -> list[Action]:
     """The moves the search compares (the heuristic's own first), or one move when there is nothing to search."""
     base = heuristic(view, legal)
     if view.phase == "play":
-        if base.op == "propose":
-            return [base]
         plays = sorted((a for a in legal if a.op != "propose"), key=lambda a: -_play_worth(view, a))
         close = Action("play", MARKET_CLOSE)
         out = [base] + ([close] if close in legal and close != base else [])
