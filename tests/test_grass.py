@@ -1141,3 +1141,28 @@ def test_hard_beats_normal_on_a_small_seeded_sample(monkeypatch):
         hard = levels.index("hard")
         score += (s.totals[hard] > s.totals[1 - hard]) - (s.totals[hard] < s.totals[1 - hard])
     assert score > 0
+
+
+def test_card_names_as_printed_and_a_hidden_card_shows_a_question_mark():
+    """"Market Open", "Panama", "Banker"... as printed; a card you may not see has no name."""
+    from arcade.games.grass.cards import KINDS, name
+
+    assert name(MARKET_OPEN) == "Market Open" and name(PANAMA) == "Panama" and name(BANKER) == "Banker"
+    assert name(NO_CARD) == "?" and name(KINDS) == "?" and name(KINDS + 5) == "?"
+
+
+def test_state_from_view_leaves_out_the_box_and_my_chosen_pass():
+    """Learning mode's box and the card I chose to pass are not hidden cards: no re-deal puts them in a hand."""
+    s = RULES.initial_state(4, 3, learning=True)
+    v = RULES.view(s, 1)
+    for i in range(5):
+        other = state_from_view(v, Rng.from_seed(i))
+        assert census(other) == FULL and other.box == s.box and RULES.view(other, 1) == replace(v, events=())
+    s = act(paranoia_table(SOLD_OUT, Stash()), 0, play(SOLD_OUT))
+    s = act(s, 0, Action("pass", UTTERLY_WIPED_OUT))
+    v = RULES.view(s, 0)
+    assert v.my_pass == UTTERLY_WIPED_OUT
+    for i in range(5):
+        other = state_from_view(v, Rng.from_seed(i))
+        assert census(other) == FULL and other.passes[0] == UTTERLY_WIPED_OUT
+        assert UTTERLY_WIPED_OUT not in other.seats[1].hand + other.seats[2].hand + other.deck
