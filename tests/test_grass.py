@@ -1166,3 +1166,23 @@ def test_state_from_view_leaves_out_the_box_and_my_chosen_pass():
         other = state_from_view(v, Rng.from_seed(i))
         assert census(other) == FULL and other.passes[0] == UTTERLY_WIPED_OUT
         assert UTTERLY_WIPED_OUT not in other.seats[1].hand + other.seats[2].hand + other.deck
+
+
+def test_a_refused_action_code_says_what_was_wrong():
+    """A replay or a peer sending junk gets an error naming the problem (shown in the log and the network error)."""
+    from arcade.games.grass.cards import KINDS
+
+    cases = [(Action("fly"), "unknown op 'fly'"), (Action("discard", KINDS), "bad card in"),
+             (Action("ask", ANY + 1), "bad card in"), (Action("play_on", 0, 6), "bad play_on"),
+             (Action("protect", PANAMA, -1, (MEXICO,)), "bad protect"),
+             (Action("protect", GRAB_A_SNACK, -1, (MEXICO,) * 7), "cannot encode cover"),
+             (Action("protect", GRAB_A_SNACK, -1, (DR_FEELGOOD,)), "protection cannot cover"),
+             (Action("propose", -1, 6), "bad propose"), (Action("accept", cards=(1, 2, 3)), "bad accept"),
+             (Action("send", 3), "not in canonical form")]
+    for a, words in cases:
+        with pytest.raises(IllegalAction, match=words):
+            encode_action(a)
+    for n in (-1, "7", 15 * 4096, 27, 4096 * 6 + ANY + 1, 4096 * 2 + KINDS * 6, 4096 * 3 + 3 * 882, 4096 * 4 + 6,
+              4096 * 11 + 1 + KINDS + 3 * KINDS + 2, 4096 * 9 + 1):
+        with pytest.raises(IllegalAction, match="bad action code"):
+            decode_action(n)
