@@ -1186,3 +1186,39 @@ def test_a_refused_action_code_says_what_was_wrong():
               4096 * 11 + 1 + KINDS + 3 * KINDS + 2, 4096 * 9 + 1):
         with pytest.raises(IllegalAction, match="bad action code"):
             decode_action(n)
+
+
+def test_protection_may_cover_exactly_its_value():
+    """Protection "covers any set of those cards whose total does not exceed its value": $25,000 of peddle fits
+    under a $25,000 card (and no smaller set of them is offered, since another card would still fit)."""
+    stash = Stash((HOME_GROWN, HOME_GROWN, HOME_GROWN, MEXICO, MEXICO))
+    s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[stash, Stash()])
+    covers = {a.cards for a in RULES.legal_actions(s, 0) if a.op == "protect"}
+    assert covers == {(HOME_GROWN, HOME_GROWN, HOME_GROWN, MEXICO, MEXICO)}
+
+
+def test_a_seat_number_not_at_the_table_sees_only_public_information():
+    s = RULES.initial_state(2, 3)
+    for seat in (3, -1, None):
+        v = RULES.view(s, seat)
+        assert v.hand == () and v.my_pass == NO_CARD and v.known == ()
+        assert replace(v, seat=None) == replace(RULES.view(s, None), seat=None)
+
+
+def test_the_view_shows_every_public_fact_of_the_table():
+    """Everything on the table is public: hand number, goal, dealer, whose turn, extra turns owed, proposals made,
+    the Grass stack's size, the Wasted pile, the box, the trade, the Paranoia card, totals and the last scoring."""
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    s = replace(s, extra_turns=1, totals=(5_000, -10_000, 0), hand_no=3, max_hands=7, learning=True,
+                box=(BANKER,), wasted=(FELONY,))
+    for seat in (0, 2, None):
+        v = RULES.view(s, seat)
+        assert (v.players, v.phase, v.hand_no, v.max_hands, v.goal, v.learning) == (3, "draft", 3, 7, 250_000, True)
+        assert (v.dealer, v.current, v.extra_turns, v.proposed, v.proposals_left) == (s.dealer, 0, 1, (1,), 2)
+        assert v.trading and v.deck_count == len(s.deck) and v.wasted == (FELONY,) and v.box == (BANKER,)
+        assert v.trade == s.trade and v.paranoia_card == NO_CARD and v.totals == (5_000, -10_000, 0)
+        assert v.breakdown == () and [x.hand_count for x in v.seats] == [7, 6, 6]
+        assert [x.market_open for x in v.seats] == [True, True, False] and not any(x.passed for x in v.seats)
+    a = Action("offer", SOLD_OUT)
+    assert RULES.encode_action(a) == encode_action(a) and RULES.decode_action(encode_action(a)) == a
+    assert RULES.checksum(s) == RULES.checksum(replace(s)) != RULES.checksum(replace(s, extra_turns=0))
