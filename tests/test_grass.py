@@ -1266,3 +1266,22 @@ def test_a_re_deal_keeps_the_cards_offered_in_the_trade_on_the_table():
     for i in range(8):
         other = state_from_view(v, Rng.from_seed(i))
         assert SOLD_OUT in other.seats[0].hand and census(other) == FULL
+
+
+def test_events_tell_the_table_what_happened():
+    """The table animates and logs from ``events``: a withdrawn proposal, a trade, Nirvana's gifts, the hand's end
+    and the match's end are each announced, and nothing is still owed once the hand is over."""
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    w = act(s, 0, Action("withdraw"))
+    assert w.events == (("withdraw", 0),) and w.trade is None and w.phase == "play"
+    s = build(trade_table(), 1, ("offer", SOLD_OUT), ("ask", PANAMA))
+    s = act(s, 1, Action("accept"))
+    assert s.events == (("trade", 0, 1, (SOLD_OUT,), (PANAMA,), (), ()),)
+    assert RULES.view(s, 2).known[1] == (SOLD_OUT,) and RULES.view(s, 2).known[0] == (PANAMA,)
+    s = table([(STONEHIGH,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[Stash(), Stash((MEXICO,))], draws=(JAMAICA,))
+    s = act(s, 0, play(STONEHIGH))
+    assert s.events[:3] == (("nirvana", 0, STONEHIGH, NO_CARD), ("give_peddle", 1, 0, MEXICO), ("extra_turn", 0, 1))
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash()],
+              totals=(175_000, 0), extra_turns=1)
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.events == (("market_close", 0), ("hand_end", 1), ("game_over", (0,))) and s.extra_turns == 0
