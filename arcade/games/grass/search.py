@@ -1,5 +1,5 @@
 """The "hard" Grass bot: information-set Monte Carlo search over the seat's view (issue #18). Measured: it wins
-about 80 % of two-player matches against "normal" (29 of 36; ``bot.LEVEL_STRENGTH``), deciding in about 130 ms of
+64 % of two-player matches against "normal" (98 of 154; ``bot.LEVEL_STRENGTH``), deciding in about 130 ms of
 CPU (p99 about 150 ms) on the reference machine.
 
 ``search(view, legal, rng)`` sees only ``view``. Each iteration deals the hidden cards again at random, consistently
