@@ -168,6 +168,8 @@ class Table(TableScene):
         self.board.move_ticks = 12
         self.board.stagger = 0
         self.sel: dict[int, int] = {}
+        self.chosen: dict[int, int] = {}  # seat -> the card its player moved the cursor onto by hand (LEFT/RIGHT)
+        self.continued_round = -1  # practice: the last round whose pause a player ended
         self.sort_mode: dict[int, int] = {}
         self.notes: dict[int, tuple[str, int]] = {}  # seat -> (short message in its area, until tick)
         self.content: dict[Any, tuple] = {}
@@ -184,7 +186,19 @@ class Table(TableScene):
         self.background()
 
     def assist(self) -> bool:
-        return bool(getattr(self.app.settings, "grisbi_assist", True))
+        """The match's assist option (off in standard play, on in practice; ``GrisbiState.assist``)."""
+        return bool(getattr(self.match.state, "assist", False))
+
+    def practice(self) -> bool:
+        return bool(getattr(self.match.state, "practice", False))
+
+    def stop_wins(self, seat: int, card: int, view=None) -> bool:
+        """What the assist says of a Stop in ``seat``'s hand: it fits the top card and the team's total has reached
+        its target, i.e. laying it now would win the round."""
+        view = view or self.rules.view(self.match.state, None)
+        team = self.team_of(seat)
+        return (KIND[card] == STOP and is_correct(card, view.pile_cards[-1])
+                and self.team_totals(view)[team] >= view.targets[team])
 
     def started(self) -> bool:
         """Hands are face down until START ("Corrections": players look at their cards at the start signal)."""
@@ -196,6 +210,71 @@ class Table(TableScene):
 
     def team_of(self, seat: int) -> int:
         return self.match.state.teams[seat]
+
+    # --- practice: a pause after each round ------------------------------------------------------------------------
+    def practice_pause(self) -> bool:
+        """Practice mode: the table holds the match on the reveal's last tick until a player presses A (the round's
+        cards stay laid out with their verdicts, and a panel says which counted and why)."""
+        st = self.match.state
+        return (self.practice() and not self.demo and bool(self.hand_seats) and st.phase == REVEAL
+                and st.phase_end - st.tick <= 1 and self.continued_round != st.round)
+
+    def update(self) -> None:
+        if not self.practice_pause():
+            super().update()
+            return
+        inp = self.app.input
+        devs = [self.match.seats[s].device for s in self.hand_seats]
+        if inp.escape_pressed or any(inp.pressed("START", [d]) for d in devs):
+            self.app.open("pause", self)
+            return
+        if any(inp.pressed("A", [d]) for d in devs):
+            self.continued_round = self.match.state.round
+            self.app.audio.play("select")
+        self.after_tick()
+
+    def practice_lines(self) -> list[str]:
+        """Why the round went the way it did, in a few lines (practice pause): which cards counted and why."""
+        st = self.match.state
+        res = st.result
+        if res is None:
+            return []
+        pile = st.pile_cards
+        v = res.verdicts
+        closing = res.closing_team
+        count = {k: sum(1 for x in v if x == k) for k in ("correct", "wrong", "cancelled")}
+        pts = sum(POINTS[c] for c, x in zip(pile, v) if x == "correct" and KIND[c] == ACTION)
+        lines = []
+        if closing is None:
+            lines.append("No Stop: both teams' cards were judged; the higher total won (Robbers on a tie).")
+        else:
+            t = TEAMS.index(closing)
+            who = self.seat_name(st.pile_seats[-1])
+            if v[-1] == "stop wrong":
+                lines.append(f"{who}'s Stop did not fit the card under it (none of its two objects is a hook in the "
+                             f"{closing.title()} row), so the other team wins whatever the points.")
+            else:
+                lines.append(f"{who} ({closing.title()}) laid a fitting Stop: only {_team_cards(closing)} are judged.")
+            lines.append(f"Counted: {count['correct']} cards, {pts} points — each one's main object is a hook of "
+                         f"the card right under it, in its team's row.")
+            lines.append(f"Not counted: {count['wrong']} wrong (no such hook under them), {count['cancelled']} "
+                         f"cancelled (the other team laid a Deny of the same object on them).")
+            goal = self.rules.view(st, None).targets[t]
+            lines.append(f"Target {goal}: {pts} {'reaches' if pts >= goal else 'does not reach'} it — the "
+                         f"{res.winner.title()} win the {CARDS[pile[0]].name}." if v[-1] != "stop wrong" else
+                         f"The {res.winner.title()} win the {CARDS[pile[0]].name}.")
+        return lines
+
+    def draw_practice(self, surf) -> None:
+        r = pygame.Rect(W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4)  # over the bots, clear of the rows
+        panel(surf, r, 240, (12, 26, 19), GOLD, 12)
+        y = r.y + 10
+        for line in self.practice_lines():
+            _fit_text(surf, line, (r.centerx, y + 8), r.width - 24, 16, WHITE)
+            y += 25
+        keys = " / ".join(sorted({self.app.input.hint(self.match.seats[s].device, "A") for s in self.hand_seats}))
+        draw_text(surf, f"Practice pause — {keys}: next round", (r.centerx, r.bottom - 16), 17, GOLD, bold=True,
+                  anchor="center")
 
     # --- hands: order, cursor ---------------------------------------------------------------------------------------
     def hand_order(self, seat: int) -> list[int]:
@@ -225,30 +304,46 @@ class Table(TableScene):
             if not n:
                 continue
             i = self.cursor_of(seat, n)
-            if inp.menu("LEFT", dev):
-                i = (i - 1) % n
-                self.app.audio.play("move")
-            if inp.menu("RIGHT", dev):
-                i = (i + 1) % n
-                self.app.audio.play("move")
+            for button, step in (("LEFT", -1), ("RIGHT", 1)):
+                if inp.menu(button, dev):
+                    i = (i + step) % n
+                    self.chosen[seat] = order[i]  # moved onto by hand: a Stop there is the player's choice
+                    self.app.audio.play("move")
             for button, step in (("DOWN", 1), ("UP", -1)):
                 if inp.menu(button, dev):
                     j = self.jump(seat, order, i, step, top)
                     if j != i:
                         i = j
+                        self.chosen[seat] = order[i] if KIND[order[i]] == STOP else -1
                         self.app.audio.play("move")
             self.sel[seat] = i
             if inp.pressed("A", dev) and st.phase == PLAY:
-                self.match.submit(seat, order[i] + 1)
+                card = order[i]
+                if KIND[card] == STOP and self.chosen.get(seat) != card:
+                    # the cursor came to this Stop by itself (the hand shrank under it): a Stop ends the round, so it
+                    # is laid only by a deliberate key: this press chooses it, the next one lays it
+                    self.chosen[seat] = card
+                    self.notes[seat] = (f"Stop selected: {self.app.input.hint(dev[0], 'A')} again to lay it",
+                                        st.tick + 120)
+                    self.app.audio.play("flip")
+                else:
+                    self.match.submit(seat, card + 1)
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
-        """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object."""
+        """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
+        off). "Next fit" never lands on a Stop unless the assist says that Stop wins now (it glows gold); with the
+        assist off it never lands on a Stop (issue #16: a Stop is laid only by an explicit choice)."""
         n = len(order)
         team = self.team_of(seat)
+        assist = self.assist()
         for k in range(1, n):
             j = (i + step * k) % n
             c = order[j]
-            if self.assist():
+            if KIND[c] == STOP:
+                if assist and self.stop_wins(seat, c):
+                    return j
+                continue
+            if assist:
                 if _fits(c, top, team):
                     return j
             elif (KIND[c], MAIN[c]) != (KIND[order[i]], MAIN[order[i]]):
@@ -442,7 +537,8 @@ class Table(TableScene):
         if self.app.top is not self:  # an overlay shows its own hint bar
             return
         hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause",
-                        "assist " + ("on" if self.assist() else "off") + " (Settings)"])
+                        ("practice · " if self.practice() else "") + "assist " + ("on" if self.assist() else "off")
+                        + f" · {self.match.state.pace} pace"])
         if self.message_ticks and self.message:
             r = pygame.Rect(0, 0, 520, 36)
             r.center = (PX, PY - PH // 2 - 24)
@@ -454,6 +550,8 @@ class Table(TableScene):
         view: the human hands are read seat by seat from the state, each face up in its own area."""
         surf.blit(self.background(), (0, 0))
         self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
+        if self.practice_pause():
+            self.draw_practice(surf)
         self.draw_hud(surf)
         self.draw_coach(surf)
 
@@ -537,7 +635,7 @@ class Table(TableScene):
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
         draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 15, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 13, DIM)
+            draw_text(surf, f"{spec.level} bot · {self.match.state.pace} pace", (rect.x + 10, rect.y + 27), 13, DIM)
         draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 13, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
@@ -564,14 +662,20 @@ class Table(TableScene):
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
         draw_text(surf, team.upper(), (nx, rect.y + 6), 14, col, bold=True, shadow=True)
-        right = f"{len(self.match.state.hands[seat])} cards"
-        if self.assist() and self.awake():
-            t = TEAMS.index(team)
-            right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
+        right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 6), 14, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
         if note and note[1] > self.match.state.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
+
+    def hand_status(self, seat: int, view) -> str:
+        """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total
+        against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
+        right = f"{len(self.match.state.hands[seat])} cards"
+        if self.assist() and self.awake():
+            t = self.team_of(seat)
+            right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
+        return right
 
     def draw_pile_base(self, surf, view) -> None:
         r = pygame.Rect(0, 0, PW + 16, PH + 16)

@@ -226,6 +226,9 @@ class SeatSetupScene(Scene):
             self.default_seat() for _ in range(max(self.counts) - 1)]
         self.opts = SPECS[game_id].options
         self.opt_idx = [0] * len(self.opts)
+        for i, o in enumerate(self.opts):  # Grisbi's assist starts as the player's Settings say (off by default)
+            if game_id == "grisbi" and o.key == "assist" and getattr(self.app.settings, "grisbi_assist", False):
+                self.opt_idx[i] = o.values.index(True)
 
     def default_seat(self) -> SeatSpec:
         return SeatSpec("bot", level=self.app.settings.bot_level)
@@ -523,7 +526,7 @@ class SettingsScene(Scene):
                 ("Window scale", f"{s.window_scale:g}×"),
                 ("Fullscreen", "On" if s.fullscreen else "Off"),
                 ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
-                ("Grisbi assist (highlight matching cards)", "On" if s.grisbi_assist else "Off"),
+                ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
                 ("Default bot level", s.bot_level.title()),
                 ("Key bindings…", ""),
                 ("Save and back", "")]
