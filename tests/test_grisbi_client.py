@@ -403,3 +403,63 @@ def test_seat_areas_fit_the_screen_for_every_table(n):
             if demo:  # clear of the DEMO sign at the bottom centre
                 sign = pygame.Rect(W // 2 - 260, H - 92, 520, 78)
                 assert all(not r.colliderect(sign) for r in rects)
+
+
+FIVE = "human:wasd@robbers,bot@police,bot:hard@police,bot@robbers,bot:easy@police"
+
+
+def test_teams_chosen_in_seat_setup_reach_the_rules_three_police_against_two_robbers(tmp_path):
+    """rules/grisbi.md, Corrections: "Teams are chosen at the table (one team may have a member more); seats do not
+    have to alternate." Setup: five seats alternate by default (3 Robbers, 2 Police); A on seat 3 makes it Police:
+    2 Robbers (target 16) against 3 Police (target 20). Four against one is refused."""
+    from arcade.scenes.menus import SeatSetupScene
+
+    app = make_app(tmp_path)
+    setup = SeatSetupScene(app, "grisbi")
+    app.push(setup)
+    setup.players = 5
+    assert [setup.seat_label(i) for i in range(5)] == [
+        "Seat 1 (Robbers)", "Seat 2 (Police)", "Seat 3 (Robbers)", "Seat 4 (Police)", "Seat 5 (Robbers)"]
+    setup.activate("seat2", start=False)
+    assert setup.seat_label(2) == "Seat 3 (Police)" and setup.problem() == ""
+    setup.start()
+    table = app.top
+    assert isinstance(table, gt.Table)
+    st = table.match.state
+    assert st.teams == (0, 1, 1, 1, 0)
+    view = table.rules.view(st, 1)
+    assert view.targets == (16, 20), "a team of 2 plays to 16, a team of 3 to 20"
+    assert [len(h) for h in st.hands] == [14, 13, 13, 13, 14], "2 Robbers share 24 + 4 Stops, 3 Police 35 + 4"
+    # four Police against one Robber: refused in setup
+    app.pop()
+    setup.seat_team[:5] = ["police", "police", "police", "police", "robbers"]
+    assert "one player more" in setup.problem()
+    setup.start()
+    assert app.top is setup and "one player more" in app.notice, "the match does not start"
+
+
+def test_teams_from_the_command_line_spec_reach_the_rules(tmp_path):
+    """The CLI SPEC names teams (README, Command line): ``human:wasd@robbers,bot@police,...``."""
+    from arcade.cli import main
+    from arcade.match import SpecError, parse_seats, seat_teams
+    from arcade.replay import read_replay
+
+    seats = parse_seats(FIVE, 2, 8)
+    assert [s.team for s in seats] == ["robbers", "police", "police", "robbers", "police"]
+    assert seats[0].spec == "human:wasd@robbers" and seats[2].spec == "bot:hard@police"
+    assert seat_teams("grisbi", parse_seats("bot,bot@robbers,bot@police", 2, 8)) == {
+        "teams": "robbers,robbers,police"}, "a seat without @TEAM keeps the alternating default"
+    for bad, why in (("bot@police,bot@police,bot@police,bot@robbers,bot@police", "one player more"),
+                     ("bot@cops,bot", "unknown team")):
+        with pytest.raises(SpecError, match=why):
+            seat_teams("grisbi", parse_seats(bad, 2, 8))
+    with pytest.raises(SpecError, match="no teams"):
+        seat_teams("grit", parse_seats("bot@police,bot", 2, 2))
+    kept = tmp_path / "kept"
+    assert main(["--headless", "--game", "grisbi", "--seats", FIVE.replace("human:wasd", "bot"), "--frames", "30",
+                 "--config-dir", str(tmp_path / "c"), "--data-dir", str(kept)]) == 0
+    rep = read_replay(next(kept.rglob("*.gr*")))
+    assert rep.header["options"]["teams"] == "robbers,police,police,robbers,police"
+    assert rep.header["seats"][1] == "bot:normal@police"
+    assert main(["--headless", "--game", "grisbi", "--seats", "bot@police,bot@police,bot@police,bot,bot@police",
+                 "--frames", "5", "--config-dir", str(tmp_path / "c")]) == 2
