@@ -463,3 +463,53 @@ def test_teams_from_the_command_line_spec_reach_the_rules(tmp_path):
     assert rep.header["seats"][1] == "bot:normal@police"
     assert main(["--headless", "--game", "grisbi", "--seats", "bot@police,bot@police,bot@police,bot,bot@police",
                  "--frames", "5", "--config-dir", str(tmp_path / "c")]) == 2
+
+
+def _span(surf, y, x_from, x_to, test) -> tuple[int, int]:
+    """First and last x in [x_from, x_to) on row ``y`` whose pixel passes ``test`` (-1, -1 if none)."""
+    xs = [x for x in range(x_from, x_to) if test(surf.get_at((x, y))[:3])]
+    return (xs[0], xs[-1]) if xs else (-1, -1)
+
+
+def test_the_top_card_is_large_and_readable_at_a_glance(tmp_path):
+    """Issue #16: "The top card large in the middle of the pile area (about 2.5× a pile card, hooks at least 28 px
+    with their row colours), the previous few cards smaller beside it ... Hand cards show hooks big enough to read
+    at 1280×720 (≥ 18 px icons)." Measured on the screenshot."""
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0})
+    table = app.top
+    loc = table.match.state.pile_cards[0]
+    pile = [loc] + chain("police", loc, 3, 2)
+    hand = [c.id for c in CARDS if c.team == "robbers" and c.kind == "action"][:8]
+    with_hands(table, [hand, [60]], pile)
+    run_ticks(app, 40)
+    shot = app.screen.copy()
+    keep(app, tmp_path, "grisbi_top_card")
+    def edge(x, y, step, stop):  # from (x, y) along the row, the last pixel before one that passes ``stop``
+        while not stop(shot.get_at((x + step, y))[:3]):
+            x += step
+        return x
+
+    pile_base = (14, 70, 45)  # the pile's place around the top card
+    left = edge(gt.PX, gt.PY, -1, lambda c: c == pile_base)
+    right = edge(gt.PX, gt.PY, 1, lambda c: c == pile_base)
+    top_w = right - left + 1
+    assert 170 <= top_w <= 200, top_w
+    # the card right under it: on the felt beside the top card, about 2.5 times narrower
+    fan = table.board.current(("card", pile[-2]))
+    assert fan.x < gt.PX - top_w // 2, "beside the top card, not under it"
+    felt = lambda c: c[1] > c[0] + 30 and c[1] > c[2] + 10 and c != pile_base  # noqa: E731
+    fl, fr = edge(int(fan.x), int(fan.y), -1, felt), edge(int(fan.x), int(fan.y), 1, felt)
+    assert 2.2 <= top_w / (fr - fl + 1) <= 2.8, (top_w, fr - fl + 1)
+    # hooks of the top card: two police boxes (blue frames) across the top, two robber boxes (grey) across the bottom
+    blue, grey = (40, 100, 225), (118, 118, 126)
+    card_top, card_bottom = gt.PY - gt.PH // 2, gt.PY + gt.PH // 2
+    hook = gt.PW * 30 // 100
+    bl, br = _span(shot, card_top + 8 + hook // 2, left, right, lambda c: c == blue)
+    gl, gr_ = _span(shot, card_bottom - 8 - hook // 2, left, right, lambda c: c == grey)
+    assert br - bl + 1 >= 2 * 28 + 2 and gr_ - gl + 1 >= 2 * 28 + 2, (br - bl, gr_ - gl)
+    # a hand card: its two police hook boxes frame icons of at least 18 px (boxes of 24 px)
+    p = table.board.current(("card", table.hand_order(0)[0]))
+    hl, hr = _span(shot, int(p.y - p.lift) - gt.HH // 2 + 3 + 12, int(p.x) - gt.HW // 2, int(p.x) + gt.HW // 2,
+                   lambda c: c == blue)
+    assert hr - hl + 1 >= 2 * 24, hr - hl + 1

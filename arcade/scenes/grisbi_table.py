@@ -4,9 +4,9 @@ Layout (1280×720; rules/grisbi.md):
 
 - a status strip across the screen (y 150-190): each team's Location tally (three slots, won Locations as gold
   plates) and target, and in the middle the round, the Location played for and the time left;
-- the common pile in the middle: the top card large (160×224) and flat, the six cards beneath it fanned to the left
-  and slightly turned, so their corner index (main object and points) shows and a race can be followed; "laid by"
-  under it, "same instant!" when the two top cards were laid on the same tick;
+- the common pile in the middle: the top card large (180×252, hooks in 54 px boxes of their row's colour) and flat,
+  the four cards beneath it smaller (72×100, 2.5 times smaller) in a row to its left, slightly turned, so a race can
+  be followed; "laid by" under it, "same instant!" when the two top cards were laid on the same tick;
 - seat areas around it: human hands (face down during the START countdown, face up from START with a cursor and
   key hints; the cursor, sort keys and assist wake at START) in the bottom band (and the top band for a third
   and fourth human); bots' hands as card backs with a count, in the top band, the bottom band's end or the side
@@ -55,10 +55,13 @@ __all__ = ["Table", "seat_areas", "Area"]
 
 PW, PH = gc.PILE_SIZE
 HW, HH = gc.HAND_SIZE
+FW, FH = gc.FAN_SIZE
 PX, PY = 700, 360            # centre of the top card of the pile
-FAN = 6                      # cards shown beneath the top card
-FAN_STEP = 38
+FAN = 4                      # cards shown beneath the top card, smaller, beside it on the left
+FAN_STEP = 76                # from one of them to the next (the nearest first): side by side
+FAN_X = PX - PW // 2 - 14 - FW // 2  # centre of the card right under the top card
 FAN_ANGLES = (5, -4, 3, -6, 4, -3, 6, -5)
+FAN_SCALE = FW / PW
 STRIP = pygame.Rect(0, 150, W, 40)
 CENTRE = pygame.Rect(0, 192, W, 336)
 TOP_BAND = pygame.Rect(0, 2, W, 146)
@@ -267,7 +270,7 @@ class Table(TableScene):
 
     def draw_practice(self, surf) -> None:
         r = pygame.Rect(W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4)  # over the bots, clear of the rows
-        panel(surf, r, 240, (12, 26, 19), GOLD, 12)
+        panel(surf, r, 255, (12, 26, 19), GOLD, 12)
         y = r.y + 10
         for line in self.practice_lines():
             _fit_text(surf, line, (r.centerx, y + 8), r.width - 24, 16, WHITE)
@@ -382,17 +385,17 @@ class Table(TableScene):
             self.reveal_info = {}
             if n != self.pile_seen:  # build what the newest cards will need: turned in the fan, small in the reveal
                 for i in range(max(1, min(self.pile_seen, n)), n):
-                    gc.rotated(pile[i], PW, PH, FAN_ANGLES[i % len(FAN_ANGLES)])
+                    gc.rotated(pile[i], FW, FH, FAN_ANGLES[i % len(FAN_ANGLES)])
                     gc.card_face(pile[i], *gc.ROW_SIZE)
                 self.pile_seen = n
             for i in range(max(0, n - 1 - FAN), n):
                 d = n - 1 - i
                 key = ("loc", pile[i]) if i == 0 else ("card", pile[i])
                 if d == 0:
-                    x, y, ang = PX, PY, 0
+                    targets[key] = Placed(PX, PY, True, 200 + i, 1.0, 0, "pile", 0)
                 else:
-                    x, y, ang = PX - 48 - (d - 1) * FAN_STEP, PY - 4 * d, FAN_ANGLES[i % len(FAN_ANGLES)]
-                targets[key] = Placed(x, y, True, 200 + i, 1.0, 0, "pile", ang)
+                    x, y, ang = FAN_X - (d - 1) * FAN_STEP, PY + 40 - 6 * d, FAN_ANGLES[i % len(FAN_ANGLES)]
+                    targets[key] = Placed(x, y, True, 200 + i, FAN_SCALE, 0, "fan", ang)
                 content[key] = (view.pile_seats[i],)
         # human hands
         assist = self.assist() and self.awake()
@@ -423,11 +426,11 @@ class Table(TableScene):
         def origin(key):
             if key[0] == "loc":
                 if reveal or key[1] != pile[0]:
-                    return Placed(PX - 48 - (FAN - 1) * FAN_STEP, PY, True, 150, 1.0, 0, "pile")
+                    return Placed(FAN_X - (FAN - 1) * FAN_STEP, PY, True, 150, FAN_SCALE, 0, "fan")
                 return Placed(PX, 40, False, 900, 1.0, 0, "pile")
             c = key[1]
             if reveal:  # a card that was hidden deep in the pile
-                return Placed(PX - 48 - (FAN - 1) * FAN_STEP, PY, True, 150, 1.0, 0, "pile")
+                return Placed(FAN_X - (FAN - 1) * FAN_STEP, PY, True, 150, FAN_SCALE, 0, "fan")
             idx = pile.index(c) if c in pile else -1
             if idx >= 0:
                 seat = view.pile_seats[idx]
@@ -692,10 +695,10 @@ class Table(TableScene):
         seat = view.pile_seats[-1]
         team = view.teams[seat]
         msg = f"laid by {self.seat_name(seat)}"
-        y = PY + PH // 2 + 20
+        y = PY + PH // 2 + 15
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 22), 15, GOLD,
+            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 19), 15, GOLD,
                       bold=True, anchor="center", shadow=True)
         draw_text(surf, f"pile: {n - 1}", (PX + PW // 2 + 14, PY + PH // 2 - 10), 15, DIM, anchor="midleft")
 
@@ -717,6 +720,8 @@ class Table(TableScene):
                 img = gc.card_face(card, w, h)
             elif not moving and tag == "pile" and p.scale == 1.0:
                 img = gc.rotated(card, PW, PH, p.angle) if p.face_up else gc.card_back(team, PW, PH)
+            elif not moving and tag == "fan" and p.face_up:
+                img = gc.rotated(card, FW, FH, p.angle)
             else:
                 w = max(4, int(PW * p.scale * width))
                 h = max(4, int(PH * p.scale))
