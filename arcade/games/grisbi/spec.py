@@ -23,7 +23,7 @@ SPEC = GameSpec(
     rules_page="games/grisbi/howto.md",
     title_card="robbers-action-3",
     card_art="arcade.scenes.grisbi_table:card_art",
-    tutorial={"seats": "human,bot:easy", "seed": 15, "options": {"reveal_ticks": 600},
+    tutorial={"seats": "human,bot:easy", "seed": 15, "options": {"reveal_ticks": 600, "practice": True},
               "coach": "arcade.games.grisbi.coach:coach"},
     order=10,
 )
