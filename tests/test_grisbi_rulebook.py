@@ -111,6 +111,8 @@ def test_a_card_not_in_hand_is_ignored_and_does_not_stop_the_next_seat_in_the_or
     assert after.pile_cards == (loc, p[0]) and after.hands[0] == (r[0],)
     short = RULES.step(s, (0, p[1] + 1))  # fewer inputs than seats: the missing ones are nothing
     assert short.pile_cards == (loc, p[1])
+    early = RULES.step(dataclasses.replace(s, tick=2), (r[0] + 1, p[1] + 1))  # tick 2: seat 2 (no input) first
+    assert early.pile_cards == (loc, r[0], p[1])
 
 
 def test_the_time_limit_ends_the_round_on_its_tick_even_with_junk_or_a_card_laid():
@@ -213,7 +215,7 @@ def test_sample_hidden_redeals_only_the_cards_a_seat_has_not_seen():
                 assert x.hands[seat] == s.hands[seat]
             assert x.location_order[:2] == s.location_order[:2]
             assert sorted(x.location_order) == sorted(s.location_order)
-            assert x.rng != s.rng
+            assert type(x.rng) is Rng and type(x.rng.state) is int and x.rng != s.rng
             allc = [c for h in x.hands for c in h] + list(x.pile_cards)
             assert len(allc) == len(set(allc)), "no card twice"
             for team in (0, 1):
@@ -225,6 +227,97 @@ def test_sample_hidden_redeals_only_the_cards_a_seat_has_not_seen():
             changed_hands += any(x.hands[p] != s.hands[p] for p in others)
             changed_locs += x.location_order != s.location_order
     assert changed_hands >= 15 and changed_locs >= 1
+    # both teams' hidden hands are re-dealt, and the first Location not yet seen is among what changes
+    xs = [sample_hidden(s, 0, Rng.from_seed(k)) for k in range(8)]
+    assert any(x.hands[2] != s.hands[2] for x in xs) and any(x.hands[1] != s.hands[1] for x in xs)
+    assert any(x.location_order[2] != s.location_order[2] for x in xs)
+    assert len({x.rng for x in xs}) == 8, "a new deal generator per sample"
+    # two players: the other seat is alone in its team and is still re-dealt
+    two = RULES.initial_state(13, 2)
+    assert any(sample_hidden(two, 0, Rng.from_seed(k)).hands[1] != two.hands[1] for k in range(4))
+    # six players seen by nobody: three hands a team, no card twice
+    six = RULES.initial_state(14, 6)
+    x = sample_hidden(six, None, Rng.from_seed(1))
+    allc = [c for h in x.hands for c in h]
+    assert len(allc) == len(set(allc)) and [len(h) for h in x.hands] == [len(h) for h in six.hands]
     # a seat's own team-mate's hand comes from the cards that seat has not seen (not its own hand)
     x = sample_hidden(s, 0, Rng.from_seed(99))
     assert not set(x.hands[2]) & set(s.hands[0])
+
+
+# --- Setup and views -----------------------------------------------------------------------------------------------
+
+
+def test_initial_state_defaults_options_and_refusals():
+    """rules/grisbi.md: a START countdown (3 s) and a round-end reveal (6 s) by default; "each team 1-4 players"
+    and (Corrections) one team at most one member more; a time limit is a positive number of ticks; the table's
+    pace is relaxed, standard or fast; practice means relaxed bots and the assist on."""
+    s = RULES.initial_state(1, 2)
+    v = RULES.view(s, 0)
+    assert v.phase == "countdown" and v.countdown == 180 and s.reveal_ticks == 360 and s.time_limit is None
+    assert (v.pace, v.assist, v.practice) == ("standard", False, False)
+    assert s.events == (("deal", 0, s.pile_cards[0]),) and s.pile_seats == (-1,) and v.pile_seats == (-1,)
+    now = RULES.initial_state(1, 2, start_ticks=0)
+    assert now.phase == "play" and now.events == (("deal", 0, now.pile_cards[0]), ("start", 0))
+    one = RULES.initial_state(1, 2, start_ticks=1)
+    assert one.phase == "countdown" and RULES.step(one, (0, 0)).phase == "play"
+    p = RULES.view(RULES.initial_state(1, 2, practice=True, pace="fast"), 1)
+    assert (p.pace, p.assist, p.practice) == ("relaxed", True, True)
+    assert RULES.initial_state(1, 3, teams="police,robbers,police").teams == (1, 0, 1)
+    assert RULES.initial_state(1, 2, time_limit=1).time_limit == 1
+    assert RULES.initial_state(1, 2, reveal_ticks=1).reveal_ticks == 1
+    for kw, msg in (({"players": 9}, "^Grisbi is for 2-8 players, not 9$"),
+                    ({"teams": ["robbers", "thieves"]}, "^teams must name 'robbers' or 'police' for each of the 2"),
+                    ({"players": 3, "teams": "robbers,robbers,robbers"}, "^each team has 1 to 4 players, and one"),
+                    ({"time_limit": 0}, "^time_limit is a positive number of ticks, or None$"),
+                    ({"reveal_ticks": 0}, "^start_ticks is >= 0 and reveal_ticks >= 1 "),
+                    ({"start_ticks": -1}, "^start_ticks is >= 0 and reveal_ticks >= 1 "),
+                    ({"pace": "slow"}, "^pace is one of relaxed, standard, fast, not 'slow'$")):
+        args = {"players": 2, **kw}
+        with pytest.raises(ValueError, match=msg):
+            RULES.initial_state(1, args.pop("players"), **args)
+
+
+def test_a_seats_view_holds_the_public_facts_of_the_table():
+    """The view is "what one seat may see": its seat and team, the tick, the round, the Locations won and each
+    seat's count of them, what the last tick did, the table's options; no reveal or result during play."""
+    s = RULES.initial_state(21, 4, start_ticks=0, pace="fast", assist=True)
+    s = dataclasses.replace(s, round=1, locations_won=((s.location_order[0],), ()))
+    s = RULES.step(s, tuple(next(c for c in h if CARDS[c].kind == "action") + 1 for h in s.hands))
+    v = RULES.view(s, 1)
+    assert (v.seat, v.team, v.tick, v.round) == (1, "police", s.tick, 1)
+    assert v.locations_won == s.locations_won and v.scores == (1, 0, 1, 0)
+    assert v.events == s.events and len(v.events) == 4
+    assert (v.pace, v.assist, v.practice) == ("fast", True, False)
+    assert v.reveal_left == 0 and v.result is None and v.countdown == 0
+    for bad in (4, -1):
+        with pytest.raises(IndexError, match=f"^no seat {bad}$"):
+            RULES.view(s, bad)
+
+
+def test_the_tables_options_stay_the_same_through_every_phase():
+    """The pace, the assist and practice are chosen once in setup and hold for the whole match."""
+    s = RULES.initial_state(22, 2, start_ticks=3, reveal_ticks=3, time_limit=40, pace="fast", assist=True)
+    phases = set()
+    for t in range(300):
+        hand = [c for c in s.hands[t % 2] if CARDS[c].kind != "stop"]
+        x = [0, 0]
+        if t % 3 == 0 and hand:
+            x[t % 2] = hand[0] + 1
+        s = RULES.step(s, (x[0], x[1] + 999 * (t % 7 == 0)))
+        v = RULES.view(s, 0)
+        phases.add(s.phase)
+        assert (s.pace, s.assist, s.practice) == ("fast", True, False), (t, s.phase)
+        assert (v.pace, v.assist, v.practice) == ("fast", True, False)
+    assert {"countdown", "play", "reveal"} <= phases and s.round >= 2
+
+
+def test_a_round_ended_by_a_stop_says_so():
+    s = RULES.initial_state(23, 2, start_ticks=0)
+    stop = next(c for c in s.hands[0] if CARDS[c].kind == "stop")
+    after = RULES.step(s, (stop + 1, 0))
+    assert after.events[-1] == ("round_end", after.result.winner, 0, "stop")
+    junk = RULES.step(s, (999, 0))
+    assert junk.tick == s.tick + 1 and junk.pile_cards == s.pile_cards and junk.phase == "play"
+    short = RULES.step(dataclasses.replace(s, tick=1), (0,))  # tick 1: seat 1 first, and it sent nothing
+    assert short.tick == 2 and short.hands == s.hands
