@@ -321,3 +321,15 @@ def test_a_round_ended_by_a_stop_says_so():
     assert junk.tick == s.tick + 1 and junk.pile_cards == s.pile_cards and junk.phase == "play"
     short = RULES.step(dataclasses.replace(s, tick=1), (0,))  # tick 1: seat 1 first, and it sent nothing
     assert short.tick == 2 and short.hands == s.hands
+
+
+def test_a_teams_running_total_counts_only_its_own_correct_cards():
+    """The assist and the bots' head count read the team's total "as if it closed now": only that team's correct,
+    uncancelled Action cards (rules/grisbi.md, End of round, 2-4)."""
+    from arcade.games.grisbi.scoring import team_total
+
+    loc = next(c.id for c in CARDS if c.kind == "location")
+    police = chain("police", loc, 2, points=3)
+    robbers = chain("robbers", police[-1], 1, points=2)
+    pile = [loc] + police + robbers
+    assert team_total(pile, 1) == 6 and team_total(pile, 0) == 2
