@@ -333,3 +333,26 @@ def test_a_teams_running_total_counts_only_its_own_correct_cards():
     robbers = chain("robbers", police[-1], 1, points=2)
     pile = [loc] + police + robbers
     assert team_total(pile, 1) == 6 and team_total(pile, 0) == 2
+
+
+def test_every_card_is_named_by_its_team_object_and_kind():
+    """cards.py: a card's ``name`` is "a short human label", e.g. "Robbers' keys Action (2)" (``describe_card``);
+    Stops name their two objects, Locations their place (rules/grisbi.md, Components)."""
+    from arcade.games.grisbi import describe_card
+
+    for c in CARDS:
+        if c.kind == "location":
+            expected = c.name
+            assert expected in ("Bank", "Jewellery", "Museum", "Casino", "Armoured Truck")
+        else:
+            who = "Robbers'" if c.team == "robbers" else "Police"
+            if c.kind == "stop":
+                what = f"Stop ({c.objects[0]} / {c.objects[1]})"
+            else:
+                what = f"{c.main} Action ({c.points})" if c.kind == "action" else f"{c.main} Deny"
+            expected = f"{who} {what}"
+        assert describe_card(c.id) == expected
+    keys2 = next(c for c in CARDS if c.team == "robbers" and c.main == "keys" and c.points == 2)
+    assert describe_card(keys2.id) == "Robbers' keys Action (2)"
+    with pytest.raises(IndexError):
+        describe_card(-1)
