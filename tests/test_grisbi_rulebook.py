@@ -295,9 +295,11 @@ def test_a_seats_view_holds_the_public_facts_of_the_table():
             RULES.view(s, bad)
 
 
-def test_the_tables_options_stay_the_same_through_every_phase():
+@pytest.mark.parametrize("options,want", [({"pace": "fast", "assist": True}, ("fast", True, False)),
+                                          ({"practice": True}, ("relaxed", True, True))])
+def test_the_tables_options_stay_the_same_through_every_phase(options, want):
     """The pace, the assist and practice are chosen once in setup and hold for the whole match."""
-    s = RULES.initial_state(22, 2, start_ticks=3, reveal_ticks=3, time_limit=40, pace="fast", assist=True)
+    s = RULES.initial_state(22, 2, start_ticks=3, reveal_ticks=3, time_limit=40, **options)
     phases = set()
     for t in range(300):
         hand = [c for c in s.hands[t % 2] if CARDS[c].kind != "stop"]
@@ -307,8 +309,8 @@ def test_the_tables_options_stay_the_same_through_every_phase():
         s = RULES.step(s, (x[0], x[1] + 999 * (t % 7 == 0)))
         v = RULES.view(s, 0)
         phases.add(s.phase)
-        assert (s.pace, s.assist, s.practice) == ("fast", True, False), (t, s.phase)
-        assert (v.pace, v.assist, v.practice) == ("fast", True, False)
+        assert (s.pace, s.assist, s.practice) == want, (t, s.phase)
+        assert (v.pace, v.assist, v.practice) == want
     assert {"countdown", "play", "reveal"} <= phases and s.round >= 2
 
 
@@ -356,3 +358,13 @@ def test_every_card_is_named_by_its_team_object_and_kind():
     assert describe_card(keys2.id) == "Robbers' keys Action (2)"
     with pytest.raises(IndexError):
         describe_card(-1)
+
+
+def test_without_a_stop_a_deny_laid_last_still_cancels_the_card_under_it():
+    """rules/grisbi.md, End of round 3: "A correct closing-team Action card directly covered by a correct opponent
+    Deny card does not count" — also when the round ends by time and that Deny is the pile's last card."""
+    loc = next(c.id for c in CARDS if c.kind == "location")
+    r = chain("robbers", loc, 2, points=3)
+    deny = next(c.id for c in CARDS if c.team == "police" and c.kind == "deny" and c.main == CARDS[r[-1]].main)
+    res = score_round([loc] + r + [deny], None)
+    assert res.verdicts[-2] == "cancelled" and res.points == 3 and res.winner == "robbers"
