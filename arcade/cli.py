@@ -56,7 +56,7 @@ def fall_back_from_missing_pads(seats: list, pads: list[str]) -> tuple[list, lis
             zone = free.pop(0)
             warnings.append(f"seat {i + 1}: gamepad {int(s.device[3:]) + 1} is not connected; "
                             f"that seat plays with the {zone.upper()} keys")
-            s = SeatSpec("human", zone)
+            s = SeatSpec("human", zone, team=s.team)
         out.append(s)
     return out, warnings
 
@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, metavar="N", help="run N ticks, then exit 0")
     p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the last frame at exit")
     p.add_argument("--game", metavar="ID", help="start a match of this game directly")
-    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, bot, bot:LEVEL")
+    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, bot, bot:LEVEL; "
+                   "Grisbi: add @robbers or @police to choose a seat's team (bot@police)")
     p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
     p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
@@ -229,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4")
     seats = None
     if args.game and not args.lan:
-        from .match import SpecError, allowed_counts, parse_seats
+        from .match import SpecError, allowed_counts, parse_seats, seat_teams
 
         counts = allowed_counts(args.game)
         spec = args.seats or ",".join(["human"] + ["bot"] * (counts[0] - 1))
@@ -238,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(seats) not in counts:
                 raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players, the SPEC names "
                                 f"{len(seats)}")
+            seat_teams(args.game, seats)  # teams chosen with @TEAM: known names, at most one player more
         except SpecError as e:
             return _fail(parser, str(e))
     script = None

@@ -5,11 +5,13 @@ table scene's UI submits that seat's input), a bot (``BotSeat``), a remote peer,
 
 Seat SPEC (command line ``--seats``): a comma-separated list, one entry a seat: ``human`` (next free keyboard zone),
 ``human:ZONE`` (wasd, arrows, ijkl, numpad, or 1-4), ``pad:N``, ``bot``, ``bot:LEVEL`` (easy, normal, hard),
-``remote`` (a LAN peer fills it).
+``remote`` (a LAN peer fills it). In Grisbi an entry may end in ``@robbers`` or ``@police`` (``bot@police``,
+``human:wasd@robbers``): the seat's team (``seat_teams``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -18,7 +20,7 @@ from .games import REGISTRY, SPECS, is_turn_based, simulation_for
 from .games.bots import LEVELS, BotSeat
 from .input import ZONES
 
-__all__ = ["SeatSpec", "SpecError", "parse_seats", "Match", "allowed_counts", "options_for_count"]
+__all__ = ["SeatSpec", "SpecError", "parse_seats", "Match", "allowed_counts", "options_for_count", "seat_teams"]
 
 
 class SpecError(ValueError):
@@ -33,15 +35,18 @@ class SeatSpec:
     kind: str
     device: str = ""
     level: str = "normal"
+    team: str = ""  # a team game's team chosen for this seat ("robbers", "police"), "" = the game's default
 
     @property
     def spec(self) -> str:
-        """This seat as a SPEC entry: ``bot:LEVEL``, ``remote``, ``pad:N`` or ``human:ZONE``."""
+        """This seat as a SPEC entry: ``bot:LEVEL``, ``remote``, ``pad:N`` or ``human:ZONE``, with ``@TEAM`` when a
+        team was chosen."""
+        at = f"@{self.team}" if self.team else ""
         if self.kind == "bot":
-            return f"bot:{self.level}"
+            return f"bot:{self.level}{at}"
         if self.kind == "remote":
-            return "remote"
-        return f"pad:{self.device[3:]}" if self.device.startswith("pad") else f"human:{self.device}"
+            return "remote" + at
+        return (f"pad:{self.device[3:]}" if self.device.startswith("pad") else f"human:{self.device}") + at
 
     @property
     def label(self) -> str:
@@ -103,8 +108,31 @@ def options_for_count(game_id: str, players: int) -> dict[str, Any]:
     return SPECS[game_id].options_for_count(players)
 
 
+def seat_teams(game_id: str, seats: Sequence[SeatSpec]) -> dict[str, Any]:
+    """The ``teams`` option the seats' chosen teams give (``SeatSpec.team``, e.g. ``bot@police``): {} when no seat
+    chose, else ``{"teams": "robbers,police,..."}`` (one team a seat, comma-separated: a replay header's options are
+    plain values) with the game's default (alternating, first team first) for seats
+    that did not choose. Only Grisbi's teams are chosen at the table (rules/grisbi.md, Corrections: "one team may
+    have a member more"). Raises SpecError for a team in a game without chosen teams, an unknown team, or teams
+    that differ by more than one player or leave a team empty."""
+    if not any(s.team for s in seats):
+        return {}
+    names = tuple(t.lower() for t in SPECS[game_id].teams)
+    if game_id != "grisbi" or not names:
+        raise SpecError(f"{SPECS[game_id].name} has no teams to choose (@TEAM)")
+    for s in seats:
+        if s.team and s.team not in names:
+            raise SpecError(f"unknown team {s.team!r} ({' or '.join(names)})")
+    teams = tuple(s.team or names[i % 2] for i, s in enumerate(seats))
+    sizes = [teams.count(t) for t in names]
+    if min(sizes) < 1 or max(sizes) - min(sizes) > 1:
+        raise SpecError(f"teams of {' and '.join(map(str, sizes))}: one team may have one player more, no more")
+    return {"teams": ",".join(teams)}
+
+
 def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[SeatSpec]:
-    """Parse a seat SPEC. Raises SpecError with a one-line reason."""
+    """Parse a seat SPEC. An entry may end in ``@TEAM`` (a team game's team: ``bot@police``,
+    ``human:wasd@robbers``; see ``seat_teams``). Raises SpecError with a one-line reason."""
     entries = [e.strip().lower() for e in spec.split(",")] if spec.strip() else []
     if not players_min <= len(entries) <= players_max:
         takes = f"{players_min}" if players_min == players_max else f"{players_min} to {players_max}"
@@ -112,6 +140,10 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
     seats: list[SeatSpec] = []
     free_zones = list(ZONES)
     for e in entries:
+        e, at, team = e.partition("@")
+        if at and not team.isalpha():
+            raise SpecError(f"a team after @ is a word, e.g. bot@police: {e + at + team!r}")
+        n_before = len(seats)
         kind, _, arg = e.partition(":")
         if kind == "human" and arg.startswith("pad"):
             kind, arg = "pad", arg[3:]
@@ -141,6 +173,8 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
             seats.append(SeatSpec("remote"))
         else:
             raise SpecError(f"unknown seat {e!r} (human, human:ZONE, pad:N, bot, bot:LEVEL, remote)")
+        if team and len(seats) > n_before:
+            seats[-1] = dataclasses.replace(seats[-1], team=team)
     return seats
 
 

@@ -4,7 +4,7 @@ router). Used by the title, seat setup, the command line and "Resume"."""
 from __future__ import annotations
 
 from .games import REGISTRY
-from .match import Match, SeatSpec, allowed_counts, parse_seats
+from .match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
 from .replay import Replay, ReplayWriter, make_header, new_replay_path
 from .scenes import router
 
@@ -14,7 +14,10 @@ TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
 
 
 def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
-    """Create the match (recorded as a replay unless it is a demo) and push its table."""
+    """Create the match (recorded as a replay unless it is a demo) and push its table. Seats' chosen teams
+    (``SeatSpec.team``) become the ``teams`` option unless ``options`` names it. Raises SpecError for teams the game
+    does not allow (``match.seat_teams``)."""
+    options = dict(seat_teams(game_id, seats), **options)
     match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
     if not demo and app.opts.record:
         attach_recorder(app, match)

@@ -56,7 +56,7 @@ class Settings:
     window_scale: float = 1.0
     fullscreen: bool = False
     attract_idle_seconds: int = 30
-    grisbi_assist: bool = True
+    grisbi_assist: bool = False
     bot_level: str = "normal"
     lan_name: str = field(default_factory=lambda: default_player_name())
     lan_broadcast: str = ""

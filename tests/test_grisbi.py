@@ -231,7 +231,7 @@ TARGETS = {1: 10, 2: 16, 3: 20, 4: 22}
     ("robbers", "police") * 2,
     ("robbers", "police") * 3,
     ("robbers", "police") * 4,
-    ("robbers", "police", "police", "police", "police"),
+    ("robbers", "police", "police", "robbers", "police"),
     ("police", "robbers", "robbers", "robbers", "police"),
     ("robbers",) * 4 + ("police",) * 3,
 ])
@@ -682,3 +682,16 @@ def test_hard_bots_win_most_rounds_against_easy_bots():
     hard_rounds, rounds, _ = _arena().hard_vs_easy(12, seed=77)
     assert rounds >= 36
     assert hard_rounds * 100 >= 65 * rounds
+
+
+def test_uneven_teams_one_member_more_at_most_each_with_its_own_size():
+    """rules/grisbi.md: "Teams may differ in size; each uses its own size" and (Corrections) "Teams are chosen at the
+    table (one team may have a member more); seats do not have to alternate"."""
+    s = RULES.initial_state(4, 5, teams=["robbers", "police", "police", "police", "robbers"])
+    assert s.teams == (0, 1, 1, 1, 0)
+    assert RULES.view(s, 0).targets == (16, 20)
+    assert sorted(c for p in (0, 4) for c in s.hands[p]).__len__() == 24 + 4
+    assert sum(len(s.hands[p]) for p in (1, 2, 3)) == 35 + 4
+    for teams in (["police"] * 4 + ["robbers"], ["robbers"] * 3 + ["police"], ["police"] * 2):
+        with pytest.raises(ValueError):
+            RULES.initial_state(4, len(teams), teams=teams)

@@ -7,6 +7,7 @@ Set GRISBI_SHOTS=/some/dir to keep the screenshots for looking at them.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 
@@ -20,7 +21,7 @@ from arcade.render import grisbi_cards as gc
 from arcade.render.widgets import H, W
 from arcade.scenes import grisbi_table as gt
 from arcade.scenes.menus import start_match
-from client_helpers import make_app, picture_facts, run_ticks, script
+from client_helpers import make_app, picture_facts, press, run_ticks, script
 
 
 def keep(app, tmp_path, name: str) -> None:
@@ -213,7 +214,7 @@ def test_two_humans_laying_on_the_same_tick_both_show_on_the_pile(tmp_path):
 
 def test_hand_cursor_jump_and_assist(tmp_path):
     app = make_app(tmp_path)
-    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {})
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"assist": True})
     table = app.top
     run_ticks(app, 5)
     assert not any(table.content[("card", c)][1] for c in table.match.state.hands[0]), "assist asleep before START"
@@ -239,10 +240,134 @@ def test_hand_cursor_jump_and_assist(tmp_path):
     assert sorted(table.hand_order(0)) == sorted(before)
     assert [gc.CARDS[c].points for c in table.hand_order(0) if KIND[c] != STOP] == sorted(
         [gc.CARDS[c].points for c in before if KIND[c] != STOP], reverse=True)
-    # assist off: nothing glows
-    app.settings.grisbi_assist = False
-    run_ticks(app, 1)
+    # assist off (the standard game's default): nothing glows
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0})
+    table = app.top
+    run_ticks(app, 2)
+    assert not table.assist() and table.match.state.phase == "play"
     assert all(table.content[("card", c)][1] is None for c in table.hand_order(0))
+
+
+def with_hands(table, hands, pile=None):
+    """Load a state into the table's match with the hands (and the pile) set by hand."""
+    st = table.match.state
+    pile = tuple(pile or st.pile_cards[:1])
+    st = dataclasses.replace(st, hands=tuple(tuple(sorted(h)) for h in hands), pile_cards=pile,
+                             pile_seats=(-1,) + (1,) * (len(pile) - 1), pile_ticks=(st.tick,) * len(pile))
+    table.match.sim.load((table.match.sim.tick, st))
+    return st
+
+
+def chain(team, first, n, points):
+    """``n`` Action cards of ``team`` worth ``points``, each correct on the one before (``first`` under the lot)."""
+    out, prev = [], CARDS[first]
+    for _ in range(n):
+        hooks = prev.robber_hooks if team == "robbers" else prev.police_hooks
+        c = next(c for c in CARDS if c.team == team and c.kind == "action" and c.points == points
+                 and c.main in hooks and c.id not in out)
+        out.append(c.id)
+        prev = c
+    return out
+
+
+def test_next_fit_never_lands_on_a_stop_unless_the_assist_says_it_wins(tmp_path):
+    """Issue #16: ""Next fit" never selects a Stop unless the assist says the Stop wins"."""
+    app = make_app(tmp_path)
+    for assist in (True, False):
+        start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0, "assist": assist})
+        table = app.top
+        loc = table.match.state.pile_cards[0]
+        low = chain("robbers", loc, 2, 1)  # 2 points: far from the 10 of a team of one
+        stops = [c.id for c in CARDS if c.team == "robbers" and c.kind == "stop"]
+        fitting = [c for c in stops if gt._fits(c, low[-1], 0)]
+        assert fitting, "a Stop that fits the top card"
+        actions = [c.id for c in CARDS if c.team == "robbers" and c.kind == "action" and c.id not in low][:6]
+        with_hands(table, [actions + stops, [60]], [loc] + low)
+        run_ticks(app, 1)
+        order = table.hand_order(0)
+        for i in range(len(order)):
+            for step in (1, -1):
+                assert KIND[order[table.jump(0, order, i, step, low[-1])]] != STOP, (assist, i, step)
+        assert not any(table.content[("card", c)][1] == gt.GOLD for c in stops), "no Stop glows: it would lose"
+    # the team has reached its target (12 points >= 10): the fitting Stop glows gold and next fit may select it
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0, "assist": True})
+    table = app.top
+    loc = table.match.state.pile_cards[0]
+    high = chain("robbers", loc, 4, 3)
+    fitting = [c.id for c in CARDS if c.team == "robbers" and c.kind == "stop" and gt._fits(c.id, high[-1], 0)]
+    with_hands(table, [actions[:3] + fitting[:1], [60]], [loc] + high)
+    run_ticks(app, 1)
+    order = table.hand_order(0)
+    assert table.content[("card", fitting[0])][1] == gt.GOLD
+    assert any(order[table.jump(0, order, i, 1, high[-1])] == fitting[0] for i in range(len(order)))
+
+
+def test_a_stop_is_laid_only_by_a_deliberate_key(tmp_path):
+    """Issue #16: "a Stop is only laid by an explicit key": when the cursor comes to a Stop by itself (the card it
+    was on was laid), A first selects the Stop and only a second A lays it."""
+    app = make_app(tmp_path, input_script=script(""))
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0})
+    table = app.top
+    loc = table.match.state.pile_cards[0]
+    stop = next(c.id for c in CARDS if c.team == "robbers" and c.kind == "stop")
+    action = next(c.id for c in CARDS if c.team == "robbers" and c.kind == "action")
+    with_hands(table, [[action, stop], [60]])
+    run_ticks(app, 1)
+    assert table.hand_order(0) == [action, stop]
+    press(app, "A")
+    run_ticks(app, 3)
+    assert table.match.state.pile_cards[-1] == action and table.cursor_of(0, 1) == 0  # the cursor is on the Stop
+    press(app, "A")
+    run_ticks(app, 3)
+    assert stop in table.match.state.hands[0], "the first press on a Stop the player did not choose lays nothing"
+    assert "again" in table.notes[0][0]
+    press(app, "A")
+    run_ticks(app, 3)
+    assert table.match.state.pile_cards[-1] == stop and table.match.state.phase == "reveal"
+
+
+def test_the_assist_shows_only_the_own_teams_total(tmp_path):
+    """Issue #16 / rules/grisbi.md Corrections: the assist "never shows exact totals of the other team"."""
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0, "assist": True})
+    table = app.top
+    loc = table.match.state.pile_cards[0]
+    robbers = chain("robbers", loc, 1, 2)          # 2 points for the human's team
+    police = chain("police", robbers[-1], 3, 3)    # 9 points for the other team
+    with_hands(table, [[c.id for c in CARDS if c.team == "robbers" and c.kind == "action"][-4:], [60]],
+               [loc] + robbers + police)
+    run_ticks(app, 1)
+    view = table.rules.view(table.match.state, None)
+    status = table.hand_status(0, view)
+    assert status == "team 2/10 · 4 cards", status
+    assert "9" not in status
+    off = start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0}) or app.top
+    assert "team" not in off.hand_status(0, off.rules.view(off.match.state, None)), "assist off: no total at all"
+
+
+def test_practice_pauses_after_each_round_and_says_which_cards_counted(tmp_path):
+    """Issue #16: "Practice mode: one human, slow bots (pace relaxed), assist on, a pause after each round showing
+    which cards counted and why"."""
+    app = make_app(tmp_path, input_script=script(""))
+    start_match(app, "grisbi", parse_seats("human,bot:hard", 2, 8), 11, {"practice": True, "reveal_ticks": 60})
+    table = app.top
+    st = table.match.state
+    assert st.practice and st.assist and st.pace == "relaxed"
+    for _ in range(4000):
+        run_ticks(app, 1)
+        if table.practice_pause():
+            break
+    assert table.practice_pause()
+    held = table.match.state
+    run_ticks(app, 120)
+    assert table.match.state is held, "the match waits for the player"
+    lines = table.practice_lines()
+    assert any("Counted:" in ln for ln in lines) or "No Stop" in lines[0]
+    assert any(held.result.winner.title() in ln for ln in lines)
+    keep(app, tmp_path, "grisbi_practice_pause")
+    press(app, "A")
+    run_ticks(app, 3)
+    assert table.match.state.round == held.round + 1, "A goes on to the next round"
 
 
 def test_a_human_lays_the_selected_card_only_after_start(tmp_path):
@@ -278,3 +403,113 @@ def test_seat_areas_fit_the_screen_for_every_table(n):
             if demo:  # clear of the DEMO sign at the bottom centre
                 sign = pygame.Rect(W // 2 - 260, H - 92, 520, 78)
                 assert all(not r.colliderect(sign) for r in rects)
+
+
+FIVE = "human:wasd@robbers,bot@police,bot:hard@police,bot@robbers,bot:easy@police"
+
+
+def test_teams_chosen_in_seat_setup_reach_the_rules_three_police_against_two_robbers(tmp_path):
+    """rules/grisbi.md, Corrections: "Teams are chosen at the table (one team may have a member more); seats do not
+    have to alternate." Setup: five seats alternate by default (3 Robbers, 2 Police); A on seat 3 makes it Police:
+    2 Robbers (target 16) against 3 Police (target 20). Four against one is refused."""
+    from arcade.scenes.menus import SeatSetupScene
+
+    app = make_app(tmp_path)
+    setup = SeatSetupScene(app, "grisbi")
+    app.push(setup)
+    setup.players = 5
+    assert [setup.seat_label(i) for i in range(5)] == [
+        "Seat 1 (Robbers)", "Seat 2 (Police)", "Seat 3 (Robbers)", "Seat 4 (Police)", "Seat 5 (Robbers)"]
+    setup.activate("seat2", start=False)
+    assert setup.seat_label(2) == "Seat 3 (Police)" and setup.problem() == ""
+    setup.start()
+    table = app.top
+    assert isinstance(table, gt.Table)
+    st = table.match.state
+    assert st.teams == (0, 1, 1, 1, 0)
+    view = table.rules.view(st, 1)
+    assert view.targets == (16, 20), "a team of 2 plays to 16, a team of 3 to 20"
+    assert [len(h) for h in st.hands] == [14, 13, 13, 13, 14], "2 Robbers share 24 + 4 Stops, 3 Police 35 + 4"
+    # four Police against one Robber: refused in setup
+    app.pop()
+    setup.seat_team[:5] = ["police", "police", "police", "police", "robbers"]
+    assert "one player more" in setup.problem()
+    setup.start()
+    assert app.top is setup and "one player more" in app.notice, "the match does not start"
+
+
+def test_teams_from_the_command_line_spec_reach_the_rules(tmp_path):
+    """The CLI SPEC names teams (README, Command line): ``human:wasd@robbers,bot@police,...``."""
+    from arcade.cli import main
+    from arcade.match import SpecError, parse_seats, seat_teams
+    from arcade.replay import read_replay
+
+    seats = parse_seats(FIVE, 2, 8)
+    assert [s.team for s in seats] == ["robbers", "police", "police", "robbers", "police"]
+    assert seats[0].spec == "human:wasd@robbers" and seats[2].spec == "bot:hard@police"
+    assert seat_teams("grisbi", parse_seats("bot,bot@robbers,bot@police", 2, 8)) == {
+        "teams": "robbers,robbers,police"}, "a seat without @TEAM keeps the alternating default"
+    for bad, why in (("bot@police,bot@police,bot@police,bot@robbers,bot@police", "one player more"),
+                     ("bot@cops,bot", "unknown team")):
+        with pytest.raises(SpecError, match=why):
+            seat_teams("grisbi", parse_seats(bad, 2, 8))
+    with pytest.raises(SpecError, match="no teams"):
+        seat_teams("grit", parse_seats("bot@police,bot", 2, 2))
+    kept = tmp_path / "kept"
+    assert main(["--headless", "--game", "grisbi", "--seats", FIVE.replace("human:wasd", "bot"), "--frames", "30",
+                 "--config-dir", str(tmp_path / "c"), "--data-dir", str(kept)]) == 0
+    rep = read_replay(next(kept.rglob("*.gr*")))
+    assert rep.header["options"]["teams"] == "robbers,police,police,robbers,police"
+    assert rep.header["seats"][1] == "bot:normal@police"
+    assert main(["--headless", "--game", "grisbi", "--seats", "bot@police,bot@police,bot@police,bot,bot@police",
+                 "--frames", "5", "--config-dir", str(tmp_path / "c")]) == 2
+
+
+def _span(surf, y, x_from, x_to, test) -> tuple[int, int]:
+    """First and last x in [x_from, x_to) on row ``y`` whose pixel passes ``test`` (-1, -1 if none)."""
+    xs = [x for x in range(x_from, x_to) if test(surf.get_at((x, y))[:3])]
+    return (xs[0], xs[-1]) if xs else (-1, -1)
+
+
+def test_the_top_card_is_large_and_readable_at_a_glance(tmp_path):
+    """Issue #16: "The top card large in the middle of the pile area (about 2.5× a pile card, hooks at least 28 px
+    with their row colours), the previous few cards smaller beside it ... Hand cards show hooks big enough to read
+    at 1280×720 (≥ 18 px icons)." Measured on the screenshot."""
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0})
+    table = app.top
+    loc = table.match.state.pile_cards[0]
+    pile = [loc] + chain("police", loc, 3, 2)
+    hand = [c.id for c in CARDS if c.team == "robbers" and c.kind == "action"][:8]
+    with_hands(table, [hand, [60]], pile)
+    run_ticks(app, 40)
+    shot = app.screen.copy()
+    keep(app, tmp_path, "grisbi_top_card")
+    def edge(x, y, step, stop):  # from (x, y) along the row, the last pixel before one that passes ``stop``
+        while not stop(shot.get_at((x + step, y))[:3]):
+            x += step
+        return x
+
+    pile_base = (14, 70, 45)  # the pile's place around the top card
+    left = edge(gt.PX, gt.PY, -1, lambda c: c == pile_base)
+    right = edge(gt.PX, gt.PY, 1, lambda c: c == pile_base)
+    top_w = right - left + 1
+    assert 170 <= top_w <= 200, top_w
+    # the card right under it: on the felt beside the top card, about 2.5 times narrower
+    fan = table.board.current(("card", pile[-2]))
+    assert fan.x < gt.PX - top_w // 2, "beside the top card, not under it"
+    felt = lambda c: c[1] > c[0] + 30 and c[1] > c[2] + 10 and c != pile_base  # noqa: E731
+    fl, fr = edge(int(fan.x), int(fan.y), -1, felt), edge(int(fan.x), int(fan.y), 1, felt)
+    assert 2.2 <= top_w / (fr - fl + 1) <= 2.8, (top_w, fr - fl + 1)
+    # hooks of the top card: two police boxes (blue frames) across the top, two robber boxes (grey) across the bottom
+    blue, grey = (40, 100, 225), (118, 118, 126)
+    card_top, card_bottom = gt.PY - gt.PH // 2, gt.PY + gt.PH // 2
+    hook = gt.PW * 30 // 100
+    bl, br = _span(shot, card_top + 8 + hook // 2, left, right, lambda c: c == blue)
+    gl, gr_ = _span(shot, card_bottom - 8 - hook // 2, left, right, lambda c: c == grey)
+    assert br - bl + 1 >= 2 * 28 + 2 and gr_ - gl + 1 >= 2 * 28 + 2, (br - bl, gr_ - gl)
+    # a hand card: its two police hook boxes frame icons of at least 18 px (boxes of 24 px)
+    p = table.board.current(("card", table.hand_order(0)[0]))
+    hl, hr = _span(shot, int(p.y - p.lift) - gt.HH // 2 + 3 + 12, int(p.x) - gt.HW // 2, int(p.x) + gt.HW // 2,
+                   lambda c: c == blue)
+    assert hr - hl + 1 >= 2 * 24, hr - hl + 1

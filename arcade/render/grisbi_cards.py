@@ -13,7 +13,10 @@ A face (rules/grisbi.md, "Components"):
 - a Stop card: a big red octagon with STOP and the two objects, no hooks;
 - a Location card: its name in large letters, a small picture of the place, hooks only.
 
-Two layouts: ``full`` (width >= 120, the big top card of the pile) and ``compact`` (hands, the reveal rows).
+Three layouts: ``full`` (width >= 120, the big top card of the pile), ``hand`` (width 64-119: hands and the cards
+beside the top card; hooks as large as the width allows — two boxes of 34 % of the width in a row, icons 18 px on a
+72 px card — the main object large at the left with the points above it, what shows when hand cards overlap) and
+``compact`` (the reveal rows).
 """
 
 from __future__ import annotations
@@ -26,11 +29,15 @@ from ..games.grisbi import CARDS
 from .fonts import font, text
 
 __all__ = ["OBJECT_COLOURS", "TEAM_COLOURS", "TEAM_INK", "icon", "pip", "card_face", "card_back", "location_chip",
-           "rotated", "scaled", "dimmer", "outline", "PILE_SIZE", "HAND_SIZE", "ROW_SIZE", "ROW_SMALL_SIZE",
+           "rotated", "scaled", "dimmer", "outline", "PILE_SIZE", "HAND_SIZE", "FAN_SIZE", "ROW_SIZE", "ROW_SMALL_SIZE",
            "BACK_SMALL"]
 
-PILE_SIZE = (160, 224)
+PILE_SIZE = (180, 252)
+"""The top card of the pile, large in the middle (2.5 times ``FAN_SIZE``; hook boxes 54 px, icons 44 px)."""
 HAND_SIZE = (72, 100)
+"""Hand cards (hook boxes 24 px, icons 18 px at 1280×720)."""
+FAN_SIZE = HAND_SIZE
+"""The few cards under the top card, beside it."""
 ROW_SIZE = (56, 78)
 ROW_SMALL_SIZE = (42, 59)
 BACK_SMALL = (38, 53)
@@ -460,11 +467,51 @@ def _compact(card, w: int, h: int) -> pygame.Surface:
     return s.convert_alpha()
 
 
+def _hand(card, w: int, h: int) -> pygame.Surface:
+    """Hand layout (width 64-119): police hooks across the top right, robber hooks across the bottom left, both as
+    large as the width allows; the points (pips) in the top-left corner and the main object large at the left of
+    the middle band."""
+    if card.kind == "stop":
+        return _compact(card, w, h)
+    ink = TEAM_INK[card.team]
+    body = PINK if card.kind == "deny" else (245, 234, 205) if card.kind == "location" else CREAM
+    s = _base(w, h, ink, body)
+    m = max(3, w // 24)
+    hook = w * 34 // 100
+    gap = 2
+    for k, obj in enumerate(card.police_hooks):
+        _hook(s, obj, w - m - 2 * hook - gap + k * (hook + gap), m, hook, True)
+    for k, obj in enumerate(card.robber_hooks):
+        _hook(s, obj, m + k * (hook + gap), h - m - hook, hook, False)
+    top, bot = m + hook + 2, h - m - hook - 2
+    if card.kind == "location":
+        pic = _place_picture(card.name, bot - top)
+        s.blit(pic, (m + 2, top))
+        _blit_text(s, card.name.split()[0].upper(), (w - m - 2, (top + bot) // 2), max(8, w // 8), (110, 70, 10),
+                   anchor="midright", max_w=w - 3 * m - (bot - top))
+        return s.convert_alpha()
+    ps = max(7, (hook - 2) // 3)
+    for k in range(card.points):
+        s.blit(pip(card.team, ps), (m + 3, m + 1 + k * ps))
+    main = min(bot - top + 2, w * 58 // 100)
+    cx, cy = m + 1 + main // 2, (top + bot) // 2
+    ic = icon(card.main, main)
+    s.blit(ic, ic.get_rect(center=(cx, cy)))
+    if card.kind == "deny":
+        ring = _no_ring(main + 2)
+        s.blit(ring, ring.get_rect(center=(cx, cy)))
+        _blit_text(s, "DENY", (w - m - 1, cy), max(8, w // 7), RED, anchor="midright", max_w=w - main - 2 * m - 2)
+    return s.convert_alpha()
+
+
 @lru_cache(maxsize=640)
 def card_face(card_id: int, w: int, h: int) -> pygame.Surface:
-    """The face of card ``card_id`` at ``w``×``h`` (full layout from width 120, compact below)."""
+    """The face of card ``card_id`` at ``w``×``h`` (full layout from width 120, hand layout from 64, compact
+    below)."""
     card = CARDS[card_id]
-    return _full(card, w, h) if w >= 120 else _compact(card, w, h)
+    if w >= 120:
+        return _full(card, w, h)
+    return _hand(card, w, h) if w >= 64 else _compact(card, w, h)
 
 
 @lru_cache(maxsize=32)

@@ -4,9 +4,9 @@ Layout (1280×720; rules/grisbi.md):
 
 - a status strip across the screen (y 150-190): each team's Location tally (three slots, won Locations as gold
   plates) and target, and in the middle the round, the Location played for and the time left;
-- the common pile in the middle: the top card large (160×224) and flat, the six cards beneath it fanned to the left
-  and slightly turned, so their corner index (main object and points) shows and a race can be followed; "laid by"
-  under it, "same instant!" when the two top cards were laid on the same tick;
+- the common pile in the middle: the top card large (180×252, hooks in 54 px boxes of their row's colour) and flat,
+  the four cards beneath it smaller (72×100, 2.5 times smaller) in a row to its left, slightly turned, so a race can
+  be followed; "laid by" under it, "same instant!" when the two top cards were laid on the same tick;
 - seat areas around it: human hands (face down during the START countdown, face up from START with a cursor and
   key hints; the cursor, sort keys and assist wake at START) in the bottom band (and the top band for a third
   and fourth human); bots' hands as card backs with a count, in the top band, the bottom band's end or the side
@@ -55,10 +55,13 @@ __all__ = ["Table", "seat_areas", "Area"]
 
 PW, PH = gc.PILE_SIZE
 HW, HH = gc.HAND_SIZE
+FW, FH = gc.FAN_SIZE
 PX, PY = 700, 360            # centre of the top card of the pile
-FAN = 6                      # cards shown beneath the top card
-FAN_STEP = 38
+FAN = 4                      # cards shown beneath the top card, smaller, beside it on the left
+FAN_STEP = 76                # from one of them to the next (the nearest first): side by side
+FAN_X = PX - PW // 2 - 14 - FW // 2  # centre of the card right under the top card
 FAN_ANGLES = (5, -4, 3, -6, 4, -3, 6, -5)
+FAN_SCALE = FW / PW
 STRIP = pygame.Rect(0, 150, W, 40)
 CENTRE = pygame.Rect(0, 192, W, 336)
 TOP_BAND = pygame.Rect(0, 2, W, 146)
@@ -168,6 +171,8 @@ class Table(TableScene):
         self.board.move_ticks = 12
         self.board.stagger = 0
         self.sel: dict[int, int] = {}
+        self.chosen: dict[int, int] = {}  # seat -> the card its player moved the cursor onto by hand (LEFT/RIGHT)
+        self.continued_round = -1  # practice: the last round whose pause a player ended
         self.sort_mode: dict[int, int] = {}
         self.notes: dict[int, tuple[str, int]] = {}  # seat -> (short message in its area, until tick)
         self.content: dict[Any, tuple] = {}
@@ -184,7 +189,19 @@ class Table(TableScene):
         self.background()
 
     def assist(self) -> bool:
-        return bool(getattr(self.app.settings, "grisbi_assist", True))
+        """The match's assist option (off in standard play, on in practice; ``GrisbiState.assist``)."""
+        return bool(getattr(self.match.state, "assist", False))
+
+    def practice(self) -> bool:
+        return bool(getattr(self.match.state, "practice", False))
+
+    def stop_wins(self, seat: int, card: int, view=None) -> bool:
+        """What the assist says of a Stop in ``seat``'s hand: it fits the top card and the team's total has reached
+        its target, i.e. laying it now would win the round."""
+        view = view or self.rules.view(self.match.state, None)
+        team = self.team_of(seat)
+        return (KIND[card] == STOP and is_correct(card, view.pile_cards[-1])
+                and self.team_totals(view)[team] >= view.targets[team])
 
     def started(self) -> bool:
         """Hands are face down until START ("Corrections": players look at their cards at the start signal)."""
@@ -196,6 +213,71 @@ class Table(TableScene):
 
     def team_of(self, seat: int) -> int:
         return self.match.state.teams[seat]
+
+    # --- practice: a pause after each round ------------------------------------------------------------------------
+    def practice_pause(self) -> bool:
+        """Practice mode: the table holds the match on the reveal's last tick until a player presses A (the round's
+        cards stay laid out with their verdicts, and a panel says which counted and why)."""
+        st = self.match.state
+        return (self.practice() and not self.demo and bool(self.hand_seats) and st.phase == REVEAL
+                and st.phase_end - st.tick <= 1 and self.continued_round != st.round)
+
+    def update(self) -> None:
+        if not self.practice_pause():
+            super().update()
+            return
+        inp = self.app.input
+        devs = [self.match.seats[s].device for s in self.hand_seats]
+        if inp.escape_pressed or any(inp.pressed("START", [d]) for d in devs):
+            self.app.open("pause", self)
+            return
+        if any(inp.pressed("A", [d]) for d in devs):
+            self.continued_round = self.match.state.round
+            self.app.audio.play("select")
+        self.after_tick()
+
+    def practice_lines(self) -> list[str]:
+        """Why the round went the way it did, in a few lines (practice pause): which cards counted and why."""
+        st = self.match.state
+        res = st.result
+        if res is None:
+            return []
+        pile = st.pile_cards
+        v = res.verdicts
+        closing = res.closing_team
+        count = {k: sum(1 for x in v if x == k) for k in ("correct", "wrong", "cancelled")}
+        pts = sum(POINTS[c] for c, x in zip(pile, v) if x == "correct" and KIND[c] == ACTION)
+        lines = []
+        if closing is None:
+            lines.append("No Stop: both teams' cards were judged; the higher total won (Robbers on a tie).")
+        else:
+            t = TEAMS.index(closing)
+            who = self.seat_name(st.pile_seats[-1])
+            if v[-1] == "stop wrong":
+                lines.append(f"{who}'s Stop did not fit the card under it (none of its two objects is a hook in the "
+                             f"{closing.title()} row), so the other team wins whatever the points.")
+            else:
+                lines.append(f"{who} ({closing.title()}) laid a fitting Stop: only {_team_cards(closing)} are judged.")
+            lines.append(f"Counted: {count['correct']} cards, {pts} points — each one's main object is a hook of "
+                         f"the card right under it, in its team's row.")
+            lines.append(f"Not counted: {count['wrong']} wrong (no such hook under them), {count['cancelled']} "
+                         f"cancelled (the other team laid a Deny of the same object on them).")
+            goal = self.rules.view(st, None).targets[t]
+            lines.append(f"Target {goal}: {pts} {'reaches' if pts >= goal else 'does not reach'} it — the "
+                         f"{res.winner.title()} win the {CARDS[pile[0]].name}." if v[-1] != "stop wrong" else
+                         f"The {res.winner.title()} win the {CARDS[pile[0]].name}.")
+        return lines
+
+    def draw_practice(self, surf) -> None:
+        r = pygame.Rect(W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4)  # over the bots, clear of the rows
+        panel(surf, r, 255, (12, 26, 19), GOLD, 12)
+        y = r.y + 10
+        for line in self.practice_lines():
+            _fit_text(surf, line, (r.centerx, y + 8), r.width - 24, 16, WHITE)
+            y += 25
+        keys = " / ".join(sorted({self.app.input.hint(self.match.seats[s].device, "A") for s in self.hand_seats}))
+        draw_text(surf, f"Practice pause — {keys}: next round", (r.centerx, r.bottom - 16), 17, GOLD, bold=True,
+                  anchor="center")
 
     # --- hands: order, cursor ---------------------------------------------------------------------------------------
     def hand_order(self, seat: int) -> list[int]:
@@ -225,30 +307,46 @@ class Table(TableScene):
             if not n:
                 continue
             i = self.cursor_of(seat, n)
-            if inp.menu("LEFT", dev):
-                i = (i - 1) % n
-                self.app.audio.play("move")
-            if inp.menu("RIGHT", dev):
-                i = (i + 1) % n
-                self.app.audio.play("move")
+            for button, step in (("LEFT", -1), ("RIGHT", 1)):
+                if inp.menu(button, dev):
+                    i = (i + step) % n
+                    self.chosen[seat] = order[i]  # moved onto by hand: a Stop there is the player's choice
+                    self.app.audio.play("move")
             for button, step in (("DOWN", 1), ("UP", -1)):
                 if inp.menu(button, dev):
                     j = self.jump(seat, order, i, step, top)
                     if j != i:
                         i = j
+                        self.chosen[seat] = order[i] if KIND[order[i]] == STOP else -1
                         self.app.audio.play("move")
             self.sel[seat] = i
             if inp.pressed("A", dev) and st.phase == PLAY:
-                self.match.submit(seat, order[i] + 1)
+                card = order[i]
+                if KIND[card] == STOP and self.chosen.get(seat) != card:
+                    # the cursor came to this Stop by itself (the hand shrank under it): a Stop ends the round, so it
+                    # is laid only by a deliberate key: this press chooses it, the next one lays it
+                    self.chosen[seat] = card
+                    self.notes[seat] = (f"Stop selected: {self.app.input.hint(dev[0], 'A')} again to lay it",
+                                        st.tick + 120)
+                    self.app.audio.play("flip")
+                else:
+                    self.match.submit(seat, card + 1)
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
-        """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object."""
+        """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
+        off). "Next fit" never lands on a Stop unless the assist says that Stop wins now (it glows gold); with the
+        assist off it never lands on a Stop (issue #16: a Stop is laid only by an explicit choice)."""
         n = len(order)
         team = self.team_of(seat)
+        assist = self.assist()
         for k in range(1, n):
             j = (i + step * k) % n
             c = order[j]
-            if self.assist():
+            if KIND[c] == STOP:
+                if assist and self.stop_wins(seat, c):
+                    return j
+                continue
+            if assist:
                 if _fits(c, top, team):
                     return j
             elif (KIND[c], MAIN[c]) != (KIND[order[i]], MAIN[order[i]]):
@@ -287,17 +385,17 @@ class Table(TableScene):
             self.reveal_info = {}
             if n != self.pile_seen:  # build what the newest cards will need: turned in the fan, small in the reveal
                 for i in range(max(1, min(self.pile_seen, n)), n):
-                    gc.rotated(pile[i], PW, PH, FAN_ANGLES[i % len(FAN_ANGLES)])
+                    gc.rotated(pile[i], FW, FH, FAN_ANGLES[i % len(FAN_ANGLES)])
                     gc.card_face(pile[i], *gc.ROW_SIZE)
                 self.pile_seen = n
             for i in range(max(0, n - 1 - FAN), n):
                 d = n - 1 - i
                 key = ("loc", pile[i]) if i == 0 else ("card", pile[i])
                 if d == 0:
-                    x, y, ang = PX, PY, 0
+                    targets[key] = Placed(PX, PY, True, 200 + i, 1.0, 0, "pile", 0)
                 else:
-                    x, y, ang = PX - 48 - (d - 1) * FAN_STEP, PY - 4 * d, FAN_ANGLES[i % len(FAN_ANGLES)]
-                targets[key] = Placed(x, y, True, 200 + i, 1.0, 0, "pile", ang)
+                    x, y, ang = FAN_X - (d - 1) * FAN_STEP, PY + 40 - 6 * d, FAN_ANGLES[i % len(FAN_ANGLES)]
+                    targets[key] = Placed(x, y, True, 200 + i, FAN_SCALE, 0, "fan", ang)
                 content[key] = (view.pile_seats[i],)
         # human hands
         assist = self.assist() and self.awake()
@@ -328,11 +426,11 @@ class Table(TableScene):
         def origin(key):
             if key[0] == "loc":
                 if reveal or key[1] != pile[0]:
-                    return Placed(PX - 48 - (FAN - 1) * FAN_STEP, PY, True, 150, 1.0, 0, "pile")
+                    return Placed(FAN_X - (FAN - 1) * FAN_STEP, PY, True, 150, FAN_SCALE, 0, "fan")
                 return Placed(PX, 40, False, 900, 1.0, 0, "pile")
             c = key[1]
             if reveal:  # a card that was hidden deep in the pile
-                return Placed(PX - 48 - (FAN - 1) * FAN_STEP, PY, True, 150, 1.0, 0, "pile")
+                return Placed(FAN_X - (FAN - 1) * FAN_STEP, PY, True, 150, FAN_SCALE, 0, "fan")
             idx = pile.index(c) if c in pile else -1
             if idx >= 0:
                 seat = view.pile_seats[idx]
@@ -442,7 +540,8 @@ class Table(TableScene):
         if self.app.top is not self:  # an overlay shows its own hint bar
             return
         hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause",
-                        "assist " + ("on" if self.assist() else "off") + " (Settings)"])
+                        ("practice · " if self.practice() else "") + "assist " + ("on" if self.assist() else "off")
+                        + f" · {self.match.state.pace} pace"])
         if self.message_ticks and self.message:
             r = pygame.Rect(0, 0, 520, 36)
             r.center = (PX, PY - PH // 2 - 24)
@@ -454,6 +553,8 @@ class Table(TableScene):
         view: the human hands are read seat by seat from the state, each face up in its own area."""
         surf.blit(self.background(), (0, 0))
         self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
+        if self.practice_pause():
+            self.draw_practice(surf)
         self.draw_hud(surf)
         self.draw_coach(surf)
 
@@ -537,8 +638,8 @@ class Table(TableScene):
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
         draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 16, DIM)
-        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 15), 16, DIM, anchor="center")
+            draw_text(surf, f"{spec.level} bot · {self.match.state.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
+        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 16, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         team = view.teams[seat]
@@ -566,14 +667,20 @@ class Table(TableScene):
         panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, 22), 220, (10, 20, 16), None, 6)  # over cards
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
-        right = f"{len(self.match.state.hands[seat])} cards"
-        if self.assist() and self.awake():
-            t = TEAMS.index(team)
-            right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
+        right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
         if note and note[1] > self.match.state.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
+
+    def hand_status(self, seat: int, view) -> str:
+        """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total
+        against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
+        right = f"{len(self.match.state.hands[seat])} cards"
+        if self.assist() and self.awake():
+            t = self.team_of(seat)
+            right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
+        return right
 
     def draw_pile_base(self, surf, view) -> None:
         r = pygame.Rect(0, 0, PW + 16, PH + 16)
@@ -590,13 +697,13 @@ class Table(TableScene):
         seat = view.pile_seats[-1]
         team = view.teams[seat]
         msg = f"laid by {self.seat_name(seat)}"
-        y = PY + PH // 2 + 20
+        y = PY + PH // 2 + 15
         plate = pygame.Rect((0, 0), font(17, True).size(msg)).inflate(16, 4)
         plate.center = (PX, y)
         panel(surf, plate, 220, (10, 20, 16), None, 8)  # the team colour reads on it (WCAG AA), not on the felt
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 23), 16, GOLD,
+            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 19), 16, GOLD,
                       bold=True, anchor="center", shadow=True)
         count = f"pile: {n - 1}"
         plate = pygame.Rect((0, 0), font(16).size(count)).inflate(10, 4)
@@ -622,6 +729,8 @@ class Table(TableScene):
                 img = gc.card_face(card, w, h)
             elif not moving and tag == "pile" and p.scale == 1.0:
                 img = gc.rotated(card, PW, PH, p.angle) if p.face_up else gc.card_back(team, PW, PH)
+            elif not moving and tag == "fan" and p.face_up:
+                img = gc.rotated(card, FW, FH, p.angle)
             else:
                 w = max(4, int(PW * p.scale * width))
                 h = max(4, int(PH * p.scale))
@@ -699,7 +808,7 @@ class Table(TableScene):
             else:  # rule 1: a wrong Stop loses the round whatever the count
                 draw_text(surf, "WRONG STOP", (W - 40, CENTRE.y + 10), 30, (255, 110, 90), bold=True,
                           anchor="topright", shadow=True)
-                draw_text(surf, f"({counts[t]} points do not count)", (W - 40, CENTRE.y + 44), 15, DIM,
+                draw_text(surf, f"({counts[t]} points do not count)", (W - 40, CENTRE.y + 44), 16, DIM,
                           anchor="topright")
         else:
             reason = {"time": "Time is up", "empty": "Every hand is empty"}.get(self.round_reason(st), "Round over")

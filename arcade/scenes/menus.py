@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from functools import lru_cache
@@ -13,7 +14,7 @@ import pygame
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..games.bots import LEVELS
 from ..input import BUTTONS, DEFAULT_BINDINGS, ZONE_TITLES, ZONES, key_label, zone_hint
-from ..match import Match, SeatSpec, allowed_counts, options_for_count
+from ..match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from ..render.fonts import draw_text
 from ..render.markdown import render_page
 from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
@@ -173,10 +174,11 @@ class TitleScene(Scene):
             draw_text(surf, SPECS[what].tagline, (cx, 598), 19, WHITE, anchor="center")
 
 
-def seat_label(gid: str, i: int) -> str:
-    """How seat ``i`` is named in seat setup: Grisbi seats show their team (alternating, Robbers first)."""
+def seat_label(gid: str, i: int, team: str = "") -> str:
+    """How seat ``i`` is named in seat setup: Grisbi seats show their team (``team``, default alternating, Robbers
+    first)."""
     if gid == "grisbi":
-        return f"Seat {i + 1} ({'Robbers' if i % 2 == 0 else 'Police'})"
+        return f"Seat {i + 1} ({(team or ('robbers' if i % 2 == 0 else 'police')).title()})"
     return f"Player {i + 1}"
 
 
@@ -226,6 +228,11 @@ class SeatSetupScene(Scene):
             self.default_seat() for _ in range(max(self.counts) - 1)]
         self.opts = SPECS[game_id].options
         self.opt_idx = [0] * len(self.opts)
+        # Grisbi: each seat picks its team (A on the seat's row switches it); default alternating, Robbers first
+        self.seat_team = [("robbers", "police")[i % 2] for i in range(max(self.counts))] if game_id == "grisbi" else []
+        for i, o in enumerate(self.opts):  # Grisbi's assist starts as the player's Settings say (off by default)
+            if game_id == "grisbi" and o.key == "assist" and getattr(self.app.settings, "grisbi_assist", False):
+                self.opt_idx[i] = o.values.index(True)
 
     def default_seat(self) -> SeatSpec:
         return SeatSpec("bot", level=self.app.settings.bot_level)
@@ -238,7 +245,14 @@ class SeatSetupScene(Scene):
             "rules", "start"]
 
     def seat_label(self, i: int) -> str:
-        return seat_label(self.gid, i)
+        return seat_label(self.gid, i, self.seat_team[i] if self.seat_team else "")
+
+    def seats(self) -> list[SeatSpec]:
+        """The chosen seats, each with its chosen team (Grisbi)."""
+        out = list(self.choices[:self.players])
+        if self.seat_team:
+            out = [dataclasses.replace(s, team=self.seat_team[i]) for i, s in enumerate(out)]
+        return out
 
     def options(self) -> dict[str, Any]:
         """The chosen game options (with what the player count implies)."""
@@ -262,8 +276,13 @@ class SeatSetupScene(Scene):
             self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i].values)
 
     def activate(self, r: str, start: bool) -> None:
-        """A on row ``r`` (``start``: the START button, which starts from any row)."""
-        if r == "rules" and not start:
+        """A on row ``r`` (``start``: the START button, which starts from any row). A on a Grisbi seat switches its
+        team."""
+        if r.startswith("seat") and not start and self.seat_team:
+            i = int(r[4:])
+            self.seat_team[i] = "police" if self.seat_team[i] == "robbers" else "robbers"
+            self.app.audio.play("flip")
+        elif r == "rules" and not start:
             self.app.push(RulesScene(self.app, self.gid))
         elif r == "start" or start:
             self.start()
@@ -290,7 +309,13 @@ class SeatSetupScene(Scene):
             self.activate(r, inp.pressed("START"))
 
     def problem(self) -> str:
-        return duplicate_device(self.choices[:self.players])
+        err = duplicate_device(self.choices[:self.players])
+        if not err and self.seat_team:
+            try:
+                seat_teams(self.gid, self.seats())
+            except SpecError as e:
+                err = str(e).capitalize() + "."
+        return err
 
     def start(self) -> None:
         err = self.problem()
@@ -302,13 +327,14 @@ class SeatSetupScene(Scene):
         self.app.audio.play("start")
         seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
                                                                            + self.app.ticks)
-        start_match(self.app, self.gid, self.choices[:self.players], seed, self.options())
+        start_match(self.app, self.gid, self.seats(), seed, self.options())
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         banner(surf, GAME_NAMES[self.gid], SPECS[self.gid].tagline, y=56)
         rows = self.rows()
-        panel(surf, (W // 2 - 400, 130, 800, 40 + 40 * len(rows)), 170)
+        pitch = min(40, (H - 230) // len(rows))  # many seats and options: rows a little closer
+        panel(surf, (W // 2 - 400, 130, 800, 40 + pitch * len(rows)), 170)
         y = 160
         for k, r in enumerate(rows):
             sel = k == self.row
@@ -326,14 +352,16 @@ class SeatSetupScene(Scene):
             else:
                 label, value = "START", ""
             if sel:
-                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - 17, 780, 36), border_radius=8)
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - pitch // 2 + 3, 780, pitch - 4),
+                                 border_radius=8)
             if r in ("start", "rules"):
                 draw_text(surf, label, (W // 2, y), 26, color, bold=True, anchor="center")
             else:
-                draw_text(surf, label, (W // 2 - 370, y), 24, color, anchor="midleft")
-                draw_text(surf, ("◀ " if sel else "") + value + (" ▶" if sel else ""), (W // 2 + 370, y), 24,
+                size = 24 if pitch >= 36 else 20
+                draw_text(surf, label, (W // 2 - 370, y), size, color, anchor="midleft")
+                draw_text(surf, ("◀ " if sel else "") + value + (" ▶" if sel else ""), (W // 2 + 370, y), size,
                           color, bold=sel, anchor="midright")
-            y += 40
+            y += pitch
         # key hints of every human seat
         hy = y + 20
         for i, s in enumerate(self.choices[:self.players]):
@@ -342,7 +370,8 @@ class SeatSetupScene(Scene):
                           (W // 2, hy), 18, DIM, anchor="center")
                 hy += 24
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "←/→ change", "Enter/E start or select", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "←/→ change"] + (["E on a seat: switch team"] if self.seat_team else [])
+                 + ["Enter/E start or select", "Esc back"])
 
 
 class PauseScene(Scene):
@@ -558,7 +587,7 @@ class SettingsScene(Scene):
                 ("Window scale", f"{s.window_scale:g}×"),
                 ("Fullscreen", "On" if s.fullscreen else "Off"),
                 ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
-                ("Grisbi assist (highlight matching cards)", "On" if s.grisbi_assist else "Off"),
+                ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
                 ("Default bot level", s.bot_level.title()),
                 ("Key bindings…", ""),
                 ("Save and back", "")]

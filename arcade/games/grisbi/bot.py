@@ -20,7 +20,8 @@ Any new card on the pile (its own included) starts a new perception: a bot never
 see, so no bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
 
 1. lays a Stop if its *head count* of its team's correct points reaches the target plus its level's safety margin
-   ("it's very difficult to be sure": easy 20 %, normal and hard 50 % of the target) and one
+   ("it's very difficult to be sure": easy 20 %, normal and hard 50 % of the target, plus 20 % for each team-mate
+   whose cards it counts too) and one
    of its Stops fits the top card; failing that, a normal or hard bot lays a card whose hooks fit one of its Stops. The head
    count is the exact total on the pile plus a running error: each of its team's Action cards it counts is miscounted
    (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best;
@@ -84,6 +85,8 @@ MIN_PERCEPTION = 18
 """No bot answers a card sooner than this many ticks (300 ms) after it landed, at any level and pace."""
 RECHECK = 150
 """Percent of a level's ``decide_base`` a bot still deciding spends re-checking its choice when a card lands."""
+MARGIN_PER_MATE = 20
+"""Percent of the target added to a bot's Stop margin for each team-mate whose cards it must count too."""
 STALL_TICKS = 300
 """A bot holding only Stops it cannot win with lays one after the pile has been still this long (5 s)."""
 _PENDING_TIMEOUT = 30  # ticks to wait for a sent card to reach the pile before forgetting it
@@ -219,7 +222,9 @@ class Bot:
         correct = [c for c in plays if KIND[c] == ACTION and is_correct(c, top)]
 
         target = view.targets[team]
-        if stops and self.head_count(view) >= target + target * p.stop_margin // 100:
+        mates = sum(1 for t in view.teams if t == view.team) - 1
+        margin = target * (p.stop_margin + MARGIN_PER_MATE * mates) // 100
+        if stops and self.head_count(view) >= target + margin:
             fitting = [c for c in stops if is_correct(c, top)]
             if fitting:
                 return fitting[0], 0

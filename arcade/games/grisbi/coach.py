@@ -11,9 +11,12 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
         return ["Get ready: your cards stay face down until START.",
                 "Then everybody plays at once, no turns."]
     if phase == "reveal":
-        return ["The reveal: only the closing team's cards count.",
-                "A card counts if its main object is a hook (its team's row) of the card under it.",
-                "Reach your team's target to win the Location."]
+        lines = ["The reveal: only the closing team's cards count.",
+                 "A card counts if its main object is a hook (its team's row) of the card under it.",
+                 "Reach your team's target to win the Location."]
+        if getattr(view, "practice", False):
+            lines.append("Practice: read why at the top, then press your select key for the next round.")
+        return lines
     if phase == "over":
         return ["The game is over: the first team with 3 Locations wins."]
     if legal:

@@ -193,17 +193,19 @@ class GrisbiRules:
     id = "grisbi"
     min_players = 2
     max_players = 8
-    version = 1
+    version = 2  # 2: teams chosen per seat (one team at most one player more), pace, assist and practice in the state
 
     # --- setup ------------------------------------------------------------------------------------------------------
 
-    def initial_state(self, seed: int, players: int, teams: Sequence[str] | None = None, time_limit: int | None = None,
+    def initial_state(self, seed: int, players: int, teams: Sequence[str] | str | None = None, time_limit: int | None = None,
                       start_ticks: int = 180, reveal_ticks: int = 360, pace: str = "standard", assist: bool = False,
                       practice: bool = False) -> GrisbiState:
         """The state at tick 0: round 0 dealt, its countdown running.
 
-        ``teams``: "robbers"/"police" per seat (default: alternating, seat 0 robbers); each team 1-4 players, uneven
-        teams allowed. ``time_limit``: ticks of play per round after START (None: no limit). ``start_ticks``: the
+        ``teams``: "robbers"/"police" per seat, or those names comma-separated in one string (default: alternating,
+        seat 0 robbers); each team 1-4 players, one
+        team may have one member more (rules/grisbi.md, Corrections: "Teams are chosen at the table (one team may
+        have a member more)"). ``time_limit``: ticks of play per round after START (None: no limit). ``start_ticks``: the
         START countdown in ticks (0: none); ``reveal_ticks``: the reveal after a round, in ticks (at least 1).
         ``pace`` ("relaxed", "standard", "fast"), ``assist`` and ``practice``: table options kept in the state for
         the bots and the table (practice mode: relaxed pace and the assist on, whatever ``pace`` and ``assist`` say).
@@ -212,14 +214,17 @@ class GrisbiRules:
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Grisbi is for {self.min_players}-{self.max_players} players, not {players}")
+        if isinstance(teams, str):  # "robbers,police,..." (how a match option and a replay header carry it)
+            teams = teams.split(",")
         if teams is None:
             team_idx = tuple(p % 2 for p in range(players))
         else:
             if len(teams) != players or any(t not in TEAMS for t in teams):
                 raise ValueError(f"teams must name 'robbers' or 'police' for each of the {players} seats")
             team_idx = tuple(TEAMS.index(t) for t in teams)
-        if not all(1 <= n <= 4 for n in _team_sizes(team_idx)):
-            raise ValueError("each team has 1 to 4 players")
+        sizes = _team_sizes(team_idx)
+        if not all(1 <= n <= 4 for n in sizes) or abs(sizes[0] - sizes[1]) > 1:
+            raise ValueError("each team has 1 to 4 players, and one team at most one player more")
         if time_limit is not None and time_limit < 1:
             raise ValueError("time_limit is a positive number of ticks, or None")
         if start_ticks < 0 or reveal_ticks < 1:
