@@ -174,6 +174,7 @@ def describe_settings(st) -> str:
 class LanMenuScene(Scene):
     """Host a match, browse the LAN, join by address, LAN settings."""
 
+    still = True
     name = "lan"
     ITEMS = ("Host a match", "Browse the LAN", "Join by address", "LAN settings", "Back")
 
@@ -229,6 +230,7 @@ class LanMenuScene(Scene):
 class LanSettingsScene(Scene):
     """Player name, LAN broadcast address, host game port (saved with the other settings)."""
 
+    still = True
     name = "lan_settings"
 
     def __init__(self, app) -> None:
@@ -298,6 +300,7 @@ class LanSettingsScene(Scene):
 
 
 class LanHostScene(SeatSetupScene):
+    still = False  # players join and leave by the network
     """Choose the game, its options and who fills each seat (a local human, a bot, or open for a remote player):
     the seat setup screen with a game row, open seats and the join code."""
 

@@ -18,7 +18,6 @@ from ..render.fonts import draw_text
 from ..render.markdown import render_page
 from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
                               shade)
-from ..settings import SCALES
 from ..play import attach_recorder, start_match, start_tutorial
 from . import Scene
 
@@ -62,6 +61,9 @@ def rules_page_text(gid: str) -> str:
 
 class TitleScene(Scene):
     name = "title"
+
+    def animating(self) -> bool:
+        return bool(self.app.notice)  # only a notice fades; the menu changes with input
 
     NOTICE_TICKS = 300  # a notice shows 5 s (fading over the last second), then goes
 
@@ -208,6 +210,7 @@ class SeatSetupScene(Scene):
     are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
     """
 
+    still = True
     name = "setup"
     WITH_OPEN = False
 
@@ -349,6 +352,7 @@ class PauseScene(Scene):
     """The pause overlay: a panel over the dimmed table. Restart and Quit ask first; Quit keeps the match resumable
     (offered as "Resume" on the title), like closing the window."""
 
+    still = True
     transparent = True
     name = "pause"
     ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
@@ -435,6 +439,7 @@ class ResultsScene(Scene):
     """The end of a match over the dimmed table: the winner (team or player) large, each seat's name, who played it
     and final figure in a table, the match's key numbers, and Play again / Back to title."""
 
+    still = True
     name = "results"
     ITEMS = ("Play again", "Back to title")
 
@@ -511,6 +516,7 @@ def played_by(spec) -> str:
 
 
 class SettingsScene(Scene):
+    still = True
     name = "settings"
 
     def __init__(self, app) -> None:
@@ -549,8 +555,9 @@ class SettingsScene(Scene):
                 self.app.audio.set_volume(s.volume)
                 self.app.audio.play("select")
             elif self.sel == 1:
-                i = SCALES.index(s.window_scale) if s.window_scale in SCALES else 2
-                s.window_scale = SCALES[max(0, min(len(SCALES) - 1, i + step))]
+                scales = self.app.scale_choices()  # only the window sizes that fit the desktop
+                i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
+                s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
                 self.app.apply_window_scale()
             elif self.sel == 2:
                 self.app.set_fullscreen(not s.fullscreen)
@@ -611,6 +618,7 @@ class BindingsScene(Scene):
     """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
     another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
 
+    still = True
     name = "bindings"
 
     def __init__(self, app) -> None:
@@ -697,6 +705,7 @@ class LearnScene(Scene):
     """"Learn to play": choose a game, then play its tutorial (a short seeded match against slow bots with a coach
     explaining each step); Esc leaves it at any time."""
 
+    still = True
     name = "learn"
 
     def __init__(self, app) -> None:
@@ -728,6 +737,7 @@ class RulesScene(Scene):
     Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, PgUp/PgDn
     a page, a scrollbar shows where you are."""
 
+    still = True
     name = "rules"
     VIEW = pygame.Rect(70, 92, W - 160, H - 92 - 64)  # where the page shows (px)
 

@@ -59,6 +59,7 @@ def describe(rep: Replay) -> tuple[str, str]:
 
 
 class ReplaysScene(Scene):
+    still = True
     name = "replays"
 
     def __init__(self, app) -> None:

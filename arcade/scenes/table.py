@@ -67,6 +67,7 @@ class TableScene(Scene):
         self.message_ticks = 0
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
+        self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -205,6 +206,7 @@ class TableScene(Scene):
         before = self.match.state
         self.match.tick()
         if self.match.state is not before:
+            self.changed_tick = self.ticks
             self.on_events(getattr(self.match.state, "events", ()))
         self.after_tick()
         if self.message_ticks:
@@ -219,6 +221,17 @@ class TableScene(Scene):
 
     def while_held(self) -> None:
         """Bookkeeping for each held tick (e.g. a countdown a player may cut short)."""
+
+    STILL_AFTER = 45  # ticks after the last change of a turn-based match before the table counts as still
+
+    def animating(self) -> bool:
+        """A covered table (pause, rules) is still; an uncovered one moves while the match runs in real time, the
+        match is held for an animation, sprites fly, a message shows, or its state changed in the last
+        ``STILL_AFTER`` ticks (effects of a play); a turn-based table waiting for a human is still."""
+        if self.app.top is not self:
+            return self.board.busy
+        return (not self.match.turn_based or self.holding or self.board.busy or bool(self.message_ticks)
+                or self.ticks - self.changed_tick < self.STILL_AFTER or self.match.is_over())
 
     def after_tick(self) -> None:
         """Point sprites at their new places (override in a game's table) and advance tweens."""
