@@ -24,7 +24,7 @@ from .render.widgets import H, W
 from .scenes import Scene
 from .settings import SCALES, Settings, load_settings, save_settings
 
-__all__ = ["App", "AppOptions", "InputScript", "ScriptError", "fit_rect", "fitting_scales", "no_display"]
+__all__ = ["App", "AppOptions", "InputScript", "ScriptError", "fit_rect", "fitting_scales", "clamp_scale", "no_display"]
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,16 @@ def fitting_scales(desktop: tuple[int, int] | None) -> tuple[float, ...]:
         return SCALES
     fit = tuple(s for s in SCALES if W * s <= desktop[0] and H * s <= desktop[1])
     return fit or SCALES[:1]
+
+
+def clamp_scale(scale: float, desktop: tuple[int, int] | None) -> float:
+    """``scale`` if its window fits the desktop, else the largest scale that does (a saved 2× on a 1280×800
+    desktop opens at 1×)."""
+    choices = fitting_scales(desktop)
+    if scale in choices:
+        return scale
+    fit = [c for c in choices if c <= scale]
+    return fit[-1] if fit else choices[0]
 
 
 def display_rate() -> int:
@@ -211,8 +221,8 @@ class App:
         """The logical 1280×720 picture every scene paints on. Headless: the display surface itself. In a window:
         an off-screen surface scaled once a frame into the resizable window (``present``)."""
         pygame.display.set_caption("Grisbi Arcade")
-        if self.opts.headless:
-            self.window = None
+        self.window: pygame.Surface | None = None
+        if self.opts.headless or os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
             return pygame.display.set_mode((W, H))
         self.window = self._set_window_mode(self.settings.fullscreen, self.start_size())
         return pygame.Surface((W, H)).convert()
@@ -231,10 +241,7 @@ class App:
 
     def start_size(self) -> tuple[int, int]:
         """The window's size at start: the saved scale, clamped to the largest scale that fits the desktop."""
-        choices = self.scale_choices()
-        if self.settings.window_scale not in choices:
-            fit = [c for c in choices if c <= self.settings.window_scale]
-            self.settings.window_scale = fit[-1] if fit else choices[0]
+        self.settings.window_scale = clamp_scale(self.settings.window_scale, self.desktop_size())
         return round(W * self.settings.window_scale), round(H * self.settings.window_scale)
 
     def _set_window_mode(self, fullscreen: bool, size: tuple[int, int]) -> pygame.Surface:

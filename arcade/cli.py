@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, metavar="N", help="run N ticks, then exit 0")
     p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the last frame at exit")
     p.add_argument("--game", metavar="ID", help="start a match of this game directly")
-    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, bot, bot:LEVEL")
+    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, mouse, bot, bot:LEVEL")
     p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
     p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from ..games import GAME_NAMES, SPECS, game_module
-from ..input import zone_hint
+from ..input import MOUSE, zone_hint
 from ..render.fonts import draw_text, font
 from ..render.tween import SpriteBoard
 from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
@@ -250,7 +250,7 @@ class TableScene(Scene):
             self.curtain_for = seat
         if self.curtain_for is not None:
             dev = self.match.seats[self.curtain_for].device
-            if self.app.input.pressed("A", [dev]):
+            if self.app.input.pressed("A", [dev]) or (self.mouse_seat() == self.curtain_for and self.app.input.clicks):
                 self.shown_seat = self.curtain_for
                 self.curtain_for = None
                 self.app.audio.play("flip")
@@ -281,6 +281,24 @@ class TableScene(Scene):
                     self.match.submit(seat, legal[c])
                 self.cursor[seat] = 0
                 self.app.audio.play("select")
+
+    # --- the mouse ------------------------------------------------------------------------------------------------
+    MOUSE_HINT = "click a card, then where it goes"  # the hint bar's line for the mouse (tables say what to click)
+
+    def mouse_seat(self) -> int | None:
+        """The seat the mouse plays: the one given the mouse in seat setup (SPEC ``mouse``), else the only human
+        at this screen; None with several keyboard humans and no mouse seat, or in a demo."""
+        if self.demo:
+            return None
+        humans = self.humans()
+        for seat in humans:
+            if self.match.seats[seat].device == MOUSE:
+                return seat
+        return humans[0] if len(humans) == 1 else None
+
+    def mouse_click(self, seat: int) -> tuple[int, int] | None:
+        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
+        return self.app.input.click() if self.mouse_seat() == seat else None
 
     # --- menus shared by the tables that pick a hand card, then what to do with it --------------------------------
     MENU_CLASS = SeatMenu
@@ -371,9 +389,8 @@ class TableScene(Scene):
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
                   anchor="center")
         draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
-        draw_text(surf, f"Press {self.app.input.hint(dev, 'A')} to see your {self.HIDDEN_NOUN}", (W // 2, H // 2 + 50),
-                  26,
-                  WHITE, anchor="center")
+        how = "Click" if dev == MOUSE else f"Press {self.app.input.hint(dev, 'A')}"
+        draw_text(surf, f"{how} to see your {self.HIDDEN_NOUN}", (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
@@ -443,6 +460,9 @@ class TableScene(Scene):
         hints = []
         for seat in self.humans():
             hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        mouse = self.mouse_seat()
+        if mouse is not None and self.match.seats[mouse].device != MOUSE:
+            hints.append(f"or mouse: {self.MOUSE_HINT}")
         hints.append(self.ESC_HINT if not getattr(self.match, "is_lan", False) else "Esc LAN menu (the match goes on)")
         if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
             hint_bar(surf, hints[-3:])

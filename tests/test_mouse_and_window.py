@@ -1,0 +1,161 @@
+"""The mouse everywhere and the window's geometry, driven headless (the picture is the window: 1280×720).
+
+The real window under X (resize, real clicks, CPU, close) is ``tests/test_real_window.py``.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.app import clamp_scale, fit_rect, fitting_scales, no_display
+from arcade.match import SeatSpec, SpecError, parse_seats
+from arcade.render.widgets import H, W
+from arcade.scenes.menus import start_match
+
+from client_helpers import make_app, run_ticks
+
+
+def click(app, pos, button=1):
+    """A real SDL mouse press and release at ``pos`` (window px), read by the app's next pump and tick."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.pump()
+    app.tick()
+
+
+def test_picture_fills_any_window_with_its_shape_kept():
+    """A 16:9 window of any size is filled (fractional scales too); another shape gets bars on two sides only."""
+    assert fit_rect((1600, 900)) == pygame.Rect(0, 0, 1600, 900)
+    assert fit_rect((960, 540)) == pygame.Rect(0, 0, 960, 540)
+    assert fit_rect((1920, 1080)) == pygame.Rect(0, 0, 1920, 1080)
+    tall = fit_rect((1600, 1000))  # bars above and below
+    assert (tall.x, tall.width, tall.height) == (0, 1600, 900) and tall.y == 50
+    wide = fit_rect((2000, 900))  # bars left and right
+    assert (wide.y, wide.height, wide.width) == (0, 900, 1600) and wide.x == 200
+
+
+def test_scale_choices_fit_the_desktop_and_a_saved_size_too_large_is_clamped():
+    """On a 1280×800 desktop the 1.25×, 1.5× and 2× windows do not fit: they are not offered, and a saved 2× opens
+    at 1×."""
+    assert fitting_scales((1280, 800)) == (0.5, 0.75, 1.0)
+    assert fitting_scales((1920, 1080)) == (0.5, 0.75, 1.0, 1.25, 1.5)
+    assert clamp_scale(2.0, (1280, 800)) == 1.0
+    assert clamp_scale(1.5, (1920, 1080)) == 1.5
+    assert clamp_scale(1.0, (800, 600)) == 0.5
+
+
+def test_no_display_is_said_in_one_line(monkeypatch, capsys):
+    """Without DISPLAY/WAYLAND_DISPLAY, the game does not run invisibly: exit 2 with one line."""
+    assert no_display({}, "linux")
+    assert not no_display({"DISPLAY": ":0"}, "linux")
+    assert not no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not no_display({"SDL_VIDEODRIVER": "dummy"}, "linux")
+    assert not no_display({}, "win32")
+    from arcade import cli
+
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert cli.main(["--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == ["grisbi-arcade: no display found; use --headless for runs without a screen"]
+
+
+def test_click_the_first_title_item_opens_its_seat_setup(tmp_path):
+    app = make_app(tmp_path)
+    run_ticks(app, 2)
+    title = app.top
+    first = title.item_rects()[0]
+    click(app, first.center)
+    assert app.top.name == "setup" and app.top.gid == title.items[0][1]
+
+
+def test_hover_selects_and_right_click_goes_back(tmp_path):
+    app = make_app(tmp_path)
+    run_ticks(app, 2)
+    title = app.top
+    r = title.item_rects()[3]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    app.tick()
+    assert title.sel == 3
+    click(app, title.item_rects()[1].center)
+    assert app.top.name == "setup"
+    click(app, (10, 10), button=3)
+    assert app.top is title
+
+
+def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
+    """◀ ▶ of a row change it; START starts the match; the mouse is a seat of its own."""
+    app = make_app(tmp_path)
+    from arcade.scenes.menus import SeatSetupScene
+
+    setup = SeatSetupScene(app, "grenade")
+    app.push(setup)
+    rows = setup.row_rects()
+    before = setup.players
+    click(app, (W // 2 + 370, rows[0].centery))  # ▶ of Players
+    assert setup.players != before
+    click(app, (W // 2 + 40, rows[0].centery))  # ◀ of Players
+    assert setup.players == before
+    seat1 = setup.rows().index("seat0")
+    labels = set()
+    for _ in range(8):
+        click(app, (W // 2 + 370, rows[seat1].centery))
+        labels.add(setup.choices[0].label)
+    assert "Mouse" in labels
+    click(app, rows[-1].center)  # START
+    assert app.top.name == "table"
+
+
+def test_settings_window_scale_offers_only_what_fits(tmp_path):
+    app = make_app(tmp_path)
+    from arcade.scenes.menus import SettingsScene
+
+    app.desktop_size = lambda: (1280, 800)
+    s = SettingsScene(app)
+    app.push(s)
+    row = s.row_rects()[1]
+    for _ in range(5):
+        click(app, (W // 2 + 390, row.centery))  # ▶
+    assert app.settings.window_scale == 1.0
+    click(app, (W // 2 + 30, row.centery))  # ◀
+    assert app.settings.window_scale == 0.75
+
+
+def test_grit_move_by_mouse(tmp_path):
+    """Click a Complaint in your hand, then a pile that may take it: it is laid there."""
+    app = make_app(tmp_path)
+    start_match(app, "grit", [SeatSpec("human", "wasd"), SeatSpec("bot")], 7, {})
+    table = app.top
+    for _ in range(2000):  # bots think; the human may hold The Word
+        app.pump()
+        app.tick()
+        st = table.match.state
+        if 0 in table.rules.to_act(st):
+            if st.phase == "word":
+                click(app, table.word_rects()[0].center)
+                continue
+            break
+    st = table.match.state
+    assert 0 in table.rules.to_act(st) and st.phase != "word"
+    hand = list(st.complaints[0])
+    legal = table.rules.legal_actions(st, 0)
+    click(app, table.hand_rects(0, len(hand))[1].center)
+    assert table.sel_card[0] == 1
+    owner, pile = table.piles_for(legal, hand[1])[-1]
+    click(app, table.pile_rect(owner, pile).center)
+    if 0 in table.mode_menu:
+        click(app, table.mode_rects(3)[0].center)
+    run_ticks(app, 2)
+    after = table.match.state
+    assert len(after.complaints[0]) == len(hand) - 1 and hand[1] not in after.complaints[0]
+
+
+def test_mouse_in_the_seat_spec():
+    seats = parse_seats("mouse,bot", 2, 2)
+    assert seats[0] == SeatSpec("human", "mouse") and seats[0].spec == "mouse" and seats[0].label == "Mouse"
+    with pytest.raises(SpecError):
+        parse_seats("mouse,mouse", 2, 2)
