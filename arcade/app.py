@@ -213,7 +213,7 @@ class App:
         self.dirty = True  # a window needs a new frame (input, resize, scene change)
         self.last_present = 0.0
         self._shown_top: tuple = ()
-        self._logged_scene: list[str] = []
+        self._logged_scene = ""
         self.results: list[dict] = []  # finished matches (for tests and tools)
 
     # --- display ------------------------------------------------------------------------------------------------
@@ -414,16 +414,17 @@ class App:
         if top != self._shown_top:
             self._shown_top = top
             self.dirty = True
-            self.log_scene()
+        self.log_scene()
 
     def log_scene(self) -> None:
-        """``--scene-log``: one line per change of the top scene (tests of the real window read it)."""
+        """``--scene-log FILE``: a line "TICK NAME [STATE]" each time the top scene or what it says of itself
+        (``Scene.log_state``) changes, from the first presented frame on (tests of the real window read it)."""
         if self.opts.scene_log and self.top is not None and self.first_frame_at is not None:
-            line = f"{self.ticks} {self.top.name}\n"
-            if line.split()[1:] != self._logged_scene:
-                self._logged_scene = line.split()[1:]
+            what = f"{self.top.name} {self.top.log_state()}".strip()
+            if what != self._logged_scene:
+                self._logged_scene = what
                 with open(self.opts.scene_log, "a", encoding="utf-8") as f:
-                    f.write(line)
+                    f.write(f"{self.ticks} {what}\n")
 
     def run(self, first: Scene | None = None) -> int:
         """Run until quit; returns the exit status. Saves the screenshot (``--screenshot``) at exit.

@@ -36,5 +36,9 @@ class Scene:
         changes only with input or the scene's own state, and is presented on those (and at a low idle rate)."""
         return not self.still
 
+    def log_state(self) -> str:
+        """A few words on what this scene waits for, for ``--scene-log`` (e.g. "acting=[0]" at a table)."""
+        return ""
+
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         """Paint the scene; ``alpha`` (0..1) is the fraction of the next tick elapsed, for interpolation."""

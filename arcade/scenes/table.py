@@ -224,6 +224,10 @@ class TableScene(Scene):
 
     STILL_AFTER = 45  # ticks after the last change of a turn-based match before the table counts as still
 
+    def log_state(self) -> str:
+        """``--scene-log``: the human seats to act now."""
+        return f"acting={self.acting_humans()}".replace(" ", "")
+
     def animating(self) -> bool:
         """A covered table (pause, rules) is still; an uncovered one moves while the match runs in real time, the
         match is held for an animation, sprites fly, a message shows, or its state changed in the last
