@@ -187,6 +187,7 @@ class AppOptions:
     exit_on_results: bool = False
     options: dict = field(default_factory=dict)
     scene_log: str | None = None
+    frame_stats: str | None = None
 
 
 class App:
@@ -214,6 +215,8 @@ class App:
         self.last_present = 0.0
         self._shown_top: tuple = ()
         self._logged_scene = ""
+        self.frame_times: list[tuple[float, float, float]] = []  # --frame-stats: (paint, scale, flip) s a frame
+        self._scaled_at = 0.0
         self.results: list[dict] = []  # finished matches (for tests and tools)
 
     # --- display ------------------------------------------------------------------------------------------------
@@ -284,6 +287,7 @@ class App:
     def present(self) -> None:
         """Show the logical picture: scaled once into the window (aspect kept, bars where the aspect differs)."""
         if self.window is None:
+            self._scaled_at = time.perf_counter()
             pygame.display.flip()
             return
         win = pygame.display.get_surface() or self.window
@@ -296,6 +300,7 @@ class App:
         if r.size != win.get_size():
             for bar in bars(win.get_size(), r):
                 win.fill((0, 0, 0), bar)
+        self._scaled_at = time.perf_counter()
         pygame.display.flip()
 
     def save_settings(self) -> None:
@@ -363,9 +368,13 @@ class App:
 
     def draw(self, alpha: float) -> None:
         """Paint the visible scenes on the logical picture and present it."""
+        t0 = time.perf_counter()
         for scene in self.visible_scenes():
             scene.draw(self.screen, alpha)
+        t1 = time.perf_counter()
         self.present()
+        if self.opts.frame_stats and len(self.frame_times) < 100_000:
+            self.frame_times.append((t1 - t0, self._scaled_at - t1, time.perf_counter() - self._scaled_at))
         self.frames_drawn += 1
         self.dirty = False
         self.last_present = time.perf_counter()
@@ -390,7 +399,7 @@ class App:
     def pump(self) -> None:
         for ev in pygame.event.get():
             t = ev.type
-            if t == pygame.QUIT:
+            if t == pygame.QUIT or t == getattr(pygame, "WINDOWCLOSE", -1):
                 self.quit(0)
             elif t == pygame.KEYDOWN and (ev.key == pygame.K_F11 or (
                     ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and ev.mod & pygame.KMOD_ALT)):
@@ -465,7 +474,18 @@ class App:
             if self.opts.screenshot:
                 self.save_screenshot(self.opts.screenshot)
             self.close_recordings()
+            if self.opts.frame_stats:
+                self.save_frame_stats(self.opts.frame_stats)
         return self.exit_code
+
+    def save_frame_stats(self, path: str) -> None:
+        """``--frame-stats FILE`` (tools/bench_client.py): JSON of every presented frame's paint, scale and flip
+        times (ms), the ticks run and the time to the first frame."""
+        import json
+
+        data = {"ticks": self.ticks, "frames": [[round(x * 1000, 3) for x in f] for f in self.frame_times]}
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f)
 
     def close_recordings(self) -> None:
         """Flush every match's replay (the window closed: unfinished matches stay resumable)."""

@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     p.add_argument("--scene-log", metavar="FILE", help=argparse.SUPPRESS)  # tests: the top scene's name on change
+    p.add_argument("--frame-stats", metavar="FILE", help=argparse.SUPPRESS)  # bench: each frame's paint/scale/flip
     lan = p.add_argument_group("LAN play", "the LAN menus are on the title screen; these options set the network "
                                "for this run, or open a LAN screen or flow directly (tests, screenshots)")
     lan.add_argument("--lan-broadcast", metavar="ADDR", help="where hosts announce and browsers listen (default from "
@@ -287,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = AppOptions(headless=args.headless, realtime=args.realtime, demo=args.demo, frames=args.frames,
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
                       input_script=script, config_dir=args.config_dir, data_dir=data_dir, bot_think_ticks=args.bot_think,
-                      exit_on_results=args.exit_on_results, scene_log=args.scene_log)
+                      exit_on_results=args.exit_on_results, scene_log=args.scene_log,
+                      frame_stats=args.frame_stats)
     app = App(opts)
     if args.lan_broadcast is not None:
         app.settings.lan_broadcast = args.lan_broadcast

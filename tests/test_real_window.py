@@ -27,7 +27,7 @@ from arcade.render.widgets import H, W
 
 pytestmark = [pytest.mark.xvfb]
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
+TOOLS = ("Xvfb", "openbox", "xdotool", "import", "xwininfo", "xprop", "wmctrl")
 MISSING = [t for t in TOOLS if shutil.which(t) is None]
 if MISSING:
     pytestmark.append(pytest.mark.skip(reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool "
@@ -59,11 +59,17 @@ class X:
         self.display = f":{self.n}"
         self.procs: list[subprocess.Popen] = []
         self.xvfb = self.spawn(["Xvfb", self.display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"])
-        if not wait_for(lambda: Path(f"/tmp/.X11-unix/X{self.n}").exists(), 10):
+        if not wait_for(lambda: subprocess.run(["xprop", "-root"], env=self.env(), capture_output=True,
+                                               timeout=10).returncode == 0, 20):
             pytest.skip("Xvfb did not start")
-        if shutil.which("openbox"):
-            self.spawn(["openbox"], env=self.env())
-            wait_for(lambda: "window id" in self.run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"), 5)
+        for _ in range(3):  # openbox gives up when the server is slow to answer: start it again
+            wm = self.spawn(["openbox"], env=self.env())
+            if wait_for(lambda: wm.poll() is not None
+                        or "window id" in self.run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"), 20) \
+                    and wm.poll() is None:
+                break
+        else:
+            pytest.skip("openbox did not start")
 
     def env(self, **extra) -> dict:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
@@ -111,6 +117,8 @@ class Game:
         self.wid = wait_for(self.find_window, 20)
         assert self.wid, "the game's window did not appear"
         assert wait_for(lambda: self.log.exists() and self.log.read_text(), 20), "no first frame"
+        if shutil.which("openbox"):  # wait until the window manager has framed it (it then forwards the close)
+            wait_for(lambda: "=" in self.x.run("xprop", "-id", self.wid, "_NET_FRAME_EXTENTS"), 20)
         self.x.run("xdotool", "windowmove", self.wid, "0", "0")
 
     def find_window(self) -> str | None:
