@@ -394,7 +394,7 @@ class App:
         stack), a visible scene is animating, or the idle refresh is due (``IDLE_FRAME_S``)."""
         if self.dirty or self.input.active() or now - self.last_present >= IDLE_FRAME_S:
             return True
-        return any(s.animating() for s in self.visible_scenes())
+        return any(s.in_motion() for s in self.visible_scenes())
 
     def pump(self) -> None:
         for ev in pygame.event.get():
@@ -467,7 +467,7 @@ class App:
                     next_frame = now + frame_dt * 0.9
                     now = time.perf_counter()
                 wait = self.clock.seconds_until_next_tick()
-                if any(s.animating() for s in self.visible_scenes()):
+                if any(s.in_motion() for s in self.visible_scenes()):
                     wait = min(wait, next_frame - now)
                 self._sleep(max(0.0005, min(wait, 0.05)))
         finally:

@@ -159,3 +159,64 @@ def test_mouse_in_the_seat_spec():
     assert seats[0] == SeatSpec("human", "mouse") and seats[0].spec == "mouse" and seats[0].label == "Mouse"
     with pytest.raises(SpecError):
         parse_seats("mouse,mouse", 2, 2)
+
+
+def until(app, cond, limit=6000):
+    """Tick the app (no input) until ``cond()`` holds; returns whether it did within ``limit`` ticks."""
+    for _ in range(limit):
+        if cond():
+            return True
+        app.pump()
+        app.tick()
+    return cond()
+
+
+def test_grenade_throw_by_mouse(tmp_path):
+    """Pointing at a grenade's button chooses it; a click throws it."""
+    app = make_app(tmp_path)
+    start_match(app, "grenade", [SeatSpec("human", "wasd"), SeatSpec("bot"), SeatSpec("bot")], 3, {})
+    table = app.top
+    assert until(app, lambda: table.chooser() == 0)
+    moves = len(table.match.state.history)
+    button = table.band_buttons()[2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    app.tick()
+    assert table.die_cursor[0] == 2
+    click(app, button.center)
+    run_ticks(app, 2)
+    assert len(table.match.state.history) == moves + 1 and table.match.state.history[-1].die == 2
+
+
+def test_grass_play_by_mouse(tmp_path):
+    """Click a card of your hand: its menu opens; click a line: it is done."""
+    app = make_app(tmp_path)
+    start_match(app, "grass", [SeatSpec("human", "wasd"), SeatSpec("bot"), SeatSpec("bot")], 5, {})
+    table = app.top
+    assert until(app, lambda: table.match.state.phase == "play" and bool(table.hand_slots(0))
+                 and table.curtain_for is None)
+    hslots = table.hand_slots(0)
+    hand = list(table.match.state.seats[0].hand)
+    click(app, table.hand_rects(0, hslots)[0].center)
+    assert table.seat_ui(0).open
+    rows = table.popup_rows(0, hslots)
+    before = table.match.state
+    click(app, rows[-1].center)  # the last line (discard, always there)
+    run_ticks(app, 2)
+    assert table.match.state is not before and list(table.match.state.seats[0].hand) != hand
+
+
+def test_still_screens_present_no_new_frame(tmp_path):
+    """A still title presents nothing new until input comes (or the idle refresh is due); every table answers."""
+    app = make_app(tmp_path)
+    run_ticks(app, 3)
+    app.draw(1.0)
+    assert not app.wants_frame(app.last_present + 0.1)
+    assert app.wants_frame(app.last_present + 0.6)
+    app.input.handle_mouse(pygame.MOUSEMOTION, (5, 5))
+    assert app.wants_frame(app.last_present + 0.1)
+    for gid, seats in (("grit", 2), ("grenade", 3), ("grass", 3), ("cops_and_robbers", 4), ("grisbi", 4)):
+        start_match(app, gid, [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * (seats - 1), 1, {})
+        run_ticks(app, 3)
+        assert isinstance(app.top.in_motion(), bool)
+        app.wants_frame(app.last_present)

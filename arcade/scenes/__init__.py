@@ -16,7 +16,7 @@ __all__ = ["Scene"]
 class Scene:
     transparent = False
     name = "scene"
-    still = False  # True: the picture changes only with input or state (menus), see ``animating``
+    still = False  # True: the picture changes only with input or state (menus), see ``in_motion``
 
     def __init__(self, app: Any) -> None:  # the App (not imported: the app imports scenes)
         self.app = app
@@ -31,7 +31,7 @@ class Scene:
     def update(self) -> None:
         """One simulation tick."""
 
-    def animating(self) -> bool:
+    def in_motion(self) -> bool:
         """Whether the picture changes with time alone (a window then presents at the display rate); False: it
         changes only with input or the scene's own state, and is presented on those (and at a low idle rate)."""
         return not self.still

@@ -67,7 +67,7 @@ def rules_page_text(gid: str) -> str:
 class TitleScene(Scene):
     name = "title"
 
-    def animating(self) -> bool:
+    def in_motion(self) -> bool:
         return bool(self.app.notice)  # only a notice fades; the menu changes with input
 
     NOTICE_TICKS = 300  # a notice shows 5 s (fading over the last second), then goes

@@ -228,7 +228,7 @@ class TableScene(Scene):
         """``--scene-log``: the human seats to act now."""
         return f"acting={self.acting_humans()}".replace(" ", "")
 
-    def animating(self) -> bool:
+    def in_motion(self) -> bool:
         """A covered table (pause, rules) is still; an uncovered one moves while the match runs in real time, the
         match is held for an animation, sprites fly, a message shows, or its state changed in the last
         ``STILL_AFTER`` ticks (effects of a play); a turn-based table waiting for a human is still."""
