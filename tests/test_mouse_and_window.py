@@ -220,3 +220,27 @@ def test_still_screens_present_no_new_frame(tmp_path):
         run_ticks(app, 3)
         assert isinstance(app.top.in_motion(), bool)
         app.wants_frame(app.last_present)
+
+
+def test_cops_and_robbers_turn_by_mouse(tmp_path):
+    """Click Draw: a card is drawn; click a card, then a line of its menu: it is played."""
+    app = make_app(tmp_path)
+    start_match(app, "cops_and_robbers", [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * 3, 2, {})
+    table = app.top
+    assert until(app, lambda: bool(table.hand_slots(0)) and not table.holding)
+    slots = table.hand_slots(0)
+    assert "draw" in slots
+    hand = len(table.match.state.hands[0])
+    click(app, table.hand_rects(slots)[slots.index("draw")].center)
+    run_ticks(app, 2)
+    assert len(table.match.state.hands[0]) == hand + 1
+    assert until(app, lambda: bool(table.hand_slots(0)) and not table.holding)
+    slots = table.hand_slots(0)
+    playable = [i for i, s in enumerate(slots) if s not in ("draw", "end") and table.slot_options(0, s)]
+    assert playable
+    before = table.match.state
+    click(app, table.hand_rects(slots)[playable[0]].center)
+    assert table.seat_ui(0).open
+    click(app, table.popup_rows(0, slots)[0].center)
+    run_ticks(app, 2)
+    assert table.match.state is not before

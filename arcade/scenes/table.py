@@ -304,6 +304,24 @@ class TableScene(Scene):
         """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
         return self.app.input.click() if self.mouse_seat() == seat else None
 
+    @staticmethod
+    def list_rects(x: int, y: int, w: int, n: int, rows: int, cur: int, title_size: int = 19
+                   ) -> list[pygame.Rect | None]:
+        """Where ``draw_list``'s ``n`` lines lie (px) with the cursor on ``cur`` (None: scrolled out of view)."""
+        if n <= 0:
+            return []
+        top = max(0, min(cur % n - rows // 2, n - rows))
+        first = y + title_size + 11
+        return [pygame.Rect(x - 8, first + (i - top) * 28 - 3, w, 28) if top <= i < top + rows else None
+                for i in range(n)]
+
+    def mouse_list(self, seat: int, ui: SeatMenu, rects: list) -> int | None:
+        """Pointing at a line of an open list moves ``ui.cur`` there; returns the line clicked (or None)."""
+        inp = self.app.input
+        if inp.mouse_moved and inp.hover(rects) is not None:
+            ui.cur = inp.hover(rects)
+        return inp.clicked(rects)
+
     # --- menus shared by the tables that pick a hand card, then what to do with it --------------------------------
     MENU_CLASS = SeatMenu
 
