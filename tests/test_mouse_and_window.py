@@ -244,3 +244,23 @@ def test_cops_and_robbers_turn_by_mouse(tmp_path):
     click(app, table.popup_rows(0, slots)[0].center)
     run_ticks(app, 2)
     assert table.match.state is not before
+
+
+def test_grisbi_lay_by_mouse(tmp_path):
+    """A real-time race: pointing at a card chooses it, one click lays it."""
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * 3, 4, {})
+    table = app.top
+    from arcade.games.grisbi.rules import PLAY
+
+    assert until(app, lambda: table.match.state.phase == PLAY)
+    order = table.hand_order(0)
+    rects = table.hand_rects(0, len(order))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rects[2].center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    app.tick()
+    assert table.sel[0] == 2
+    card = order[-1]
+    click(app, (rects[-1].right - 10, rects[-1].centery))
+    run_ticks(app, 3)
+    assert card not in table.match.state.hands[0]
