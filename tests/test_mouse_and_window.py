@@ -264,3 +264,20 @@ def test_grisbi_lay_by_mouse(tmp_path):
     click(app, (rects[-1].right - 10, rects[-1].centery))
     run_ticks(app, 3)
     assert card not in table.match.state.hands[0]
+
+
+def test_lan_screens_by_mouse(tmp_path):
+    """LAN menu items are clicked like the title's; the host screen's ◀ ▶ change the game (nothing is sent)."""
+    from arcade.render.widgets import menu_rects
+
+    app = make_app(tmp_path)
+    app.open("lan")
+    menu = app.top
+    click(app, menu_rects(len(menu.ITEMS), (W // 2, 360), 58)[menu.ITEMS.index("Host a match")].center)
+    host = app.top
+    assert host.name == "lan_host"
+    game = host.gid
+    click(app, (760, host.row_rects()[0].centery))  # ▶ of the Game row
+    assert host.gid != game
+    click(app, (10, 10), button=3)
+    assert app.top is menu

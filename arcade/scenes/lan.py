@@ -26,7 +26,7 @@ from ..input import zone_hint
 from ..lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
-from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
+from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                               shade)
 from . import Scene
 from .menus import (RulesScene, SeatSetupScene,
@@ -111,8 +111,21 @@ def _row(surf: pygame.Surface, y: int, label: str, value: str, sel: bool, x0: in
         return
     draw_text(surf, label, (x0 + 30, y), size, color, anchor="midleft")
     arrows = arrows and sel
-    draw_text(surf, ("◀ " if arrows else "") + value + (" ▶" if arrows else ""), (x1 - 30, y), size,
-              value_color or color, bold=sel, anchor="midright")
+    if arrows:  # at fixed places, for the mouse (``row_step``)
+        draw_text(surf, "◀", ((x0 + x1) // 2 + 45, y), size, color, anchor="center")
+        draw_text(surf, "▶", (x1 - 30, y), size, color, anchor="center")
+    draw_text(surf, value, (x1 - (60 if arrows else 30), y), size, value_color or color, bold=sel,
+              anchor="midright")
+
+
+def row_bands(y0: int, step: int, n: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> list[pygame.Rect]:
+    """The bands of ``n`` rows drawn by ``_row`` from ``y0`` every ``step`` px (for the mouse)."""
+    return [pygame.Rect(x0 + 10, y0 + k * step - step // 2, x1 - x0 - 20, step) for k in range(n)]
+
+
+def row_step(x: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> int:
+    """A click on a ``_row`` at ``x``: its ◀ goes back, anywhere else forward."""
+    return -1 if (x0 + x1) // 2 + 10 <= x < (x0 + x1) // 2 + 80 else 1
 
 
 @lru_cache(maxsize=8)
@@ -184,7 +197,7 @@ class LanMenuScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.notice = ""
             self.app.pop()
             return
@@ -194,7 +207,8 @@ class LanMenuScene(Scene):
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(self.ITEMS)
             self.app.audio.play("move")
-        if inp.pressed("A") or inp.pressed("START"):
+        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), (W // 2, 360), 58), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
             self.app.audio.play("select")
             self.app.notice = ""
             item = self.ITEMS[self.sel]
@@ -224,7 +238,7 @@ class LanMenuScene(Scene):
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 560 + 28 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc or right-click: back"])
 
 
 class LanSettingsScene(Scene):
@@ -249,14 +263,16 @@ class LanSettingsScene(Scene):
         if f is not None and f.editing:
             f.feed(inp.key_events)
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % rows
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % rows
-        if inp.pressed("A"):
+        self.sel, clicked = inp.pointed(row_bands(190, 60, rows, W // 2 - 420, W // 2 + 420), self.sel)
+        f = self.fields[self.sel][1] if self.sel < len(self.fields) else None
+        if inp.pressed("A") or clicked:
             if f is not None:
                 f.start()
             else:
@@ -293,7 +309,7 @@ class LanSettingsScene(Scene):
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (W // 2, 460 + 26 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 570)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E edit (Enter ends)", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: edit (Enter ends)", "Esc back"])
 
 
 # --- hosting ---------------------------------------------------------------------------------------------------------
@@ -332,6 +348,21 @@ class LanHostScene(SeatSetupScene):
             self.code = new_join_code()
         elif r == "open" or start:
             self.open_lobby()
+
+    def row_rects(self) -> list[pygame.Rect]:
+        return row_bands(140, 38, len(self.rows()), 40, 800)
+
+    @staticmethod
+    def arrow_step(row: int, x: int) -> int:
+        return row_step(x, 40, 800)
+
+    def update(self) -> None:
+        k = self.app.input.clicked(self.row_rects())
+        if k is not None and self.rows()[k] in ("code", "open"):  # buttons: a click does them
+            self.row = k
+            self.activate(self.rows()[k], False)
+            return
+        super().update()
 
     def open_lobby(self) -> None:
         plan = self.choices[:self.players]
@@ -396,7 +427,7 @@ class LanHostScene(SeatSetupScene):
                           (1035, hy), 16, DIM, anchor="center")
                 hy += 22
         draw_toast(surf, self.app.notice, 100)
-        hint_bar(surf, ["↑/↓ row", "←/→ change", "Enter/E open the lobby", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change", "Enter/E open the lobby", "Esc back"])
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------
@@ -430,7 +461,7 @@ class LanBrowseScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.close()
             self.app.pop()
             return
@@ -445,7 +476,9 @@ class LanBrowseScene(Scene):
             if inp.menu("DOWN"):
                 self.sel = (self.sel + 1) % n
             self.sel = min(self.sel, n - 1)
-            if inp.pressed("A"):
+            self.sel, clicked = inp.pointed([pygame.Rect(90, 200 + 40 * i - 18, W - 180, 40)
+                                             for i in range(min(n, 10))], self.sel)
+            if inp.pressed("A") or clicked:
                 a = self.found[self.sel]
                 if not a.compatible:
                     self.app.notice = "Version mismatch: that host runs another version of Grisbi Arcade."
@@ -494,7 +527,7 @@ class LanBrowseScene(Scene):
         draw_text(surf, "Hosts announce their matches every second; a host not heard for 3 s leaves the list.",
                   (W // 2, 620), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 650)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E join (or watch a match in play)", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: join (or watch a match in play)", "Esc back"])
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -537,7 +570,7 @@ class LanJoinScene(Scene):
             if field.feed(inp.key_events) == "done":
                 self.row = min(self.row + 1, len(rows) - 1)
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.notice = ""
             self.app.pop()
             return
@@ -545,8 +578,12 @@ class LanJoinScene(Scene):
             self.row = (self.row - 1) % len(rows)
         if inp.menu("DOWN"):
             self.row = (self.row + 1) % len(rows)
+        self.row, clicked = inp.pointed(row_bands(160, 44, len(rows), W // 2 - 420, W // 2 + 420), self.row)
         r = rows[self.row]
+        field = {"address": self.address, "code": self.code}.get(r)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        if clicked and (r == "count" or r.startswith("p")):
+            step = row_step(inp.click()[0], W // 2 - 420, W // 2 + 420)
         if step:
             if r == "count":
                 self.count = (self.count + step) % 5
@@ -555,7 +592,7 @@ class LanJoinScene(Scene):
                 cands = seat_candidates(self.app, False)
                 k = cands.index(self.players[i]) if self.players[i] in cands else 0
                 self.players[i] = cands[(k + step) % len(cands)]
-        if inp.pressed("A"):
+        if inp.pressed("A") or (clicked and (field is not None or r == "go")):
             if field is not None:
                 field.start()
             elif r == "go":
@@ -603,7 +640,7 @@ class LanJoinScene(Scene):
         draw_text(surf, "A match already in play can be watched (players here: none); a player who lost their "
                         "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "Enter/E type (Enter ends)", "←/→ change", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "Enter/E or click: type (Enter ends)", "←/→ or click ◀ ▶ change", "Esc back"])
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------
@@ -677,20 +714,31 @@ class LanLobbyScene(Scene):
             self.sel = (self.sel - 1) % len(items)
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
+        self.sel, clicked = inp.pointed(self.item_rects(), self.sel)
         it = items[self.sel]
+        a = inp.pressed("A") or clicked
         if link.role == "host":
-            self.host_update(it)
-        elif inp.pressed("A") and s.phase in (LOBBY, DEALING):
+            self.host_update(it, a)
+        elif a and s.phase in (LOBBY, DEALING):
             if it == "ready":
                 s.set_ready(not s.ready_flag)
                 self.app.audio.play("select")
             elif it == "leave":
                 self.leave_lobby()
-        elif inp.pressed("A") and it == "leave":
+        elif a and it == "leave":
             self.leave_lobby()
 
-    def host_update(self, it: str) -> None:
+    def item_rects(self) -> list[pygame.Rect]:
+        """Each item on screen (px), in ``items`` order: the host's seat rows, then the menu under them."""
+        items = self.items()
+        n = len(self.link.session.owners)
+        seats = [pygame.Rect(48, 195 + 40 * i - 20, 764, 40) for i in range(n)] if self.link.role == "host" else []
+        m = len(items) - len(seats)
+        return seats + menu_rects(m, (430, 215 + 40 * n + 30 * m), 46)
+
+    def host_update(self, it: str, a: bool | None = None) -> None:
         s, inp = self.link.session, self.app.input
+        a = inp.pressed("A") if a is None else a
         if s.phase != LOBBY:
             return
         left = s.countdown_left()
@@ -700,10 +748,10 @@ class LanLobbyScene(Scene):
                 self.app.notice = "Countdown stopped: " + s.start_problem()
             elif left <= 0:
                 s.start()
-            elif inp.pressed("A") or inp.pressed("B"):
+            elif a or inp.pressed("B"):
                 s.set_countdown(None)  # the host changed their mind
             return
-        step = inp.menu("RIGHT") or inp.menu("LEFT") or (inp.pressed("A") and it.startswith("seat"))
+        step = inp.menu("RIGHT") or inp.menu("LEFT") or (a and it.startswith("seat"))
         if step and it.startswith("seat"):
             i = int(it[4:])
             o = s.owners[i]
@@ -712,7 +760,7 @@ class LanLobbyScene(Scene):
                 self.app.audio.play("move")
             elif o not in (None, 0):
                 self.app.notice = f"{self.link.peer_name(o)} holds this seat."
-        if inp.pressed("A") and it == "start":
+        if a and it == "start":
             problem = s.start_problem()
             if problem:
                 self.app.notice = "Cannot start yet: " + problem + "."
@@ -721,7 +769,7 @@ class LanLobbyScene(Scene):
                 self.app.notice = ""
                 s.set_countdown(COUNTDOWN)
                 self.app.audio.play("start")
-        elif inp.pressed("A") and it == "leave":
+        elif a and it == "leave":
             self.leave_lobby()
 
     def leave_lobby(self) -> None:
@@ -1069,14 +1117,15 @@ class LanPauseScene(Scene):
             self.app.pop()
             return
         items = self.items()
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % len(items)
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
-        if inp.pressed("A"):
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, 400), 52, 560), self.sel)
+        if inp.pressed("A") or clicked:
             it = items[self.sel]
             if it == "Resume":
                 self.app.pop()
@@ -1094,7 +1143,7 @@ class LanPauseScene(Scene):
         draw_text(surf, "LAN MATCH", (W // 2, 190), 56, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, "The match goes on while this menu is open.", (W // 2, 250), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 400))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
 
 
 class LanRulesScene(RulesScene):
@@ -1142,9 +1191,10 @@ class LanResultsScene(Scene):
             return
         if inp.menu("UP") or inp.menu("DOWN"):
             self.sel = 1 - self.sel
+        self.sel, clicked = inp.pointed(menu_rects(2, (W // 2, self.menu_y())), self.sel)
         if inp.escape_pressed:
             self.leave_match()
-        elif inp.pressed("A") or inp.pressed("START"):
+        elif inp.pressed("A") or inp.pressed("START") or clicked:
             if self.sel == 0:
                 link.rematch()
                 while self.app.stack and self.app.top.name != "lan_lobby" and len(self.app.stack) > 1:
@@ -1160,6 +1210,11 @@ class LanResultsScene(Scene):
         self.link.close("left")
         go_lan_menu(self.app)
 
+    def menu_y(self) -> int:
+        """The menu's centre (px): under the result lines."""
+        rest = (self.lines or ["Match over"])[1:]
+        return max(230 + 36 * len(rest) + 100, 540)
+
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
         surf.blit(shade(160), (0, 0))
@@ -1170,7 +1225,7 @@ class LanResultsScene(Scene):
             draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
             y += 36
         draw_menu(surf, self.items(), self.sel, (W // 2, max(y + 100, 540)))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc leave"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc leave"])
 
 
 class LanMessageScene(Scene):
@@ -1197,11 +1252,13 @@ class LanMessageScene(Scene):
         items = self.items()
         if inp.menu("UP") or inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
-        if inp.escape_pressed or inp.pressed("B") or (inp.pressed("A") and items[self.sel] == "Back"):
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, 470)), self.sel)
+        chosen = inp.pressed("A") or clicked
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click or (chosen and items[self.sel] == "Back"):
             if self.rejoin_link is not None:
                 self.rejoin_link.close()
             go_lan_menu(self.app)
-        elif inp.pressed("A"):
+        elif chosen:
             self.rejoin()
 
     def rejoin(self) -> None:
@@ -1229,7 +1286,7 @@ class LanMessageScene(Scene):
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 295 - 15 * (len(lines) - 1) + 30 * k), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 470))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc back"])
 
 
 # --- the command line's scripted flows (tests, screenshots) --------------------------------------------------------
