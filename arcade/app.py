@@ -248,13 +248,33 @@ class App:
         return round(W * self.settings.window_scale), round(H * self.settings.window_scale)
 
     def _set_window_mode(self, fullscreen: bool, size: tuple[int, int]) -> pygame.Surface:
-        if fullscreen:
+        """Open the resizable window (first call), or switch the same window to desktop fullscreen / back to a
+        window of ``size`` px; returns the window's surface."""
+        if self.window is None:
+            surf = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if not fullscreen:
+                return surf
+        try:
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                win = pygame.Window.from_display_module()
+            if fullscreen:
+                win.set_fullscreen(desktop=True)
+            else:
+                win.set_windowed()
+                win.size = size
+        except (AttributeError, pygame.error) as e:  # an older pygame: a new mode
+            log.info("window mode by set_mode: %s", e)
             try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error as e:
-                self.notice = f"Fullscreen not available ({e})."
+                return pygame.display.set_mode((0, 0) if fullscreen else size,
+                                               pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+            except pygame.error as e2:
+                self.notice = f"Fullscreen not available ({e2})."
                 self.settings.fullscreen = False
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+                return pygame.display.set_mode(size, pygame.RESIZABLE)
+        return pygame.display.get_surface()
 
     @property
     def view_rect(self) -> pygame.Rect:

@@ -259,6 +259,15 @@ def test_clicking_the_first_title_item_opens_seat_setup(title, tmp_path):
 
 
 @pytest.mark.timeout(60)
+def test_f11_and_alt_enter_toggle_fullscreen(title):
+    """F11 fills the 1920×1080 screen with the picture; Alt+Enter gives the window back."""
+    title.x.run("xdotool", "key", "--window", title.wid, "F11")
+    assert wait_for(lambda: title.geometry() == pygame.Rect(0, 0, 1920, 1080), 10), title.geometry()
+    title.x.run("xdotool", "key", "--window", title.wid, "alt+Return")
+    assert wait_for(lambda: title.geometry().size != (1920, 1080), 10), title.geometry()
+
+
+@pytest.mark.timeout(60)
 def test_closing_the_window_exits_at_once(title):
     took = title.close()
     assert title.proc.returncode == 0
