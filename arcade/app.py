@@ -54,12 +54,16 @@ def bars(size: tuple[int, int], r: pygame.Rect) -> list[pygame.Rect]:
     return [b for b in out if b.width > 0 and b.height > 0]
 
 
+DECORATION_H = 48
+"""Height (px) kept free on the desktop for the window's title bar and a panel when choosing a window scale."""
+
+
 def fitting_scales(desktop: tuple[int, int] | None) -> tuple[float, ...]:
-    """The window scales (``settings.SCALES``) whose window fits a desktop of ``desktop`` px (all when unknown; the
-    smallest when none fits)."""
+    """The window scales (``settings.SCALES``) whose window, with its title bar (``DECORATION_H``), fits a desktop
+    of ``desktop`` px (all when unknown; the smallest when none fits)."""
     if desktop is None:
         return SCALES
-    fit = tuple(s for s in SCALES if W * s <= desktop[0] and H * s <= desktop[1])
+    fit = tuple(s for s in SCALES if W * s <= desktop[0] and H * s + DECORATION_H <= desktop[1])
     return fit or SCALES[:1]
 
 
