@@ -41,7 +41,8 @@ def test_scale_choices_fit_the_desktop_and_a_saved_size_too_large_is_clamped():
     at 1×. A 1920×1080 window has no room for its title bar on a 1920×1080 desktop: 1.25× at most there."""
     assert fitting_scales((1280, 800)) == (0.5, 0.75, 1.0)
     assert fitting_scales((1920, 1080)) == (0.5, 0.75, 1.0, 1.25)
-    assert fitting_scales((2560, 1440)) == (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+    assert fitting_scales((2560, 1440)) == (0.5, 0.75, 1.0, 1.25, 1.5)
+    assert fitting_scales((3840, 2160)) == (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
     assert clamp_scale(2.0, (1280, 800)) == 1.0
     assert clamp_scale(1.5, (1920, 1080)) == 1.25
     assert clamp_scale(1.0, (800, 600)) == 0.5
