@@ -3,6 +3,12 @@
 ``App.run()`` reads events, runs 0..5 simulation ticks from the ``FixedClock`` (or exactly one a frame when unpaced,
 for headless tests and tools), and draws the scene stack with the clock's interpolation alpha. An input script of
 timed key presses is applied at exact ticks, so a scripted run gives the same result at any frame rate.
+
+Scenes paint a 1280×720 picture (``App.screen``). Headless it is the display itself; in a real window it is scaled
+once a frame into the resizable window, aspect kept (``fit_rect``: bars only for another shape), and mouse positions
+are mapped back onto it (``to_logical``). A window presents a frame only when something changed or a scene is in
+motion (``wants_frame``), at most at the display's rate, so an idle menu costs almost nothing; the 60 Hz simulation
+runs on regardless.
 """
 
 from __future__ import annotations
@@ -243,7 +249,7 @@ class App:
         return tuple(sizes[0]) if sizes and sizes[0][0] > 0 else None
 
     def scale_choices(self) -> tuple[float, ...]:
-        """The window scales whose window fits the desktop (at least 1×... or the smallest when nothing fits)."""
+        """The window scales offered in Settings: those whose window fits the desktop (``fitting_scales``)."""
         return fitting_scales(self.desktop_size())
 
     def start_size(self) -> tuple[int, int]:
