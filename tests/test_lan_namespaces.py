@@ -258,7 +258,7 @@ HOST_SCRIPT = """
 """
 
 JOIN_SCRIPT = """
-30 every 6 times 5 down   # Title: the five games, then LAN
+30 every 6 times 6 down   # Title: the five games, Learn to play, then LAN
 70 return
 80 down                   # Browse the LAN
 90 return
