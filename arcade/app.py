@@ -26,6 +26,7 @@ import pygame
 from .audio import Audio
 from .clock import FixedClock
 from .input import InputMap
+from .render import fonts
 from .render.widgets import H, W
 from .scenes import Scene
 from .settings import SCALES, Settings, load_settings, save_settings
@@ -115,11 +116,24 @@ class InputScript:
         TICK KEY [press|down|up]     # KEY in pygame.key.name spelling: e, return, right shift, [8], up
         TICK pad0:A [press|down|up]  # a gamepad's logical button
         TICK every N times M KEY     # (sugar) press KEY every N ticks, M times, from TICK
+        TICK wait TEXT               # from TICK the script holds until a drawn frame shows TEXT (a substring of
+                                     # one drawn string); later lines' ticks count on from when it showed
 
-    ``press`` (the default) is down at TICK and up at TICK+1.
+    ``press`` (the default) is down at TICK and up at TICK+1. TICKs are the script's own clock: it runs with the
+    game's ticks except while a ``wait`` holds it, so a script does not depend on how fast a network or machine is.
     """
 
     events: dict[int, list[tuple[str, bool]]] = field(default_factory=dict)
+    waits: dict[int, str] = field(default_factory=dict)
+    held: int = 0  # game ticks spent holding at ``wait`` lines
+    seen: bool = False
+
+    @property
+    def clock(self) -> int:
+        """The script's tick now (the game's tick less the ticks held); set by ``feed``."""
+        return self._clock
+
+    _clock: int = 0
 
     @classmethod
     def parse(cls, text: str) -> "InputScript":
@@ -131,6 +145,11 @@ class InputScript:
             parts = line.split()
             try:
                 tick = int(parts[0])
+                if len(parts) >= 3 and parts[1] == "wait":
+                    if tick < 0 or tick in s.waits:
+                        raise ValueError
+                    s.waits[tick] = line.split(None, 2)[2]
+                    continue
                 if len(parts) >= 6 and parts[1] == "every" and parts[3] == "times":
                     every, times, key = int(parts[2]), int(parts[4]), " ".join(parts[5:])
                     if every < 2 or times < 0 or times > 100_000:
@@ -160,7 +179,20 @@ class InputScript:
         if mode in ("press", "up"):
             self.events.setdefault(tick + 1 if mode == "press" else tick, []).append((key, False))
 
+    def saw(self, texts: list[str]) -> None:
+        """A frame was drawn with ``texts``: a ``wait`` holding the script is released when its text is among them."""
+        want = self.waits.get(self.clock)
+        if want is not None and any(want in t for t in texts):
+            self.seen = True
+
     def feed(self, tick: int, inp: InputMap) -> None:
+        """Send the events of game tick ``tick`` (less the ticks held so far at ``wait`` lines)."""
+        self._clock = tick - self.held
+        if self._clock in self.waits and not self.seen:
+            self.held += 1
+            return
+        self.seen = False
+        tick = self._clock
         for key, down in self.events.get(tick, ()):
             if ":" in key:
                 dev, button = key.split(":", 1)
@@ -174,7 +206,7 @@ class InputScript:
 
     @property
     def last_tick(self) -> int:
-        return max(self.events, default=0)
+        return max([*self.events, *self.waits], default=0)
 
 
 @dataclass
@@ -399,8 +431,16 @@ class App:
     def draw(self, alpha: float) -> None:
         """Paint the visible scenes on the logical picture and present it."""
         t0 = time.perf_counter()
-        for scene in self.visible_scenes():
-            scene.draw(self.screen, alpha)
+        script = self.opts.input_script
+        if script is not None and script.waits:
+            fonts.SEEN = []
+        try:
+            for scene in self.visible_scenes():
+                scene.draw(self.screen, alpha)
+        finally:
+            if fonts.SEEN is not None:
+                script.saw(fonts.SEEN)
+                fonts.SEEN = None
         t1 = time.perf_counter()
         self.present()
         if self.opts.frame_stats and len(self.frame_times) < 100_000:

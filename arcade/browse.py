@@ -84,8 +84,9 @@ def _ipv4(text: str) -> bool:
     return len(parts) == 4 and all(x.isdigit() and len(x) <= 3 and int(x) <= 255 for x in parts)
 
 
-def main(argv: list[str]) -> int:
-    """``argv`` after ``browse``; returns the exit status."""
+def main(argv: list[str], open_screen: Callable[[list[str]], int] | None = None) -> int:
+    """``argv`` after ``browse``; returns the exit status. Without ``--headless`` the client's browse screen opens
+    through ``open_screen(client_args)`` (the command line's own entry, so this module does not import it)."""
     p = argparse.ArgumentParser(prog=PROG, description="List the Grisbi Arcade matches announced on the LAN.")
     p.add_argument("--headless", action="store_true", help="print the list instead of opening the browse screen")
     p.add_argument("--seconds", type=float, default=3.0, metavar="N", help="listen this long (0.5..60, default 3)")
@@ -104,11 +105,12 @@ def main(argv: list[str]) -> int:
         print(f"{PROG}: error: --lan-broadcast {args.lan_broadcast!r} is not an IPv4 address", file=sys.stderr)
         return 2
     if not args.headless:
-        from .cli import main as cli_main
-
+        if open_screen is None:
+            print(f"{PROG}: error: use --headless (no screen to open here)", file=sys.stderr)
+            return 2
         extra = ["--config-dir", args.config_dir] if args.config_dir else []
         extra += ["--lan-broadcast", args.lan_broadcast] if args.lan_broadcast is not None else []
-        return cli_main(["--lan", "browse", *extra])
+        return open_screen(["--lan", "browse", *extra])
     broadcast = args.lan_broadcast
     if broadcast is None:
         from .settings import load_settings

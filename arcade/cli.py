@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "browse":
         from . import browse
 
-        return browse.main(argv[1:])
+        return browse.main(argv[1:], open_screen=main)
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     parser = build_parser()

@@ -202,8 +202,6 @@ class LanMatch(SeatsMixin):
     the host plays after a drop is a bot on the host). ``input_log`` is the confirmed input log.
     """
 
-    is_lan = True
-
     def __init__(self, link: "LanLink", settings: MatchSettings, seed: int) -> None:
         self.link = link
         self.session = link.session
@@ -307,6 +305,20 @@ class LanMatch(SeatsMixin):
     def restart(self) -> None:
         """A LAN match restarts through the lobby (a rematch), never on its own."""
 
+    def seat_name(self, seat: int) -> str:
+        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
+        several), the other machine's player name for a remote seat, "Bot N" for a bot (``SeatsMixin.seat_name``)."""
+        seats = self.seats
+        spec = seats[seat]
+        if spec.kind == "human":
+            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
+            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
+        name = getattr(spec, "name", "")
+        if spec.kind == "remote" and name:
+            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
+            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
+        return super().seat_name(seat)
+
     # --- replays of the confirmed inputs
     def start_recording(self) -> None:
         from .replay import ReplayWriter, make_header, new_replay_path
@@ -387,7 +399,6 @@ class LanLink:
         self.silent: dict[int, float] = {}   # peer -> when it went silent
         self.gone: set[int] = set()
         self.events: list[NetEvent] = []      # this tick's events (scenes may look)
-        self.namer: Callable[[int], str] | None = None
         # host
         self.game_id = ""
         self.plan: list[SeatSpec] = []
@@ -612,10 +623,10 @@ class LanLink:
             print(f"lan: {log_line}", flush=True)
 
     def seat_title(self, seat: int) -> str:
-        """The seat's name as the table shows it (``namer``, set by the LAN table), else "Player N"."""
-        if self.namer is not None:
+        """The seat's name as the table shows it (``LanMatch.seat_name``) once a match runs, else "Player N"."""
+        if self.match is not None:
             try:
-                return self.namer(seat)
+                return self.match.seat_name(seat)
             except (IndexError, KeyError, AttributeError):
                 pass
         return f"Player {seat + 1}"

@@ -128,6 +128,10 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
                 s.bindings[z].update({btn: list(keys) for btn, keys in m.items()})
         else:
             bad.append("bindings")
+    if "lan_bind" not in raw and raw.get("lan_broadcast") == "127.255.255.255":
+        # a file from before LAN play had real-LAN defaults (it saved this machine's loopback as the broadcast
+        # address, so no other machine could find or join): today's default, every network of this machine
+        s.lan_broadcast = ""
     return s, bad
 
 

@@ -76,6 +76,23 @@ def test_input_script_presses_at_exact_ticks_and_reports_bad_lines():
         script("1 notakey\n")
 
 
+def test_input_script_wait_holds_until_the_text_is_on_screen(tmp_path):
+    """A ``wait`` line holds the script until a drawn frame shows the text; later lines count on from there."""
+    app = make_app(tmp_path, input_script=script("2 wait Learn to play\n3 down\n"))
+    title = app.top
+    for _ in range(20):  # nothing drawn yet: the script holds at its tick 2, the down never comes
+        app.pump()
+        app.tick()
+    assert title.sel == 0
+    app.draw(1.0)  # the title shows "Learn to play"
+    for _ in range(3):
+        app.pump()
+        app.tick()
+    assert title.sel == 1
+    with pytest.raises(ScriptError, match="wait"):
+        script("5 wait\n")
+
+
 def test_seat_spec_parsing():
     seats = parse_seats("human,human,bot:hard,pad:0", 2, 8)
     assert [s.device for s in seats[:2]] == ["wasd", "arrows"]

@@ -24,6 +24,9 @@ GAMES = ["cops_and_robbers", "grass", "grenade", "grisbi", "grit"]
 TURN_GAMES = ["cops_and_robbers", "grass", "grenade", "grit"]
 MAX_TURN_ACTIONS = 20_000
 MAX_TICKS = 60 * 60 * 30  # a real-time playout ends well before 30 minutes
+# Options for random playouts. Grass plays hand after hand until someone reaches $250,000 (no cap, no floor): random
+# players drift into the red for ever, so their playouts use the game's optional length limit.
+PLAYOUT_OPTIONS = {"grass": {"max_hands": 4}}
 
 
 def player_counts(rules):
@@ -35,7 +38,7 @@ def player_counts(rules):
 def random_playout(gid: str, seed: int, players: int):
     """Yield (state_before, inputs, state_after) for a whole random game."""
     rules = REGISTRY[gid]
-    sim = simulation_for(rules, seed, players)
+    sim = simulation_for(rules, seed, players, **PLAYOUT_OPTIONS.get(gid, {}))
     rng = Rng.from_seed(seed * 7919 + players)
     limit = MAX_TURN_ACTIONS if is_turn_based(rules) else MAX_TICKS
     for _ in range(limit):

@@ -106,7 +106,7 @@ def test_a_whole_cops_and_robbers_game_through_the_menus_reaches_the_results(tmp
     played: list[str] = []
     real_play = app.audio.play
     app.audio.play = lambda name, tick=None: (played.append(name), real_play(name, tick))[1]
-    start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot", 4, 6), 3, {})
+    start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot", 4, 6), 4, {})
     table = app.top
     assert type(table).__module__ == "arcade.scenes.cops_and_robbers_table"
     drv = Driver(app, table)

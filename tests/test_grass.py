@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from arcade.games import REGISTRY, IllegalAction
 from arcade.games.bots import random_choose
 from arcade.games.grass import (ANY, CARDS, RULES, Action, Cover, Seat, Stash, choose, describe_action, sample_hidden,
-                                score_hand)
+                                score_hand, state_from_view)
 from arcade.games.grass.cards import (A_BREEZE_TO_FLY, BANKER, BUST, CATCH_A_BUZZ, CHARGES_DROPPED, COLOMBIA,
                                       DETAINED, DOUBLE_CROSSED, DR_FEELGOOD, EUPHORIA, FELONY, GRAB_A_SNACK,
                                       HEARSAY_EVIDENCE, HOME_GROWN, IMMUNITY, JAMAICA, LUST_CONQUERS_ALL,
@@ -194,6 +194,8 @@ def test_pay_fine_clears_any_heat_and_costs_the_smallest_peddle_not_with_an_empt
 
 
 def test_stonehigh_takes_everyones_smallest_unprotected_peddle_clears_heat_and_gives_an_extra_turn():
+    """Nirvana clears any heat and gives an extra turn; Stonehigh takes every other player's smallest unprotected
+    peddle. Corrections: "Nirvana removes the Heat On card it clears to the Wasted pile"."""
     stashes = [Stash(), Stash((HOME_GROWN, PANAMA)), Stash((JAMAICA,), (Cover(GRAB_A_SNACK, (MEXICO,)),)),
                Stash((), (Cover(LUST_CONQUERS_ALL, (PANAMA,)),))]
     hands = [(STONEHIGH,) + FILL, FILL, FILL, FILL]
@@ -201,7 +203,8 @@ def test_stonehigh_takes_everyones_smallest_unprotected_peddle_clears_heat_and_g
               heats=[SEARCH_AND_SEIZURE] + [NO_CARD] * 3, stashes=stashes, draws=(COLOMBIA, JAMAICA))
     s = act(s, 0, play(STONEHIGH))
     me = s.seats[0]
-    assert me.heat == NO_CARD and me.pile == (SEARCH_AND_SEIZURE, MARKET_OPEN)  # heat under the pile
+    assert me.heat == NO_CARD and me.pile == (MARKET_OPEN,)  # the heat card left the pile...
+    assert s.wasted == (SEARCH_AND_SEIZURE, STONEHIGH)  # ...for the Wasted pile
     assert sorted(me.stash.loose) == sorted((HOME_GROWN, JAMAICA))
     assert s.seats[1].stash.loose == (PANAMA,)
     assert s.seats[2].stash.loose == () and s.seats[2].stash.covers  # protected Mexico stays
@@ -317,10 +320,14 @@ def pass_round(s, passes):
     return s
 
 
-def test_paranoia_cannot_be_discarded():
-    s = paranoia_table(SOLD_OUT, Stash())
+def test_paranoia_may_be_discarded_like_any_card_and_costs_nothing_then():
+    """Corrections: "Paranoia cards may be discarded like any other card ("en joue une … ou en défausse une")"."""
+    s = paranoia_table(SOLD_OUT, Stash((HOME_GROWN,)))
     legal = RULES.legal_actions(s, 0)
-    assert Action("discard", SOLD_OUT) not in legal and play(SOLD_OUT) in legal
+    assert Action("discard", SOLD_OUT) in legal and play(SOLD_OUT) in legal
+    s = act(s, 0, Action("discard", SOLD_OUT))
+    assert s.phase == "play" and s.current == 1 and s.wasted[-1] == SOLD_OUT  # no pass, no penalty
+    assert s.seats[0].stash.loose == (HOME_GROWN,) and s.seats[0].lost_turns == 0
 
 
 def test_paranoia_everyone_passes_left_at_the_same_time_then_sold_out_costs_a_turn_and_the_smallest_peddle():
@@ -394,18 +401,18 @@ def build(s, target, *steps):
     return act(s, s.current, Action("send"))
 
 
-def test_a_trade_swaps_hand_cards_and_stash_peddle_one_for_one_when_the_target_accepts():
+def test_a_trade_swaps_a_hand_card_one_for_one_and_stash_peddle_when_the_target_accepts():
+    """"A trade swaps cards one for one between hands, and/or swaps peddle from one Stash with peddle from the other
+    Stash; the offered cards are named openly. The other player accepts or refuses." """
     s = trade_table()
-    s = build(s, 1, ("offer", SOLD_OUT), ("ask", IMMUNITY), ("offer", BUST), ("ask", ANY),
-              ("offer_peddle", HOME_GROWN), ("ask_peddle", DR_FEELGOOD))
+    s = build(s, 1, ("offer", SOLD_OUT), ("ask", ANY), ("offer_peddle", HOME_GROWN), ("ask_peddle", DR_FEELGOOD))
     assert s.phase == "answer" and RULES.to_act(s) == frozenset({1})  # the target acts out of turn
     assert RULES.view(s, 2).trade == s.trade  # named openly
     legal = RULES.legal_actions(s, 1)
     assert Action("refuse") in legal and Action("accept", cards=(PANAMA,)) in legal
-    assert Action("accept", cards=(IMMUNITY,)) not in legal  # its only Immunity is already named
     s = act(s, 1, Action("accept", cards=(COLOMBIA,)))
     p, q = s.seats[0], s.seats[1]
-    assert SOLD_OUT in q.hand and BUST in q.hand and IMMUNITY in p.hand and COLOMBIA in p.hand
+    assert SOLD_OUT in q.hand and COLOMBIA in p.hand and SOLD_OUT not in p.hand
     assert p.stash.loose == (DR_FEELGOOD,) and q.stash.loose == (HOME_GROWN, MEXICO)
     assert q.stash.covers == (Cover(LUST_CONQUERS_ALL, (PANAMA,)),)  # protected peddle cannot be traded
     assert len(p.hand) == 7 and len(q.hand) == 6 and s.phase == "play" and s.current == 0
@@ -429,10 +436,8 @@ def test_a_proposal_must_be_one_for_one_and_only_protected_free_peddle_may_be_na
     s = act(s, 0, Action("offer", SOLD_OUT))
     assert Action("send") not in RULES.legal_actions(s, 0)
     s = act(s, 0, Action("ask", ANY))
-    s = act(s, 0, Action("offer", MARKET_OPEN))
-    s = act(s, 0, Action("ask", ANY))
     legal = RULES.legal_actions(s, 0)
-    assert Action("send") in legal and not any(a.op in ("offer", "ask") for a in legal)  # at most two each way
+    assert Action("send") in legal and not any(a.op in ("offer", "ask") for a in legal)  # one card for one card
 
 
 def test_at_most_three_proposals_a_turn_and_only_the_player_holding_seven_proposes():
@@ -475,12 +480,14 @@ def test_scoring_steps_3_and_4_largest_peddle_in_hand_and_paranoia_penalties():
     assert b[1].peddle_in_hand == 0 and b[1].paranoia == -100_000
 
 
-def test_scoring_step_5_bonus_to_the_highest_shared_by_ties_and_step_6_floor_at_zero():
+def test_scoring_step_5_bonus_to_the_highest_shared_by_ties_and_step_6_no_floor():
+    """Step 5: "The player with the highest score this hand gets a $25,000 bonus" (shared by ties: decision).
+    Corrections: "Running totals have no floor: they may go negative"."""
     b = score_hand(seats_with([(), (), (SOLD_OUT,)], [Stash((PANAMA,)), Stash((COLOMBIA, JAMAICA)), Stash()]),
                    (10_000, 0, 20_000))
     assert [x.bonus for x in b] == [25_000, 25_000, 0]
     assert [x.hand for x in b] == [75_000, 75_000, -25_000]
-    assert [x.total for x in b] == [85_000, 75_000, 0]  # 20,000 - 25,000 floors at 0
+    assert [x.total for x in b] == [85_000, 75_000, -5_000]  # 20,000 - 25,000 goes below zero
 
 
 EXAMPLE_HANDS = [
@@ -507,7 +514,7 @@ def test_rulebook_worked_example_with_empty_stashes():
     assert [x.paranoia for x in b] == [0, -25_000, -50_000, -100_000]
     assert [x.banker for x in b] == [0, 0, 0, 0]  # 20% of nothing
     assert [x.hand for x in b] == [-5_000 + 25_000, -25_000, -100_000, -125_000]
-    assert s.totals == (20_000, 0, 0, 0)
+    assert s.totals == (20_000, -25_000, -100_000, -125_000)  # no floor at zero
 
 
 def test_rulebook_worked_example_with_our_stashes():
@@ -526,7 +533,7 @@ def test_rulebook_worked_example_with_our_stashes():
     assert [x.bonus for x in b] == [25_000, 0, 0, 0]
     assert [x.hand for x in b] == [75_000 + 28_000 - 5_000 + 25_000, 80_000 - 6_000 - 25_000,
                                    105_000 - 21_000 - 50_000 - 50_000, 30_000 - 1_000 - 25_000 - 100_000]
-    assert [x.total for x in b] == [123_000, 49_000, 0, 0]
+    assert [x.total for x in b] == [123_000, 49_000, -16_000, -96_000]
 
 
 # --- the match -----------------------------------------------------------------------------------------------------
@@ -560,6 +567,134 @@ def test_after_the_last_hand_the_highest_total_wins_and_ties_share():
               max_hands=1)
     s = act(s, 0, play(MARKET_CLOSE))
     assert RULES.is_over(s) and s.totals == (75_000, 75_000) and RULES.winners(s) == (0, 1)
+
+
+def test_no_cap_on_hands_the_match_goes_on_until_someone_reaches_250000():
+    """Corrections: "No cap on the number of hands: hands follow until a player reaches $250,000 (an optional length
+    limit may exist, off by default)"."""
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash()],
+              totals=(170_000, 0), hand_no=30)
+    assert s.max_hands == 0  # the limit is off by default
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert not RULES.is_over(s) and s.phase == "scoring" and s.totals == (245_000, 0)  # hand 30: still playing
+    s = act(s, 0, Action("deal"))
+    assert s.hand_no == 31 and s.phase == "play"
+
+
+def test_exactly_250000_wins():
+    """"The first player whose running total reaches $250,000 wins"."""
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN], stashes=[Stash((PANAMA,)), Stash()],
+              totals=(175_000, 0))
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.totals == (250_000, 0) and RULES.is_over(s) and RULES.winners(s) == (0,)
+
+
+def test_the_optional_length_limit_is_offered_in_setup_and_off_by_default():
+    """Corrections: "an optional length limit may exist, off by default"."""
+    from arcade.games.grass.spec import SPEC
+
+    opt = next(o for o in SPEC.options if o.key == "max_hands")
+    assert opt.default == 0 and "250,000" in opt.labels[0]
+    s = RULES.initial_state(5, 3, max_hands=opt.values[1])
+    assert s.max_hands == opt.values[1] > 0
+    assert RULES.initial_state(5, 3).max_hands == 0
+    with pytest.raises(ValueError):
+        RULES.initial_state(5, 3, max_hands=-1)
+
+
+def test_turns_still_owed_from_paranoia_carry_into_the_next_hand():
+    """Corrections: "Turns still owed from Paranoia carry into the next hand"."""
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, NOPED], piles=[OPEN, OPEN, OPEN], current=0)
+    s = replace(s, seats=(s.seats[0], s.seats[1], replace(s.seats[2], lost_turns=2)))
+    s = act(s, 0, play(MARKET_CLOSE))
+    s = act(s, 0, Action("deal"))  # seat 0 deals: seat 1 plays first
+    assert s.current == 1 and s.seats[2].lost_turns == 2
+    s = discard_drawn(s)  # seat 2 loses this turn: seat 0 plays
+    assert s.current == 0 and s.seats[2].lost_turns == 1 and ("skip", 2) in s.events
+
+
+def test_a_player_owing_turns_skips_the_first_turn_of_the_next_hand():
+    """Corrections: "Turns still owed from Paranoia carry into the next hand" (even the hand's first turn)."""
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, NOPED], piles=[OPEN, OPEN, OPEN], current=0)
+    s = replace(s, seats=(s.seats[0], replace(s.seats[1], lost_turns=1), s.seats[2]))
+    s = act(s, 0, play(MARKET_CLOSE))
+    s = act(s, 0, Action("deal"))  # seat 1 would play first, but owes a turn
+    assert s.current == 2 and s.seats[1].lost_turns == 0 and [len(p.hand) for p in s.seats] == [6, 6, 7]
+
+
+def test_stash_trades_one_or_several_laid_cards_each_way():
+    """Corrections: "Stash trades one or several laid peddle cards each way ("une ou plusieurs cartes déjà
+    posées")"."""
+    hands = [(SOLD_OUT, HOME_GROWN, MARKET_OPEN, MARKET_OPEN, CHARGES_DROPPED, BUST, FELONY),
+             (IMMUNITY, PANAMA, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED, COLOMBIA), FILL]
+    stashes = [Stash((HOME_GROWN, MEXICO, COLOMBIA)), Stash((MEXICO, DR_FEELGOOD)), Stash()]
+    s = table(hands, piles=[OPEN, OPEN, ()], stashes=stashes)
+    s = act(s, 0, Action("propose", -1, 1))
+    for k in (HOME_GROWN, MEXICO, COLOMBIA):
+        assert Action("offer_peddle", k) in RULES.legal_actions(s, 0)
+        s = act(s, 0, Action("offer_peddle", k))
+    assert not any(a.op == "offer_peddle" for a in RULES.legal_actions(s, 0))  # no more loose peddle to name
+    assert Action("send") not in RULES.legal_actions(s, 0)  # each way: nothing asked yet
+    s = act(s, 0, Action("ask_peddle", DR_FEELGOOD))
+    s = act(s, 0, Action("send"))
+    s = act(s, 1, Action("accept"))
+    assert s.seats[0].stash.loose == (DR_FEELGOOD,)
+    assert s.seats[1].stash.loose == tuple(sorted((HOME_GROWN, MEXICO, COLOMBIA, MEXICO)))
+
+
+def test_a_stash_trade_must_go_both_ways_and_a_hand_card_needs_a_hand_card():
+    """"swaps peddle from one Stash with peddle from the other Stash"; hand cards "one for one"."""
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    s = act(s, 0, Action("offer_peddle", HOME_GROWN))
+    s = act(s, 0, Action("offer", BUST))
+    assert Action("send") not in RULES.legal_actions(s, 0)
+    s = act(s, 0, Action("ask", ANY))
+    assert Action("send") not in RULES.legal_actions(s, 0)  # still no peddle asked for
+    s = act(s, 0, Action("ask_peddle", MEXICO))
+    s = act(s, 0, Action("ask_peddle", DR_FEELGOOD))
+    assert Action("ask_peddle", DR_FEELGOOD) not in RULES.legal_actions(s, 0)  # it has only one
+    assert Action("send") in RULES.legal_actions(s, 0)
+
+
+def test_a_seat_remembers_what_it_passed_and_what_it_saw_traded_and_sample_hidden_keeps_it():
+    """A hidden re-deal stays consistent with what the seat knows: the card it passed left in a Paranoia, the cards
+    it saw taken in a trade (named openly)."""
+    s = act(paranoia_table(SOLD_OUT, Stash()), 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, UTTERLY_WIPED_OUT), (1, BUST), (2, DETAINED)])
+    assert RULES.view(s, 0).known[1] == (UTTERLY_WIPED_OUT,)  # seat 0 passed it to seat 1
+    assert RULES.view(s, 2).known[1] == ()  # seat 2 did not see it
+    for i in range(20):
+        other = sample_hidden(s, 0, Rng.from_seed(i))
+        assert UTTERLY_WIPED_OUT in other.seats[1].hand and census(other) == FULL
+    # a trade: everyone saw seat 0 take a Panama... and the Panama leaves seat 1's known cards when laid
+    s = trade_table()
+    s = build(s, 1, ("offer", SOLD_OUT), ("ask", PANAMA))
+    s = act(s, 1, Action("accept"))
+    assert RULES.view(s, 2).known[0] == (PANAMA,) and RULES.view(s, 0).known[1] == (SOLD_OUT,)
+    for i in range(20):
+        other = sample_hidden(s, 2, Rng.from_seed(i))
+        assert PANAMA in other.seats[0].hand and SOLD_OUT in other.seats[1].hand
+        assert RULES.view(other, 2) == RULES.view(s, 2)
+    s = act(s, 0, play(PANAMA))
+    assert RULES.view(s, 2).known[0] == ()
+
+
+def test_state_from_view_gives_the_same_view_and_every_card():
+    """The hard bot searches states built from its view alone: each one shows the seat exactly its view."""
+    for seed in range(6):
+        s = RULES.initial_state(seed, 3 + seed % 3)
+        rng = Rng.from_seed(seed)
+        for step in range(120 + 40 * seed):
+            if RULES.is_over(s):
+                break
+            seat = min(RULES.to_act(s))
+            if s.phase != "scoring":
+                v = RULES.view(s, seat)
+                other = state_from_view(v, Rng.from_seed(step))
+                assert census(other) == FULL and RULES.view(other, seat) == replace(v, events=())
+                assert RULES.legal_actions(other, seat) == RULES.legal_actions(s, seat)
+            a, rng = rng.choice(RULES.legal_actions(s, seat))
+            s = RULES.apply(s, seat, a)
 
 
 def test_learning_mode_teaches_in_four_hands():
@@ -653,7 +788,7 @@ def test_all_104_cards_are_always_somewhere(seed, players, learning, steps):
 
 def bot(s, seat=None):
     seat = s.current if seat is None else seat
-    return choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng.from_seed(0), "hard")
+    return choose(RULES.view(s, seat), RULES.legal_actions(s, seat), Rng.from_seed(0), "normal")
 
 
 def test_bot_opens_its_market_and_lays_its_biggest_peddle():
@@ -742,7 +877,7 @@ def test_bot_beats_random_players_on_a_small_sample_quickly():
             rng, sub = Rng(rng.next64()[0]), rng
             if seat == me:
                 t0 = time.perf_counter()
-                a = choose(RULES.view(s, seat), legal, sub, "hard")
+                a = choose(RULES.view(s, seat), legal, sub, "normal")
                 dt = time.perf_counter() - t0
                 slowest, total, decisions = max(slowest, dt), total + dt, decisions + 1
             else:
@@ -752,3 +887,143 @@ def test_bot_beats_random_players_on_a_small_sample_quickly():
             wins += 1
     assert wins >= games // 2  # the arena (tools/arena_grass.py, 200 games) asks for 60%
     assert total / decisions < 0.005 and slowest < 0.1
+
+
+# --- rulebook facts the mutation run asked for (docs/mutation/grass.md) -------------------------------------------
+
+
+@pytest.mark.parametrize("heat,remedy", [(BUST, IMMUNITY), (DETAINED, A_BREEZE_TO_FLY), (FELONY, HEARSAY_EVIDENCE),
+                                         (SEARCH_AND_SEIZURE, CHARGES_DROPPED)])
+def test_each_heat_off_clears_only_its_own_heat_on(heat, remedy):
+    """"Immunity ×5 (cancels Bust), A Breeze to Fly ×5 (Detained), Hearsay Evidence ×5 (Felony), Charges Dropped
+    ×5 (Search & Seizure)"; "the matching Heat Off clears the matching Heat On"."""
+    offs = (IMMUNITY, A_BREEZE_TO_FLY, HEARSAY_EVIDENCE, CHARGES_DROPPED)
+    s = table([offs + (HOME_GROWN, MEXICO, PANAMA), FILL], piles=[(MARKET_OPEN, heat), OPEN], heats=[heat, NO_CARD])
+    legal = RULES.legal_actions(s, 0)
+    assert [k for k in offs if play(k) in legal] == [remedy]
+    s = act(s, 0, play(remedy))
+    assert s.seats[0].heat == NO_CARD and s.seats[0].pile == (heat, remedy, MARKET_OPEN)
+
+
+def test_pay_fine_needs_heat_on_you():
+    """"Pay Fine / Heat Off: clears any Heat On" — with no heat on your pile there is nothing to pay for."""
+    stash = Stash((COLOMBIA,))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[OPEN, OPEN], stashes=[stash, Stash()])
+    legal = RULES.legal_actions(s, 0)
+    assert play(PAY_FINE) not in legal and Action("discard", PAY_FINE) in legal
+
+
+def test_pay_fine_takes_protected_peddle_when_it_is_the_smallest():
+    """"Pay Fine ... you must discard your smallest peddle from your Stash" (decision: protection guards against
+    Nirvana, Paranoia and Skim cards, not fines)."""
+    stash = Stash((PANAMA,), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    s = act(s, 0, play(PAY_FINE))
+    me = s.seats[0]
+    assert me.stash.loose == (PANAMA,) and me.stash.covers == (Cover(GRAB_A_SNACK, ()),)
+    assert s.wasted[-1] == HOME_GROWN and ("pay_fine", 0, BUST, HOME_GROWN) in s.events
+
+
+def test_pay_fine_with_only_protected_peddle_and_smallest_by_value():
+    stash = Stash((), (Cover(LUST_CONQUERS_ALL, (COLOMBIA, JAMAICA)),))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    assert play(PAY_FINE) in RULES.legal_actions(s, 0)  # protected peddle is peddle in the Stash
+    s = act(s, 0, play(PAY_FINE))
+    assert s.seats[0].stash.covers == (Cover(LUST_CONQUERS_ALL, (JAMAICA,)),) and s.wasted[-1] == COLOMBIA
+    stash = Stash((PANAMA, COLOMBIA, DR_FEELGOOD))
+    s = table([(PAY_FINE,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    s = act(s, 0, play(PAY_FINE))
+    assert s.seats[0].stash.loose == (PANAMA, DR_FEELGOOD) and s.seats[0].stash.total == 150_000
+
+
+def test_euphoria_clears_heat_too_and_sends_it_to_the_wasted_pile():
+    """"Nirvana ...: clears any heat on your pile ... and gives you an extra turn"; Euphoria gives two extra turns;
+    Corrections: the Heat On goes to the Wasted pile."""
+    s = table([(EUPHORIA,) + FILL, FILL], piles=[(MARKET_OPEN, FELONY), OPEN], heats=[FELONY, NO_CARD],
+              draws=(COLOMBIA, JAMAICA, PANAMA))
+    s = act(s, 0, play(EUPHORIA))
+    assert s.seats[0].heat == NO_CARD and s.seats[0].pile == (MARKET_OPEN,) and s.wasted == (FELONY, EUPHORIA)
+    assert s.extra_turns == 1 and s.current == 0  # one extra turn being played, one more owed
+    s = act(s, 0, Action("discard", COLOMBIA))
+    assert s.current == 0 and s.extra_turns == 0
+    s = act(s, 0, Action("discard", JAMAICA))
+    assert s.current == 1
+
+
+def test_stonehigh_without_heat_leaves_the_pile_alone_and_gives_exactly_one_extra_turn():
+    s = table([(STONEHIGH,) + FILL, FILL, FILL], piles=[(MARKET_OPEN, BUST, IMMUNITY, MARKET_OPEN)[1:], OPEN, OPEN],
+              draws=(COLOMBIA, JAMAICA))
+    s = act(s, 0, play(STONEHIGH))
+    assert s.seats[0].pile == (BUST, IMMUNITY, MARKET_OPEN) and s.wasted == (STONEHIGH,)
+    assert s.current == 0 and s.extra_turns == 0 and ("extra_turn", 0, 1) in s.events
+    s = act(s, 0, Action("discard", COLOMBIA))
+    assert s.current == 1
+
+
+def test_sold_out_never_takes_protected_peddle():
+    """"protected peddle is safe from Nirvana, Paranoia and Skim cards"; Sold Out "discards their smallest
+    unprotected peddle"."""
+    stash = Stash((PANAMA,), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = act(paranoia_table(SOLD_OUT, stash), 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, UTTERLY_WIPED_OUT), (1, BUST), (2, DETAINED)])
+    me = s.seats[0]
+    assert me.stash.loose == () and me.stash.covers == (Cover(GRAB_A_SNACK, (HOME_GROWN,)),)
+    assert s.wasted[-1] == PANAMA and me.lost_turns == 1
+    stash = Stash((), (Cover(GRAB_A_SNACK, (HOME_GROWN,)),))
+    s = act(paranoia_table(SOLD_OUT, stash), 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, UTTERLY_WIPED_OUT), (1, BUST), (2, DETAINED)])
+    assert s.seats[0].stash == stash and s.wasted[-1] == SOLD_OUT  # nothing unprotected: nothing lost
+
+
+def test_lost_turns_are_exactly_one_for_sold_out_and_two_for_the_others():
+    """Sold Out "loses their next turn"; Double Crossed and Utterly Wiped Out "lose their next two turns"."""
+    for card, lost in ((SOLD_OUT, 1), (DOUBLE_CROSSED, 2), (UTTERLY_WIPED_OUT, 2)):
+        s = act(paranoia_table(card, Stash()), 0, play(card))
+        other = UTTERLY_WIPED_OUT if card != UTTERLY_WIPED_OUT else SOLD_OUT
+        s = pass_round(s, [(0, other), (1, BUST), (2, DETAINED)])
+        assert s.seats[0].lost_turns == lost and ("lose_turns", 0, lost) in s.events
+        order = []
+        for _ in range(2 * lost + 3):
+            order.append(s.current)
+            s = discard_drawn(s)
+        assert order == [1, 2] * (lost + 1) + [0], (card, order)  # seat 0 misses ``lost`` rounds
+
+
+def test_lost_turns_also_eat_extra_turns_still_owed():
+    """Decision: "Lost turns also eat Nirvana extra turns still owed"."""
+    s = table([(EUPHORIA, SOLD_OUT) + FILL[:5], FILL, FILL], piles=[OPEN, OPEN, OPEN],
+              draws=(COLOMBIA, JAMAICA, PANAMA, HOME_GROWN))
+    s = act(s, 0, play(EUPHORIA))  # two extra turns: the first begins now
+    s = act(s, 0, play(SOLD_OUT))
+    s = pass_round(s, [(0, HOME_GROWN), (1, FILL[2]), (2, FILL[3])])
+    assert s.current == 1 and s.seats[0].lost_turns == 0 and ("skip", 0) in s.events
+
+
+def test_a_stash_trade_cannot_name_protected_peddle_or_more_than_the_stash_holds():
+    """"swaps peddle from one Stash with peddle from the other Stash" — only unprotected peddle, never more cards than
+    are laid (decision: protected peddle cannot be traded)."""
+    s = act(trade_table(), 0, Action("propose", -1, 1))
+    s = act(s, 0, Action("offer_peddle", HOME_GROWN))
+    legal = RULES.legal_actions(s, 0)
+    assert not any(a.op == "offer_peddle" for a in legal)  # seat 0 lays one Home Grown only
+    assert {a.card for a in legal if a.op == "ask_peddle"} == {MEXICO, DR_FEELGOOD}  # Panama is protected
+    s = act(s, 0, Action("ask_peddle", MEXICO))
+    s = act(s, 0, Action("ask_peddle", DR_FEELGOOD))
+    assert not any(a.op == "ask_peddle" for a in RULES.legal_actions(s, 0))
+    s = act(s, 0, Action("send"))
+    s = act(s, 1, Action("accept"))
+    assert s.seats[0].stash.loose == (MEXICO, DR_FEELGOOD) and s.seats[1].stash.loose == (HOME_GROWN,)
+
+
+def test_protection_may_be_laid_with_a_closed_or_heated_market():
+    """"Protection: laid on peddle in your own Stash" — nothing asks for an open market (decision: market open or
+    not, heat or not)."""
+    stash = Stash((COLOMBIA,))
+    s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[(), OPEN], stashes=[stash, Stash()])
+    assert Action("protect", GRAB_A_SNACK, cards=(COLOMBIA,)) in RULES.legal_actions(s, 0)
+    s = table([(GRAB_A_SNACK,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD],
+              stashes=[stash, Stash()])
+    assert Action("protect", GRAB_A_SNACK, cards=(COLOMBIA,)) in RULES.legal_actions(s, 0)

@@ -108,6 +108,34 @@ def test_the_black_die_is_rolled_for_the_next_player_and_shown():
     assert len(rolls) >= 4
 
 
+def test_the_black_die_is_a_fair_six_sided_die_on_every_turn():
+    """"1. Roll the black die." (a six-sided die): on every turn, the first and every later one, each face comes up
+    about 1 time in 6, and a roll does not depend on the one before."""
+    first = [0] * 7
+    later = [0] * 7
+    pairs = set()
+    for seed in range(400):
+        s = RULES.initial_state(seed, 4)
+        first[s.roll] += 1
+        prev = s.roll
+        for turn in range(12):
+            if RULES.is_over(s):
+                break
+            s = play(s, turn % 3)
+            if RULES.is_over(s):
+                break
+            assert s.history[-1].roll == prev  # the move went as far as the roll shown
+            later[s.roll] += 1
+            pairs.add((prev, s.roll))
+            prev = s.roll
+    n = sum(later)
+    assert n > 3000
+    for face in range(1, 7):  # binomial: sd ~ 21 for n = 3000, the bound is over 5 sd
+        assert abs(6 * later[face] - n) <= 6 * n // 25, (face, later)
+        assert 400 // 6 - 35 <= first[face] <= 400 // 6 + 35, (face, first)
+    assert later[0] == first[0] == 0 and len(pairs) == 36
+
+
 def test_the_player_chooses_any_of_the_three_white_dice_and_only_they_may():
     s = table([(0, 1), (4, 2), (6, 3)], roll=2)
     assert RULES.legal_actions(s, 0) == (Throw(0), Throw(1), Throw(2))
@@ -192,6 +220,44 @@ def test_resets_skip_blown_cards_and_the_joker():
     s = table([(1, 5), (0, 1), (0, 1)], roll=1, blown=(4, 5), hearts=((1,), (2,), (6,), (7,)))
     after = play(s, 0)
     assert after.dice[0] == (6, 1)
+
+
+def test_the_table_is_told_each_step_of_a_move_in_order():
+    """The table animates a move from its events: "move the die, raise it one pip" (Turn 2-3) and, when it reaches 6,
+    "the card under it is blown up ... every die that was on that card is reset to 1 on the next face-up spade"."""
+    plain = play(table([(0, 1), (4, 2), (6, 3)], roll=2), 1)
+    assert plain.events[:2] == (("move", 0, 1, 4, 6), ("raise", 1, 3))
+    boom = play(table([(0, 5), (1, 2), (6, 1)], roll=1, blown=(2,), hearts=((7,), (5,), (6,), (4,))), 0)
+    assert boom.events[:6] == (("move", 0, 0, 0, 1), ("raise", 0, 6), ("explode", 0, 1), ("blown", 1, 2),
+                               ("reset", 0, 4), ("reset", 1, 4))
+    joker = play(table([(2, 5), (0, 1), (0, 1)], roll=1), 0)
+    assert joker.events[:4] == (("move", 0, 0, 2, 3), ("raise_all",), ("explode", 0, 3), ("reset", 0, 4))
+
+
+def test_a_die_at_six_on_the_joker_does_not_stop_the_others_exploding():
+    """"If several dice explode at once (the Joker), resolve them clockwise from the Joker" and "A die that reaches
+    6 on the Joker does not blow the Joker up: it is reset to 1 on the next face-up spade" (the others still blow)."""
+    # die 0 showing 5 steps onto the Joker (place 3); die 1 shows 5 on the 5 (place 5): both reach 6
+    after = play(table([(2, 5), (5, 5), (0, 1)], roll=1, hearts=((1,), (6,), (7,), (2,))), 0)
+    assert after.blown == (False,) * 5 + (True, False, False)  # the 5 blows, the Joker stays
+    assert after.dice == ((4, 1), (6, 1), (0, 2))  # die 0 to the 4 (after the Joker), die 1 on to the 6
+    assert [e for e in after.events if e[0] in ("explode", "blown")] == [
+        ("explode", 0, 3), ("explode", 1, 5), ("blown", 5, 5)]
+
+
+def test_a_reset_goes_round_the_wheel_to_the_last_spade_left_before_the_blown_one():
+    """"Every die that was on that card is reset to 1 on the next face-up spade clockwise", however far round."""
+    # every card but the A (place 0) and the 7 (place 7) is blown; a die showing 5 moves from the 7 onto the A
+    s = table([(7, 5), (7, 1), (7, 1)], roll=1, blown=(1, 2, 4, 5, 6), hearts=((2,), (3,), (4,), (5,)))
+    after = play(s, 0)
+    assert after.blown[0] and after.dice[0] == (7, 1)  # the only face-up spade left is the 7, seven places on
+
+
+def test_when_the_game_is_over_no_die_is_rolled_and_nobody_plays():
+    s = table([(0, 5), (0, 1), (0, 1)], roll=1, hearts=((5,), (2,)), current=0)
+    end = play(s, 0)
+    assert end.winners == (0,) and end.roll == 0 and not any(e[0] == "roll" for e in end.events)
+    assert RULES.view(end, 1).winners == (0,) and RULES.view(end, 1).roll == 0
 
 
 # --- Elimination and winning ---------------------------------------------------------------------------------------
@@ -279,9 +345,62 @@ def test_actions_encode_describe_and_junk_is_refused():
     for d in range(3):
         assert RULES.decode_action(RULES.encode_action(Throw(d))) == Throw(d)
         assert describe_action(Throw(d)) == f"move grenade {d + 1}"
+    assert "17" in describe_action(17)  # anything else is shown as it is, never as "None"
     for junk in (-1, 3, 400):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match=str(junk)):
             RULES.decode_action(junk)
+    for junk in (Throw(3), Throw(-1), 2, "Throw(1)"):
+        with pytest.raises(IllegalAction, match="not a grenade action"):
+            RULES.encode_action(junk)
+
+
+def test_refusals_say_what_was_wrong():
+    """A refused setup or move names the problem (the lobby and the log show the message)."""
+    with pytest.raises(ValueError, match="2-6 players, not 8"):
+        RULES.initial_state(1, 8)
+    with pytest.raises(ValueError, match="2-7 players, not 8"):
+        RULES.initial_state(1, 8, seven=True)
+    with pytest.raises(ValueError, match="unknown options for grenade: \\['colour'\\]"):
+        RULES.initial_state(1, 4, colour=1)
+    s = RULES.initial_state(1, 4)
+    other = (s.current + 1) % 4
+    with pytest.raises(IllegalAction, match=f"not legal for seat {other}"):
+        RULES.apply(s, other, Throw(0))
+
+
+def test_a_running_game_shows_its_current_player_and_no_winner_yet():
+    s = RULES.initial_state(2, 3)
+    assert s.winners == () and RULES.checksum(s) != RULES.checksum(replace(s, roll=s.roll % 6 + 1))
+    for _ in range(3):
+        v = RULES.view(s, s.current)
+        assert v.current == s.current and v.winners == () and v.events == s.events and v.events
+        s = play(s, 0)
+    assert s.winners == () or RULES.is_over(s)
+
+
+def test_sample_hidden_for_a_spectator_and_for_two_players():
+    """Re-dealing keeps every card a real heart (A-7, never the Joker), each heart once, two each with two players
+    ("Setup": "deal one face down to each player (two each in a 2-player game)")."""
+    for players in (2, 3, 4):
+        s = RULES.initial_state(11, players)
+        rng = Rng(3)
+        seen = set()
+        for _ in range(40):
+            for seat in (None, 0):
+                other = sample_hidden(s, seat, rng)
+                rng = Rng(rng.next64()[0])
+                dealt = [h for hs in other.hearts for h in hs]
+                assert len(set(dealt)) == len(dealt) and set(dealt) <= set(range(1, 8))
+                assert all(len(hs) == (2 if players == 2 else 1) for hs in other.hearts)
+                if seat == 0:
+                    assert other.hearts[0] == s.hearts[0]
+                seen.add(other.hearts[0])
+        assert len(seen) > 3  # a spectator's re-deal moves seat 0's hearts too
+    # a blown spade nobody revealed was a discard: it is never re-dealt to anybody
+    s = table([(0, 5), (0, 1), (0, 1)], roll=1, hearts=((7,), (3,), (5,), (4,)))
+    s = play(s, 0)  # the 2 (place 1) blows: a decoy
+    for k in range(30):
+        assert all(2 not in hs for hs in sample_hidden(s, None, Rng(k)).hearts)
 
 
 def test_apply_never_mutates_and_is_deterministic():

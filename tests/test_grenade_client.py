@@ -220,3 +220,73 @@ def test_two_humans_share_the_screen_behind_the_curtain(tmp_path):
     assert table.curtain_for is None and table.peeking(first) and not table.peeking(other)
     assert table.content[("heart", first, 0)] is not None and table.content[("heart", other, 0)] is None
     assert table.chooser() == first and not table.match.is_over()
+
+
+def _ticks(app, n: int) -> None:
+    for _ in range(n):
+        app.pump()
+        app.tick()
+
+
+def _play_until_the_human_is_out(app, table, limit: int = 30000) -> None:
+    """The human throws the chosen grenade whenever asked, until it is out."""
+    for _ in range(limit):
+        if table.humans_out():
+            return
+        if table.chooser() is not None and app.ticks % 5 == 0:
+            press(app, "A")
+        _ticks(app, 1)
+    raise AssertionError("the human was never knocked out")
+
+
+def _texts(scene) -> list:
+    from arcade.render.audit import TextAudit
+
+    surf = pygame.Surface((1280, 720))
+    with TextAudit() as audit:
+        scene.draw(surf, 1.0)
+    return audit.drawn
+
+
+def test_once_the_human_is_out_the_footer_says_so_and_fast_forward_runs_the_bots_to_the_end(tmp_path):
+    """An eliminated player is told so at the bottom of the screen, with the key that fast-forwards the bots to the
+    end; pressing it ends the game in a fraction of the time it takes at normal speed. The 7-player results fit the
+    screen: no text leaves it and no two texts overlap."""
+    frames = {}
+    for fast in (False, True):
+        app = make_app(tmp_path / str(fast), input_script=script(""), bot_think_ticks=20)
+        start_match(app, "grenade", parse_seats("human,bot,bot,bot,bot,bot,bot"), 8, {"seven": True})
+        table = app.top
+        _play_until_the_human_is_out(app, table)
+        texts = [d.text for d in _texts(table)]
+        assert any("You are out" in t for t in texts), texts
+        assert any("E: fast-forward" in t for t in texts) and any("E fast-forward" in t for t in texts), texts
+        if fast:
+            press(app, "A")
+        start = app.ticks
+        for _ in range(60000):
+            if table.match.is_over():
+                break
+            _ticks(app, 1)
+        frames[fast] = app.ticks - start
+    assert table.match.is_over()
+    assert frames[True] * 4 < frames[False], frames
+    for _ in range(3000):  # the last explosion plays out, the end stays a moment, then the results
+        if app.top is not table:
+            break
+        _ticks(app, 1)
+    assert app.top.name == "results"
+    drawn = _texts(app.top)[len(_texts(table)):]  # what the results draw over the dimmed table
+    rects = [pygame.Rect(d.rect) for d in drawn]
+    assert len(rects) >= 7 * 3
+    for i, r in enumerate(rects):
+        assert pygame.Rect(0, 0, 1280, 720).contains(r)
+        assert r.collidelist(rects[i + 1:]) == -1, f"{drawn[i].text!r} overlaps another text"
+
+
+def test_counts_read_in_the_singular_and_plural():
+    """ "1 place", "2 places": a count of one is never followed by a plural noun."""
+    from arcade.scenes.grenade_table import plural
+
+    assert [plural(1, "place"), plural(2, "place"), plural(0, "pip"), plural(1, "player")] == \
+        ["1 place", "2 places", "0 pips", "1 player"]

@@ -75,12 +75,18 @@ def test_a_whole_grisbi_match_one_human_and_bots_to_the_results(tmp_path):
     facts = picture_facts(app.screen)
     assert facts["felt"] > 0.25 and facts["colours"] > 20
     assert near(app.screen.get_at((gt.PX - 40, gt.PY)), (20, 20, 20), 12), "the countdown disc over the pile"
-    assert region_facts(app.screen, table.areas[0].rect)["white"] > 0.15, "the human's hand is face up"
+    # "Players take and look at their cards only at the start signal" (rules/grisbi.md, Corrections)
+    hand = [table.board.entries[("card", c)].placed for c in table.match.state.hands[0]]
+    assert hand and not any(p.face_up for p in hand), "the human's hand is face down before START"
+    assert region_facts(app.screen, table.areas[0].rect)["white"] < 0.1, "no card face shows in the hand (face up: > 0.15)"
+    assert not any(table.content[("card", c)][1] for c in table.match.state.hands[0]), "nothing glows yet"
     keep(app, tmp_path, "grisbi_countdown")
     while table.match.state.phase == "countdown":
         run_ticks(app, 1)
     run_ticks(app, 2)
     assert table.start_tick > 0 and table.match.state.tick - table.start_tick < gt.START_TICKS
+    assert all(table.board.entries[("card", c)].placed.face_up for c in table.match.state.hands[0]), \
+        "the hand turns face up at START"
     keep(app, tmp_path, "grisbi_start")
 
     # --- a busy pile: the top card large, the cards beneath fanned (a moment when none of them is moving)
@@ -210,6 +216,10 @@ def test_hand_cursor_jump_and_assist(tmp_path):
     start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {})
     table = app.top
     run_ticks(app, 5)
+    assert not any(table.content[("card", c)][1] for c in table.match.state.hands[0]), "assist asleep before START"
+    while table.match.state.phase == "countdown":
+        run_ticks(app, 1)
+    run_ticks(app, 1)
     st = table.match.state
     top = st.pile_cards[-1]
     order = table.hand_order(0)

@@ -239,7 +239,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     # the guest's machine goes silent: the host shows the lost-connection prompt and the match waits
     world.frozen.add("guest")
     world.step(50)
-    prompt = htable.lost_prompt()
+    prompt = htable.net.lost_prompt()
     assert prompt is not None and prompt[0] == 1 and "Let a bot take the seat" in prompt[1]
     assert hlink.hud()["silent"] == [1]
     frame = hs.driver.frame
@@ -248,9 +248,9 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     facts = world.shot(host, "lan_lost_connection")
     assert facts["colours"] > 8
     world.frozen.clear()  # Bob is back before the timeout: the prompt goes, the match goes on
-    world.wait(lambda: htable.lost_prompt() is None, 60, "Bob resumed")
+    world.wait(lambda: htable.net.lost_prompt() is None, 60, "Bob resumed")
     play(3000)
-    world.wait(lambda: host.top.name == "lan_results" and guest.top.name == "lan_results", 400, "both results")
+    world.wait(lambda: host.top.name == "results" and guest.top.name == "results", 400, "both results")
     assert host.results[-1]["checksum"] == guest.results[-1]["checksum"]
     assert host.results[-1]["frame"] == guest.results[-1]["frame"] == hm.ended.frame
     assert hm.ended.reason == "game over" and not hs.desyncs
@@ -293,14 +293,14 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     assert js.count == 0 and js.rows()[-1] == "go"
     world.press(sam, "down", "enter")
     world.wait(lambda: sam.top.name == "table", 300, "the spectator's table")
-    slink = sam.top.link
+    slink = sam.top.net.link
     assert slink.session.late and slink.session.local_seats == []
     world.wait(lambda: not slink.session.catching_up, 120, "catching up")
     assert sam.top.viewer() is None  # a spectator sees public information only
     # Ada's machine dies: after the timeout the host's bot plays her seat, and Sam is offered it
     world.frozen.add("ada")
     alink.transport.close()
-    world.wait(lambda: sam.top.claimable() == [1], 400, "the seat offered to the spectator")
+    world.wait(lambda: sam.top.net.claimable() == [1], 400, "the seat offered to the spectator")
     facts = world.shot(sam, "lan_spectator_claim")
     assert facts["colours"] > 8
     world.press(sam, "e")  # Sam's WASD select key takes the seat
@@ -363,11 +363,11 @@ def test_a_table_holding_its_match_never_holds_a_lan_match(world, monkeypatch):
     world.wait(lambda: host.top.name == "table", 400, "the match")
     from arcade.scenes import grit_table
 
-    monkeypatch.setattr(grit_table.Table, "update", lambda self: self.after_tick())  # never calls match.tick()
+    monkeypatch.setattr(grit_table.Table, "step", lambda self: self.after_tick())  # never calls match.tick()
     before = (hlink.session.driver.frame, blink.session.driver.frame)
     world.step(120)
     assert hlink.session.driver.frame - before[0] >= 110 and blink.session.driver.frame - before[1] >= 110
-    monkeypatch.setattr(grit_table.Table, "update", lambda self: self.match.idle_tick())  # an animation's idle tick
+    monkeypatch.setattr(grit_table.Table, "step", lambda self: self.match.idle_tick())  # an animation's idle tick
     f = hlink.session.driver.frame
     world.step(60)
     assert hlink.session.driver.frame - f >= 55
@@ -469,6 +469,13 @@ def test_lan_settings_default_to_a_real_lan_and_bad_values_are_dropped(tmp_path,
     assert lan.bind_address("127.255.255.255") == "127.0.0.1"
     assert lan.bind_address("") == "0.0.0.0" and lan.bind_address("192.168.1.255") == "0.0.0.0"
     assert lan.bind_address("", "192.168.1.20") == "192.168.1.20"
+    # a settings file saved by an earlier version (no lan_bind; its loopback default saved as the broadcast
+    # address) gets the real-LAN default, while a loopback choice saved today stays
+    (tmp_path / "settings.msgpack").write_bytes(msgpack.packb({"volume": 5, "lan_broadcast": "127.255.255.255"}))
+    assert load_settings(tmp_path).lan_broadcast == ""
+    today = load_settings(tmp_path)
+    today.lan_broadcast = "127.255.255.255"
+    assert save_settings(today) is None and load_settings(tmp_path).lan_broadcast == "127.255.255.255"
 
 
 def test_addresses_and_codes():

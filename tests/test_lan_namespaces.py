@@ -254,28 +254,31 @@ HOST_SCRIPT = """
 80 tab             # START: open the lobby
 100 down
 106 down           # the lobby's START item
-400 every 240 times 5 return   # START (refused until the joiner is ready; 240 ticks > the 3 s countdown)
+110 wait Bob · 1 seat   # the joiner is in the lobby (however long the network and the other machine take)
+350 every 240 times 5 return   # START (refused until the joiner is ready; 240 ticks > the 3 s countdown)
 """
 
 JOIN_SCRIPT = """
 30 every 6 times 6 down   # Title: the five games, Learn to play, then LAN
-70 return
-80 down                   # Browse the LAN
-90 return
-420 return                # (the host announces every second) the listed match -> the join screen, on the code row
-440 return                # type the code
-450 a
-454 b
-458 c
-462 d
-466 e
-470 f
-480 return                # -> players on this machine: 1
-490 down                  # player 1 here
-500 left                  # WASD keys -> bot (hard)
-510 down
-520 return                # JOIN
-620 return                # READY
+75 return
+90 down                   # Browse the LAN
+100 return
+105 wait free of 2        # the host's match is listed (hosts announce every second)
+110 return                # the listed match -> the join screen, on the code row
+130 return                # type the code
+140 a
+144 b
+148 c
+152 d
+156 e
+160 f
+170 return                # -> players on this machine: 1
+180 down                  # player 1 here
+190 left                  # WASD keys -> bot (hard)
+200 down
+210 return                # JOIN
+220 wait JOIN CODE        # in the lobby
+260 return                # READY
 """
 
 

@@ -49,3 +49,60 @@ def test_the_audit_catches_small_and_faint_text(tmp_path):
         fonts.draw_text(surf, "tiny", (10, 10), 12, (255, 255, 255))
         fonts.draw_text(surf, "faint", (10, 100), 20, (60, 120, 80))
     assert len(audit.problems()) == 2 and draw_text is fonts.draw_text
+
+
+TABLES = [("grit", "human,bot"), ("grenade", "human,bot,bot,bot"), ("grass", "human,bot,bot,bot"),
+          ("cops_and_robbers", "human,bot,bot,bot"), ("grisbi", "human,bot,bot,bot")]
+
+
+def _audit(scene, fresh: bool = True) -> TextAudit:
+    if fresh and hasattr(scene, "_bg"):
+        scene._bg = None  # Grisbi caches its fixed labels: draw them again, under the audit
+    surf = pygame.Surface((1280, 720))
+    with TextAudit() as audit:
+        scene.draw(surf, 1.0)
+    return audit
+
+
+def _overlaps(drawn) -> list[str]:
+    """Pairs of texts whose rectangles overlap (one would hide part of the other)."""
+    rects = [pygame.Rect(d.rect) for d in drawn]
+    return [f"{drawn[i].text!r} / {drawn[j].text!r}" for i in range(len(rects))
+            for j in range(i + 1, len(rects)) if rects[i].colliderect(rects[j])]
+
+
+@pytest.mark.parametrize("game,seats", TABLES)
+def test_tables_are_readable(tmp_path, game, seats):
+    """Every text each table draws mid-match (a human and bots, seed 3, 900 ticks in), and its results screen over
+    the finished table, is at least 16 px and meets WCAG AA contrast with the pixels under it; no two texts of the
+    table, or of the results panel, overlap."""
+    from arcade.games.bots import BotSeat
+    from arcade.match import parse_seats
+    from arcade.play import start_match
+
+    app = make_app(tmp_path)
+    start_match(app, game, parse_seats(seats), 3, {})
+    table = app.top
+    run_ticks(app, 900)
+    assert app.top is table and not table.match.is_over()
+    audit = _audit(table)
+    assert len(audit.drawn) >= 8, f"{game}: the audit saw the table's texts"
+    assert audit.problems() == [], f"{game} mid-match: {audit.problems()}"
+    assert _overlaps(audit.drawn) == [], game
+    # a bot finishes the human's match; the results come up over the finished table
+    match = table.match
+    match.bots[0] = BotSeat(game, 0, "normal", match.seed, think_ticks=0)
+    for bot in match.bots.values():
+        bot.think_ticks = 0
+    for _ in range(20000):
+        if match.is_over():
+            break
+        match.tick()
+    assert match.is_over()
+    table.after_tick()
+    results = app.open("results", table)
+    audit = _audit(results)
+    assert any(d.text == "Play again" for d in audit.drawn)
+    assert audit.problems() == [], f"{game} results: {audit.problems()}"
+    own = audit.drawn[len(_audit(table, fresh=False).drawn):]  # what the results draw over the dimmed table
+    assert len(own) >= 8 and _overlaps(own) == [], game

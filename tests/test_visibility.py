@@ -110,3 +110,27 @@ def test_policy_rules_for_each_kind_of_screen():
     assert HandPolicy(humans=(), forced=None).viewer() is None
     assert shared.viewer(acting=(2,), shown_seat=0) == 2 and shared.viewer(acting=(), shown_seat=0) == 0
     assert race.viewer(acting=(0, 1)) is None and HandPolicy(humans=(4,)).viewer() == 4
+
+
+def test_grisbi_hands_are_face_down_during_the_start_countdown(tmp_path):
+    """rules/grisbi.md, Corrections: "Players take and look at their cards only at the start signal: hands are face
+    down during the countdown." Re-dealing every hand during the countdown (``sample_hidden(state, None)``) leaves
+    every pixel unchanged; after START the same re-deal changes the human's hand on screen (the test can fail)."""
+    app = make_app(tmp_path)
+    gid, seats = "grisbi", "human,bot,human:arrows,bot:hard"
+    specs = parse_seats(seats, 2, 8)
+    rules = REGISTRY[gid]
+    sample_hidden = game_module(gid).sample_hidden
+    state = rules.initial_state(5, len(specs))
+    for _ in range(60):
+        state = rules.step(state, (0,) * len(specs))
+    assert state.phase == "countdown"
+    redealt = sample_hidden(state, None, Rng.from_seed(9))
+    assert redealt.hands != state.hands
+    assert differs(render(app, gid, specs, state, 0), render(app, gid, specs, redealt, 0)) == 0, \
+        "a hand's cards can be read before START"
+    while state.phase == "countdown":
+        state = rules.step(state, (0,) * len(specs))
+    redealt = sample_hidden(state, None, Rng.from_seed(9))
+    assert differs(render(app, gid, specs, state, 0), render(app, gid, specs, redealt, 0)) > 0, \
+        "after START the humans' hands are face up (re-dealing them shows)"

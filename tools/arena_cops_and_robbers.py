@@ -1,10 +1,11 @@
 """Arena: a team of Cops & Robbers bots against a team of random legal players.
 
-Plays ``--games`` seeded games of ``--players`` players (4 or 6). In game ``g`` the bots hold the even seats when
-``g`` is even and the odd seats when it is odd (teams are seat parities, roles are dealt at random, so the bots play
-both sides); the other team plays uniformly random legal actions. A team wins a game when the highest score is one of
-its seats' (a tie across the teams is nobody's win). Prints the bot team's win rate, split by its role, and the
-slowest bot decision. (The split by role is printed for 1-round games only.)
+Plays ``--games`` seeded games of ``--players`` players (4 or 6). Roles are dealt at random (any split of the seats);
+in game ``g`` the bots are the Cops when ``g`` is even and the Robbers when it is odd (dealt by the first round, so the
+bots play both sides); the other team plays ``--opponents`` (uniformly random legal actions, or a bot level). A team
+wins a game when the highest score is one of its seats' (a tie across the teams is nobody's win). Prints the bot
+team's win rate, split by its role, and the bot's decision times. (With 5 rounds the roles change from round to
+round; the "team" is then the seats that held the role in the first round, and the split by role is not printed.)
 
     python tools/arena_cops_and_robbers.py --games 200 --seed 1 --level hard
 """
@@ -19,20 +20,21 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arcade.games.bots import decision_rng, random_choose  # noqa: E402
-from arcade.games.cops_and_robbers import RULES, choose, role_of, team_of  # noqa: E402
+from arcade.games.cops_and_robbers import COP, ROBBER, RULES, choose  # noqa: E402
 
 
-def play(seed: int, players: int, bot_team: int, level: str, clock: list[float] | None = None, rounds: int = 1,
+def play(seed: int, players: int, bot_role: str, level: str, clock: list[float] | None = None, rounds: int = 1,
          opponents: str = "random"):
-    """One game; seats of team ``bot_team`` play the bot at ``level``, the others play ``opponents`` ("random" or a
-    bot level). Returns the final state."""
+    """One game; the seats dealt ``bot_role`` in the first round play the bot at ``level``, the others play
+    ``opponents`` ("random" or a bot level). Returns (the final state, the bot seats)."""
     s = RULES.initial_state(seed, players, rounds=rounds)
+    bots = frozenset(p for p in range(players) if s.roles[p] == bot_role)
     step = 0
     while not RULES.is_over(s):
         (seat,) = RULES.to_act(s)
         legal = RULES.legal_actions(s, seat)
         rng = decision_rng(seed, seat, step)
-        if team_of(seat) == bot_team:
+        if seat in bots:
             t0 = time.perf_counter()
             a = choose(RULES.view(s, seat), legal, rng, level)
             if clock is not None:
@@ -43,15 +45,14 @@ def play(seed: int, players: int, bot_team: int, level: str, clock: list[float] 
             a = choose(RULES.view(s, seat), legal, rng, opponents)
         s = RULES.apply(s, seat, a)
         step += 1
-    return s
+    return s, bots
 
 
-def winning_team(s) -> int | None:
-    """The team (seat parity) of the top score, or None for a tie across the teams."""
+def bots_won(s, bots: frozenset[int]) -> bool:
+    """True when every seat with the top score is a bot seat (a tie across the teams is nobody's win)."""
     sc = RULES.scores(s)
     top = max(sc)
-    teams = {team_of(p) for p in range(s.players) if sc[p] == top}
-    return teams.pop() if len(teams) == 1 else None
+    return all(p in bots for p in range(s.players) if sc[p] == top)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,10 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     by_role = {"cop": [0, 0], "robber": [0, 0]}
     clock: list[float] = []
     for g in range(args.games):
-        bot_team = g % 2
-        s = play(args.seed * 100_003 + g, args.players, bot_team, args.level, clock, args.rounds, args.opponents)
-        role = role_of(s.offset, bot_team)
-        won = winning_team(s) == bot_team
+        role = (COP, ROBBER)[g % 2]
+        s, bots = play(args.seed * 100_003 + g, args.players, role, args.level, clock, args.rounds, args.opponents)
+        won = bots_won(s, bots)
         wins += won
         by_role[role][0] += won
         by_role[role][1] += 1
@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         if n and args.rounds == 1:  # with 5 rounds the roles change from round to round
             print(f"  as {role}s: {w}/{n} = {w * 1000 // n / 10:.1f}%")
     clock.sort()
-    print(f"bot decision time: median {clock[len(clock) // 2] * 1000:.3f} ms, max {clock[-1] * 1000:.3f} ms "
+    print(f"bot decision time: median {clock[len(clock) // 2] * 1000:.3f} ms, "
+          f"p99 {clock[min(len(clock) - 1, len(clock) * 99 // 100)] * 1000:.3f} ms, max {clock[-1] * 1000:.3f} ms "
           f"over {len(clock)} decisions")
     return 0
 

@@ -25,12 +25,19 @@ def text(s: str, size: int, color: tuple[int, int, int] = (240, 240, 240), bold:
     return font(size, bold).render(s, True, color).convert_alpha()
 
 
+#: When a list, every string ``draw_text`` draws is appended to it (input scripts' ``wait`` lines read a frame's
+#: texts); None otherwise.
+SEEN: list[str] | None = None
+
+
 def draw_text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int = 24,
               color: tuple[int, int, int] = (240, 240, 240), bold: bool = False, anchor: str = "topleft",
               shadow: bool = False) -> pygame.Rect:
     """Blit cached text at ``pos`` using a Rect anchor ("center", "midtop", "topright"...). Returns its rect."""
     img = text(s, size, color, bold)
     r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if SEEN is not None:
+        SEEN.append(s)
     if shadow:
         surf.blit(text(s, size, (0, 0, 0), bold), r.move(2, 2))
     surf.blit(img, r)

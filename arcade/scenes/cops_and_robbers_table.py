@@ -43,7 +43,7 @@ from typing import Any
 import pygame
 
 from ..games.cops_and_robbers import (COP, DEFENCE, OFFENCE, ROBBER, Attack, Defend, Draw, EndTurn, Respond,
-                                      round_scores, team_of)
+                                      round_scores)
 from ..render.cards import blit_card, card_back
 from ..render.effects import burst
 from ..render.fonts import draw_text, font
@@ -58,6 +58,8 @@ SIZES = {"L": (96, 134), "M": (56, 78), "S": (46, 64), "X": (30, 42)}
 other players' hands (backs)."""
 ROLE_COLOURS = {COP: (80, 150, 240), ROBBER: (235, 140, 40)}
 ROLE_NAMES = {COP: "Cop", ROBBER: "Robber"}
+ROLE_TEXT = {COP: (140, 185, 255), ROBBER: (235, 140, 40)}
+"""A role's colour for small text on the felt (lighter blue: WCAG AA 4.5:1 there)."""
 AREA = (340, 232)
 OWN_BOX = pygame.Rect(360, 398, 560, 136)
 HAND_Y = 612
@@ -202,17 +204,21 @@ def background(rects: tuple[tuple[tuple[int, int, int, int], tuple[int, int, int
     return s.convert()
 
 
-def area_rects(players: int, bottom: int, spectator: bool) -> dict[int, pygame.Rect]:
-    """Each seat's area, clockwise from ``bottom`` (the viewer, or seat 0 for a spectator): the viewer's is
-    ``OWN_BOX`` (their hand is the row under it); a spectator sees the bottom seat as a compact area too."""
+def area_rects(players: int, bottom: int, spectator: bool, order: tuple[int, ...] | None = None
+               ) -> dict[int, pygame.Rect]:
+    """Each seat's area, clockwise from ``bottom`` (the viewer, or seat 0 for a spectator) along the round's seating
+    ``order`` (default: seat numbers): the viewer's is ``OWN_BOX`` (their hand is the row under it); a spectator sees
+    the bottom seat as a compact area too."""
+    order = tuple(order) if order is not None else tuple(range(players))
     w, h = AREA
     if players == 4:
         places = [(10, 150), (470, 40), (930, 150)]
     else:
         places = [(10, 292), (10, 52), (470, 40), (930, 52), (930, 292)]
     out = {bottom: pygame.Rect(470, 392, w, h) if spectator else OWN_BOX.copy()}
+    at = order.index(bottom)
     for k, (x, y) in enumerate(places):
-        out[(bottom + 1 + k) % players] = pygame.Rect(x, y, w, h)
+        out[order[(at + 1 + k) % players]] = pygame.Rect(x, y, w, h)
     return out
 
 
@@ -272,7 +278,8 @@ class Table(TableScene):
         return self.viewer() is None
 
     def compute_areas(self) -> dict[int, pygame.Rect]:
-        return area_rects(self.match.state.players, self.bottom_seat(), self.spectator())
+        st = self.match.state
+        return area_rects(st.players, self.bottom_seat(), self.spectator(), st.order)
 
     def roles(self) -> tuple[str, ...]:
         return self.rules.roles(self.match.state)
@@ -327,7 +334,11 @@ class Table(TableScene):
             return (f"{n(ev[1])} steals {ev[3]} coin{'s' if ev[3] != 1 else ''} from {n(ev[2])}" if ev[3]
                     else f"{n(ev[1])} blocks it")
         if k == "jail":
-            return f"{n(ev[1])} goes to jail!"
+            kept = ev[3] if len(ev) > 3 else ()
+            if kept:
+                return (f"{n(ev[1])} goes to jail on offence {ev[2]}: shields {'+'.join(map(str, kept))} stay on it, "
+                        f"{ev[2] - sum(kept)} more to free")
+            return f"{n(ev[1])} goes to jail on offence {ev[2]}!"
         if k == "free":
             return f"{n(ev[1])} is freed"
         if k == "reshuffle":
@@ -335,7 +346,7 @@ class Table(TableScene):
         if k == "round_end":
             return f"Round {ev[1]} is over"
         if k == "deal" and ev[1] > 1:
-            return f"Round {ev[1]}: roles dealt again"
+            return f"Round {ev[1]}: roles dealt again, players change places"
         return ""
 
     def after_tick(self) -> None:
@@ -681,7 +692,7 @@ class Table(TableScene):
     def defend_rect(self, labels: list[str]) -> pygame.Rect:
         """The defend prompt's panel (px), as ``draw_defend_prompt`` draws it."""
         wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
-        r = pygame.Rect(0, 0, min(W - 40, wdt), 112 + min(7, len(labels)) * 28)
+        r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + min(7, len(labels)) * 28)  # the keys line under the list
         r.midtop = (W // 2, 150)
         return r
 
@@ -824,8 +835,8 @@ class Table(TableScene):
         who = self.match.seats[seat]
         mine = seat in self.humans() and not self.demo
         tag = "you" if mine and len(self.humans()) == 1 else ("bot" if who.kind == "bot" else who.label)
-        round_sc = round_scores(st.players, st.offset, st.coins)
-        team = sum(st.coins[p] for p in range(st.players) if team_of(p) == team_of(seat))
+        round_sc = round_scores(st.roles, st.coins)
+        team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
         total = self.rules.scores(st)[seat]
         name = f"{self.seat_name(seat)} · {ROLE_NAMES[role]}"
         draw_text(surf, ("▶ " if turn else "") + name, (r.x + 10, r.y + 6), 18, col, bold=True)
@@ -834,24 +845,24 @@ class Table(TableScene):
         # coins
         cs = coin_stack(max(0, coins[seat]))
         surf.blit(cs, (r.x + 76, r.y + 44))
-        draw_text(surf, f"{coins[seat]} coin{'s' if coins[seat] != 1 else ''}", (r.x + 102, r.y + 108), 14, GOLD,
+        draw_text(surf, f"{coins[seat]} coin{'s' if coins[seat] != 1 else ''}", (r.x + 102, r.y + 108), 16, GOLD,
                   bold=True, anchor="midtop")
         sub = f"team {team} + own {st.coins[seat]}" + (f" · round {round_sc[seat]}" if st.rounds > 1 else "")
         if own:
-            draw_text(surf, sub, (r.x + 190, r.y + 116), 14, DIM)
+            draw_text(surf, sub, (r.x + 190, r.y + 112), 16, DIM)
             draw_text(surf, "shields in front of you" if st.shields[seat] else "no shields in front of you",
-                      (r.x + 190, r.y + 30), 13, DIM)
+                      (r.x + 190, r.y + 30), 16, DIM)
         else:
-            draw_text(surf, sub, (r.right - 10, r.y + 28), 13, DIM, anchor="topright")
+            draw_text(surf, sub, (r.right - 10, r.y + 28), 16, DIM, anchor="topright")
             # the hand: counted backs
             n = len(st.hands[seat])
             bw, bh = SIZES["X"]
             back = card_back(bw, bh)
             for i in range(min(n, 8)):
                 surf.blit(back, (r.x + 150 + i * 11, r.y + 50))
-            draw_text(surf, f"{n} card{'s' if n != 1 else ''} in hand", (r.x + 150, r.y + 98), 13, DIM)
+            draw_text(surf, f"{n} card{'s' if n != 1 else ''} in hand", (r.x + 150, r.y + 98), 16, DIM)
             if not st.shields[seat]:
-                draw_text(surf, "no shields", (r.x + 12, r.y + 162), 13, DIM, anchor="midleft")
+                draw_text(surf, "no shields", (r.x + 12, r.y + 162), 16, DIM, anchor="midleft")
 
     def draw_jail_labels(self, surf) -> None:
         st = self.match.state
@@ -859,12 +870,15 @@ class Table(TableScene):
             if st.jail[seat]:
                 x, y = self.slot_xy(seat)
                 need = st.jail[seat] - sum(st.jail_shields[seat])
-                label = f"IN JAIL · {need} to free"
-                r = pygame.Rect(0, 0, font(13, True).size(label)[0] + 12, 20)
+                on = st.jail_shields[seat]
+                held = f"shields {'+'.join(map(str, on))} · " if on else ""
+                label = fit(f"JAIL {st.jail[seat]} · {held}{need} more to free", 16, self.areas[seat].w - 20, True)
+                r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 12, 23)
                 r.center = (int(x), int(y + 52))
                 r.right = min(r.right, self.areas[seat].right - 4)
+                r.left = max(r.left, self.areas[seat].left + 4)
                 panel(surf, r, 235, (110, 20, 15), (255, 120, 100), 6)
-                draw_text(surf, label, r.center, 13, WHITE, bold=True, anchor="center")
+                draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
 
     def draw_centre(self, surf) -> None:
         st = self.match.state
@@ -874,9 +888,9 @@ class Table(TableScene):
                 rr = pygame.Rect(0, 0, w, h)
                 rr.center = (DRAW_POS[0] - 2 * i, DRAW_POS[1] - 2 * i)
                 surf.blit(card_back(w, h), rr)
-        draw_text(surf, f"draw {len(st.draw_pile)}", (DRAW_POS[0], DRAW_POS[1] + h // 2 + 4), 13, WHITE,
+        draw_text(surf, f"draw {len(st.draw_pile)}", (DRAW_POS[0] - 6, DRAW_POS[1] + h // 2 + 2), 16, WHITE,
                   anchor="midtop")
-        draw_text(surf, f"discard {len(st.discard)}", (DISCARD_POS[0], DISCARD_POS[1] + h // 2 + 4), 13, WHITE,
+        draw_text(surf, f"discard {len(st.discard)}", (DISCARD_POS[0] + 6, DISCARD_POS[1] + h // 2 + 2), 16, WHITE,
                   anchor="midtop")
         x = CENTRE.x + 160
         roles = self.roles()
@@ -888,14 +902,14 @@ class Table(TableScene):
             seats = teams.get(role, [])
             tot = sum(st.coins[p] for p in seats)
             draw_text(surf, f"{ROLE_NAMES[role]}s: {tot} coin{'s' if tot != 1 else ''}", (x, y), 16,
-                      ROLE_COLOURS[role], bold=True)
-            draw_text(surf, " & ".join(self.seat_name(p) for p in seats), (x + 172, y + 2), 13, DIM)
+                      ROLE_TEXT[role], bold=True)
+            draw_text(surf, " & ".join(self.seat_name(p) for p in seats), (x + 172, y + 1), 16, DIM)
             y += 22
         if self.acting_shown() and not self.holding:
             return  # the prompt takes the log's place
         for i, ln in enumerate(self.log[-3:]):
             last = i == len(self.log[-3:]) - 1
-            draw_text(surf, fit(ln, 15, CENTRE.right - x - 10), (x, CENTRE.y + 56 + 18 * i), 15,
+            draw_text(surf, fit(ln, 16, CENTRE.right - x - 10), (x, CENTRE.y + 54 + 19 * i), 16,
                       WHITE if last else DIM)
 
     def draw_flights(self, surf, alpha: float) -> None:
@@ -952,11 +966,11 @@ class Table(TableScene):
             x, y = CENTRE.x + 160, CENTRE.y + 52
             steps = [("Draw", st.drawn), ("Defence", st.defended), ("Offensive", st.attacked or bool(st.jail[seat]))]
             sx = x
-            sx = draw_text(surf, "Your turn:", (sx, y), 15, GOLD, bold=True).right + 10
+            sx = draw_text(surf, "Your turn:", (sx, y), 16, GOLD, bold=True).right + 8
             for name, done in steps:
                 lab = ("✓ " if done else "○ ") + name
-                r = draw_text(surf, lab, (sx, y), 15, GREEN if done else WHITE, bold=not done)
-                sx = r.right + 14
+                r = draw_text(surf, lab, (sx, y), 16, GREEN if done else WHITE, bold=not done)
+                sx = r.right + 10
             if dev == "mouse":
                 hint = "click a line" if ui.open else "click a card, Draw or End turn"
             elif ui.open:
@@ -965,9 +979,9 @@ class Table(TableScene):
                 hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
                 if self.mouse_seat() == seat:
                     hint += " (or click it)"
-            draw_text(surf, hint, (x, y + 22), 15, WHITE)
+            draw_text(surf, hint, (x, y + 21), 16, WHITE)
             draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
-                      "then End turn", (x, y + 40), 13, DIM)
+                      "then End turn", (x, y + 40), 16, DIM)
             if ui.open:
                 slot = slots[ui.sel % len(slots)]
                 items = self.slot_options(seat, slot)
@@ -990,9 +1004,9 @@ class Table(TableScene):
         have = "Shields in front of you: " + ("+".join(map(str, sh)) if sh else "none")
         hand = sorted({v for kd, v in st.hands[seat] if kd == DEFENCE})
         have += " · Defence in hand: " + (", ".join(map(str, hand)) if hand else "none")
-        draw_text(surf, have, (r.x + 22, r.y + 44), 15, WHITE)
+        draw_text(surf, have, (r.x + 22, r.y + 42), 16, WHITE)
         self.draw_list(surf, "Choose your defence:", labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows)
-        draw_text(surf, f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm", (r.right - 20, r.bottom - 24), 15, GOLD,
+        draw_text(surf, f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm", (r.right - 20, r.bottom - 24), 16, GOLD,
                   anchor="topright")
 
     def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int) -> None:
@@ -1016,7 +1030,7 @@ class Table(TableScene):
         over = st.over
         head = f"Round {rnd} of {st.rounds} is over" if not over or st.rounds > 1 else "The game is over"
         draw_text(surf, head, (r.x + 20, r.y + 12), 24, GOLD, bold=True)
-        draw_text(surf, reason, (r.x + 22, r.y + 44), 15, WHITE)
+        draw_text(surf, reason, (r.x + 22, r.y + 42), 16, WHITE)
         own = own_coins(scores)
         cols = {"role": r.x + 200, "team": r.x + 350, "own": r.x + 430, "round": r.x + 520, "total": r.x + 620}
         y = r.y + 72
@@ -1024,7 +1038,7 @@ class Table(TableScene):
             if name == "total" and st.rounds == 1:
                 continue
             label = {"team": "team coins", "own": "+ own", "round": "= score"}.get(name, name)
-            draw_text(surf, label, (x, y), 14, DIM, anchor="topright" if name != "role" else "topleft")
+            draw_text(surf, label, (x, y), 16, DIM, anchor="topright" if name != "role" else "topleft")
         totals = self.rules.scores(st) if over else st.totals
         ranking = totals if st.rounds > 1 else scores
         best = max(ranking)

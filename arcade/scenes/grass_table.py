@@ -52,7 +52,7 @@ from ..games.grass.cards import HEAT_OF, NO_CARD, value
 from ..render.cards import blit_card, card_back
 from ..render.fonts import draw_text, font
 from ..render.tween import Placed
-from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from .table import SeatMenu, TableScene
 
 __all__ = ["Table", "card_face", "money", "SIZES"]
@@ -79,8 +79,8 @@ ICONS = {"Market Close": "✖", "Steal Your Neighbor's Pot": "⚔", "Euphoria": 
 """Band colour and icon of each card group (pay fine shares the heat-off colour)."""
 
 SUBTEXT = {
-    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat", "Stonehigh": "smallest peddle",
-    "Euphoria": "largest peddle", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
+    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat",
+    "Stonehigh": "extra turn, clears heat", "Euphoria": "extra turns, clears heat", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
     "Market Open": "opens market",
 }
 
@@ -118,6 +118,22 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (a single word wider
+    than that is cut with "…")."""
+    f = font(size)
+    rows: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        if cur and f.size(cur + " " + word)[0] > width:
+            rows.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    rows.append(cur)
+    return [fit(r, size, width) for r in rows]
 
 
 SHORT_TITLES = {
@@ -183,7 +199,12 @@ def card_face(kind: int, size: str = "L") -> pygame.Surface:
         sub = ("clears " + heat) if len(heat) <= 9 else heat
     elif c.group == "heat on":
         sub = "heat on"
-    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" else "")
+    two = c.group == "nirvana" and size == "L"  # "extra turn(s), clears heat": two lines
+    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" and not two else "")
+    if two:
+        img = img.copy()
+        for i, line in enumerate(sub.split(", ")):
+            draw_text(img, line, (w // 2, int(h * 0.74) + i * 12), max(9, w // 10), (70, 70, 70), anchor="center")
     if c.group == "peddle":
         img = img.copy()
         fs = 13 if size == "L" else 11
@@ -212,7 +233,7 @@ def trade_button(selected: bool, left: int) -> pygame.Surface:
     pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
     draw_text(s, "⇄", (w // 2, 44), 40, GOLD, anchor="center")
     draw_text(s, "Trade", (w // 2, 86), 20, GOLD, bold=True, anchor="center")
-    draw_text(s, f"{left} left", (w // 2, 110), 14, WHITE, anchor="center")
+    draw_text(s, f"{left} left", (w // 2, 110), 16, WHITE, anchor="center")
     return s.convert_alpha()
 
 
@@ -253,6 +274,7 @@ class SeatUI(SeatMenu):
     dcur: int = 0
     dsub: str | None = None
     scur: int = 0
+    answering: Any = None  # the trade whose answer cursor was last placed (a new trade gets its default answer)
 
 
 OPP_SLOTS = {
@@ -276,6 +298,9 @@ def _slot_rect(name: str, size: str) -> pygame.Rect:
         "bottom": (W // 2 - 240, side + 132, 480, h),
     }[name])
 
+
+TRADE_BOX = pygame.Rect(170, 44, 940, 292)
+"""The full trade dialog of a human in the trade: opaque, above the bottom player's own area (which starts at 340)."""
 
 OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "offer_peddle":
              "Offer peddle from your Stash", "ask_peddle": "Ask for peddle from their Stash"}
@@ -474,7 +499,7 @@ class Table(TableScene):
         self.board.update()
 
     # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
-    def update(self) -> None:
+    def step(self) -> None:
         st = self.match.state
         if st.phase not in ("scoring", "over"):
             self.continued = False
@@ -505,7 +530,7 @@ class Table(TableScene):
             if not self.continued:
                 self.after_tick()
                 return
-        super().update()
+        super().step()
 
     def a_or_click(self, devs: list[str]) -> bool:
         """A pressed by a human here, or a click of the mouse's seat (the scoring walk-through goes on)."""
@@ -556,7 +581,9 @@ class Table(TableScene):
             if g == "pay fine":
                 return "Pay the fine: clear your heat, lose your smallest peddle"
             if g == "nirvana":
-                return f"Play {name}: {'largest' if name == 'Euphoria' else 'smallest'} peddle from everyone"
+                turns = "2 extra turns" if name == "Euphoria" else "extra turn"
+                big = "largest" if name == "Euphoria" else "smallest"
+                return f"Play {name}: {turns}, clears heat, {big} peddle from everyone"
             if g == "paranoia":
                 return f"Play {name}: everyone passes a card left"
             return f"Play {name}"
@@ -612,6 +639,41 @@ class Table(TableScene):
     def answer_items(self, seat: int) -> list[tuple[str, Action]]:
         legal = self.rules.legal_actions(self.match.state, seat)
         return [(self.action_label(a, seat), a) for a in legal]
+
+    def penalty_in_trade(self, seat: int) -> list[int]:
+        """The Paranoia cards (each costs its penalty if still held when the hand ends) that accepting the trade on
+        the table would give ``seat``, its target."""
+        t = self.match.state.trade
+        if t is None or t.target != seat:
+            return []
+        return [k for k in t.offer if 0 <= k < len(CARDS) and CARDS[k].group == "paranoia"]
+
+    def default_answer(self, seat: int) -> int:
+        """Where the answer cursor starts: on "Refuse" when accepting would give ``seat`` a penalty card (or when
+        refusing is all it can do), else on the first way to accept."""
+        items = self.answer_items(seat)
+        refuse = next((i for i, (_, a) in enumerate(items) if a.op == "refuse"), 0)
+        return refuse if self.penalty_in_trade(seat) or not self.can_accept(seat) else 0
+
+    def can_accept(self, seat: int) -> bool:
+        return any(a.op == "accept" for _, a in self.answer_items(seat))
+
+    def why_no_accept(self, seat: int) -> str:
+        """Why the trade on the table cannot be accepted by ``seat`` (empty when it can): the asked cards it does not
+        hold (rules: a trade swaps cards the players really hold)."""
+        if self.can_accept(seat):
+            return ""
+        t = self.match.state.trade
+        hand = list(self.match.state.seats[seat].hand)
+        missing = []
+        for k in t.ask:
+            if k != ANY and k in hand:
+                hand.remove(k)
+            elif k != ANY:
+                missing.append(CARDS[k].name)
+        if missing:
+            return f"You cannot accept: they ask for {' and '.join(missing)}, which you do not hold. Refuse it."
+        return "You cannot accept: you have no card to give for \"a card of your choice\". Refuse it."
 
     def menu_actions(self, seat: int) -> list[Action]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
@@ -693,9 +755,11 @@ class Table(TableScene):
                         ui.dcur = 0
             elif st.phase == "answer":
                 items = self.answer_items(seat)
+                if ui.answering is not st.trade:
+                    ui.answering, ui.cur = st.trade, self.default_answer(seat)
                 ui.cur = self.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
                 if inp.pressed("B", dev):
-                    ui.cur = len(items) - 1  # the cursor jumps to "Refuse"
+                    self.submit_choice(seat, Action("refuse"))  # B refuses at once
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
                     self.submit_choice(seat, items[ui.cur][1])
@@ -896,12 +960,12 @@ class Table(TableScene):
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
             draw_text(surf, fit(f"{name} ({tag})", 18, r.w - 20, True), (r.x + 12, r.y + 10), 18, GOLD, bold=True)
             draw_text(surf, money(view.totals[seat]), (r.x + 12, r.y + 36), 26, WHITE, bold=True)
-            draw_text(surf, "running total", (r.x + 12, r.y + 68), 14, DIM)
+            draw_text(surf, "running total", (r.x + 12, r.y + 68), 16, DIM)
             draw_text(surf, f"Stash {money(sv.stash.total)}", (r.x + 12, r.y + 92), 17, WHITE)
             y = r.y + 118
             for ln in self.seat_status(view, seat):
-                draw_text(surf, ln, (r.x + 12, y), 15, GOLD if ln.startswith("▶") else WHITE)
-                y += 20
+                draw_text(surf, fit(ln, 16, r.w - 20), (r.x + 12, y), 16, GOLD if ln.startswith("▶") else WHITE)
+                y += 21
             return
         r = sl.rect
         if turn:
@@ -911,7 +975,7 @@ class Table(TableScene):
         draw_text(surf, money(view.totals[seat]), (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
         status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
         line = f"{sv.hand_count} in hand · Stash {money(sv.stash.total)}" + ("" if not status else " · " + status[0])
-        draw_text(surf, fit(line, 14, r.w - 20), (r.x + 10, r.y + 28), 14, DIM)
+        draw_text(surf, fit(line, 16, r.w - 20), (r.x + 10, r.y + 27), 16, DIM)
         px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
         self.draw_pile_slot(surf, px, py, cw, ch, sv)
 
@@ -925,8 +989,8 @@ class Table(TableScene):
         """The words on an empty Hassle pile and the glow of heat (the pile's place is in the background)."""
         rr = self.pile_rect(px, py, cw, ch)
         if not sv.pile:
-            draw_text(surf, "market", (rr.centerx, rr.centery - 9), 13, DIM, anchor="center")
-            draw_text(surf, "not open", (rr.centerx, rr.centery + 9), 13, DIM, anchor="center")
+            draw_text(surf, "market", (rr.centerx, rr.centery - 10), 16, DIM, anchor="center")
+            draw_text(surf, "closed", (rr.centerx, rr.centery + 10), 16, DIM, anchor="center")
         if sv.heat != NO_CARD:
             level = abs((self.ticks // 5) % 10 - 5)
             g = heat_glow(cw, ch, level)
@@ -943,7 +1007,7 @@ class Table(TableScene):
             else:
                 px, py = sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2
             label = f"HEAT: {CARDS[sv.heat].name}"
-            fs = 15 if sl.big or sl.size == "M" else 13
+            fs = 16
             wdt = font(fs, True).size(label)[0] + 12
             r = pygame.Rect(0, 0, wdt, fs + 8)
             r.midtop = (int(px), int(py + ch / 2 + 6))
@@ -984,22 +1048,27 @@ class Table(TableScene):
         if view.trade is None:
             lx, ly = W // 2 - 50, y - 44
             tail = self.log[-4:]
-            for i, ln in enumerate(tail):
-                draw_text(surf, fit(ln, 15, 340), (lx, ly + i * 22), 15, WHITE if i == len(tail) - 1 else DIM,
-                          shadow=True)
+            rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, 336)]
+            for i, (row, last) in enumerate(rows[-4:]):  # the newest lines, wrapped, not cut
+                draw_text(surf, row, (lx, ly + i * 21), 16, WHITE if last else DIM, shadow=True)
 
     def draw_centre_labels(self, surf, view) -> None:
-        """The counts of the Grass stack and the Wasted pile, as badges over their cards."""
+        """The counts of the Grass stack and the Wasted pile: a badge over the stack's backs, and one just above the
+        Wasted pile (its top card stays in full view)."""
         for (x, y), text in ((self.deck_pos, f"Grass stack {view.deck_count}"),
                              (self.wasted_pos, f"Wasted {len(view.wasted)}")):
-            wdt = font(13, True).size(text)[0] + 10
-            r = pygame.Rect(0, 0, wdt, 19)
-            r.midtop = (x, y + SIZES["M"][1] // 2 - 12)
+            wdt = font(16, True).size(text)[0] + 10
+            r = pygame.Rect(0, 0, wdt, 21)
+            if text.startswith("Wasted"):
+                r.midbottom = (x, y - SIZES["M"][1] // 2 - 6)
+            else:
+                r.midtop = (x, y + SIZES["M"][1] // 2 - 14)
             panel(surf, r, 225, (10, 10, 10), None, 6)
-            draw_text(surf, text, r.center, 13, WHITE, bold=True, anchor="center")
+            draw_text(surf, text, r.center, 16, WHITE, bold=True, anchor="center")
 
     def status_text(self, view) -> str:
-        head = f"Hand {view.hand_no} of {view.max_hands} · first to {money(view.goal)}"
+        head = (f"Hand {view.hand_no} of {view.max_hands}" if view.max_hands else f"Hand {view.hand_no}") + \
+            f" · first to {money(view.goal)}"
         if view.learning and view.hand_no <= 3:
             head += " · learning hand"
         n = self.seat_name
@@ -1023,7 +1092,7 @@ class Table(TableScene):
     def draw_cards_row(self, surf, kinds: list[int], x: int, y: int, size: str = "S", empty: str = "") -> int:
         w, h = SIZES[size]
         if not kinds and empty:
-            draw_text(surf, empty, (x, y + h // 2), 15, DIM, anchor="midleft")
+            draw_text(surf, empty, (x, y + h // 2), 16, DIM, anchor="midleft")
         for i, k in enumerate(kinds):
             surf.blit(card_face(k, size), (x + i * (w + 6), y))
         return x + len(kinds) * (w + 6)
@@ -1045,17 +1114,17 @@ class Table(TableScene):
         offer, offer_p, ask, ask_p = self.trade_rows(view)
         if me is None:
             # compact: the proposal on the table, for everyone to read
-            r = panel(surf, (W // 2 - 80, self.deck_pos[1] - 58, 368, 140), 225, (30, 25, 10), GOLD, 10)
+            r = panel(surf, (W // 2 - 65, self.deck_pos[1] - 94, 352, 140), 255, (30, 25, 10), GOLD, 10)
             head = f"{self.seat_name(t.proposer)} ⇄ {self.seat_name(t.target)}"
             draw_text(surf, head + ("  (proposed)" if t.sent else "  (building)"), (r.x + 10, r.y + 5), 16, GOLD,
                       bold=True)
-            draw_text(surf, "gives", (r.x + 10, r.y + 26), 13, DIM)
+            draw_text(surf, "gives", (r.x + 10, r.y + 25), 16, DIM)
             self.draw_cards_row(surf, offer + offer_p, r.x + 10, r.y + 44, "S", "nothing yet")
-            draw_text(surf, "asks for", (r.x + 190, r.y + 26), 13, DIM)
-            self.draw_cards_row(surf, ask + ask_p, r.x + 190, r.y + 44, "S", "nothing yet")
+            draw_text(surf, "asks for", (r.x + 180, r.y + 25), 16, DIM)
+            self.draw_cards_row(surf, ask + ask_p, r.x + 180, r.y + 44, "S", "nothing yet")
             return
         # the full dialog of the human in the trade
-        r = panel(surf, (170, 70, 940, 420), 238, (16, 22, 18), GOLD, 14)
+        r = panel(surf, TRADE_BOX, 255, (16, 22, 18), GOLD, 14)  # opaque, above your own area
         proposer = me == t.proposer
         other = t.target if proposer else t.proposer
         title = (f"Trade with {self.seat_name(other)}" if proposer else
@@ -1063,36 +1132,44 @@ class Table(TableScene):
         draw_text(surf, title, (r.x + 20, r.y + 14), 26, GOLD, bold=True)
         if proposer:
             draw_text(surf, f"proposal {len(view.proposed)} of {len(view.proposed) + view.proposals_left} this turn"
-                      " · one for one each way · offers are named openly", (r.x + 22, r.y + 50), 15, DIM)
+                      " · one for one each way · offers are named openly", (r.x + 22, r.y + 46), 16, DIM)
         else:
-            draw_text(surf, "Accept to swap these cards, or refuse.", (r.x + 22, r.y + 50), 15, DIM)
+            draw_text(surf, "Accept to swap these cards, or refuse.", (r.x + 22, r.y + 46), 16, DIM)
         gx = r.x + 22
         you_give = (offer, offer_p) if proposer else (ask, ask_p)
         you_get = (ask, ask_p) if proposer else (offer, offer_p)
-        for row, (label, (hand_cards, peddle)) in enumerate((("You give", you_give), ("You get", you_get))):
-            y = r.y + 86 + row * 150
-            draw_text(surf, label, (gx, y), 20, WHITE, bold=True)
-            draw_text(surf, "from the hand", (gx, y + 26), 13, DIM)
-            end = self.draw_cards_row(surf, hand_cards, gx, y + 44, "S", "—")
-            draw_text(surf, "from the Stash", (max(end, gx + 150) + 10, y + 26), 13, DIM)
-            self.draw_cards_row(surf, peddle, max(end, gx + 150) + 10, y + 44, "S", "—")
+        for col, (label, (hand_cards, peddle)) in enumerate((("You give", you_give), ("You get", you_get))):
+            cx, y = gx + col * 250, r.y + 76
+            draw_text(surf, label, (cx, y), 20, WHITE, bold=True)
+            draw_text(surf, "hand", (cx, y + 27), 16, DIM)
+            end = self.draw_cards_row(surf, hand_cards, cx, y + 50, "S", "—")
+            draw_text(surf, "Stash", (max(end, cx + 66) + 6, y + 27), 16, DIM)
+            self.draw_cards_row(surf, peddle, max(end, cx + 66) + 6, y + 50, "S", "—")
+        if view.phase == "answer" and not proposer:
+            why = self.why_no_accept(me)
+            if not why and self.penalty_in_trade(me):
+                why = (f"Careful: {' and '.join(CARDS[k].name for k in self.penalty_in_trade(me))} costs its "
+                       "penalty if you still hold it when the hand ends.")
+            for k, row in enumerate(wrap(why, 16, 470)[:2] if why else []):
+                draw_text(surf, row, (gx, r.y + 222 + 20 * k), 16, (255, 170, 150))
         # the menu side
-        mx, my = r.x + 520, r.y + 86
+        mx, my = r.x + 520, r.y + 76
         seat_dev = self.match.seats[me].device
         ui = self.ui.get(me) or SeatUI()
         if view.phase == "draft" and proposer:
             if ui.dsub is not None:
                 items = self.draft_list(me, ui.dsub)
-                self.draw_list(surf, OP_LABELS[ui.dsub] + ":", [s for s, _ in items], ui.scur, mx, my, 400, 10)
+                self.draw_list(surf, OP_LABELS[ui.dsub] + ":", [s for s, _ in items], ui.scur, mx, my, 400, 6)
                 hint = f"{self.key(seat_dev, 'A')} add · {self.key(seat_dev, 'B')} back"
             else:
                 items = self.draft_items(me)
-                self.draw_list(surf, "Build your proposal:", [s for s, _ in items], ui.dcur, mx, my, 400, 10)
+                self.draw_list(surf, "Build your proposal:", [s for s, _ in items], ui.dcur, mx, my, 400, 6)
                 hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} withdraw"
         elif view.phase == "answer" and not proposer:
             items = self.answer_items(me)
-            self.draw_list(surf, "Your answer:", [s for s, _ in items], ui.cur, mx, my, 400, 10)
-            hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} to Refuse"
+            cur = ui.cur if ui.answering is self.match.state.trade else self.default_answer(me)
+            self.draw_list(surf, "Your answer:", [s for s, _ in items], cur, mx, my, 400, 6)
+            hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} refuse at once"
         else:
             hint = f"waiting for {self.seat_name(other)}…"
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
@@ -1156,7 +1233,7 @@ class Table(TableScene):
         """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring")."""
         b = view.breakdown
         holder = next((i for i, x in enumerate(b) if x.banker > 0), None)
-        bank = (f"{self.seat_name(holder)} held it: 20% of each unprotected Stash"
+        bank = (f"{self.seat_name(holder)}'s cut: 20% of unprotected Stashes"
                 if holder is not None else "nobody took a Banker's cut")
         rows = [
             ("1. Stash total", "every peddle in the Stash, protected or not", [money(x.stash) for x in b]),
@@ -1173,16 +1250,18 @@ class Table(TableScene):
     def draw_breakdown(self, surf, view) -> None:
         b = view.breakdown
         n = len(b)
-        colw = 118 if n <= 4 else 96
-        lw = 300
+        colw = 124 if n <= 4 else 108
+        fs = 18 if n <= 4 else 16  # the figures: "−$125,000" fits its column
+        lw = 350
         wdt = lw + colw * n + 40
-        r = panel(surf, (W // 2 - wdt // 2, 50, wdt, 486), 242, (14, 20, 16), GOLD, 14)
+        left = max(INFO_BOX[0] + INFO_BOX[2] + 8, W // 2 - wdt // 2)  # your own name and total stay in view
+        r = panel(surf, (left, 50, wdt, 486), 255, (14, 20, 16), GOLD, 14)
         over = view.phase == "over"
         draw_text(surf, f"Hand {view.hand_no} — scoring" if not over else "The match is over — final hand",
                   (r.x + 20, r.y + 12), 26, GOLD, bold=True)
         x0 = r.x + 20 + lw
         for s in range(n):
-            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), 17, GOLD, bold=True,
+            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), min(17, fs), GOLD, bold=True,
                       anchor="topright")
         rows = self.breakdown_rows(view)
         before = self.totals_before if self.totals_before and len(self.totals_before) == n else None
@@ -1194,14 +1273,14 @@ class Table(TableScene):
                 panel(surf, (r.x + 10, y - 4, wdt - 20, 46), 200, (70, 55, 15), None, 8)
             big = step in ("This hand", "6. Running total")
             draw_text(surf, step, (r.x + 20, y), 18, GOLD if big or current else WHITE, bold=True)
-            draw_text(surf, fit(why, 13, lw - 4), (r.x + 20, y + 22), 13, DIM)
+            draw_text(surf, fit(why, 16, lw - 4), (r.x + 20, y + 22), 16, DIM)
             for s, f in enumerate(figs):
-                col = RED if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)
+                col = (255, 120, 110) if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)  # AA on dark
                 if f in ("$0", "+$0"):
                     col = DIM
-                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), 18, col, bold=big, anchor="topright")
+                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), fs, col, bold=big, anchor="topright")
                 if step.startswith("6.") and before is not None:
-                    draw_text(surf, f"was {money(before[s])}", (x0 + colw * s + colw - 10, y + 27), 12, DIM,
+                    draw_text(surf, f"was {money(before[s])}", (x0 + colw * s + colw - 10, y + 27), 16, DIM,
                               anchor="topright")
             y += 48
             if step == "5. Bonus":

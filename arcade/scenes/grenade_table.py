@@ -152,7 +152,7 @@ def background(slots: tuple[tuple[int, int, int, int], ...]) -> pygame.Surface:
     for p in range(PLACES):
         a = (p + 0.5) * 2 * math.pi / PLACES
         x, y = WHEEL_C[0] + (RX + 2) * math.sin(a), WHEEL_C[1] - (RY + 2) * math.cos(a)
-        draw_text(s, "›", (x, y), 26, (70, 150, 105), bold=True, anchor="center")
+        draw_text(s, "›", (x, y), 26, (140, 210, 165), bold=True, anchor="center")  # direction of play, AA
     for r in slots:
         panel(s, r, 150)
     for p in range(PLACES):
@@ -262,7 +262,7 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
             for k in range(prev.roll):
                 q = advance_place(prev.blown, p, 1)
                 nxt = _with_dice(snap, {die: (q, pips)})
-                log = f"{name(seat)} throws grenade {die + 1}: {prev.roll} places" if k == 0 else ""
+                log = f"{name(seat)} throws grenade {die + 1}: {plural(prev.roll, 'place')}" if k == 0 else ""
                 beats.append(Beat("hop", snap, nxt, dice=(die,), frm=(p,), log=log))
                 snap, p = nxt, q
         elif kind == "raise":
@@ -371,6 +371,17 @@ class Timeline:
 # --- the table -------------------------------------------------------------------------------------------------------
 
 
+OUT_RED = (255, 130, 120)
+"""An eliminated seat's "OUT" line: red light enough to read on its greyed panel (WCAG AA)."""
+FAST_STEPS = 8
+"""Table ticks per frame while the bots fast-forward to the end (every human is out)."""
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 place", "3 places", "0 pips"."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 class Table(TableScene):
     HIDDEN_NOUN = "heart"
     END_DELAY = 200
@@ -386,6 +397,7 @@ class Table(TableScene):
                  f"out at move {st.out_move[s]}") for s in order]
 
     def setup(self) -> None:
+        self.fast = False  # the bots play on at FAST_STEPS ticks a frame (every human is out)
         self.board.move_ticks = 18
         self.board.stagger = 0
         self.die_cursor: dict[int, int] = {}
@@ -411,6 +423,36 @@ class Table(TableScene):
         return humans[0] if len(humans) == 1 and not self.demo else 0
 
     # --- the match loop: hold while a timeline plays -------------------------------------------------------------
+    def humans_out(self) -> bool:
+        """True when this screen has human players, the picture shows every one of them out, and the bots play
+        on."""
+        humans = self.humans()
+        if not humans or self.demo or self.match.state.winners:
+            return False
+        snap = self.shown()[0]
+        return all(snap.out[s] for s in humans)
+
+    def step(self) -> None:
+        """Once every human is out, their A key toggles fast-forward: the bots play on ``FAST_STEPS`` times as fast
+        (timelines included) to the end."""
+        if self.humans_out() and any(self.app.input.pressed("A", [self.match.seats[s].device])
+                                     for s in self.humans()):
+            self.fast = not self.fast
+            self.app.audio.play("select")
+        super().step()
+        for _ in range(FAST_STEPS - 1 if self.fast else 0):
+            if self.app.top is not self:  # paused, or the results are up
+                break
+            super().step()
+
+    def hud_hints(self) -> list[str]:
+        """Once every human is out the hint bar says so and offers fast-forward."""
+        if not self.humans_out():
+            return super().hud_hints()
+        key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+        return ["You are out: the bots play on",
+                f"{key} " + ("normal speed" if self.fast else "fast-forward to the end"), self.ESC_HINT]
+
     @property
     def animating(self) -> bool:
         return self.timeline.busy
@@ -623,17 +665,17 @@ class Table(TableScene):
                 f = wheel_card(rank) if rank is not None else card_back(CW, CH)
                 rr = blit_card(surf, f, card_back(CW, CH), placed, width, moving)
                 if not placed.face_up and width >= 1.0 and rank is not None:
-                    tag = pygame.Rect(0, 0, 58, 22)
+                    tag = pygame.Rect(0, 0, 64, 24)
                     tag.center = rr.center
                     panel(surf, tag, 215, (30, 20, 20), (180, 60, 50), 6)
-                    draw_text(surf, card_name(rank), tag.center, 15, (255, 200, 180), bold=True, anchor="center")
+                    draw_text(surf, card_name(rank), tag.center, 16, (255, 200, 180), bold=True, anchor="center")
             else:
                 f = heart_card(rank) if rank is not None else card_back(HW, HH)
                 rr = blit_card(surf, f, card_back(HW, HH), placed, width, moving)
                 seat = key[1]
                 if placed.face_up and width >= 1.0 and rank in snap.revealed[seat]:
                     pygame.draw.circle(surf, (150, 20, 20), (rr.centerx, rr.bottom - 16), 12)
-                    draw_text(surf, "✖", (rr.centerx, rr.bottom - 16), 15, WHITE, bold=True, anchor="center")
+                    draw_text(surf, "✖", (rr.centerx, rr.bottom - 16), 16, WHITE, bold=True, anchor="center")
         if chooser is not None:
             self.draw_preview(surf, self.die_cursor.get(chooser, 0) % DICE)
         self.draw_dice(surf, snap, beat, prog, chooser)
@@ -645,6 +687,8 @@ class Table(TableScene):
         self.draw_hub(surf, snap, beat, prog, t)
         if chooser is not None:
             self.draw_band(surf, chooser)
+        elif self.humans_out():
+            self.draw_out_band(surf)
         draw_text(surf, self.status_text(snap), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
 
     def shown_at(self, t: float) -> tuple[Snap, Beat | None, float]:
@@ -711,9 +755,9 @@ class Table(TableScene):
         pv = self._preview[die]
         for k, p in enumerate(pv["path"][:-1]):
             x, y = place_xy(p)
-            pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y - 20)), 12)
-            pygame.draw.circle(surf, GOLD, (int(x), int(y - 20)), 12, 2)
-            draw_text(surf, str(k + 1), (x, y - 20), 14, GOLD, bold=True, anchor="center")
+            pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y - 20)), 13)
+            pygame.draw.circle(surf, GOLD, (int(x), int(y - 20)), 13, 2)
+            draw_text(surf, str(k + 1), (x, y - 20), 16, GOLD, bold=True, anchor="center")
         stop = pv["stop"]
         boom = bool(pv["newly"])
         x, y = place_xy(stop)
@@ -727,10 +771,10 @@ class Table(TableScene):
         surf.blit(ghost, ghost.get_rect(center=(int(x), int(y - 26))))
         if boom:
             label = "BOOM!"
-        r = pygame.Rect(0, 0, font(15, True).size(label)[0] + 14, 22)
+        r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 14, 24)
         r.center = (int(x), int(y - CH // 2 - 6))
         panel(surf, r, 230, (120, 20, 20) if boom else (60, 45, 10), GOLD, 8)
-        draw_text(surf, label, r.center, 15, WHITE, bold=True, anchor="center")
+        draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
         for p in pv["newly"]:
             if p != stop:
                 gx, gy = place_xy(p)
@@ -797,12 +841,12 @@ class Table(TableScene):
         mine = seat in self.humans() and len(self.humans()) == 1 and not self.demo
         tag = "you" if mine else ("bot, " + who.level if who.kind == "bot" else who.label)
         draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), 22, name_col, bold=True)
-        draw_text(surf, tag, (r.x + 14, r.y + 38), 15, DIM)
+        draw_text(surf, tag, (r.x + 14, r.y + 38), 16, DIM)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if won:
             lines.append(("★ WINNER", GOLD))
         elif out:
-            lines.append(("OUT · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", RED))
+            lines.append(("OUT · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", OUT_RED))
         elif turn:
             lines.append(("▶ to play", GOLD))
         if self.peeking(seat) and not snap.winners:
@@ -817,7 +861,7 @@ class Table(TableScene):
             lines.append((f"hold {'pad B' if b == 'Ⓑ' else b} to see your heart", DIM))
         if snap.winners and self.match.is_over():
             sc = self.rules.scores(st)[seat]
-            lines.append((f"outlasted {sc}", WHITE))
+            lines.append((f"outlasted {plural(sc, 'player')}", WHITE))
         y = r.bottom - 24 - 22 * (len(lines) - 1)
         for text_, col in lines:
             draw_text(surf, text_, (r.x + 14, y), 17, col, bold=col == GOLD)
@@ -844,7 +888,7 @@ class Table(TableScene):
                 elif pv["joker"]:
                     what = "→ Joker: all +1"
                 else:
-                    what = f"→ {card_name(st.wheel[pv['stop']])}, {pv['pips']} pips"
+                    what = f"→ {card_name(st.wheel[pv['stop']])}, {plural(pv['pips'], 'pip')}"
                 draw_text(surf, what, (r.x + 40, r.centery), 16, WHITE if not pv["newly"] else (255, 170, 150),
                           bold=sel, anchor="midleft")
         keys = (f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} or {inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}"
@@ -854,6 +898,16 @@ class Table(TableScene):
         elif self.mouse_seat() == seat:
             keys += " · or click one"
         draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), 16, GOLD, anchor="center")
+
+    def draw_out_band(self, surf) -> None:
+        """Under the wheel once every human is out: that they are out, and the key that fast-forwards."""
+        key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+        panel(surf, BAND, 225, (16, 24, 18), GOLD, 12)
+        out = "You are out" if len(self.humans()) == 1 else "Every player here is out"
+        draw_text(surf, out + " · the bots play on", (BAND.centerx, BAND.y + 22), 19, WHITE, bold=True,
+                  anchor="center")
+        what = "back to normal speed" if self.fast else "fast-forward to the end"
+        draw_text(surf, f"{key}: {what}", (BAND.centerx, BAND.bottom - 20), 18, GOLD, anchor="center")
 
     # --- results --------------------------------------------------------------------------------------------------
     def result_lines(self) -> list[str]:
@@ -869,7 +923,8 @@ class Table(TableScene):
             hearts = " ".join(heart_name(h) for h in st.hearts[s])
             state = "winner" if s in st.winners and len(st.winners) == 1 else (
                 "draw" if s in st.winners else f"out at move {st.out_move[s]}")
-            lines.append(f"{self.seat_name(s)} ({self.seat_label(s)}) · {hearts} · {state} · outlasted {scores[s]}")
+            lines.append(f"{self.seat_name(s)} ({self.seat_label(s)}) · {hearts} · {state} · outlasted "
+                         f"{plural(scores[s], 'player')}")
         return lines
 
 

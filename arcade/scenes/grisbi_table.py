@@ -7,7 +7,8 @@ Layout (1280×720; rules/grisbi.md):
 - the common pile in the middle: the top card large (160×224) and flat, the six cards beneath it fanned to the left
   and slightly turned, so their corner index (main object and points) shows and a race can be followed; "laid by"
   under it, "same instant!" when the two top cards were laid on the same tick;
-- seat areas around it: human hands (face up, a cursor, key hints) in the bottom band (and the top band for a third
+- seat areas around it: human hands (face down during the START countdown, face up from START with a cursor and
+  key hints; the cursor, sort keys and assist wake at START) in the bottom band (and the top band for a third
   and fourth human); bots' hands as card backs with a count, in the top band, the bottom band's end or the side
   columns (up to 8 seats). Each area is framed in its team colour (Robbers orange, Police blue) and named.
 
@@ -185,6 +186,14 @@ class Table(TableScene):
     def assist(self) -> bool:
         return bool(getattr(self.app.settings, "grisbi_assist", True))
 
+    def started(self) -> bool:
+        """Hands are face down until START ("Corrections": players look at their cards at the start signal)."""
+        return self.match.state.phase != COUNTDOWN
+
+    def awake(self) -> bool:
+        """Whether the hands' cursor, sort and assist work: only once play has started (not during the countdown)."""
+        return self.match.state.phase == PLAY
+
     def team_of(self, seat: int) -> int:
         return self.match.state.teams[seat]
 
@@ -200,6 +209,11 @@ class Table(TableScene):
         inp = self.app.input
         st = self.match.state
         top = st.pile_cards[-1]
+        if st.phase == COUNTDOWN:  # the cards are face down: nothing to move, sort or lay yet
+            for seat in self.hand_seats:
+                if inp.pressed("A", [self.match.seats[seat].device]):
+                    self.notes[seat] = ("wait for START!", st.tick + 60)
+            return
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
             if inp.pressed("B", dev):
@@ -226,11 +240,8 @@ class Table(TableScene):
                         i = j
                         self.app.audio.play("move")
             self.sel[seat] = i
-            if inp.pressed("A", dev):
-                if st.phase == PLAY:
-                    self.match.submit(seat, order[i] + 1)
-                elif st.phase == COUNTDOWN:
-                    self.notes[seat] = ("wait for START!", st.tick + 60)
+            if inp.pressed("A", dev) and st.phase == PLAY:
+                self.match.submit(seat, order[i] + 1)
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
     MOUSE_HINT = "click a card to lay it"
@@ -327,7 +338,7 @@ class Table(TableScene):
                 targets[key] = Placed(x, y, True, 200 + i, 1.0, 0, "pile", ang)
                 content[key] = (view.pile_seats[i],)
         # human hands
-        assist = self.assist()
+        assist = self.assist() and self.awake()
         for seat in self.hand_seats:
             area = self.areas[seat].rect
             order = self.hand_order(seat)
@@ -341,7 +352,7 @@ class Table(TableScene):
             up = self.peeking(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
-                sel = j == i_sel
+                sel = j == i_sel and up
                 targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
                                       8 if sel else 0, "hand")
                 glow = None
@@ -530,11 +541,11 @@ class Table(TableScene):
                 r.center = self.chip_pos(team, j)
                 panel(surf, r, 120, (30, 40, 34), (90, 110, 96), CHIP[1] // 3)
             if team == 0:
-                draw_text(surf, "ROBBERS", (14, STRIP.centery - 9), 20, col, bold=True, anchor="midleft")
-                draw_text(surf, f"target {view.targets[0]}", (14, STRIP.centery + 10), 13, DIM, anchor="midleft")
+                draw_text(surf, "ROBBERS", (14, STRIP.centery - 10), 20, col, bold=True, anchor="midleft")
+                draw_text(surf, f"target {view.targets[0]}", (14, STRIP.centery + 11), 16, DIM, anchor="midleft")
             else:
-                draw_text(surf, "POLICE", (W - 14, STRIP.centery - 9), 20, col, bold=True, anchor="midright")
-                draw_text(surf, f"target {view.targets[1]}", (W - 14, STRIP.centery + 10), 13, DIM,
+                draw_text(surf, "POLICE", (W - 14, STRIP.centery - 10), 20, col, bold=True, anchor="midright")
+                draw_text(surf, f"target {view.targets[1]}", (W - 14, STRIP.centery + 11), 16, DIM,
                           anchor="midright")
 
     def draw_strip(self, surf, view) -> None:
@@ -561,15 +572,15 @@ class Table(TableScene):
                 hint = "point at a card · click to LAY it · right-click sort"
             elif self.mouse_seat() == seat:
                 hint += " · or click a card"
-            _fit_text(surf, hint, (rect.centerx, rect.bottom - 8), rect.width - 16, 14, WHITE)
+            _fit_text(surf, hint, (rect.centerx, rect.bottom - 9), rect.width - 16, 16, WHITE)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
         spec = self.match.seats[seat]
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
-        draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 15, col, bold=True, anchor="topright")
+        draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 13, DIM)
-        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 13, DIM, anchor="center")
+            draw_text(surf, f"{spec.level} bot", (rect.x + 10, rect.y + 27), 16, DIM)
+        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 15), 16, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         team = view.teams[seat]
@@ -577,7 +588,7 @@ class Table(TableScene):
             pygame.draw.rect(surf, GOLD, rect, 4, border_radius=12)
         count = view.hand_counts[seat]
         surf.blit(_backs(team, min(count, 10)), (rect.x + 10, rect.bottom - 12 - gc.BACK_SMALL[1]))
-        draw_text(surf, str(count), (rect.right - 30, rect.bottom - 40), 30, WHITE, bold=True, anchor="center")
+        draw_text(surf, str(count), (rect.right - 30, rect.bottom - 44), 30, WHITE, bold=True, anchor="center")
 
     @staticmethod
     def laid_recently(view, seat: int, ticks: int = 24) -> bool:
@@ -592,14 +603,16 @@ class Table(TableScene):
         """A human area's name, team, counts and key hints (drawn over the hand's cards)."""
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
-        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
-        draw_text(surf, team.upper(), (nx, rect.y + 6), 14, col, bold=True, shadow=True)
+        tw = text(team.upper(), 16, col, True).get_width()
+        panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, 22), 220, (10, 20, 16), None, 6)  # over cards
+        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
+        draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = f"{len(self.match.state.hands[seat])} cards"
-        if self.assist():
+        if self.assist() and self.awake():
             t = TEAMS.index(team)
             right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
-        draw_text(surf, right, (rect.right - 10, rect.y + 6), 14, DIM, anchor="topright", shadow=True)
+        draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
         if note and note[1] > self.match.state.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
@@ -620,11 +633,18 @@ class Table(TableScene):
         team = view.teams[seat]
         msg = f"laid by {self.seat_name(seat)}"
         y = PY + PH // 2 + 20
+        plate = pygame.Rect((0, 0), font(17, True).size(msg)).inflate(16, 4)
+        plate.center = (PX, y)
+        panel(surf, plate, 220, (10, 20, 16), None, 8)  # the team colour reads on it (WCAG AA), not on the felt
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 22), 15, GOLD,
+            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 23), 16, GOLD,
                       bold=True, anchor="center", shadow=True)
-        draw_text(surf, f"pile: {n - 1}", (PX + PW // 2 + 14, PY + PH // 2 - 10), 15, DIM, anchor="midleft")
+        count = f"pile: {n - 1}"
+        plate = pygame.Rect((0, 0), font(16).size(count)).inflate(10, 4)
+        plate.midleft = (PX + PW // 2 + 9, PY + PH // 2 - 10)
+        panel(surf, plate, 200, (10, 20, 16), None, 6)  # readable over a long pile's fanned cards
+        draw_text(surf, count, (PX + PW // 2 + 14, PY + PH // 2 - 10), 16, DIM, anchor="midleft")
 
     def draw_sprites(self, surf, alpha: float) -> None:
         content = self.content
@@ -763,6 +783,9 @@ class Table(TableScene):
 
     def draw_start(self, surf, age: int) -> None:
         size = 92 if age < 6 else 84
+        plate = pygame.Rect((0, 0), font(size, True).size("START!")).inflate(24, 6)
+        plate.center = (PX, PY)
+        panel(surf, plate, 240, (40, 12, 8), None, 12)  # the signal stays readable over the pile's cards
         r = draw_text(surf, "START!", (PX, PY), size, (255, 80, 60), bold=True, anchor="center", shadow=True)
         pygame.draw.rect(surf, GOLD, r.inflate(24, 6), 4, border_radius=12)
 

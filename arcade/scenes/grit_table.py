@@ -7,7 +7,8 @@ only while the owner holds their B key to peek), backs for everyone else.
 
 Controls of the acting human: The Word holder picks who lays first from a two-line menu. Laying: ←/→ choose the
 Complaint, ↑/↓ choose the pile (every pile that may take it, highlighted), A lays; if a Marked Complaint is still
-available a last menu asks "face down", "Marked" or "Marked, kept face down" (B goes back).
+available a last menu asks "face down" or "Marked" (B goes back). At the end of a round in which a player marked one
+of their own piles, that player is asked whether it stays face down (↑/↓ and A; the keys are shown on screen).
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from typing import Any
 
 import pygame
 
-from ..games.grit import ChooseFirst, PlayComplaint, card_label
+from ..games.grit import ChooseFirst, KeepHidden, PlayComplaint, card_label
 from ..games.grit.cards import is_heart, rank_of
-from ..render.cards import CARD_H, CARD_W, blit_card, card_back, playing_card
-from ..render.fonts import draw_text
+from ..render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
+from ..render.fonts import draw_text, font
 from ..render.tween import Placed
-from ..render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, panel
+from ..render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from .table import TableScene
 
 __all__ = ["Table"]
@@ -36,7 +37,27 @@ DECK_POS = (110, H // 2 + 10)
 
 @lru_cache(maxsize=64)
 def face(card: int) -> pygame.Surface:
-    return playing_card(RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S")
+    """A Complaint's face; a 6 or a 9 has its ranks underlined, so a Marked (sideways) one still reads right."""
+    rank, suit = RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S"
+    img = playing_card(rank, suit).copy()
+    if rank in ("6", "9"):
+        underline_ranks(img, rank, INK[suit])
+    return img
+
+
+def underline_ranks(img: pygame.Surface, rank: str, ink) -> None:
+    """Underline the three rank figures ``playing_card`` draws (corner, centre, upside-down corner), in place."""
+    w, h = img.get_size()
+    corner, mid = max(12, int(h * 0.17)), int(h * 0.16)
+    cw, ch = font(corner, True).size(rank)
+    base = 3 + font(corner, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (7, base), (7 + cw - 1, base), 2)
+    mw, mh = font(mid, True).size(rank)
+    cy = h // 2 + int(h * 0.36) // 2 + 6
+    mbase = cy - mh // 2 + font(mid, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (w // 2 - mw // 2, mbase), (w // 2 + mw // 2, mbase), 2)
+    tail = h - 3 - ch + (ch - base + 3)
+    pygame.draw.line(img, ink, (w - 7 - cw, tail), (w - 8, tail), 2)
 
 
 @lru_cache(maxsize=64)
@@ -66,6 +87,7 @@ class Table(TableScene):
         self.sel_pile: dict[int, int] = {}
         self.mode_menu: dict[int, int] = {}  # seat -> cursor in the marked-mode menu (absent: menu closed)
         self.word_cursor: dict[int, int] = {}
+        self.keep_cursor: dict[int, int] = {}  # seat -> 0 keep face down, 1 turn it up (end-of-round question)
         self.layout(self.rules.view(self.match.state, self.viewer_for_layout()), initial=True)
 
     # --- who sits where ---------------------------------------------------------------------------------------------
@@ -143,7 +165,7 @@ class Table(TableScene):
     # --- controls ---------------------------------------------------------------------------------------------------
     def is_laying(self, seat: int) -> bool:
         st = self.match.state
-        return seat in self.rules.to_act(st) and st.phase != "word"
+        return seat in self.rules.to_act(st) and st.phase not in ("word", "keep")
 
     def human_controls(self) -> None:
         inp = self.app.input
@@ -166,12 +188,22 @@ class Table(TableScene):
                     self.match.submit_action(seat, ChooseFirst(first))
                     self.app.audio.play("select")
                 continue
+            if st.phase == "keep":
+                c = self.keep_cursor.get(seat, 0)
+                if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
+                    c = 1 - c
+                    self.app.audio.play("move")
+                self.keep_cursor[seat] = c
+                if inp.pressed("A", dev):
+                    self.match.submit_action(seat, KeepHidden(c == 0))
+                    self.app.audio.play("select")
+                continue
             hand = list(st.complaints[seat])
             if not hand:
                 continue
             ci = self.sel_card.get(seat, 0) % len(hand)
             card = hand[ci]
-            piles = self.piles_for(legal, card)
+            piles = self.piles_for(legal, card, seat)
             pi = self.sel_pile.get(seat, 0) % max(1, len(piles))
             if seat in self.mode_menu:
                 modes = self.modes_for(legal, card, piles[pi])
@@ -203,7 +235,7 @@ class Table(TableScene):
             self.sel_card[seat], self.sel_pile[seat] = ci, pi
             if inp.pressed("A", dev):
                 card = hand[ci]
-                piles = self.piles_for(legal, card)
+                piles = self.piles_for(legal, card, seat)
                 target = piles[pi % len(piles)]
                 modes = self.modes_for(legal, card, target)
                 if len(modes) > 1:
@@ -217,7 +249,7 @@ class Table(TableScene):
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
 
     def word_rects(self) -> list[pygame.Rect]:
-        """The two lines of The Word's menu (px)."""
+        """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
         return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 30 + 32 * k, 280, 32) for k in range(2)]
 
     def mode_rects(self, n: int) -> list[pygame.Rect]:
@@ -243,10 +275,11 @@ class Table(TableScene):
         if pos is None:
             return False
         st = self.match.state
-        if st.phase == "word":
+        if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
             if k is not None:
-                self.match.submit_action(seat, ChooseFirst(seat if k == 0 else 1 - seat))
+                self.match.submit_action(seat, ChooseFirst(seat if k == 0 else 1 - seat) if st.phase == "word"
+                                         else KeepHidden(k == 0))
                 self.app.audio.play("select")
             return True
         hand = list(st.complaints[seat])
@@ -280,21 +313,24 @@ class Table(TableScene):
             self.app.audio.play("select")
         return True
 
-    def piles_for(self, legal, card) -> list[tuple[int, int]]:
-        """Piles (owner, pile) that may take ``card`` now, the laying seat's own first."""
+    def piles_for(self, legal, card, seat: int | None = None) -> list[tuple[int, int]]:
+        """Piles (owner, pile) that may take ``card`` now, in the order the laying seat sees them: its own row left
+        to right, then the opponent's row left to right (``seat``: the laying seat; default the one to act)."""
         out = []
         for a in legal:
             if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
                 out.append((a.owner, a.pile))
-        return out
+        if seat is None:
+            acting = sorted(self.rules.to_act(self.match.state))
+            seat = acting[0] if acting else self.bottom_seat()
+        return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
     def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
-        names = {(False, False): "Lay it face down", (True, False): "Lay it Marked (sideways, never covered)",
-                 (True, True): "Marked, and keep it face down to the end"}
+        names = {False: "Lay it face down", True: "Lay it Marked (sideways, never covered)"}
         out = []
         for a in legal:
             if isinstance(a, PlayComplaint) and a.card == card and (a.owner, a.pile) == tuple(target):
-                out.append((names[(a.marked, a.hidden)], a))
+                out.append((names[a.marked], a))
         return out
 
     # --- drawing ----------------------------------------------------------------------------------------------------
@@ -311,10 +347,13 @@ class Table(TableScene):
             name = self.seat_name(owner)
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
             dead = tot >= 22
-            col = RED if dead else (GREEN if tot == 21 else WHITE)
+            col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
             tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
-            draw_text(surf, f"Injuries: {tot}" + ("  DEAD" if dead else ""), (tx, y + 2), 24, col, bold=dead)
+            line = f"Injuries: {tot}" + ("  DEAD" if dead else "")
+            if dead or tot == 21:  # red and green read on a dark plate, not on the felt
+                panel(surf, (tx - 8, y, font(24, dead).size(line)[0] + 16, 32), 215, (10, 30, 20), None, 8)
+            draw_text(surf, line, (tx, y + 2), 24, col, bold=dead)
             if view.best_of > 1:
                 draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
             if view.phase != "over" and view.word == owner:
@@ -346,6 +385,9 @@ class Table(TableScene):
         if view.phase == "over":
             info = "Satisfaction!"
         if view.phase != "over":
+            plate = pygame.Rect(0, 0, font(24, True).size(info)[0] + 28, 36)
+            plate.center = (W // 2, H // 2 - 5)
+            panel(surf, plate, 200, (10, 30, 20), None, 10)
             draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
         draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
         if view.phase == "over" and view.totals is not None:
@@ -355,6 +397,11 @@ class Table(TableScene):
 
     def draw_action_panel(self, surf) -> None:
         """Grit draws its own prompts (``draw_prompts``)."""
+
+    def curtain_prompt(self, dev: str) -> str:
+        """Grit's hands show only while their owner holds B: the curtain names both of the seat's keys."""
+        inp = self.app.input
+        return f"Press {inp.hint(dev, 'A')} to take your turn, then hold {inp.hint(dev, 'B')} to peek at your hand"
 
     def draw_word_badge(self, surf, center) -> None:
         r = pygame.Rect(0, 0, 150, 40)
@@ -371,6 +418,9 @@ class Table(TableScene):
         if view.phase in ("lay_first", "lay_second"):
             acting = view.to_act[0] if view.to_act else -1
             return f"{self.seat_name(acting)} lays a Complaint face down"
+        if view.phase == "keep":
+            acting = view.to_act[0] if view.to_act else -1
+            return f"End of the round: {self.seat_name(acting)} decides whether their Marked Complaint stays face down"
         return ""
 
     def draw_outcome(self, surf, view) -> None:
@@ -389,13 +439,13 @@ class Table(TableScene):
             return None
         st = self.match.state
         for seat in self.acting_humans():
-            if st.phase == "word" or (len(self.humans()) > 1 and seat != self.shown_seat):
+            if st.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
                 continue
             hand = list(st.complaints[seat])
             if not hand:
                 return None
             card = hand[self.sel_card.get(seat, 0) % len(hand)]
-            piles = self.piles_for(self.rules.legal_actions(st, seat), card)
+            piles = self.piles_for(self.rules.legal_actions(st, seat), card, seat)
             if piles:
                 return piles[self.sel_pile.get(seat, 0) % len(piles)]
         return None
@@ -416,6 +466,17 @@ class Table(TableScene):
                 for k, it in enumerate(items):
                     draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
                               GOLD if k == c else WHITE, bold=k == c)
+            elif st.phase == "keep":
+                items = ["Keep it face down", "Turn it face up"]
+                c = self.keep_cursor.get(seat, 0)
+                panel(surf, (x - 20, y - 20, 320, 190), 235, border=GOLD)
+                draw_text(surf, "Your Marked Complaint:", (x, y), 20, GOLD, bold=True)
+                for k, it in enumerate(items):
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                              GOLD if k == c else WHITE, bold=k == c)
+                draw_text(surf, "face down: hidden to the end of the duel", (x, y + 104), 16, DIM)
+                draw_text(surf, f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose, {inp.hint(dev, 'A')} confirm",
+                          (x, y + 130), 18, WHITE)
             elif seat in self.mode_menu:
                 hand = list(st.complaints[seat])
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
@@ -425,9 +486,7 @@ class Table(TableScene):
                 panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
                 draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
                 mode_lines = {"Lay it face down": ("Face down", ""),
-                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered"),
-                              "Marked, and keep it face down to the end": ("Marked, kept face down",
-                                                                           "hidden to the end")}
+                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered")}
                 for k, (name, _) in enumerate(modes):
                     head, sub = mode_lines.get(name, (name, ""))
                     draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,

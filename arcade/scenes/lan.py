@@ -1,12 +1,12 @@
 """The LAN screens: the LAN menu, LAN settings, hosting, browsing, joining by address, the lobby, the network HUD of
-a LAN table, the lost-connection prompt, the LAN pause menu and results, and failure messages.
+a LAN table, the lost-connection prompt, the LAN items of the pause menu and results, and failure messages.
 
 Flow: Title → LAN → Host (game, options, each seat local human / bot / open for a remote player; the join code shown
 large) → Lobby; or Browse (hosts heard on the LAN with game, free seats, lobby or playing, and ping, refreshed live)
 → Join; or Join by address (address, code, the players on this machine, or none to watch) → Lobby. In the lobby every
 peer sees the seats, who holds them, the ready flags and the settings digest; joiners press Ready, the host presses
 Start when all are ready and a 3-second countdown runs on every screen. The match is the game's own table
-(``lan_table``) with a network HUD; after it, "Back to the lobby" for a rematch.
+with a ``NetTable`` part (network HUD, lost-connection prompt, LAN pause and results items); after it, "Back to the lobby" for a rematch.
 
 Text entry (address, join code, name, port): A on a field starts typing; the keys type (letters, digits, ``.``,
 ``-``, ``;`` for ``:``), Backspace deletes, Enter ends, Esc cancels. While typing, keys do not move the menus.
@@ -28,12 +28,12 @@ from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
 from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                               shade)
-from . import Scene
-from .menus import (RulesScene, SeatSetupScene,
+from . import Scene, router
+from .menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
 
 __all__ = ["LanMenuScene", "LanSettingsScene", "LanHostScene", "LanBrowseScene", "LanJoinScene", "LanLobbyScene",
-           "LanPauseScene", "LanResultsScene", "LanMessageScene", "LanTableMixin", "lan_table", "TextField",
+           "LanMessageScene", "NetTable", "TextField",
            "start_from_cli"]
 
 OPEN = SeatSpec("remote")
@@ -703,7 +703,7 @@ class LanLobbyScene(Scene):
         if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and s.driver is not None):
             if link.match is not None and s.driver is not None and (self.table is None or
                                                                      self.table.match is not link.match):
-                self.table = lan_table(link.match.game_id)(self.app, link.match)
+                self.table = router.table(link.match.game_id)(self.app, link.match, net=NetTable(link))
                 self.app.push(self.table)
             return
         if link.auto:
@@ -895,51 +895,53 @@ class LanLobbyScene(Scene):
 # --- the LAN table ----------------------------------------------------------------------------------------------------
 
 
-class LanTableMixin:
-    """Mixed into a game's own table for LAN play (``lan_table``): the session drives the match; Esc opens the LAN
-    menu (the match never pauses); the network HUD; the lost-connection prompt; a spectator's catch-up and seat
-    claims; the results lead back to the lobby."""
+class NetTable:
+    """What a LAN connection adds to a game's own table (``TableScene(app, match, net=NetTable(link))``): the session
+    drives the match and never pauses (the pause menu and the rules page keep it running); the network HUD and
+    notices; the lost-connection prompt; a spectator's catch-up and seat claims; the pause and results menus' LAN
+    items ("End the match for everyone", "Back to the lobby"). Local, LAN, attract and replay tables are the same
+    class: only this part and the seats' controllers differ."""
 
-    def __init__(self, app, match, demo: bool = False) -> None:
-        super().__init__(app, match, demo=False)
-        self.link = match.link
-        self.link.namer = self.seat_name
+    ESC_HINT = "Esc LAN menu (the match goes on)"
+    PAUSE_TITLE = "LAN MATCH"
+    PAUSE_NOTE = "The match goes on while this menu is open."
+
+    def __init__(self, link: LanLink) -> None:
+        self.link = link
         self.prompt_sel = 0
         self.dismissed: set[int] = set()
 
-    # --- the loop
-    def update(self) -> None:
-        link, m, inp = self.link, self.match, self.app.input
+    # --- the table's loop
+    def before_update(self, table) -> bool:
+        """Run before the table's own update; True when this tick is handled here (failure, lost-connection prompt)."""
+        link, m = self.link, table.match
         if link.failure and m.ended is None:
             link.pump()
             rejoin = link.can_rejoin
-            self.app.push(LanMessageScene(self.app, "Connection lost", link.failure, link if rejoin else None))
+            table.app.push(LanMessageScene(table.app, "Connection lost", link.failure, link if rejoin else None))
             if not rejoin:
                 link.close()
-            return
-        devs = [m.seats[s].device for s in m.human_seats()]
-        if inp.escape_pressed or (devs and inp.pressed("START", devs)):
-            self.app.push(LanPauseScene(self.app, self))
-            return
-        if m.is_over():
-            link.pump()
-            self.over_ticks += 1
-            self.after_tick()
-            if self.over_ticks >= self.END_DELAY and not isinstance(self.app.top, LanResultsScene):
-                self.app.audio.play("win")
-                self.app.push(LanResultsScene(self.app, self))
-            return
-        prompt = self.lost_prompt()
+            return True
+        prompt = None if m.is_over() else self.lost_prompt()
         if prompt is not None:
-            self.prompt_update(*prompt)
+            self.prompt_update(table, *prompt)
             link.pump()
-            self.after_tick()
-            return
-        self.claim_update()
+            table.after_tick()
+            return True
+        if not m.is_over():
+            self.claim_update(table)
         m.pumped = False
-        super().update()
-        if not m.pumped:
-            link.pump()
+        return False
+
+    def after_update(self, table) -> None:
+        """The session is pumped every tick, whether the table advanced the match or held it."""
+        if not table.match.pumped and not self.link.transport.closed:
+            self.link.pump()
+
+    def keep_alive(self) -> None:
+        """A screen over the table (pause menu, rules page) keeps the session running."""
+        if not self.link.transport.closed:
+            self.link.pump()
 
     def lost_prompt(self) -> tuple[int, list[str]] | None:
         """The silent peer whose seats wait (or the host), and the choices offered here; None if none."""
@@ -952,8 +954,8 @@ class LanTableMixin:
             return peer, ["Keep waiting", "Leave the match"]
         return None
 
-    def prompt_update(self, peer: int, items: list[str]) -> None:
-        inp = self.app.input
+    def prompt_update(self, table, peer: int, items: list[str]) -> None:
+        inp = table.app.input
         if inp.menu("UP"):
             self.prompt_sel = (self.prompt_sel - 1) % len(items)
         if inp.menu("DOWN"):
@@ -973,11 +975,11 @@ class LanTableMixin:
                 self.dismissed.add(peer)
             elif choice == "Leave the match":
                 self.link.close("left the match")
-                go_lan_menu(self.app, "You left the match.")
+                go_lan_menu(table.app, "You left the match.")
 
-    def claim_update(self) -> None:
+    def claim_update(self, table) -> None:
         """A spectator may take over a seat the host's bot plays since its player was lost: A on any device."""
-        s, m, inp = self.link.session, self.match, self.app.input
+        s, m, inp = self.link.session, table.match, table.app.input
         seats = self.claimable()
         if not seats or s.claim_pending:
             return
@@ -986,7 +988,7 @@ class LanTableMixin:
                 seat = seats[0]
                 self.link.claim_specs[seat] = SeatSpec("human", dev)
                 s.request_seats([seat])
-                self.app.audio.play("select")
+                table.app.audio.play("select")
                 return
 
     def claimable(self) -> list[int]:
@@ -995,9 +997,8 @@ class LanTableMixin:
             return []
         return sorted(k for k in s.dropped if s.owners[k] != s.index)
 
-    # --- drawing
-    def draw(self, surf: pygame.Surface, alpha: float) -> None:
-        super().draw(surf, alpha)
+    # --- drawing (over the table, under any overlay)
+    def draw(self, table, surf: pygame.Surface) -> None:
         self.draw_net_hud(surf)
         s = self.link.session
         if s.catching_up:
@@ -1005,32 +1006,18 @@ class LanTableMixin:
             draw_text(surf, f"Catching up… tick {s.driver.frame if s.driver else 0} of ~{s.remote_frame}",
                       (W // 2, H // 2), 26, GOLD, bold=True, anchor="center")
         seats = self.claimable()
-        if seats and not self.match.human_seats():
-            msg = (f"{self.seat_name(seats[0])}'s seat is played by a bot since its player left: press your select "
+        if seats and not table.match.human_seats():
+            msg = (f"{table.seat_name(seats[0])}'s seat is played by a bot since its player left: press your select "
                    f"key (E, Enter, O, Num0 or pad A) to take it")
             if s.claim_pending:
-                msg = f"Asking the host for {self.seat_name(seats[0])}'s seat…"
+                msg = f"Asking the host for {table.seat_name(seats[0])}'s seat…"
             panel(surf, (40, H - 96, W - 80, 36), 220, (60, 45, 10), GOLD, 10)
             draw_text(surf, msg, (W // 2, H - 78), 18, WHITE, anchor="center")
-        prompt = self.lost_prompt()
-        if prompt is not None and not self.match.is_over():
-            self.draw_prompt(surf, *prompt)
-        if not self.match.is_over():
+        if not table.match.is_over():
+            prompt = self.lost_prompt()
+            if prompt is not None:
+                self.draw_prompt(table, surf, *prompt)
             self.draw_notices(surf)
-
-    def seat_name(self, seat: int) -> str:
-        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
-        several), the other machine's player name for a remote seat, the game's own name ("Bot 2"...) for a bot."""
-        seats = self.match.seats
-        spec = seats[seat]
-        if spec.kind == "human":
-            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
-            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
-        name = getattr(spec, "name", "")
-        if spec.kind == "remote" and name:
-            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
-            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
-        return super().seat_name(seat)
 
     def draw_notices(self, surf: pygame.Surface) -> None:
         """The last LAN notices (who joined, lost connection, is back...), small, under the network HUD."""
@@ -1056,7 +1043,7 @@ class LanTableMixin:
             x += 20
         draw_text(surf, text, (x, r.centery), 13, GOLD if h["silent"] else WHITE, anchor="midleft")
 
-    def draw_prompt(self, surf: pygame.Surface, peer: int, items: list[str]) -> None:
+    def draw_prompt(self, table, surf: pygame.Surface, peer: int, items: list[str]) -> None:
         link = self.link
         seats = link.seats_of(peer)
         since = link.silent.get(peer, link.clock())
@@ -1065,7 +1052,7 @@ class LanTableMixin:
         if peer == 0 and link.role != "host":
             title = "The host lost connection — waiting…"
         else:
-            who = ", ".join(self.seat_name(k) for k in seats)
+            who = ", ".join(table.seat_name(k) for k in seats)
             title = f"{who} ({name}) lost connection — waiting…" if seats else f"{name} lost connection — waiting…"
         r = pygame.Rect(0, 0, 760, 120 + 44 * len(items))
         r.center = (W // 2, H // 2)
@@ -1078,154 +1065,63 @@ class LanTableMixin:
         draw_text(surf, sub, (r.centerx, r.y + 74), 18, WHITE, anchor="center")
         draw_menu(surf, items, self.prompt_sel, (r.centerx, r.y + 100 + 22 * len(items)), size=22, spacing=44)
 
-
-_LAN_TABLES: dict[str, type] = {}
-
-
-def lan_table(game_id: str) -> type:
-    """The game's own table class with ``LanTableMixin`` (built once per game)."""
-    cls = _LAN_TABLES.get(game_id)
-    if cls is None:
-        from .router import table as table_for
-
-        base = table_for(game_id)
-        cls = _LAN_TABLES[game_id] = type(f"Lan{base.__name__}_{game_id}", (LanTableMixin, base), {})
-    return cls
-
-
-class LanPauseScene(Scene):
-    """Esc during a LAN match: the match goes on underneath (it cannot pause for everyone)."""
-
-    transparent = True
-    name = "lan_pause"
-
-    def __init__(self, app, table) -> None:
-        super().__init__(app)
-        self.table = table
-        self.link = table.link
-        self.sel = 0
-
-    def items(self) -> list[str]:
+    # --- the pause menu (``arcade.scenes.menus.PauseScene``): the match goes on underneath
+    def pause_items(self) -> list[str]:
         if self.link.role == "host":
-            return ["Resume", "Rules", "End the match for everyone", "Leave (the match ends)"]
-        return ["Resume", "Rules", "Leave the match"]
+            return ["Resume", "How to play", "End the match for everyone", "Leave (the match ends)"]
+        return ["Resume", "How to play", "Leave the match"]
 
-    def update(self) -> None:
-        inp = self.app.input
-        self.link.pump()
-        if self.table.match.is_over() or self.link.failure:
-            self.app.pop()
-            return
-        items = self.items()
-        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
-            self.app.pop()
-            return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(items)
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(items)
-        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, 400), 52, 560), self.sel)
-        if inp.pressed("A") or clicked:
-            it = items[self.sel]
-            if it == "Resume":
-                self.app.pop()
-            elif it == "Rules":
-                self.app.push(LanRulesScene(self.app, self.table.match.game_id, self.link))
-            elif it == "End the match for everyone":
-                self.link.session.end_match()
-                self.app.pop()
+    PAUSE_CONFIRM = {"End the match for everyone": "End the match for everyone now?",
+                     "Leave (the match ends)": "Leave? The match ends for everyone.",
+                     "Leave the match": "Leave the match? A bot takes your seat."}
+
+    def pause_closes(self, table) -> bool:
+        """The pause menu closes by itself when the match ends or the connection fails."""
+        return table.match.is_over() or bool(self.link.failure)
+
+    def pause_do(self, item: str, pause) -> None:
+        """A LAN pause item other than Resume and How to play."""
+        if item == "End the match for everyone":
+            self.link.session.end_match()
+            pause.app.pop()
+        else:
+            self.link.close("left the match")
+            go_lan_menu(pause.app, "You left the match.")
+
+    # --- the results (``arcade.scenes.menus.ResultsScene``): back to the lobby for a rematch, or leave
+    RESULT_ITEMS = ("Back to the lobby", "Leave")
+
+    def result_title(self, table, title: str) -> str:
+        ev = table.match.ended
+        return "Match ended by the host" if ev is not None and ev.reason != "game over" else title
+
+    def result_record(self, table) -> dict:
+        ev = table.match.ended
+        return {"lan": True, "frame": ev.frame if ev else None}
+
+    def results_update(self, scene) -> bool:
+        """Every results tick: the session goes on (the others may still be finishing); a scripted run exits once
+        every peer has stopped. True when the run ends here."""
+        self.keep_alive()
+        scene.waited = getattr(scene, "waited", 0) + 1
+        if scene.app.opts.exit_on_results and (self.link.session.done or scene.waited > 300):
+            scene.app.quit(0)
+            return True
+        return False
+
+    def results_do(self, item: str, scene) -> None:
+        app, link = scene.app, self.link
+        if item == "Back to the lobby":
+            link.rematch()
+            while app.stack and app.top.name != "lan_lobby" and len(app.stack) > 1:
+                app.pop()
+            if app.top.name != "lan_lobby":
+                app.push(LanLobbyScene(app, link))
             else:
-                self.link.close("left the match")
-                go_lan_menu(self.app, "You left the match.")
-
-    def draw(self, surf, alpha) -> None:
-        surf.blit(shade(150), (0, 0))
-        draw_text(surf, "LAN MATCH", (W // 2, 190), 56, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "The match goes on while this menu is open.", (W // 2, 250), 22, WHITE, anchor="center")
-        draw_menu(surf, self.items(), self.sel, (W // 2, 400))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
-
-
-class LanRulesScene(RulesScene):
-    """The rules, read during a LAN match: the match goes on underneath."""
-
-    def __init__(self, app, game_id: str, link: LanLink) -> None:
-        super().__init__(app, game_id)
-        self.link = link
-
-    def update(self) -> None:
-        self.link.pump()
-        super().update()
-
-
-class LanResultsScene(Scene):
-    """The result of a LAN match (every peer stopped at the same frame), then back to the lobby or leave."""
-
-    name = "lan_results"
-
-    def __init__(self, app, table) -> None:
-        super().__init__(app)
-        self.table = table
-        self.link = table.link
-        self.match = table.match
-        self.sel = 0
-        ev = self.match.ended
-        self.lines = table.result_lines() if ev is None or ev.reason == "game over" else (
-            ["Match ended by the host"] + table.result_lines()[1:])
-        app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
-                            "checksum": self.match.checksum(), "ticks": self.match.tick_count,
-                            "title": self.lines[0] if self.lines else "", "lan": True,
-                            "frame": ev.frame if ev else None})
-        self.waited = 0
-
-    def items(self) -> list[str]:
-        return ["Back to the lobby", "Leave"]
-
-    def update(self) -> None:
-        inp, link = self.app.input, self.link
-        if not link.transport.closed:
-            link.pump()
-        self.waited += 1
-        if self.app.opts.exit_on_results and (link.session.done or self.waited > 300):
-            self.app.quit(0)
-            return
-        if inp.menu("UP") or inp.menu("DOWN"):
-            self.sel = 1 - self.sel
-        self.sel, clicked = inp.pointed(menu_rects(2, (W // 2, self.menu_y())), self.sel)
-        if inp.escape_pressed:
-            self.leave_match()
-        elif inp.pressed("A") or inp.pressed("START") or clicked:
-            if self.sel == 0:
-                link.rematch()
-                while self.app.stack and self.app.top.name != "lan_lobby" and len(self.app.stack) > 1:
-                    self.app.pop()
-                if self.app.top.name != "lan_lobby":
-                    self.app.push(LanLobbyScene(self.app, link))
-                else:
-                    self.app.top.table = None
-            else:
-                self.leave_match()
-
-    def leave_match(self) -> None:
-        self.link.close("left")
-        go_lan_menu(self.app)
-
-    def menu_y(self) -> int:
-        """The menu's centre (px): under the result lines."""
-        rest = (self.lines or ["Match over"])[1:]
-        return max(230 + 36 * len(rest) + 100, 540)
-
-    def draw(self, surf, alpha) -> None:
-        self.table.draw(surf, alpha)
-        surf.blit(shade(160), (0, 0))
-        title, *rest = self.lines or ["Match over"]
-        draw_text(surf, title, (W // 2, 150), 52, GOLD, bold=True, anchor="center", shadow=True)
-        y = 230
-        for ln in rest:
-            draw_text(surf, ln, (W // 2, y), 26, WHITE, anchor="center", shadow=True)
-            y += 36
-        draw_menu(surf, self.items(), self.sel, (W // 2, max(y + 100, 540)))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc leave"])
+                app.top.table = None
+        else:
+            link.close("left")
+            go_lan_menu(app)
 
 
 class LanMessageScene(Scene):

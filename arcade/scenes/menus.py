@@ -57,7 +57,7 @@ def card_art_of(gid: str):
 def rules_page_text(gid: str) -> str:
     """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
     Raises OSError if it cannot be read."""
-    page = SPECS[gid].rules_page or f"assets/rules/{gid}.md"
+    page = SPECS[gid].rules_page or f"games/{gid}/howto.md"
     if os.path.isabs(page):
         with open(page, encoding="utf-8") as f:
             return f.read()
@@ -383,7 +383,8 @@ class SeatSetupScene(Scene):
 
 class PauseScene(Scene):
     """The pause overlay: a panel over the dimmed table. Restart and Quit ask first; Quit keeps the match resumable
-    (offered as "Resume" on the title), like closing the window."""
+    (offered as "Resume" on the title), like closing the window. In a LAN match (the table's ``net`` part) the match
+    goes on underneath and the items are the LAN ones (end the match for everyone, leave)."""
 
     still = True
     transparent = True
@@ -395,12 +396,26 @@ class PauseScene(Scene):
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
+        self.net = getattr(table, "net", None)
         self.sel = 0
         self.asking: str | None = None  # the item waiting for a yes/no
         self.yes = False
 
+    @property
+    def items(self) -> list[str]:
+        return self.net.pause_items() if self.net is not None else list(self.ITEMS)
+
+    @property
+    def confirm(self) -> dict[str, str]:
+        return self.net.PAUSE_CONFIRM if self.net is not None else self.CONFIRM
+
     def update(self) -> None:
         inp = self.app.input
+        if self.net is not None:
+            self.net.keep_alive()
+            if self.net.pause_closes(self.table):
+                self.app.pop()
+                return
         if self.asking:
             if backed(inp):
                 self.asking = None
@@ -417,15 +432,16 @@ class PauseScene(Scene):
         if backed(inp):
             self.app.pop()
             return
+        items = self.items
         if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(self.ITEMS)
+            self.sel = (self.sel - 1) % len(items)
         if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(self.ITEMS)
-        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), (W // 2, self.MENU_Y), 60, 420), self.sel)
+            self.sel = (self.sel + 1) % len(items)
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, self.menu_y()), 60, 420), self.sel)
         if inp.pressed("A") or inp.pressed("START") or clicked:
-            item = self.ITEMS[self.sel]
+            item = items[self.sel]
             self.app.audio.play("select")
-            if item in self.CONFIRM:
+            if item in self.confirm:
                 self.asking, self.yes = item, False
             else:
                 self.do(item)
@@ -433,32 +449,45 @@ class PauseScene(Scene):
     def do(self, item: str) -> None:
         if item == "Resume":
             self.app.pop()
+        elif item == "How to play":
+            self.app.push(RulesScene(self.app, self.table.match.game_id,
+                                     keep_alive=self.net.keep_alive if self.net is not None else None))
+        elif self.net is not None:
+            self.net.pause_do(item, self)
         elif item == "Restart":
             self.app.pop()
             self.table.restart()
-        elif item == "How to play":
-            self.app.push(RulesScene(self.app, self.table.match.game_id))
         else:
             go_title(self.app, keep_resumable=True)
 
     BOX_Y = H // 2 - 10 - 200  # the panel's top (px)
-    MENU_Y = BOX_Y + 230  # the menu's centre
     ASK_Y = H // 2 + 20 - 85 + 118  # the yes/no menu's centre
+
+    def menu_y(self) -> int:
+        """The menu's centre (px); a little lower under the LAN note."""
+        return self.BOX_Y + 230 + (10 if self.net else 0)
+
+    def in_motion(self) -> bool:
+        return self.net is not None  # a LAN match goes on underneath
 
     def draw(self, surf, alpha) -> None:
         surf.blit(shade(170), (0, 0))
-        box = pygame.Rect(0, 0, 520, 400)
+        items = self.items
+        box = pygame.Rect(0, 0, 600 if self.net is not None else 520, 400)
         box.center = (W // 2, H // 2 - 10)
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
-        draw_text(surf, "PAUSED", (W // 2, box.y + 52), 48, GOLD, bold=True, anchor="center")
+        draw_text(surf, "PAUSED" if self.net is None else self.net.PAUSE_TITLE, (W // 2, box.y + 52), 48, GOLD,
+                  bold=True, anchor="center")
+        if self.net is not None:
+            draw_text(surf, self.net.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
         if not self.asking:
-            draw_menu(surf, self.ITEMS, self.sel, (W // 2, self.MENU_Y), size=30, spacing=60)
+            draw_menu(surf, items, self.sel, (W // 2, self.menu_y()), size=30, spacing=60)
             hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
         else:
             q = pygame.Rect(0, 0, 760, 170)
             q.center = (W // 2, H // 2 + 20)
             panel(surf, q, 255, (40, 28, 10), GOLD, 14)
-            draw_text(surf, self.CONFIRM[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
+            draw_text(surf, self.confirm[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
             draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, self.ASK_Y), size=26, spacing=40)
             hint_bar(surf, ["↑/↓ choose", "Enter/E or click: confirm", "Esc cancel"])
 
@@ -488,31 +517,43 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.table = table
         self.match = table.match
+        self.net = getattr(table, "net", None)  # a LAN match: back to the lobby for a rematch, or leave
         self.sel = 0
+        self.waited = 0
         self.title = self.match.result_label()
+        if self.net is not None:
+            self.title = self.net.result_title(table, self.title)
+            self.ITEMS = self.net.RESULT_ITEMS
         self.rows = table.result_rows()
         self.notes = table.result_notes()
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
-                            "title": self.title})
+                            "title": self.title, **(self.net.result_record(table) if self.net else {})})
 
     def enter(self) -> None:
-        if self.app.opts.exit_on_results:
+        if self.app.opts.exit_on_results and self.net is None:
             self.app.quit(0)
 
     def update(self) -> None:
         inp = self.app.input
+        if self.net is not None and self.net.results_update(self):
+            return
         if inp.menu("UP") or inp.menu("DOWN") or inp.menu("LEFT") or inp.menu("RIGHT"):
             self.sel = 1 - self.sel
         self.sel, clicked = inp.pointed(self.button_rects(), self.sel)
         if inp.escape_pressed:
-            go_title(self.app)
+            self.choose(len(self.ITEMS) - 1)
         elif inp.pressed("A") or inp.pressed("START") or clicked:
-            if self.sel == 0:
-                self.app.pop()
-                self.table.restart(new_seed=True)
-            else:
-                go_title(self.app)
+            self.choose(self.sel)
+
+    def choose(self, k: int) -> None:
+        if self.net is not None:
+            self.net.results_do(self.ITEMS[k], self)
+        elif k == 0:
+            self.app.pop()
+            self.table.restart(new_seed=True)
+        else:
+            go_title(self.app)
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
@@ -543,10 +584,11 @@ class ResultsScene(Scene):
             panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
                   GOLD if k == self.sel else None, 12)
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
-        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select", "Esc title"])
+        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
+                        "Esc " + ("title" if self.net is None else "leave")])
 
     def button_rects(self) -> list[pygame.Rect]:
-        """Play again / Back to title, side by side under the table (px)."""
+        """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
         out = []
         for k in range(len(self.ITEMS)):
             r = pygame.Rect(0, 0, 280, 48)
@@ -811,9 +853,10 @@ class RulesScene(Scene):
     name = "rules"
     VIEW = pygame.Rect(70, 92, W - 160, H - 92 - 64)  # where the page shows (px)
 
-    def __init__(self, app, game_id: str | None) -> None:
+    def __init__(self, app, game_id: str | None, keep_alive=None) -> None:
         super().__init__(app)
         self.gid = game_id
+        self.keep_alive = keep_alive  # called every tick (a LAN match goes on while its rules are read)
         self.sel = 0
         self.scroll = 0
         self.page: pygame.Surface | None = None
@@ -833,6 +876,8 @@ class RulesScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
+        if self.keep_alive is not None:
+            self.keep_alive()
         if backed(inp):
             self.app.pop()
             return

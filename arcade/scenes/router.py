@@ -27,8 +27,6 @@ SCENES: dict[str, str] = {
     "replays": "arcade.scenes.replays:ReplaysScene",
     "playback": "arcade.scenes.replays:PlaybackScene",
     "lan": "arcade.scenes.lan:LanMenuScene",
-    "lan_pause": "arcade.scenes.lan:LanPauseScene",
-    "lan_results": "arcade.scenes.lan:LanResultsScene",
 }
 
 

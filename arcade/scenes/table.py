@@ -50,8 +50,9 @@ class TableScene(Scene):
     ESC_HINT = "Esc pause"
     SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
 
-    def __init__(self, app, match, demo: bool = False) -> None:
+    def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
         super().__init__(app)
+        self.net = net  # a LAN match's part of the table (``arcade.scenes.lan.NetTable``); None for a local one
         self.coach = None  # a tutorial's coach(view, seat, legal) -> lines (``play.start_tutorial``)
         self.coach_done = None  # and its done(view) -> bool, when the tutorial ends before the match
         self.match = match
@@ -181,6 +182,17 @@ class TableScene(Scene):
         return True
 
     def update(self) -> None:
+        """One tick of the table: a LAN table's network part first (``net``), then the game's ``step``."""
+        net = self.net
+        if net is None:
+            self.step()
+        elif not net.before_update(self):
+            self.step()
+            net.after_update(self)
+
+    def step(self) -> None:
+        """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
+        controls and the match's tick."""
         inp = self.app.input
         if not self.demo and (inp.escape_pressed or any(
                 inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
@@ -386,9 +398,9 @@ class TableScene(Scene):
             col = GOLD if sel else (color_of(lab) if color_of else WHITE)
             draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
         if top > 0:
-            draw_text(surf, "▲ more", (x + w - 70, y + 3), 13, DIM)
+            draw_text(surf, "▲ more", (x + w - 76, y + 2), 16, DIM)
         if top + rows < len(labels):
-            draw_text(surf, "▼ more", (x + w - 70, first + rows * 28), 13, DIM)
+            draw_text(surf, "▼ more", (x + w - 76, first + rows * 28), 16, DIM)
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
@@ -411,8 +423,12 @@ class TableScene(Scene):
         draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
                   anchor="center")
         draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
+        draw_text(surf, self.curtain_prompt(dev), (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
+
+    def curtain_prompt(self, dev: str) -> str:
+        """The curtain's last line: which of the seat's keys (device ``dev``) shows its hidden cards."""
         how = "Click" if dev == MOUSE else f"Press {self.app.input.hint(dev, 'A')}"
-        draw_text(surf, f"{how} to see your {self.HIDDEN_NOUN}", (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
+        return f"{how} to see your {self.HIDDEN_NOUN}"
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
@@ -453,7 +469,12 @@ class TableScene(Scene):
     COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
 
     def draw_coach(self, surf: pygame.Surface) -> None:
-        """The tutorial's coach panel in the table's free corner (``COACH_AT``), its lines wrapped to fit."""
+        """The last layer of every table's frame: a LAN match's network part (``NetTable.draw``: ping, notices, the
+        lost-connection prompt), or a tutorial's coach panel in the table's free corner (``COACH_AT``), its lines
+        wrapped to fit (a tutorial is never a LAN match)."""
+        if self.net is not None:
+            self.net.draw(self, surf)
+            return
         lines = self.coach_lines()
         if not lines:
             return
@@ -471,7 +492,7 @@ class TableScene(Scene):
             rows.append(cur)
         r = pygame.Rect(x, y, w, 40 + 21 * len(rows))
         panel(surf, r, 245, (24, 34, 60), GOLD, 12)
-        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 8), 15, GOLD, bold=True)
+        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
         for k, row in enumerate(rows):
             draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, WHITE)
 
@@ -479,19 +500,24 @@ class TableScene(Scene):
         draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
         if self.demo:
             return
-        hints = []
-        for seat in self.humans():
-            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
-        mouse = self.mouse_seat()
-        if mouse is not None and self.match.seats[mouse].device != MOUSE:
-            hints.append(f"or mouse: {self.MOUSE_HINT}")
-        hints.append(self.ESC_HINT if not getattr(self.match, "is_lan", False) else "Esc LAN menu (the match goes on)")
+        hints = self.hud_hints()
         if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
             hint_bar(surf, hints[-3:])
         if self.message_ticks and self.message:
             from ..render.widgets import draw_toast
 
             draw_toast(surf, self.message, 66)
+
+    def hud_hints(self) -> list[str]:
+        """The hint bar's entries (the last three are shown): each human's keys, then how to pause."""
+        hints = []
+        for seat in self.humans():
+            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        mouse = self.mouse_seat()
+        if mouse is not None and self.match.seats[mouse].device != MOUSE:
+            hints.append(f"or mouse: {self.MOUSE_HINT}")
+        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
+        return hints
 
     def flash(self, msg: str, ticks: int = 120) -> None:
         self.message, self.message_ticks = msg, ticks

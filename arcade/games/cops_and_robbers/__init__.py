@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .bot import choose, hand_defence_odds
 from .rules import (COP, COUNTS, DEFENCE, HAND_SIZE, OFFENCE, ROBBER, RULES, START_COINS, Attack, CopsAndRobbersRules,
-                    CRState, CRView, Defend, Draw, EndTurn, Offensive, Respond, describe_action, full_deck, role_of,
-                    round_scores, sample_hidden, team_of)
+                    CRState, CRView, Defend, Draw, EndTurn, Offensive, Respond, describe_action, full_deck, round_scores,
+                    sample_hidden, seating, teammates)
 
 __all__ = ["RULES", "sample_hidden", "describe_action", "choose", "hand_defence_odds", "CopsAndRobbersRules",
            "CRState", "CRView", "Draw", "Defend", "Attack", "Respond", "EndTurn", "Offensive", "COP", "ROBBER",
-           "OFFENCE", "DEFENCE", "COUNTS", "START_COINS", "HAND_SIZE", "full_deck", "role_of", "team_of",
+           "OFFENCE", "DEFENCE", "COUNTS", "START_COINS", "HAND_SIZE", "full_deck", "teammates", "seating",
            "round_scores"]

@@ -30,8 +30,9 @@ from math import comb
 from typing import Any, Sequence
 
 from ..rng import Rng
+from . import search
 from .rules import (COP, COUNTS, DEFENCE, OFFENCE, ROBBER, Attack, CRView, Defend, Draw, EndTurn, Respond,
-                    round_scores, team_of)
+                    round_scores)
 
 __all__ = ["choose", "hand_defence_odds"]
 
@@ -78,9 +79,9 @@ def hand_defence_odds(view: CRView, target: int, counting: bool = True) -> list[
 
 def _team_margin(view: CRView, coins: Sequence[int], me: int) -> int:
     """Best score of my team minus best score of the other team, for these coins."""
-    sc = round_scores(view.players, 0, tuple(coins))
-    mine = max(sc[p] for p in range(view.players) if team_of(p) == team_of(me))
-    theirs = max(sc[p] for p in range(view.players) if team_of(p) != team_of(me))
+    sc = round_scores(view.roles, tuple(coins))
+    mine = max(sc[p] for p in range(view.players) if view.roles[p] == view.roles[me])
+    theirs = max(sc[p] for p in range(view.players) if view.roles[p] != view.roles[me])
     return mine - theirs
 
 
@@ -145,7 +146,7 @@ def _respond_value(view: CRView, me: int, r: Respond) -> int:
 
 
 def _defend_choice(view: CRView, me: int, defends: list[Defend]) -> Defend | None:
-    jailed = [t for t in range(view.players) if team_of(t) == team_of(me) and view.jail[t]]
+    jailed = [t for t in range(view.players) if view.roles[t] == view.roles[me] and view.jail[t]]
     values = sorted({d.value for d in defends})
     if jailed:
         # the teammate closest to release first
@@ -157,12 +158,12 @@ def _defend_choice(view: CRView, me: int, defends: list[Defend]) -> Defend | Non
     mine = sorted(v for k, v in view.hand if k == DEFENCE)
     if len(mine) == 1 and view.roles[me] == COP:
         # a single Defence card: keep it for answering, unless my team has no shield at all
-        if any(view.shields[t] for t in range(view.players) if team_of(t) == team_of(me)):
+        if any(view.shields[t] for t in range(view.players) if view.roles[t] == view.roles[me]):
             return None
     keep = max(mine)
     choices = [v for v in values if v != keep or mine.count(keep) > 1] or values
     v = max(choices)
-    team = [t for t in range(view.players) if team_of(t) == team_of(me)]
+    team = [t for t in range(view.players) if view.roles[t] == view.roles[me]]
 
     def exposure(t: int) -> tuple[int, int, int]:
         return (sum(view.shields[t]) * 4 - (view.coins[t] if view.roles[t] == COP else 0), 0 if t == me else 1, t)
@@ -177,13 +178,15 @@ def choose(view: CRView, legal_actions: Sequence[Any], rng: Rng, level: str = "n
     legal = list(legal_actions)
     if not legal:
         raise ValueError("no legal action")
+    if level == "hard":
+        return search.choose(view, legal, rng)
     if level == "easy":
         coin, rng = rng.below(2)
         if coin:
             return rng.choice(legal)[0]
     me = view.seat
     assert me is not None
-    counting = level == "hard"
+    counting = level != "easy"
     responds = [a for a in legal if isinstance(a, Respond)]
     if responds:
         return max(responds, key=lambda r: (_respond_value(view, me, r), -r.hand))

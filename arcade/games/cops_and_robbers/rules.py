@@ -5,13 +5,16 @@ card; 60 in all ("Components"). Coins are ints. Seats are 0..players-1, clockwis
 
 Decisions taken where the rules file is silent (its own **decision** lines are followed as written)
 --------------------------------------------------------------------------------------------------
-- Roles and seats ("Setup"): the role cards are dealt at random and the players sit alternating Cop, Robber, so a
-  seat's role is its parity after a random offset drawn from the state's generator: ``role(seat) = COP`` when
-  ``(seat + offset) % 2 == 0``. Teams are therefore the even seats and the odd seats. Roles are public (the seating
-  and the Cops' coins show them anyway).
-- The dealer is drawn from the state's generator; play starts with the first Robber clockwise from the dealer's left.
-  With the 5-round option the dealer moves one seat clockwise each round and roles are dealt again (a new random
-  offset); coins go back to 12 a Cop and 0 a Robber and all 60 cards are shuffled and dealt again.
+- Roles and seats ("Setup"; "Score", option): at every deal the role cards are dealt at random (half Cops, half
+  Robbers: any split of the players is possible) and then the players change places so that Cops and Robbers
+  alternate. A seat index (0..players-1) names a *player* for the whole match (its controller, its scores); where
+  they sit this round is ``state.order``, the seats in clockwise order around the table: the Cops and the Robbers each
+  in increasing seat number, interleaved starting with seat 0's role (seat 0 keeps place 0). Turns pass along
+  ``order``. Roles are public (the seating and the Cops' coins show them anyway).
+- The dealer is drawn from the state's generator; play starts with the first Robber clockwise (along ``order``) from
+  the dealer's left. With the 5-round option the dealer is the next seat number each round (``(dealer + 1) %
+  players``: everyone deals in turn whatever the seating) and roles are dealt again; coins go back to 12 a Cop and 0
+  a Robber and all 60 cards are shuffled and dealt again. Each seat's round scores add up, whatever its role.
 - Drawing is compulsory: a turn cannot end before its draw (the draw may come before, between or after the Defence
   and the Offensive). This also bounds the round: every turn uses up a card of the draw pile.
 - A Defence card laid for a jailed player (oneself or a teammate) always goes on their jail offence; for a free player
@@ -20,9 +23,10 @@ Decisions taken where the rules file is silent (its own **decision** lines are f
   card added from hand (0: none); ``shield`` is the value of the single shield used when one shield in front of them
   (the added card included) alone equals or beats the offence (the target picks which, among those that do), or 0
   when none does and all of them are used together. The target is always asked, even with nothing to add.
-- A failed defence (defence < offence) also uses up its shields: they are discarded. A Cop's offence is then
-  discarded too; a Robber's offence stays in front of them as their jail and needs new shields adding up to its full
-  value.
+- A failed defence (defence < offence) uses all the shields in front of the target plus the card from hand. A Cop's
+  offence and those shields are then discarded. A Robber's offence stays in front of them as their jail with those
+  shields on it ("goes to jail until they (or a fellow robber) add enough defence cards to counter the offence"):
+  the Robber is freed when the shields on it add up to the offence's value, and then all those cards are discarded.
 - 6 players: the reshuffle happens at the start of a turn whose player finds the draw pile empty (once a round): the
   discard pile is shuffled and half of it (rounded up) becomes the draw pile; the other half stays face up as the
   discard pile. Only if the pile is still empty does the round end.
@@ -30,10 +34,10 @@ Decisions taken where the rules file is silent (its own **decision** lines are f
 - Score of a round (per seat): the team's total coins + the seat's own coins, at the moment the round ends.
   ``scores`` gives the sum over the rounds played, plus the running round while the game is not over.
   A "team win" (tools, tests) is the team of the seat with the highest score; a tie across teams is nobody's win.
-- Events (``state.events``, for the table): ("deal", round, dealer, offset), ("turn", seat), ("draw", seat) (the card
+- Events (``state.events``, for the table): ("deal", round, dealer, roles, order), ("turn", seat), ("draw", seat) (the card
   is not named: it is hidden), ("defence", seat, value, to_seat, on_jail), ("offensive", seat, value, target),
   ("respond", seat, hand, shield), ("discard", cards), ("pay", from_seat, to_seat, coins), ("steal", by_seat,
-  from_seat, coins), ("jail", seat, value), ("free", seat), ("reshuffle", cards_back), ("round_end", round, scores),
+  from_seat, coins), ("jail", seat, value, shields_kept_on_it), ("free", seat), ("reshuffle", cards_back), ("round_end", round, scores),
   ("game_over", scores).
 """
 
@@ -48,7 +52,7 @@ from ..rng import Rng
 __all__ = [
     "COP", "ROBBER", "OFFENCE", "DEFENCE", "COUNTS", "START_COINS", "HAND_SIZE", "Card", "Draw", "Defend", "Attack",
     "Respond", "EndTurn", "Action", "Offensive", "CRState", "CRView", "CopsAndRobbersRules", "RULES", "full_deck",
-    "role_of", "team_of", "round_scores", "describe_action", "sample_hidden",
+    "teammates", "seating", "round_scores", "describe_action", "sample_hidden",
 ]
 
 COP = "cop"
@@ -125,7 +129,8 @@ class Offensive:
 
 @dataclass(frozen=True, slots=True)
 class CRState:
-    """The whole game. Per-seat tuples are indexed by seat. Hands are sorted tuples of cards; ``shields[seat]`` the
+    """The whole game. Per-seat tuples are indexed by seat (a seat is one player for the whole match). ``roles[seat]``
+    is COP or ROBBER this round; ``order`` the seats clockwise around the table this round. Hands are sorted tuples of cards; ``shields[seat]`` the
     Defence values in front of a seat; ``jail[seat]`` the value of the offence holding a Robber in jail (0: free) and
     ``jail_shields[seat]`` the shields laid on it. ``totals`` are the scores of the rounds already finished."""
 
@@ -133,7 +138,8 @@ class CRState:
     rounds: int
     round_no: int
     dealer: int
-    offset: int
+    roles: tuple[str, ...]
+    order: tuple[int, ...]
     current: int
     coins: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -157,7 +163,7 @@ class CRState:
 @dataclass(frozen=True, slots=True)
 class CRView:
     """What one seat sees (``seat`` None: a spectator). ``hand`` is the viewer's own hand (empty for a spectator);
-    ``hand_counts`` every seat's number of cards. Roles, coins, shields, jails, the discard pile, the draw pile's size
+    ``hand_counts`` every seat's number of cards. Roles, the seating ``order``, coins, shields, jails, the discard pile, the draw pile's size
     and the pending Offensive are public."""
 
     seat: int | None
@@ -166,6 +172,7 @@ class CRView:
     round_no: int
     dealer: int
     roles: tuple[str, ...]
+    order: tuple[int, ...]
     current: int
     coins: tuple[int, ...]
     hand: tuple[Card, ...]
@@ -186,22 +193,30 @@ class CRView:
     events: tuple[tuple[Any, ...], ...]
 
 
-def role_of(offset: int, seat: int) -> str:
-    """``COP`` or ``ROBBER`` for a seat, given the round's role offset ("Setup": seats alternate)."""
-    return COP if (seat + offset) % 2 == 0 else ROBBER
+def teammates(roles: tuple[str, ...], seat: int) -> tuple[int, ...]:
+    """The seats sharing ``seat``'s role this round (``seat`` included), in increasing order. Teams are the roles
+    ("Setup"); with the 5-round option they change from round to round."""
+    return tuple(p for p in range(len(roles)) if roles[p] == roles[seat])
 
 
-def team_of(seat: int) -> int:
-    """Teams are seat parities (0: even seats, 1: odd seats); they never change, only their role does."""
-    return seat % 2
+def seating(roles: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats clockwise around the table once the roles are dealt ("Setup": seats alternate Cop, Robber): each
+    team in increasing seat number, interleaved starting with seat 0's team. Raises ValueError unless the roles are
+    half COP, half ROBBER."""
+    cops = [p for p in range(len(roles)) if roles[p] == COP]
+    robbers = [p for p in range(len(roles)) if roles[p] == ROBBER]
+    if len(cops) != len(robbers) or len(cops) + len(robbers) != len(roles):
+        raise ValueError(f"roles must be half Cops, half Robbers: {roles!r}")
+    first, second = (cops, robbers) if roles[0] == COP else (robbers, cops)
+    return tuple(p for pair in zip(first, second) for p in pair)
 
 
-def round_scores(players: int, offset: int, coins: tuple[int, ...]) -> tuple[int, ...]:
-    """Per seat: its team's total coins + its own coins ("Score")."""
-    team = [0, 0]
-    for p in range(players):
-        team[p % 2] += coins[p]
-    return tuple(team[p % 2] + coins[p] for p in range(players))
+def round_scores(roles: tuple[str, ...], coins: tuple[int, ...]) -> tuple[int, ...]:
+    """Per seat: its team's total coins + its own coins ("Score"); the team is the seats of the same role."""
+    team = {COP: 0, ROBBER: 0}
+    for p, r in enumerate(roles):
+        team[r] += coins[p]
+    return tuple(team[roles[p]] + coins[p] for p in range(len(roles)))
 
 
 def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -254,7 +269,8 @@ class CopsAndRobbersRules:
     max_players = 6
     player_counts = (4, 6)
     """The allowed player counts ("Setup": 4 or 6); 5 is refused."""
-    version = 1
+    version = 2
+    """2: roles dealt again at random every round with a seating order; jail keeps the failed defence's shields."""
 
     # -- setup ------------------------------------------------------------------------------------------------------
 
@@ -274,24 +290,26 @@ class CopsAndRobbersRules:
 
     def _deal(self, players: int, rounds: int, round_no: int, dealer: int, totals: tuple[int, ...],
               last_round: tuple[int, ...], rng: Rng, events: tuple) -> CRState:
-        offset, rng = rng.below(2)
+        roles, rng = rng.shuffle((COP, ROBBER) * (players // 2))
+        order = seating(roles)
         deck, rng = rng.shuffle(full_deck())
         hands = tuple(tuple(sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(players))
-        coins = tuple(START_COINS if role_of(offset, p) == COP else 0 for p in range(players))
-        first = next(p % players for p in range(dealer + 1, dealer + 1 + players)
-                     if role_of(offset, p % players) == ROBBER)
+        coins = tuple(START_COINS if roles[p] == COP else 0 for p in range(players))
+        at = order.index(dealer)
+        left = [order[(at + k) % players] for k in range(1, players + 1)]
+        first = next(p for p in left if roles[p] == ROBBER)
         return CRState(
-            players=players, rounds=rounds, round_no=round_no, dealer=dealer, offset=offset, current=first,
+            players=players, rounds=rounds, round_no=round_no, dealer=dealer, roles=roles, order=order, current=first,
             coins=coins, hands=hands, shields=((),) * players, jail=(0,) * players, jail_shields=((),) * players,
             draw_pile=deck[players * HAND_SIZE:], discard=(), reshuffled=False, pending=None, drawn=False,
             defended=False, attacked=False, totals=totals, last_round=last_round, over=False, rng=rng,
-            events=events + (("deal", round_no, dealer, offset), ("turn", first)))
+            events=events + (("deal", round_no, dealer, roles, order), ("turn", first)))
 
     # -- queries ----------------------------------------------------------------------------------------------------
 
     def roles(self, s: CRState) -> tuple[str, ...]:
-        """Every seat's role this round."""
-        return tuple(role_of(s.offset, p) for p in range(s.players))
+        """Every seat's role this round, COP or ROBBER (``arcade.core.results`` names the teams from it)."""
+        return s.roles
 
     def is_over(self, s: CRState) -> bool:
         """True after the last round ends ("End")."""
@@ -321,11 +339,10 @@ class CopsAndRobbersRules:
             out.append(Draw())
         if not s.defended:
             for v in sorted({v for k, v in hand if k == DEFENCE}):
-                for t in range(s.players):
-                    if team_of(t) == team_of(seat):
-                        out.append(Defend(v, t))
+                for t in teammates(s.roles, seat):
+                    out.append(Defend(v, t))
         if not s.attacked and not s.jail[seat]:
-            targets = [t for t in range(s.players) if team_of(t) != team_of(seat) and not s.jail[t]]
+            targets = [t for t in range(s.players) if s.roles[t] != s.roles[seat] and not s.jail[t]]
             for v in sorted({v for k, v in hand if k == OFFENCE}):
                 for t in targets:
                     out.append(Attack(v, t))
@@ -397,36 +414,39 @@ class CopsAndRobbersRules:
         shields[seat] = rest
         coins = list(s.coins)
         jail = list(s.jail)
+        js = list(s.jail_shields)
         gone: tuple[Card, ...] = tuple((DEFENCE, v) for v in used)
         attacker = off.attacker
         if defence >= off.value:
             gone = ((OFFENCE, off.value),) + gone
-            if role_of(s.offset, seat) == ROBBER and defence > off.value:
+            if s.roles[seat] == ROBBER and defence > off.value:
                 amount = min(defence - off.value, coins[attacker])
                 if amount:
                     coins[attacker] -= amount
                     coins[seat] += amount
                 events.append(("steal", seat, attacker, amount))
-        elif role_of(s.offset, seat) == COP:
+        elif s.roles[seat] == COP:
             gone = ((OFFENCE, off.value),) + gone
             amount = min(off.value - defence, coins[seat])
             coins[seat] -= amount
             coins[attacker] += amount
             events.append(("pay", seat, attacker, amount))
-        else:
+        else:  # "goes to jail until they (or a fellow robber) add enough defence cards": the shields stay on it
             jail[seat] = off.value
-            events.append(("jail", seat, off.value))
+            js[seat] = used
+            gone = ()
+            events.append(("jail", seat, off.value, used))
         if gone:
             events.append(("discard", gone))
         s2 = replace(s, hands=tuple(hands), shields=tuple(shields), coins=tuple(coins), jail=tuple(jail),
-                     discard=s.discard + gone, pending=None)
-        if any(coins[p] == 0 for p in range(s.players) if role_of(s.offset, p) == COP):
+                     jail_shields=tuple(js), discard=s.discard + gone, pending=None)
+        if any(coins[p] == 0 for p in range(s.players) if s.roles[p] == COP):
             return self._end_round(s2, tuple(events))
         return replace(s2, events=tuple(events))
 
     def _next_turn(self, s: CRState) -> CRState:
-        """Pass the turn clockwise; reshuffle (6 players) or end the round if the new player cannot draw ("End")."""
-        nxt = (s.current + 1) % s.players
+        """Pass the turn clockwise (along ``order``); reshuffle (6 players) or end the round if the new player cannot draw ("End")."""
+        nxt = s.order[(s.order.index(s.current) + 1) % s.players]
         events = s.events + (("turn", nxt),)
         s = replace(s, current=nxt, drawn=False, defended=False, attacked=False)
         if not s.draw_pile and s.players == 6 and not s.reshuffled and s.discard:
@@ -439,7 +459,7 @@ class CopsAndRobbersRules:
         return replace(s, events=events)
 
     def _end_round(self, s: CRState, events: tuple) -> CRState:
-        score = round_scores(s.players, s.offset, s.coins)
+        score = round_scores(s.roles, s.coins)
         totals = tuple(t + x for t, x in zip(s.totals, score))
         events = events + (("round_end", s.round_no, score),)
         if s.round_no >= s.rounds:
@@ -453,7 +473,7 @@ class CopsAndRobbersRules:
     def view(self, s: CRState, seat: int | None) -> CRView:
         """The table as ``seat`` sees it: its own hand, the others' hand sizes, everything public."""
         return CRView(
-            seat=seat, players=s.players, rounds=s.rounds, round_no=s.round_no, dealer=s.dealer, roles=self.roles(s),
+            seat=seat, players=s.players, rounds=s.rounds, round_no=s.round_no, dealer=s.dealer, roles=s.roles, order=s.order,
             current=s.current, coins=s.coins, hand=s.hands[seat] if seat is not None else (),
             hand_counts=tuple(len(h) for h in s.hands), shields=s.shields, jail=s.jail, jail_shields=s.jail_shields,
             draw_count=len(s.draw_pile), discard=s.discard, reshuffled=s.reshuffled, pending=s.pending,
@@ -464,7 +484,7 @@ class CopsAndRobbersRules:
         """Per seat, in points: the finished rounds' scores, plus the running round's (team coins + own coins)."""
         if s.over:
             return s.totals
-        now = round_scores(s.players, s.offset, s.coins)
+        now = round_scores(s.roles, s.coins)
         return tuple(t + x for t, x in zip(s.totals, now))
 
     # -- encoding ---------------------------------------------------------------------------------------------------

@@ -10,12 +10,13 @@ Decisions where the rules file is silent (or where we had to choose), as a playe
   discard, optionally preceded by trade proposals.
 - The Grass stack running out: the player who draws the last card finishes that turn; the hand ends when the next
   turn should begin with the stack empty. Every turn draws a card, so every hand ends.
-- Paranoia cards may not be discarded: they leave a hand only by being played, passed during a Paranoia or traded
-  (why else would anyone play one?). Every other card may be discarded at any time (the Banker included).
+- Every card may be discarded at any time, Paranoia cards and the Banker included ("en joue une ... ou en défausse
+  une").
 - Heat On goes only on an opponent's open Hassle pile with no Heat On already on it.
 - Steal Your Neighbor's Pot needs a target whose market is open (the card is laid on their Hassle pile) with at least
   one unprotected peddle; the thief needs no open market, only no heat. It takes the largest unprotected peddle.
-- Nirvana may be played at any time on your turn, market open or not; the peddle it takes goes into your Stash.
+- Nirvana may be played at any time on your turn, market open or not; the Heat On it clears goes to the Wasted pile
+  (the Market Open back on top); the peddle it takes goes into your Stash.
   Players give in turn order from your left. An extra turn is a full turn (draw, then play). Equal-value peddle:
   Home Grown counts as smaller than Mexico, Colombia than Jamaica.
 - Protection may be laid whenever the Stash holds peddle it can cover (market open or not, heat or not). The player
@@ -28,17 +29,20 @@ Decisions where the rules file is silent (or where we had to choose), as a playe
   the cards move when all have chosen; then the player's penalty applies (Sold Out: smallest unprotected peddle,
   1 lost turn; Double Crossed: largest unprotected peddle, 2 lost turns; Utterly Wiped Out: all unprotected peddle
   and the Hassle pile to the Wasted pile, 2 lost turns). Lost turns also eat Nirvana extra turns still owed, and
-  do not carry into the next hand.
+  turns still owed carry into the next hand (its first turns skip that player).
 - Trading: a proposal is built step by step (choose the partner, then add items, then send, or withdraw it), at
-  most 3 proposals a turn (each one counts when started). A proposal holds at most 2 hand cards each way and at most
-  1 unprotected Stash peddle each way, always one for one, and is named openly. The proposer may ask for a card kind
-  or for "a card of your choice" (ANY): the target, accepting, picks which card. The target accepts (only if it holds
-  the named cards) or refuses. Protected peddle cannot be traded. Hand cards offered stay in hand until accepted.
+  most 3 proposals a turn (each one counts when started). Hand cards go one for one (one each way, or none); Stash
+  peddle goes one or several laid (unprotected) cards each way, or none ("une ou plusieurs cartes déjà posées"). It is
+  named openly. The proposer may ask for a card kind or for "a card of your choice" (ANY): the target, accepting,
+  picks which card. The target accepts (only if it holds the named cards) or refuses. Protected peddle cannot be
+  traded. Hand cards offered stay in hand until accepted. Every seat remembers the cards it saw go into a hand
+  (``GrassState.known``): bots use it, ``sample_hidden`` keeps them.
 - Scoring: the $25,000 bonus goes in full to every player tied for the hand's highest score. The Banker's cut is
   20% of each other player's unprotected Stash (always whole dollars).
-- End of the match: after a hand in which someone's running total reaches the goal ($250,000), or after the last
-  hand (option ``max_hands``, default 10, so random play always ends): the highest running total wins; players tied
-  for it share the win (``RULES.winners``).
+- End of the match: after a hand in which someone's running total reaches the goal ($250,000), hand after hand with
+  no cap; running totals have no floor (they may go negative). The optional length limit (option ``max_hands``,
+  0 = off, the default) ends the match after that hand. The highest running total wins; players tied for it share
+  the win (``RULES.winners``).
 - Learning mode (``learning=True``): hands 1-4 are the rulebook's teaching hands (cards left out lie in the ``box``);
   hand 5 and later use the whole deck with trading.
 - Between hands the state is in phase "scoring" with ``breakdown`` (every scoring step per player); the next dealer
@@ -48,12 +52,12 @@ Decisions where the rules file is silent (or where we had to choose), as a playe
 from __future__ import annotations
 
 from .cards import CARDS, KINDS, NO_CARD, name
-from .rules import GrassRules, sample_hidden
+from .rules import GrassRules, sample_hidden, state_from_view
 from .scoring import score_hand, winners
 from .state import ANY, Action, Breakdown, Cover, GrassState, GrassView, Seat, SeatView, Stash, Trade
 from .bot import choose
 
-__all__ = ["RULES", "CARDS", "KINDS", "NO_CARD", "sample_hidden", "describe_action", "choose", "GrassRules", "GrassState",
+__all__ = ["RULES", "CARDS", "KINDS", "NO_CARD", "sample_hidden", "state_from_view", "describe_action", "choose", "GrassRules", "GrassState",
            "GrassView", "Seat", "SeatView", "Stash", "Cover", "Trade", "Breakdown", "Action", "ANY", "score_hand",
            "winners"]
 

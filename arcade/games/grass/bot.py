@@ -5,8 +5,9 @@ steals big peddle, protects big stashes, plays Paranoia while its unprotected st
 its left neighbour when passing, closes the market when it is ahead, and proposes and accepts trades that help it
 (getting a Heat Off or Market Open it needs, getting rid of Paranoia, swapping small Stash peddle for big).
 
-Every figure is a rough dollar worth (ints). Levels: "hard" and "normal" play the same; "easy" plays a random legal
-action one time in three.
+Every figure is a rough dollar worth (ints). Levels: "normal" is this heuristic; "easy" is the heuristic with
+human-like mistakes; "hard" searches (``arcade.games.grass.search``: information-set Monte Carlo search with this
+heuristic as its rollout policy). Measured strengths: see ``LEVEL_STRENGTH``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from .cards import (BANKER, EUPHORIA, HEAT_OF, HEAT_OFF, HEAT_ON, MARKET_CLOSE, 
 from .rules import covers_for
 from .state import ANY, MAX_OFFER, Action, GrassView, Trade
 
-__all__ = ["choose", "keep_value", "plan_trade"]
+__all__ = ["choose", "heuristic", "keep_value", "plan_trade", "LEVEL_STRENGTH"]
+
+LEVEL_STRENGTH = "measuring"
+"""Head-to-head results of the levels (tools/arena_grass.py --ladder): filled in from the measured figures."""
 
 _TURN = 8_000  # rough worth of one turn
 
@@ -280,16 +284,57 @@ def _play(v: GrassView, legal: Sequence[Action]) -> Action:
     return best
 
 
-def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: str = "normal") -> Action:
-    """The bot's action for ``view.seat``: one of ``legal_actions`` (a pure function of the view, the legal actions,
-    ``rng`` and ``level``). Raises ValueError if there is no legal action."""
-    legal = list(legal_actions)
-    if not legal:
-        raise ValueError("no legal action")
-    if level == "easy":
-        roll, rng = rng.below(3)
-        if roll == 0:
-            return rng.choice(legal)[0]
+# --- easy: the heuristic with human-like mistakes ------------------------------------------------------------------
+
+
+def _easy(view: GrassView, legal: list[Action], rng: Rng) -> Action | None:
+    """A human-like slip, or None to play the heuristic's move: one play in four is another sensible-looking play
+    (among the three it rates best); it never proposes trades and accepts one when it looks roughly even; it passes
+    a random card in a Paranoia; it closes the market as soon as it is ahead."""
+    phase = view.phase
+    if phase == "answer":
+        best, best_gain = Action("refuse"), -10_001
+        for a in legal:
+            if a.op == "accept":
+                gain = _trade_worth(view, view.trade, a.cards)
+                if gain > best_gain:
+                    best, best_gain = a, gain
+        return best
+    if phase == "draft":
+        return Action("withdraw") if Action("withdraw") in legal else None
+    if phase == "paranoia":
+        return rng.choice(legal)[0]
+    if phase != "play":
+        return None
+    plays = [a for a in legal if a.op != "propose"]
+    if not plays:
+        return None
+    for a in plays:
+        if a.op == "play" and a.card == MARKET_CLOSE:
+            hand = list(view.hand)
+            hand.remove(MARKET_CLOSE)
+            mine, best = _projection(view, hand)
+            if mine > best:
+                return a
+    roll, rng = rng.below(4)
+    if roll == 0 and len(plays) > 1:
+        ranked = sorted(plays, key=lambda a: -_play_worth(view, a))[:3]
+        return rng.choice(ranked)[0]
+    return _play_only(view, plays)
+
+
+def _play_only(view: GrassView, plays: Sequence[Action]) -> Action:
+    best, best_w = plays[0], None
+    for a in plays:
+        w = _play_worth(view, a)
+        if best_w is None or w > best_w:
+            best, best_w = a, w
+    return best
+
+
+def heuristic(view: GrassView, legal: Sequence[Action], trade: bool = True) -> Action:
+    """The "normal" level's move for ``view.seat`` among ``legal`` (deterministic); ``trade=False`` never starts a
+    proposal (the searching bot's fast rollouts)."""
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
@@ -300,7 +345,34 @@ def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: st
     if phase == "draft":
         return _draft_step(view, legal)
     if phase == "play":
+        if not trade:
+            plays = [a for a in legal if a.op != "propose"]
+            return _play_only(view, plays)
         a = _play(view, legal)
         if a is not None:
             return a
     return legal[0]
+
+
+def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: str = "normal") -> Action:
+    """The bot's action for ``view.seat``: one of ``legal_actions`` (a pure function of the view, the legal actions,
+    ``rng`` and ``level``; no clock is read). Raises ValueError if there is no legal action.
+
+    Levels (measured strengths in tools/arena_grass.py's head-to-head figures, quoted in ``LEVEL_STRENGTH``):
+    "easy" = the heuristic with human-like mistakes (``_easy``); "normal" = the heuristic (``heuristic``);
+    "hard" = information-set Monte Carlo search over determinizations of the view (``arcade.games.grass.search``).
+    """
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy":
+        a = _easy(view, legal, rng)
+        if a is not None and a in legal:
+            return a
+    elif level == "hard":
+        from .search import search
+
+        return search(view, legal, rng)
+    return heuristic(view, legal)

@@ -13,23 +13,24 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import IllegalAction, state_checksum
-from ..rng import Rng
+from ..rng import Rng, seed_mix
 from .cards import (BANKER, CATCH_A_BUZZ, DOUBLE_CROSSED, DR_FEELGOOD, EUPHORIA, GRAB_A_SNACK, HEAT_OF, HEAT_OFF,
                     HEAT_ON, KINDS, LUST_CONQUERS_ALL, MARKET_CLOSE, MARKET_OPEN, NIRVANA, NO_CARD, PARANOIA,
                     PAY_FINE, PEDDLE, PROTECTION, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT, STONEHIGH, UTTERLY_WIPED_OUT,
                     full_deck, value)
 from .scoring import score_hand, winners
-from .state import (ANY, MAX_OFFER, MAX_PEDDLE_SWAP, Action, Cover, GrassState, GrassView, Seat, SeatView, Stash,
-                    Trade, decode_action, encode_action)
+from .state import (ANY, MAX_OFFER, Action, Cover, GrassState, GrassView, Seat, SeatView, Stash, Trade,
+                    decode_action, encode_action)
 
 __all__ = ["GrassRules", "HAND_SIZE", "MAX_PROPOSALS", "DEFAULT_MAX_HANDS", "GOAL", "LEARNING_LEFT_OUT",
-           "trading_allowed", "peddle_order"]
+           "trading_allowed", "peddle_order", "sample_hidden", "state_from_view"]
 
 HAND_SIZE = 6
 MAX_PROPOSALS = 3
 """Trade proposals a player may start in one turn (rules decision)."""
-DEFAULT_MAX_HANDS = 10
-"""Hands in a match unless someone reaches the goal first (our decision; option ``max_hands``)."""
+DEFAULT_MAX_HANDS = 0
+"""0 = no cap: hands follow until a running total reaches the goal (rules/grass.md, "Corrections"). A positive
+``max_hands`` option is the optional length limit (off by default): after that hand the highest total wins."""
 GOAL = 250_000
 
 _LEARN_1 = (STONEHIGH, EUPHORIA, LUST_CONQUERS_ALL, GRAB_A_SNACK, CATCH_A_BUZZ, SOLD_OUT, DOUBLE_CROSSED,
@@ -71,6 +72,32 @@ def _setat(seq: tuple, i: int, v: Any) -> tuple:
     return seq[:i] + (v,) + seq[i + 1:]
 
 
+def _no_knowledge(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    return tuple(((),) * n for _ in range(n))
+
+
+def _forget(known: tuple, seat: int, kinds: tuple[int, ...] | list[int]) -> tuple:
+    """Cards that left ``seat``'s hand in view of everyone: no observer counts them there any more."""
+    if not known or not kinds:
+        return known
+    rows = []
+    for row in known:
+        cell = list(row[seat])
+        for k in kinds:
+            if k in cell:
+                cell.remove(k)
+        rows.append(_setat(row, seat, tuple(cell)) if len(cell) != len(row[seat]) else row)
+    return tuple(rows)
+
+
+def _learn(known: tuple, observer: int, seat: int, kinds: tuple[int, ...] | list[int]) -> tuple:
+    """``observer`` now knows ``kinds`` are in ``seat``'s hand."""
+    if not known or observer == seat or not kinds:
+        return known
+    row = known[observer]
+    return _setat(known, observer, _setat(row, seat, _add(row[seat], *kinds)))
+
+
 def covers_for(loose: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
     """The sets of loose peddle a protection card worth ``cap`` dollars may cover: non-empty, total <= cap,
     never Dr. Feelgood, and maximal (no other loose peddle would still fit: decision)."""
@@ -99,7 +126,8 @@ def covers_for(loose: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
 
 class GrassRules:
     """Grass for 2-6 players. Options of ``initial_state``: ``learning`` (bool, the rulebook's four teaching hands),
-    ``max_hands`` (int >= 1, default 10), ``goal`` (dollars, default 250,000)."""
+    ``max_hands`` (int >= 0, default 0 = no cap: play until someone reaches the goal), ``goal`` (dollars, default
+    250,000)."""
 
     id = "grass"
     min_players = 2
@@ -111,18 +139,18 @@ class GrassRules:
     def initial_state(self, seed: int, players: int, learning: bool = False, max_hands: int = DEFAULT_MAX_HANDS,
                       goal: int = GOAL, **options: Any) -> GrassState:
         """The match with its first hand dealt (dealer = the last seat, so seat 0 plays first). Raises ValueError for
-        a player count outside 2-6, max_hands < 1, goal < 1 or an unknown option."""
+        a player count outside 2-6, max_hands < 0, goal < 1 or an unknown option."""
         if options:
             raise ValueError(f"unknown options {sorted(options)}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Grass is for 2-6 players, not {players}")
-        if max_hands < 1 or goal < 1:
-            raise ValueError("max_hands and goal must be positive")
+        if max_hands < 0 or goal < 1:
+            raise ValueError("max_hands must be >= 0 and goal positive")
         s = GrassState(players=players, phase="scoring", seats=tuple(Seat(()) for _ in range(players)), deck=(),
                        wasted=(), box=(), dealer=players - 2, current=0, extra_turns=0,
                        proposed=(), trade=None, paranoia_card=NO_CARD, passes=(NO_CARD,) * players, hand_no=0,
                        totals=(0,) * players, breakdown=(), learning=bool(learning), max_hands=int(max_hands),
-                       goal=int(goal), rng=Rng.from_seed(seed))
+                       goal=int(goal), rng=Rng.from_seed(seed), known=_no_knowledge(players))
         return self._deal(s)
 
     def _deal(self, s: GrassState) -> GrassState:
@@ -138,10 +166,12 @@ class GrassRules:
             for j in range(1, n + 1):
                 hands[(dealer + j) % n].append(deck[-1])
                 deck = deck[:-1]
-        s = replace(s, phase="play", seats=tuple(Seat(tuple(sorted(h))) for h in hands), deck=deck, wasted=(),
-                    box=box, dealer=dealer, hand_no=hand_no, rng=rng, trade=None, paranoia_card=NO_CARD,
-                    passes=(NO_CARD,) * n, extra_turns=0)
-        return self._begin_turn(s, (dealer + 1) % n, 0, (("deal", dealer, hand_no),))
+        # turns still owed from Paranoia carry into the next hand (rules/grass.md, "Corrections")
+        seats = tuple(Seat(tuple(sorted(h)), lost_turns=old.lost_turns) for h, old in zip(hands, s.seats))
+        s = replace(s, phase="play", seats=seats, deck=deck, wasted=(), box=box, dealer=dealer, hand_no=hand_no,
+                    rng=rng, trade=None, paranoia_card=NO_CARD, passes=(NO_CARD,) * n, current=dealer,
+                    extra_turns=0, known=_no_knowledge(n))
+        return self._end_turn(s, (("deal", dealer, hand_no),))
 
     # --- protocol ----------------------------------------------------------------------------------------------
 
@@ -176,6 +206,11 @@ class GrassRules:
         """The state after ``seat`` takes ``a``. Raises IllegalAction if ``a`` is not in ``legal_actions(s, seat)``."""
         if a not in self.legal_actions(s, seat):
             raise IllegalAction(f"seat {seat} may not {a} now (phase {s.phase})")
+        return self.apply_legal(s, seat, a)
+
+    def apply_legal(self, s: GrassState, seat: int, a: Action) -> GrassState:
+        """``apply`` without checking that ``a`` is legal (for searches that took ``a`` from ``legal_actions``);
+        an illegal ``a`` gives a meaningless state or raises."""
         if s.phase == "play":
             return self._apply_play(s, a)
         if s.phase == "draft":
@@ -187,7 +222,8 @@ class GrassRules:
         return self._deal(replace(s, events=()))
 
     def is_over(self, s: GrassState) -> bool:
-        """True once a running total has reached the goal or the last hand (``max_hands``) has been scored."""
+        """True once a running total has reached the goal (or, with the optional ``max_hands`` limit, once that
+        hand has been scored)."""
         return s.phase == "over"
 
     def scores(self, s: GrassState) -> tuple[int, ...]:
@@ -222,7 +258,8 @@ class GrassRules:
             extra_turns=s.extra_turns, proposed=s.proposed, proposals_left=MAX_PROPOSALS - len(s.proposed),
             hand=s.seats[seat].hand if mine else (), my_pass=s.passes[seat] if mine else NO_CARD, seats=seats,
             deck_count=len(s.deck), wasted=s.wasted, box=s.box, trade=s.trade, paranoia_card=s.paranoia_card,
-            totals=s.totals, breakdown=s.breakdown, events=tuple(_mask(e, seat) for e in s.events))
+            totals=s.totals, breakdown=s.breakdown, events=tuple(_mask(e, seat) for e in s.events),
+            known=s.known[seat] if mine and s.known else ())
 
     # --- legal actions -----------------------------------------------------------------------------------------
 
@@ -232,8 +269,7 @@ class GrassRules:
         out: list[Action] = []
         others = [t for t in range(s.players) if t != cur]
         for k in _distinct(me.hand):
-            if k not in PARANOIA:
-                out.append(Action("discard", k))
+            out.append(Action("discard", k))  # any card, Paranoia too ("en joue une ... ou en défausse une")
             if k == MARKET_OPEN:
                 if not me.market_open:
                     out.append(Action("play", k))
@@ -269,10 +305,10 @@ class GrassRules:
             out.extend(Action("offer", k) for k in _distinct(me.hand) if me.hand.count(k) > t.offer.count(k))
         if len(t.ask) < MAX_OFFER:
             out.extend(Action("ask", k) for k in range(KINDS + 1))
-        if len(t.offer_peddle) < MAX_PEDDLE_SWAP:
-            out.extend(Action("offer_peddle", k) for k in _distinct(me.stash.loose))
-        if len(t.ask_peddle) < MAX_PEDDLE_SWAP:
-            out.extend(Action("ask_peddle", k) for k in _distinct(s.seats[t.target].stash.loose))
+        # one or several laid peddle cards each way ("une ou plusieurs cartes déjà posées")
+        mine, theirs = me.stash.loose, s.seats[t.target].stash.loose
+        out.extend(Action("offer_peddle", k) for k in _distinct(mine) if mine.count(k) > t.offer_peddle.count(k))
+        out.extend(Action("ask_peddle", k) for k in _distinct(theirs) if theirs.count(k) > t.ask_peddle.count(k))
         if t.complete:
             out.append(Action("send"))
         out.append(Action("withdraw"))
@@ -316,6 +352,7 @@ class GrassRules:
             return replace(s, phase="draft", proposed=s.proposed + (a.target,), trade=Trade(cur, a.target),
                            events=(("propose", cur, a.target),))
         hand = _remove(me.hand, k)
+        s = replace(s, known=_forget(s.known, cur, (k,)))
         if a.op == "discard":
             s = replace(s, seats=_setat(seats, cur, replace(me, hand=hand)), wasted=s.wasted + (k,))
             return self._end_turn(s, (("discard", cur, k),))
@@ -371,11 +408,13 @@ class GrassRules:
         me = s.seats[cur]
         events: list[tuple] = [("nirvana", cur, k, me.heat)]
         pile = me.pile
-        if me.heat != NO_CARD:  # the Heat On goes under the pile, the Market Open back on top
+        cleared: tuple[int, ...] = ()
+        if me.heat != NO_CARD:  # the Heat On leaves the pile for the Wasted pile, the Market Open back on top
             rest = list(pile)
             del rest[len(rest) - 1 - rest[::-1].index(me.heat)]
             rest.remove(MARKET_OPEN)
-            pile = (me.heat,) + tuple(rest) + (MARKET_OPEN,)
+            pile = tuple(rest) + (MARKET_OPEN,)
+            cleared = (me.heat,)
         seats = list(s.seats)
         loose = me.stash.loose
         for j in range(1, n):
@@ -390,7 +429,7 @@ class GrassRules:
         seats[cur] = replace(me, hand=hand, pile=pile, heat=NO_CARD, stash=replace(me.stash, loose=loose))
         extra = 2 if k == EUPHORIA else 1
         events.append(("extra_turn", cur, extra))
-        s = replace(s, seats=tuple(seats), wasted=s.wasted + (k,), extra_turns=s.extra_turns + extra)
+        s = replace(s, seats=tuple(seats), wasted=s.wasted + cleared + (k,), extra_turns=s.extra_turns + extra)
         return self._end_turn(s, tuple(events))
 
     def _apply_draft(self, s: GrassState, a: Action) -> GrassState:
@@ -415,8 +454,11 @@ class GrassRules:
         q = replace(q, hand=_add(_remove(q.hand, *given), *t.offer),
                     stash=replace(q.stash, loose=_add(_remove(q.stash.loose, *t.ask_peddle), *t.offer_peddle)))
         seats = _setat(_setat(s.seats, t.proposer, p), t.target, q)
+        known = _forget(_forget(s.known, t.proposer, t.offer), t.target, given)
+        for o in range(s.players):  # the trade is named openly: everyone saw who took what
+            known = _learn(_learn(known, o, t.proposer, given), o, t.target, t.offer)
         ev = ("trade", t.proposer, t.target, t.offer, given, t.offer_peddle, t.ask_peddle)
-        return replace(s, seats=seats, phase="play", trade=None, events=(ev,))
+        return replace(s, seats=seats, phase="play", trade=None, known=known, events=(ev,))
 
     def _apply_pass(self, s: GrassState, seat: int, k: int) -> GrassState:
         me = s.seats[seat]
@@ -428,11 +470,16 @@ class GrassRules:
         n = s.players
         events: list[tuple] = []
         seats = list(s.seats)
+        known = s.known
+        if known:  # a pass is seen only by its giver and its taker: the others no longer know the giver's hand
+            known = tuple(tuple(() if passes[i] != NO_CARD and o not in (i, (i + 1) % n) else cell
+                                for i, cell in enumerate(row)) for o, row in enumerate(known))
         for i in range(n):
             if passes[i] != NO_CARD:
                 left = (i + 1) % n
                 seats[left] = replace(seats[left], hand=_add(seats[left].hand, passes[i]))
                 events.append(("pass", i, left, passes[i]))
+                known = _learn(_forget(known, i, (passes[i],)), i, left, (passes[i],))
         cur = s.current
         me = seats[cur]
         card = s.paranoia_card
@@ -454,7 +501,7 @@ class GrassRules:
         events.append(("lose_turns", cur, 1 if card == SOLD_OUT else 2))
         seats[cur] = me
         s = replace(s, seats=tuple(seats), wasted=wasted, phase="play", paranoia_card=NO_CARD,
-                    passes=(NO_CARD,) * n)
+                    passes=(NO_CARD,) * n, known=known)
         return self._end_turn(s, tuple(events))
 
     # --- turn and hand bookkeeping -----------------------------------------------------------------------------
@@ -493,7 +540,7 @@ class GrassRules:
     def _end_hand(self, s: GrassState, events: tuple[tuple, ...]) -> GrassState:
         breakdown = score_hand(s.seats, s.totals)
         totals = tuple(b.total for b in breakdown)
-        over = max(totals) >= s.goal or s.hand_no >= s.max_hands
+        over = max(totals) >= s.goal or 0 < s.max_hands <= s.hand_no
         ev = events + (("hand_end", s.hand_no),)
         if over:
             ev = ev + (("game_over", winners(totals)),)
@@ -536,13 +583,34 @@ def _mask(e: tuple, seat: int | None) -> tuple:
     return e
 
 
+def _pinned(s: GrassState | GrassView, seat: int | None, i: int) -> tuple[int, ...]:
+    """Cards ``seat`` knows to be in seat ``i``'s hand: what its memory says (``known``) and the hand cards ``i``
+    offers in the trade on the table (named openly, still in hand)."""
+    own = s.known[seat][i] if seat is not None and s.known and isinstance(s, GrassState) else ()
+    if isinstance(s, GrassView):
+        own = s.known[i] if s.known else ()
+    pinned = list(own)
+    t = s.trade
+    if t is not None and t.proposer == i:
+        rest = list(pinned)
+        for k in t.offer:
+            if k in rest:
+                rest.remove(k)
+            else:
+                pinned.append(k)
+    return tuple(sorted(pinned))
+
+
 def sample_hidden(s: GrassState, seat: int | None, rng: Rng) -> GrassState:
     """A state ``seat`` cannot tell from ``s``: the Grass stack, the other seats' hands and their chosen Paranoia
-    passes are dealt again at random from the same cards (sizes kept). ``seat`` None re-deals every hand."""
+    passes are dealt again at random from the same cards (sizes kept), except the cards ``seat`` knows to be in a
+    hand (``s.known[seat]``: what it passed them or saw them take in a trade; cards offered in the trade on the
+    table), which stay there. ``seat`` None re-deals every hand (keeping only the trade's named offer)."""
     others = [i for i in range(s.players) if i != seat]
+    pins = {i: _pinned(s, seat, i) for i in others}
     pool = list(s.deck)
     for i in others:
-        pool.extend(s.seats[i].hand)
+        pool.extend(_remove(s.seats[i].hand, *pins[i]))
         if s.passes[i] != NO_CARD:
             pool.append(s.passes[i])
     shuffled, _ = rng.shuffle(pool)
@@ -551,11 +619,64 @@ def sample_hidden(s: GrassState, seat: int | None, rng: Rng) -> GrassState:
     seats = list(s.seats)
     passes = list(s.passes)
     for i in others:
-        m = len(seats[i].hand)
-        seats[i] = replace(seats[i], hand=tuple(sorted(shuffled[pos:pos + m])))
+        m = len(seats[i].hand) - len(pins[i])
+        seats[i] = replace(seats[i], hand=tuple(sorted(pins[i] + tuple(shuffled[pos:pos + m]))))
         pos += m
         if passes[i] != NO_CARD:
             passes[i] = shuffled[pos]
             pos += 1
-    return replace(s, deck=deck, seats=tuple(seats), passes=tuple(passes))
+    return replace(s, deck=tuple(deck), seats=tuple(seats), passes=tuple(passes))
 
+
+def state_from_view(v: GrassView, rng: Rng) -> GrassState:
+    """A whole state consistent with view ``v`` (of a seat, not a spectator): the hidden cards (Grass stack, other
+    hands, others' chosen Paranoia passes) are the cards ``v`` cannot see, dealt at random by ``sample_hidden``
+    (cards ``v.seat`` knows to be in a hand stay there). The state's generator is ``rng`` (the true one, which
+    shuffles later hands, is hidden). Raises ValueError if the view's card counts do not add up to the deck."""
+    from collections import Counter
+
+    me = v.seat
+    unseen = Counter(full_deck())
+    unseen.subtract(v.box)
+    unseen.subtract(v.wasted)
+    unseen.subtract(v.hand)
+    if v.my_pass != NO_CARD:
+        unseen.subtract((v.my_pass,))
+    for sv in v.seats:
+        unseen.subtract(sv.pile)
+        unseen.subtract(sv.stash.cards())
+    pins = {i: _pinned(v, me, i) for i in range(v.players) if i != me}
+    for p in pins.values():
+        unseen.subtract(p)
+    if any(c < 0 for c in unseen.values()):
+        raise ValueError("the view shows more cards than the deck holds")
+    pool = sorted(unseen.elements())
+    need = v.deck_count + sum(v.seats[i].hand_count - len(pins[i]) + (1 if v.seats[i].passed else 0) for i in pins)
+    if need != len(pool):
+        raise ValueError(f"the view hides {need} cards but {len(pool)} are unseen")
+    pos = v.deck_count
+    deck = tuple(pool[:pos])
+    seats = []
+    passes = []
+    for i, sv in enumerate(v.seats):
+        if i == me:
+            hand = v.hand
+            passes.append(v.my_pass)
+        else:
+            m = sv.hand_count - len(pins[i])
+            hand = tuple(sorted(pins[i] + tuple(pool[pos:pos + m])))
+            pos += m
+            if sv.passed:
+                passes.append(pool[pos])
+                pos += 1
+            else:
+                passes.append(NO_CARD)
+        seats.append(Seat(hand, sv.pile, sv.heat, sv.stash, sv.lost_turns))
+    n = v.players
+    known = tuple((v.known if i == me and v.known else ((),) * n) for i in range(n))
+    s = GrassState(players=n, phase=v.phase, seats=tuple(seats), deck=deck, wasted=v.wasted, box=v.box,
+                   dealer=v.dealer, current=v.current, extra_turns=v.extra_turns, proposed=v.proposed, trade=v.trade,
+                   paranoia_card=v.paranoia_card, passes=tuple(passes), hand_no=v.hand_no, totals=v.totals,
+                   breakdown=v.breakdown, learning=v.learning, max_hands=v.max_hands, goal=v.goal,
+                   rng=Rng(seed_mix(rng.next64()[0], 1)), known=known)
+    return sample_hidden(s, me, rng)

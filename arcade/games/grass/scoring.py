@@ -24,7 +24,7 @@ def score_hand(seats: Sequence[Seat], totals: Sequence[int]) -> tuple[Breakdown,
     1. stash total (protected or not); 2. the Banker's holder gains 20% of every other player's unprotected Stash,
     which each of them loses; 3. minus the single largest peddle card in hand; 4. minus the penalty of every
     Paranoia card in hand; 5. $25,000 bonus to the highest (all tied players get it); 6. ``total`` = running total
-    + hand score, floored at 0.
+    + hand score (no floor: totals may go negative, rules/grass.md "Corrections").
     """
     n = len(seats)
     holder = next((i for i, st in enumerate(seats) if BANKER in st.hand), None)
@@ -48,7 +48,7 @@ def score_hand(seats: Sequence[Seat], totals: Sequence[int]) -> tuple[Breakdown,
     for i in range(n):
         bonus = HAND_BONUS if pre[i] == best else 0
         hand = pre[i] + bonus
-        out.append(Breakdown(*parts[i], bonus=bonus, hand=hand, total=max(0, totals[i] + hand)))
+        out.append(Breakdown(*parts[i], bonus=bonus, hand=hand, total=totals[i] + hand))
     return tuple(out)
 
 

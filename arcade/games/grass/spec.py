@@ -10,7 +10,11 @@ SPEC = GameSpec(
     package="arcade.games.grass",
     table="arcade.scenes.grass_table:Table",
     demo_players=4,
-    options=(Option("learning", "Learning mode", (False, True), ("Off", "On")),),
+    options=(Option("learning", "Learning mode", (False, True), ("Off", "On"),
+                    help="Teaches in four hands: simple cards first, then trading, then protection, then the whole "
+                         "deck"),
+             Option("max_hands", "Length", (0, 10, 5), ("Until $250,000", "At most 10 hands", "At most 5 hands"),
+                    help="The rules play on until someone reaches $250,000; a limit ends the match sooner.")),
     rules_page="games/grass/howto.md",
     title_card="Panama",
     card_art="arcade.scenes.grass_table:card_art",

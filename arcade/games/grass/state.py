@@ -15,14 +15,13 @@ from .cards import (CARDS, DR_FEELGOOD, HOME_GROWN, KINDS, MARKET_OPEN, MEXICO, 
                     PROTECTION, value)
 
 __all__ = ["Cover", "Stash", "Seat", "Trade", "Breakdown", "GrassState", "Action", "SeatView", "GrassView", "ANY",
-           "OPS", "encode_action", "decode_action", "MAX_OFFER", "MAX_PEDDLE_SWAP"]
+           "OPS", "encode_action", "decode_action", "MAX_OFFER"]
 
 ANY = KINDS
 """In ``Trade.ask``: "a card of your choice" (the target picks which card when accepting)."""
-MAX_OFFER = 2
-"""At most two hand cards each way in one proposal (decision, keeps the action space small)."""
-MAX_PEDDLE_SWAP = 1
-"""At most one Stash peddle each way in one proposal (decision)."""
+MAX_OFFER = 1
+"""Hand cards trade one for one: at most one hand card each way in a proposal (rules/grass.md, "Corrections").
+Stash peddle has no such limit: one or several laid cards each way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +105,9 @@ class Trade:
 
     @property
     def complete(self) -> bool:
-        """One for one each way (hand cards and Stash peddle) and not empty: may be sent."""
-        return (len(self.offer) == len(self.ask) and len(self.offer_peddle) == len(self.ask_peddle)
+        """May be sent: hand cards one for one (or none), Stash peddle one or several each way (or none), and not
+        empty (rules/grass.md, "Trading" and "Corrections")."""
+        return (len(self.offer) == len(self.ask) and bool(self.offer_peddle) == bool(self.ask_peddle)
                 and len(self.offer) + len(self.offer_peddle) > 0)
 
 
@@ -117,7 +117,7 @@ class Breakdown:
 
     ``stash`` (step 1, >= 0), ``banker`` (step 2: + for the Banker's holder, - for the others), ``peddle_in_hand``
     (step 3, <= 0), ``paranoia`` (step 4, <= 0), ``bonus`` (step 5: 25,000 or 0), ``hand`` (the sum),
-    ``total`` (step 6: running total after this hand, floored at 0).
+    ``total`` (step 6: running total after this hand; may be negative).
     """
 
     stash: int
@@ -138,6 +138,9 @@ class GrassState:
     holds the cards chosen so far, NO_CARD for not yet), "scoring" (the hand is over, ``breakdown`` shows it; the next
     dealer deals), "over". ``deck`` is the Grass stack (top = last), ``wasted`` the Wasted pile, ``box`` the cards left
     out of a learning-mode hand. ``totals`` are running totals in dollars. ``events`` say what the last transition did.
+    ``known[o][i]`` (sorted kinds) are cards seat ``o`` knows to be in seat ``i``'s hand this hand: cards it passed
+    to ``i`` in a Paranoia, cards ``i`` took in a trade (trades are named openly), while still there as far as ``o``
+    can tell (bots' memory; ``sample_hidden`` keeps them).
     """
 
     players: int
@@ -160,6 +163,7 @@ class GrassState:
     max_hands: int
     goal: int
     rng: Rng
+    known: tuple[tuple[tuple[int, ...], ...], ...] = ()
     events: tuple[tuple, ...] = ()
 
 
@@ -328,7 +332,8 @@ class GrassView:
     ``hand`` is the seat's own hand (empty for a spectator), ``my_pass`` its own chosen Paranoia pass (NO_CARD if none).
     Other hands appear only as counts in ``seats``. ``trade`` is public (offers are named openly). ``totals`` are the
     running totals, ``breakdown`` the last hand's scoring, ``events`` the last transition with hidden cards as NO_CARD
-    (a card passed to you during Paranoia is shown to you only).
+    (a card passed to you during Paranoia is shown to you only). ``known[i]`` are the cards this seat knows to be in
+    seat ``i``'s hand (see ``GrassState.known``; empty for a spectator).
     """
 
     seat: int | None
@@ -355,6 +360,7 @@ class GrassView:
     totals: tuple[int, ...]
     breakdown: tuple[Breakdown, ...]
     events: tuple[tuple, ...]
+    known: tuple[tuple[int, ...], ...] = ()
 
 
 assert DR_FEELGOOD not in _COVER_KINDS and len(CARDS) == KINDS

@@ -1,28 +1,44 @@
-"""The Grisbi bot: one tick input at a time from the seat's view (arcade.games.bots, "Grisbi exports a Bot").
+"""The Grisbi bot: a person at the table, one tick input at a time from the seat's view (arcade.games.bots).
 
-A bot is a player with a reaction time. It looks at the pile at most once per reaction time (easy about 1.2 s,
-normal 0.7 s, hard 0.35 s, with a seeded jitter), and it sees the pile as it was a short perception lag ago
-(easy 0.2 s, normal 0.1 s, hard 2 ticks), so a card laid just before may make its choice wrong, as it does for a
-person. When it looks it:
+A bot answers each card that lands on the pile the way a person does (issue #16, "bots at human speed"): it first
+*perceives* the new top card, then *decides* which of its cards to lay, then presses the key. Times are in 60 Hz
+ticks, drawn from the bot's own seeded generator (never a clock):
 
-1. lays a Stop if it believes its team's correct points reach the target (counted on the public pile it saw, as if
-   its team closed now) and one of its Stops fits the top card; failing that, a hard bot lays a card whose hooks fit
-   one of its Stops;
+- perception: at least ``MIN_PERCEPTION`` = 18 ticks (300 ms, the fastest a person reacts to anything: simple
+  visual reaction times are 180-250 ms before the hand moves), median by level (easy 30, normal 24, hard 22 ticks);
+- decision (Hick–Hyman: time = a + b·log2(n + 1), n the cards in hand it must compare with the top card's hooks):
+  easy 16 + 12 ticks a bit, normal 10 + 7, hard 6 + 4; with 12 cards in hand that is about 90 / 60 / 43 ticks
+  from landing to answer when nothing else lands meanwhile (1.5 s / 1.0 s / 0.7 s medians; at a busy table the
+  answers seen are the quicker ones: hard about 0.6 s);
+- a card landing while the bot is still deciding is seen (perception again) and its choice re-checked
+  (``RECHECK`` % of its level's decision base), then it answers: it keeps the work done on its hand;
+- each time is drawn around its median (triangular, ±``spread`` %) with a slow tail (one answer in eight takes half
+  as long again), then scaled by the table's pace (``PACES``: relaxed 160 %, standard 100 %, fast 75 %); the
+  perception floor of 18 ticks holds at every pace.
+
+Any new card on the pile (its own included) starts a new perception: a bot never answers a card it has not had time to
+see, so no bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
+
+1. lays a Stop if its *head count* of its team's correct points reaches the target plus its level's safety margin
+   ("it's very difficult to be sure": easy 20 %, normal and hard 50 % of the target) and one
+   of its Stops fits the top card; failing that, a normal or hard bot lays a card whose hooks fit one of its Stops. The head
+   count is the exact total on the pile plus a running error: each of its team's Action cards it counts is miscounted
+   (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best;
 2. lays a Deny on an opponents' correct Action card worth at least 2 points (easy and normal: 3) when it holds the
    Deny of that object;
-3. lays a correct Action card: easy picks any, normal the highest points, hard the highest points and then the
-   card on which most of its own hand would be correct next;
-4. with no correct card, waits (the top will change) and, if the top stays, lays a card anyway to change it
-   (hard: the least valuable card on which most of its hand fits);
+3. lays a correct Action card: easy picks any, normal and hard the highest points and then the card on which most
+   of its own hand would be correct next;
+4. with no correct card, waits (the top will change) and, if the top stays for its patience, lays a card anyway to
+   change it (normal and hard: the least valuable card on which most of its hand fits);
 5. holding only Stops, none of which it can lay to win, lays one anyway after the pile has been still for 5 s
    (it concedes the round rather than freeze the table).
 
-With a chance falling with level (easy 25 %, normal 10 %, hard 2 %) it lays a random card instead: a mistake.
+With a chance falling with level (easy 15 %, normal 6 %, hard 4 %) it lays a random card instead: a mistake.
 
-The bot keeps private memory between ticks (its generator, when it may look next, the card it sent and is waiting
-to see laid: it never sends a second card before the first has reached the pile, so input delay cannot make it
-double up). It sees only the view given to ``input``; its outputs are logged as inputs, so a replay or a rollback
-never calls it again.
+The bot keeps private memory between ticks (its generator, the card it is answering and when its answer is due, its
+head count, the card it sent and is waiting to see laid: it never sends a second card before the first has reached
+the pile, so input delay cannot make it double up). It sees only the view given to ``input``; its outputs are
+logged as inputs, so a replay or a rollback never calls it again. The pace is the view's ``pace`` (a match option).
 """
 
 from __future__ import annotations
@@ -34,39 +50,53 @@ from ..rng import Rng, seed_mix
 from .cards import ACTION, DENY, KIND, MAIN, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS
 from .scoring import is_correct, team_total
 
-__all__ = ["Bot", "BotLevel", "BOT_LEVELS"]
+__all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "MIN_PERCEPTION"]
 
 
 @dataclass(frozen=True)
 class BotLevel:
-    """How a bot of one level plays. Times in ticks (60 Hz), chances in per-mille."""
+    """How a bot of one level plays. Times in ticks (60 Hz) at the standard pace, chances in per-mille."""
 
-    reaction: int          # ticks between two looks at the pile (mean)
-    jitter: int            # +- ticks of seeded jitter on each reaction
-    lag: int               # perception lag: cards laid in the last ``lag`` ticks are not seen yet
-    mistake_permille: int  # chance of laying a random card instead of the chosen one
-    deny_min_points: int   # an opponents' card must be worth this much to be denied
-    patience: int          # ticks a top card may stay before a bot with no correct card lays one anyway
-    careful: bool          # picks by points and by what its hand can lay next; sets up its Stops
+    perception: int          # median ticks from a card landing to the bot having seen it (floored at 18)
+    decide_base: int         # Hick–Hyman a: ticks of a decision between one card and nothing
+    decide_per_bit: int      # Hick–Hyman b: ticks per bit of log2(cards in hand + 1)
+    spread: int              # percent: each time is drawn within +- spread % of its median (triangular)
+    mistake_permille: int    # chance of laying a random card instead of the chosen one
+    deny_min_points: int     # an opponents' card must be worth this much to be denied
+    patience: int            # ticks a top card may stay before a bot with no correct card lays one anyway
+    careful: bool            # picks by points and by what its hand can lay next; sets up its Stops
+    count_slip_permille: int = 0  # chance that one of its team's cards is miscounted in its head count
+    stop_margin: int = 0     # percent of the target its head count wants above the target before a Stop
 
 
 BOT_LEVELS = {
-    "easy": BotLevel(reaction=72, jitter=18, lag=12, mistake_permille=250, deny_min_points=3, patience=120,
-                     careful=False),
-    "normal": BotLevel(reaction=42, jitter=10, lag=6, mistake_permille=100, deny_min_points=3, patience=90,
-                       careful=False),
-    "hard": BotLevel(reaction=21, jitter=5, lag=2, mistake_permille=20, deny_min_points=2, patience=45,
-                     careful=True),
+    "easy": BotLevel(perception=30, decide_base=16, decide_per_bit=12, spread=30, mistake_permille=150,
+                     deny_min_points=3, patience=150, careful=False, count_slip_permille=250, stop_margin=20),
+    "normal": BotLevel(perception=24, decide_base=10, decide_per_bit=7, spread=30, mistake_permille=60,
+                       deny_min_points=3, patience=110, careful=True, count_slip_permille=120, stop_margin=50),
+    "hard": BotLevel(perception=22, decide_base=6, decide_per_bit=4, spread=25, mistake_permille=40,
+                     deny_min_points=2, patience=70, careful=True, count_slip_permille=30, stop_margin=50),
 }
 
+PACES = {"relaxed": 160, "standard": 100, "fast": 75}
+"""Pace of a table (a Grisbi option): percent applied to every bot time (perception, decision, patience)."""
+MIN_PERCEPTION = 18
+"""No bot answers a card sooner than this many ticks (300 ms) after it landed, at any level and pace."""
+RECHECK = 150
+"""Percent of a level's ``decide_base`` a bot still deciding spends re-checking its choice when a card lands."""
 STALL_TICKS = 300
 """A bot holding only Stops it cannot win with lays one after the pile has been still this long (5 s)."""
 _PENDING_TIMEOUT = 30  # ticks to wait for a sent card to reach the pile before forgetting it
+_BITS100 = (0, 100, 158, 200, 232, 258, 281, 300, 317, 332, 346, 358, 370, 381, 391, 400, 409, 417, 425, 432, 439,
+            446, 452, 458, 464, 470, 475, 481, 486, 491, 495, 500, 504, 509, 513, 517, 521, 525, 529, 532, 536, 539,
+            543, 546, 549, 552, 555, 558, 561, 564, 567, 570, 573, 575, 578, 581, 583, 586, 588, 591, 593, 595, 598)
+"""100 * log2(n + 1) for n = 0..62, rounded (Hick–Hyman bits, in integers)."""
 
 
 class Bot:
     """A Grisbi player for one seat. ``Bot(seat, level, seed)``; level "easy", "normal" or "hard" (ValueError
-    otherwise). Its jitter and mistakes come from its own ``Rng`` seeded by (seed, seat), never ``random``."""
+    otherwise). Its times, head count and mistakes come from its own ``Rng`` seeded by (seed, seat), never
+    ``random`` or a clock."""
 
     def __init__(self, seat: int, level: str = "normal", seed: int = 0) -> None:
         if level not in BOT_LEVELS:
@@ -75,40 +105,103 @@ class Bot:
         self.level = level
         self.params = BOT_LEVELS[level]
         self._rng = Rng(seed_mix(seed, seat, 0x67726973))
-        self._ready: int | None = None      # first tick at which the bot may look again (None: not in play)
+        self._round = -1
+        self._awake: int | None = None       # tick at which the bot first saw its hand this round (None: not in play)
+        self._key = -1                        # pile length of the top card being answered
+        self._due = 0                         # tick at which the answer is ready
+        self._counted = 1                     # pile cards already in the head count
+        self._err = 0                         # the head count's running error, in points
         self._pending: tuple[int, int] | None = None  # (card, tick sent) not yet seen in the pile
+        self._deciding = False                # the due answer is a decision in progress (not a wait)
+        self.decision_from = 0                # tick of the landing (or START) its current decision answers
 
     def _draw(self, n: int) -> int:
         v, self._rng = self._rng.below(n)
         return v
 
-    def _reaction(self) -> int:
+    def _vary(self, median: int, pace: int) -> int:
+        """A time around ``median`` ticks: triangular within +- spread %, one in eight half as long again, times
+        the pace (percent)."""
+        sp = self.params.spread
+        pct = 100 - sp + self._draw(sp + 1) + self._draw(sp + 1)
+        if self._draw(8) == 0:
+            pct = pct * 3 // 2
+        return median * pct * pace // 10000
+
+    def perception_time(self, pace: str = "standard") -> int:
+        """Ticks from a card landing to this bot having seen it: at least ``MIN_PERCEPTION``."""
+        return max(MIN_PERCEPTION, self._vary(self.params.perception, PACES.get(pace, 100)))
+
+    def recheck_time(self, pace: str = "standard") -> int:
+        """Ticks a bot still deciding spends checking its choice against a card that has just landed."""
+        return self._vary(self.params.decide_base * RECHECK // 100, PACES.get(pace, 100))
+
+    def answer_time(self, candidates: int, pace: str = "standard") -> int:
+        """Ticks from a card landing to this bot's answer: perception (at least ``MIN_PERCEPTION``) plus a
+        Hick–Hyman decision over ``candidates`` cards, both drawn from the bot's generator and scaled by ``pace``
+        (a ``PACES`` key; unknown: standard)."""
         p = self.params
-        return max(1, p.reaction - p.jitter + self._draw(2 * p.jitter + 1))
+        scale = PACES.get(pace, 100)
+        perceive = self.perception_time(pace)
+        bits = _BITS100[min(max(candidates, 0), len(_BITS100) - 1)]
+        decide = max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
+        return perceive + decide
+
+    def head_count(self, view) -> int:
+        """The bot's belief of its team's correct points on the pile (exact total + its running counting error)."""
+        team = TEAMS.index(view.team)
+        return team_total(view.pile_cards, team) + self._err
+
+    def _count(self, view) -> None:
+        """Count the cards that landed since the last look (each of its team's Action cards may be miscounted)."""
+        pile = view.pile_cards
+        team = TEAMS.index(view.team)
+        slip = self.params.count_slip_permille
+        for c in pile[self._counted:]:
+            if TEAM[c] == team and KIND[c] == ACTION and slip and self._draw(1000) < slip:
+                self._err += POINTS[c] if self._draw(2) else -POINTS[c]
+        self._counted = len(pile)
 
     def input(self, view: Any, legal_inputs: Sequence[int], tick: int) -> int:
         """The seat's input for this tick: ``card id + 1`` or 0. ``view`` is ``RULES.view(state, seat)``,
         ``legal_inputs`` ``RULES.legal_actions(state, seat)``, ``tick`` the simulation tick."""
         if not legal_inputs:
-            self._ready = None
+            self._awake = None
             self._pending = None
             return 0
-        if self._ready is None:  # START (or the bot was just seated): react to the table first
-            self._ready = tick + self._reaction()
-            return 0
+        if view.round != self._round or self._awake is None:
+            if view.round != self._round:
+                self._round, self._counted, self._err = view.round, 1, 0
+            self._awake = tick
+            self._key = -1
+            self._deciding = False
         if self._pending is not None:
             card, sent = self._pending
             if card in view.hand and tick - sent < _PENDING_TIMEOUT:
                 return 0
             self._pending = None
-        if tick < self._ready:
+        n = len(view.pile_cards)
+        if n != self._key:  # a new top card (or START): see it, then think
+            landed = max(view.pile_ticks[-1], self._awake)
+            pace = getattr(view, "pace", "standard")
+            if self._deciding and self._due > tick and view.pile_seats[-1] != self.seat:
+                # it was still deciding: it sees the new card and checks its choice against it (a person keeps
+                # looking through their hand while cards land)
+                self._due = max(self._due, landed + self.perception_time(pace)) + self.recheck_time(pace)
+            else:
+                self._due = landed + self.answer_time(len(view.hand), pace)
+                self._deciding = True
+                self.decision_from = landed
+            self._key = n
+            self._count(view)
+        if tick < self._due:
             return 0
         card, wait = self._choose(view, tick)
         if card is None:
-            self._ready = tick + wait
+            self._due = tick + wait
+            self._deciding = False
             return 0
         self._pending = (card, tick)
-        self._ready = tick + self._reaction()
         return card + 1
 
     def _choose(self, view: Any, tick: int) -> tuple[int | None, int]:
@@ -117,11 +210,7 @@ class Bot:
         hand = view.hand
         team = TEAMS.index(view.team)
         pile = view.pile_cards
-        ticks = view.pile_ticks
-        seen = len(pile)
-        while seen > 1 and ticks[seen - 1] >= tick - p.lag:
-            seen -= 1
-        top = pile[seen - 1]
+        top = pile[-1]
         plays = [c for c in hand if KIND[c] != STOP]
         stops = [c for c in hand if KIND[c] == STOP]
         if plays and self._draw(1000) < p.mistake_permille:
@@ -129,7 +218,8 @@ class Bot:
         row = ROW_BITS[team]
         correct = [c for c in plays if KIND[c] == ACTION and is_correct(c, top)]
 
-        if stops and team_total(pile[:seen], team) >= view.targets[team]:
+        target = view.targets[team]
+        if stops and self.head_count(view) >= target + target * p.stop_margin // 100:
             fitting = [c for c in stops if is_correct(c, top)]
             if fitting:
                 return fitting[0], 0
@@ -142,8 +232,8 @@ class Bot:
                 if good or setup:
                     return max(good or setup, key=lambda c: (POINTS[c], c)), 0
 
-        if TEAM[top] == 1 - team and KIND[top] == ACTION and POINTS[top] >= p.deny_min_points \
-                and is_correct(top, pile[seen - 2]):
+        if len(pile) >= 2 and TEAM[top] == 1 - team and KIND[top] == ACTION and POINTS[top] >= p.deny_min_points \
+                and is_correct(top, pile[-2]):
             for c in plays:
                 if KIND[c] == DENY and MAIN[c] == MAIN[top]:
                     return c, 0
@@ -155,13 +245,15 @@ class Bot:
                 return max(correct, key=lambda c: (POINTS[c], c)), 0
             return max(correct, key=lambda c: (POINTS[c], self._follow(c, plays, team), c)), 0
 
-        age = tick - ticks[-1]
+        scale = PACES.get(getattr(view, "pace", "standard"), 100)
+        age = tick - pile_ticks_last(view)
         if not plays:
             if stops and age >= STALL_TICKS:
                 return stops[0], 0
             return None, max(1, STALL_TICKS - age)
-        if age < p.patience:
-            return None, p.patience - age
+        patience = p.patience * scale // 100
+        if age < patience:
+            return None, patience - age
         if p.careful:
             return min(plays, key=lambda c: (POINTS[c], -self._follow(c, plays, team), c)), 0
         return plays[self._draw(len(plays))], 0
@@ -171,3 +263,8 @@ class Bot:
         """How many of the other cards in hand would be correct Action cards laid on ``card``."""
         bits = ROW_BITS[team][card]
         return sum(1 for c in plays if c != card and KIND[c] == ACTION and (1 << MAIN[c]) & bits)
+
+
+def pile_ticks_last(view: Any) -> int:
+    """The tick the top card landed (the Location: the tick the round was dealt)."""
+    return view.pile_ticks[-1]

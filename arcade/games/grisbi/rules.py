@@ -43,6 +43,9 @@ from ..rng import Rng
 from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card
 from .scoring import RoundScore, score_round
 
+PACES = ("relaxed", "standard", "fast")
+"""The table's pace options (the bots' times: ``bot.PACES``)."""
+
 __all__ = ["GrisbiState", "GrisbiView", "GrisbiRules", "RULES", "sample_hidden", "describe_action", "DEAL_SIZES",
            "TARGETS", "LOCATIONS_TO_WIN", "COUNTDOWN", "PLAY", "REVEAL", "OVER"]
 
@@ -68,7 +71,9 @@ class GrisbiState:
     the round was dealt). ``locations_won``: the Location ids each team has won (robbers, police).
     ``location_order``: the order in which the Locations are turned up, round by round (hidden beyond the current
     one). ``result``: the last round's ``RoundScore`` (from the end of a round until the next deal; kept when the game
-    is over). ``rng``: the generator of the coming deals. ``events``: what the last tick did.
+    is over). ``rng``: the generator of the coming deals. ``events``: what the last tick did. ``pace``, ``assist``,
+    ``practice``: the table's options (bots' pace, the hands' assist, practice mode), carried in the state so every
+    screen and every bot of a match agrees on them; the rules themselves do not read them.
     """
 
     tick: int
@@ -88,6 +93,9 @@ class GrisbiState:
     start_ticks: int
     reveal_ticks: int
     events: tuple[tuple[Any, ...], ...]
+    pace: str = "standard"
+    assist: bool = False
+    practice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +108,8 @@ class GrisbiView:
     ``countdown``: ticks left before START (0 outside the countdown); ``time_left``: ticks left before the time limit
     during play (None without a limit or outside play); ``reveal_left``: ticks left in the reveal (0 outside it).
     ``result``: the round's ``RoundScore`` during the reveal and once the game is over, else None.
-    ``locations_won``: Location ids won (robbers, police); ``scores``: Locations won per seat.
+    ``locations_won``: Location ids won (robbers, police); ``scores``: Locations won per seat. ``pace``,
+    ``assist``, ``practice``: the match's table options (see ``GrisbiState``).
     """
 
     seat: int | None
@@ -123,6 +132,9 @@ class GrisbiView:
     result: RoundScore | None
     scores: tuple[int, ...]
     events: tuple[tuple[Any, ...], ...]
+    pace: str = "standard"
+    assist: bool = False
+    practice: bool = False
 
 
 def _team_sizes(teams: Sequence[int]) -> tuple[int, int]:
@@ -161,7 +173,7 @@ def _new_round(s: GrisbiState, tick: int, round_: int, won: tuple[tuple[int, ...
     phase, end = (COUNTDOWN, tick + s.start_ticks) if s.start_ticks > 0 else (PLAY, _deadline(s, tick))
     events = events + (("deal", round_, loc),) + ((("start", round_),) if phase == PLAY else ())
     return GrisbiState(tick, phase, end, round_, s.teams, hands, (loc,), (-1,), (tick,), won, s.location_order,
-                       None, rng, s.time_limit, s.start_ticks, s.reveal_ticks, events)
+                       None, rng, s.time_limit, s.start_ticks, s.reveal_ticks, events, s.pace, s.assist, s.practice)
 
 
 def _deadline(s: GrisbiState, start: int) -> int | None:
@@ -172,7 +184,7 @@ def _quiet(s: GrisbiState, tick: int) -> GrisbiState:
     """The same state one tick later with nothing happening (hands and pile tuples are shared, not rebuilt)."""
     return GrisbiState(tick, s.phase, s.phase_end, s.round, s.teams, s.hands, s.pile_cards, s.pile_seats,
                        s.pile_ticks, s.locations_won, s.location_order, s.result, s.rng, s.time_limit, s.start_ticks,
-                       s.reveal_ticks, ())
+                       s.reveal_ticks, (), s.pace, s.assist, s.practice)
 
 
 class GrisbiRules:
@@ -186,13 +198,17 @@ class GrisbiRules:
     # --- setup ------------------------------------------------------------------------------------------------------
 
     def initial_state(self, seed: int, players: int, teams: Sequence[str] | None = None, time_limit: int | None = None,
-                      start_ticks: int = 180, reveal_ticks: int = 360) -> GrisbiState:
+                      start_ticks: int = 180, reveal_ticks: int = 360, pace: str = "standard", assist: bool = False,
+                      practice: bool = False) -> GrisbiState:
         """The state at tick 0: round 0 dealt, its countdown running.
 
         ``teams``: "robbers"/"police" per seat (default: alternating, seat 0 robbers); each team 1-4 players, uneven
         teams allowed. ``time_limit``: ticks of play per round after START (None: no limit). ``start_ticks``: the
         START countdown in ticks (0: none); ``reveal_ticks``: the reveal after a round, in ticks (at least 1).
-        Raises ValueError for a player count outside 2-8, a bad team list or tick counts out of range.
+        ``pace`` ("relaxed", "standard", "fast"), ``assist`` and ``practice``: table options kept in the state for
+        the bots and the table (practice mode: relaxed pace and the assist on, whatever ``pace`` and ``assist`` say).
+        Raises ValueError for a player count outside 2-8, a bad team list, tick counts out of range or an unknown
+        pace.
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Grisbi is for {self.min_players}-{self.max_players} players, not {players}")
@@ -208,10 +224,14 @@ class GrisbiRules:
             raise ValueError("time_limit is a positive number of ticks, or None")
         if start_ticks < 0 or reveal_ticks < 1:
             raise ValueError("start_ticks is >= 0 and reveal_ticks >= 1 (the table shows the result for that long)")
+        if pace not in PACES:
+            raise ValueError(f"pace is one of {', '.join(PACES)}, not {pace!r}")
+        if practice:
+            pace, assist = "relaxed", True
         rng = Rng.from_seed(seed)
         order, rng = rng.shuffle(LOCATION_IDS)
         blank = GrisbiState(0, COUNTDOWN, 0, 0, team_idx, (), (), (), (), ((), ()), order, None, rng,
-                            time_limit, start_ticks, reveal_ticks, ())
+                            time_limit, start_ticks, reveal_ticks, (), pace, bool(assist), bool(practice))
         return _new_round(blank, 0, 0, ((), ()), ())
 
     # --- the tick ---------------------------------------------------------------------------------------------------
@@ -284,7 +304,8 @@ class GrisbiRules:
             return self._end_round(s, nt, hands_t, tuple(cards), tuple(seats), ticks, -1, "time", tuple(events))
         return GrisbiState(nt, PLAY, s.phase_end, s.round, s.teams, hands_t, s.pile_cards + tuple(cards),
                            s.pile_seats + tuple(seats), s.pile_ticks + ticks, s.locations_won, s.location_order,
-                           s.result, s.rng, s.time_limit, s.start_ticks, s.reveal_ticks, tuple(events))
+                           s.result, s.rng, s.time_limit, s.start_ticks, s.reveal_ticks, tuple(events), s.pace,
+                           s.assist, s.practice)
 
     def _end_round(self, s: GrisbiState, nt: int, hands: tuple, cards: tuple, seats: tuple, ticks: tuple,
                    closer: int, reason: str, events: tuple) -> GrisbiState:
@@ -297,7 +318,7 @@ class GrisbiRules:
         events = events + (("round_end", result.winner, closer, reason),)
         return GrisbiState(nt, REVEAL, nt + s.reveal_ticks, s.round, s.teams, hands, pile, s.pile_seats + seats,
                            s.pile_ticks + ticks, s.locations_won, s.location_order, result, s.rng, s.time_limit,
-                           s.start_ticks, s.reveal_ticks, events)
+                           s.start_ticks, s.reveal_ticks, events, s.pace, s.assist, s.practice)
 
     def _next_round(self, s: GrisbiState, nt: int) -> GrisbiState:
         assert s.result is not None
@@ -336,7 +357,7 @@ class GrisbiRules:
             seat, None if seat is None else TEAMS[s.teams[seat]], _team_names(s.teams), t, s.round,
             phase, countdown, time_left, reveal_left, () if seat is None else s.hands[seat],
             tuple(len(h) for h in s.hands), s.pile_cards, s.pile_seats, s.pile_ticks, s.pile_cards[0],
-            s.locations_won, _targets(s.teams), result, self.scores(s), s.events)
+            s.locations_won, _targets(s.teams), result, self.scores(s), s.events, s.pace, s.assist, s.practice)
 
     def is_over(self, s: GrisbiState) -> bool:
         """True once a team has won 3 Locations (after that round's reveal)."""

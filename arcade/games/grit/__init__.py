@@ -17,6 +17,7 @@ from .rules import (
     GritRules,
     GritState,
     GritView,
+    KeepHidden,
     PileCard,
     PlayComplaint,
     describe_action,
@@ -39,4 +40,5 @@ __all__ = [
     "DuelRecord",
     "ChooseFirst",
     "PlayComplaint",
+    "KeepHidden",
 ]

@@ -1,43 +1,41 @@
 """The Grit bot: ``choose(view, legal_actions, rng, level)``, a pure function of one seat's view.
 
-It aims for 21 and pushes the opponent over. Method (flat Monte Carlo over determinizations):
+Three levels, each deciding from the view alone (the cards it cannot see are dealt at random into "worlds" by
+``rules.determinize``, i.e. ``rules.sample_hidden``):
 
-1. From the view, list the cards it cannot see (the opponent's Complaints, face-down cards it did not lay, the two
-   unused cards): the deck's spades it has not seen, plus the heart if it has not seen it (its rank drawn afresh).
-   A *world* deals those cards at random into those places, as ``sample_hidden`` does for a state.
-2. Every candidate action is played out to the end of the duel in the same worlds (common random numbers), the rest
-   of the duel played by a quick rollout policy for both players, and scored 2 win / 1 draw / 0 loss.
-3. Successive halving: all candidates get a few worlds, the better half gets more, and so on; the best mean wins.
+- "normal", a heuristic (``_h_move``): The Word's holder lets the other lay first (the second layer sees where the
+  first card went); a Marked Complaint on one's own pile stays face down at the end of the round unless turning it up
+  wins The Word; a Complaint goes where it leaves both totals best by a static judgement (``_stand``: one's own total
+  close to 21, the opponent's far from it or over), except in round 4, which it plays out exactly (the first layer
+  against the best reply to its pile, the second for the best result); a Marked Complaint protects an own pile of 17
+  to 21 in rounds 2 and 3. On the real view it imagines ``NORMAL_WORLDS`` deals and plays the move most of them
+  vote for.
+- "easy": the same heuristic with fewer imagined deals and human-like slips: in ``EASY_SLIPS`` per cent of its
+  decisions a careless move (a random Complaint on a random open pile, a random Word choice).
+- "hard", information-set Monte Carlo tree search (``_search``): every iteration deals a world consistent with the
+  view, walks one tree by UCB, adds a node and plays the duel out with the normal heuristic for both players; the
+  budget is a count of simulated lays (``HARD_BUDGET``), never a clock.
 
-Rollout policy ("normal", "hard"): rounds before the last are played with random Complaints on random open piles
-(no marking); round 4 is then played by minimax with open cards: The Word's holder picks the better order, the first
-player the pile that is best against the best reply, the second player its best reply. So the value of a candidate is
-"how good is the position the last round starts from", which is what decides a duel. The rollout's last replier sees
-the card just laid (it cannot in the real game): the bot is cautious about laying first in round 4.
-At "easy" the rollouts are uniformly random legal play (as the random baseline plays) and there are few of them.
-Levels: "easy" 40 playouts a decision, "normal" 200, "hard" 300 ("hard" is the strong one).
-Measured with tools/arena_grit.py (400 duels, seed 0, against the random player): easy 80%, normal 89%, hard 91%
-wins. Head to head hard and normal are about even (more playouts barely help; the rollout model is the limit), and
-normal beats easy about two duels in three. A decision takes a few ms (at most about 20 ms) on the 2-core machine.
+Measured strength (tools/arena_grit.py --ladder, 400 duels a pair, every deal played from both seats, draws half):
+MEASURED
 
 Everything is integer arithmetic with a small deterministic generator seeded from ``rng``; no floats, no clocks.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from ..rng import Rng
-from .cards import card_value, deck_spades, heart_ranks, make_card, HEARTS
-from .rules import ChooseFirst, GritView, PlayComplaint, DEAD_AT
+from .cards import card_value, heart_ranks
+from .rules import ChooseFirst, GritView, KeepHidden, DEAD_AT
 
-__all__ = ["choose", "BUDGETS"]
+__all__ = ["choose", "hard_iterations", "HARD_BUDGET", "NORMAL_WORLDS", "EASY_WORLDS", "EASY_SLIPS"]
 
 _MASK = (1 << 64) - 1
 _VAL = tuple(card_value(c) for c in range(26))
-
-BUDGETS = {"easy": (40, 0), "normal": (200, 1), "hard": (300, 1)}
-"""Per level: (playouts per decision, rollout policy: 0 uniformly random, 1 plain random then round 4 by minimax)."""
+_RANK = tuple(c % 13 + 1 for c in range(26))  # The Word's tie-break compares ranks (K 13 > Q 12 > ... > A 1)
 
 
 class _Fast:
@@ -59,24 +57,26 @@ class _Fast:
 
 
 def _word(top: list[int], hid: list[bool], last_word: int, fr: _Fast) -> int:
+    """The Word's holder (as ``rules.word_holder``): higher visible total, then the highest-ranking top card, then the
+    heart, then who did not hold it last round (``last_word``), else a draw from ``fr``."""
     vt0 = vt1 = hi0 = hi1 = 0
     hh0 = hh1 = False
     for i in range(6):
         c = top[i]
         if c < 0 or hid[i]:
             continue
-        v = _VAL[c]
+        v, r = _VAL[c], _RANK[c]
         if i < 3:
             vt0 += v
-            if v > hi0:
-                hi0, hh0 = v, c >= 13
-            elif v == hi0 and c >= 13:
+            if r > hi0:
+                hi0, hh0 = r, c >= 13
+            elif r == hi0 and c >= 13:
                 hh0 = True
         else:
             vt1 += v
-            if v > hi1:
-                hi1, hh1 = v, c >= 13
-            elif v == hi1 and c >= 13:
+            if r > hi1:
+                hi1, hh1 = r, c >= 13
+            elif r == hi1 and c >= 13:
                 hh1 = True
     if vt0 != vt1:
         return 0 if vt0 > vt1 else 1
@@ -111,44 +111,6 @@ def _score(t_me: int, t_op: int) -> int:
     return 2 if t_me < t_op else 0
 
 
-def _random_move(mk: list[bool], hands: list[list[int]], mused: list[bool], seat: int, banned: int,
-                 fr: _Fast) -> tuple[int, int, int]:
-    """Uniform over the legal actions, as ``random_choose`` picks them (marking counted as its own actions)."""
-    opts = []
-    for i in range(6):
-        if mk[i] or i == banned:
-            continue
-        opts.append((i, 0))
-        if not mused[seat]:
-            opts.append((i, 1))
-            if i // 3 == seat:
-                opts.append((i, 2))
-    hand = hands[seat]
-    c = hand[fr.below(len(hand))]
-    i, mode = opts[fr.below(len(opts))]
-    return c, i, mode
-
-
-def _lay(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]], mused: list[bool], seat: int,
-         c: int, i: int, mode: int) -> None:
-    hands[seat].remove(c)
-    top[i] = c
-    mk[i] = mode >= 1
-    hid[i] = mode == 2
-    if mode:
-        mused[seat] = True
-
-
-def _plain_move(mk: list[bool], hands: list[list[int]], seat: int, banned: int, fr: _Fast) -> tuple[int, int, int]:
-    """A random Complaint on a random open pile, never marked (a player who does not waste the mark)."""
-    hand = hands[seat]
-    c = hand[fr.below(len(hand))]
-    while True:
-        i = fr.below(6)
-        if not mk[i] and i != banned:
-            return c, i, 0
-
-
 def _reply_value(t0: int, t1: int, top: list[int], mk: list[bool], c: int, seat: int, banned: int) -> int:
     """The best score (2 win, 1 draw, 0 loss) ``seat`` can reach by laying its last card ``c`` on an open pile
     other than ``banned``, totals being (t0, t1) before it. Open cards: the replier is assumed to know every card."""
@@ -170,184 +132,363 @@ def _reply_value(t0: int, t1: int, top: list[int], mk: list[bool], c: int, seat:
     return best
 
 
-def _first_value(t0: int, t1: int, top: list[int], mk: list[bool], hands: list[list[int]], f: int) -> int:
-    """The best score the first player ``f`` of round 4 can reach against a best reply (open cards)."""
-    c = hands[f][0]
-    v = _VAL[c]
-    reply = hands[1 - f][0]
-    best = 0
-    for i in range(6):
-        if mk[i]:
-            continue
-        old = _VAL[top[i]] if top[i] >= 0 else 0
-        if i < 3:
-            r = _reply_value(t0 - old + v, t1, top, mk, reply, 1 - f, i)
-        else:
-            r = _reply_value(t0, t1 - old + v, top, mk, reply, 1 - f, i)
-        if 2 - r > best:
-            best = 2 - r
-            if best == 2:
-                return 2
-    return best
+# --- "hard": information-set Monte Carlo tree search over the view ---------------------------------------------------
+# A lean world for the tree: w = [top(6), mk(6), hid(6), hands(2 lists), mused(2), rnd, phase, first, banned, holder,
+# last_word, pending(list), laid(2: pile index each seat laid this round, -1)]. Phases: 0 The Word, 1 first lay,
+# 2 second lay, 3 end-of-round keep decisions, 4 over. Moves are small ints: 100 + f (ChooseFirst f),
+# 200 + keep (KeepHidden), card * 12 + pile * 2 + marked (PlayComplaint; pile = owner * 3 + pile).
+
+HARD_BUDGET = 4000
+"""Hard's budget per decision, in Complaints laid by simulated play (tree descent and rollout alike): the search runs
+``HARD_BUDGET // (lays left in the duel + 2)`` iterations (at least ``HARD_MIN_ITERATIONS``; the 2 stands for the
+fixed cost of dealing a world and walking the tree), so a decision costs about the same early and late. Calibrated to about 150 ms a decision on the 2-core development machine (tools/bench_rules.py
+and tools/arena_grit.py --ladder print the p99); a count, not a clock, so the same view and generator always give the
+same action (replays and lockstep stay exact)."""
+HARD_MIN_ITERATIONS = 50
 
 
-def _last_round(top: list[int], mk: list[bool], hands: list[list[int]], phase: int, first: int, banned: int,
-                holder: int) -> int:
-    """Round 4 by minimax with open cards (each player has one Complaint left; marking changes nothing now: the
-    second player may not use the first one's pile anyway). Returns seat 0's score: 2 win, 1 draw, 0 loss."""
-    t0, t1 = _totals(top)
-    if phase == 2:
-        r = _reply_value(t0, t1, top, mk, hands[1 - first][0], 1 - first, banned)
-        return r if first == 1 else 2 - r
-    if phase == 1:
-        w = _first_value(t0, t1, top, mk, hands, first)
-        return w if first == 0 else 2 - w
-    # the holder of The Word picks the better order for itself
-    a = _first_value(t0, t1, top, mk, hands, holder)
-    b = 2 - _first_value(t0, t1, top, mk, hands, 1 - holder) if a < 2 else 0
-    w = a if a >= b else b
-    return w if holder == 0 else 2 - w
+def hard_iterations(view: GritView) -> int:
+    """Iterations of hard's search for ``view``: ``HARD_BUDGET`` over (the Complaints still to be laid + 2)."""
+    lays = view.complaint_counts[0] + view.complaint_counts[1]
+    return max(HARD_MIN_ITERATIONS, HARD_BUDGET // (lays + 2))
 
 
-def _playout(top: list[int], mk: list[bool], hid: list[bool], hands: list[list[int]], mused: list[bool],
-             rnd: int, phase: int, first: int, banned: int, last_word: int, policy: int, fr: _Fast) -> int:
-    """Play the duel out from (round ``rnd``, ``phase`` 0 word / 1 lay first / 2 lay second). Returns seat 0's
-    score: 2 win, 1 draw, 0 loss.
-
-    ``policy`` 0: both players move uniformly at random among the legal actions (as ``random_choose``);
-    1: random Complaints on random piles without marking, and round 4 by minimax with open cards."""
-    while rnd <= 4:
-        holder = -1
-        if phase == 0:
-            holder = _word(top, hid, last_word, fr)
-            last_word = holder
-            banned = -1
-            if policy and rnd == 4:
-                return _last_round(top, mk, hands, 0, -1, -1, holder)
-            first = fr.below(2)
-            phase = 1
-        if policy and rnd == 4:
-            return _last_round(top, mk, hands, phase, first, banned, holder)
-        if phase == 1:
-            seat = first
-            if policy:
-                c, i, mode = _plain_move(mk, hands, seat, -1, fr)
-            else:
-                c, i, mode = _random_move(mk, hands, mused, seat, -1, fr)
-            _lay(top, mk, hid, hands, mused, seat, c, i, mode)
-            banned = i
-            phase = 2
-        seat = 1 - first
-        if policy:
-            c, i, mode = _plain_move(mk, hands, seat, banned, fr)
-        else:
-            c, i, mode = _random_move(mk, hands, mused, seat, banned, fr)
-        _lay(top, mk, hid, hands, mused, seat, c, i, mode)
-        rnd += 1
-        phase = 0
-    t0, t1 = _totals(top)
-    return _score(t0, t1)
+_UCB_C = 717  # exploration constant 0.7, scaled by 1024
+_KEY_HIDDEN = 1000  # child key of an opponent's face-down first lay: which pile and whether marked, not the card
 
 
-# --- reading the view ----------------------------------------------------------------------------------------------
+def _log2_milli(n: int) -> int:
+    """1000 * log2(n) for n >= 1, integer-only (linear between powers of two)."""
+    b = n.bit_length() - 1
+    return b * 1000 + (((n << 10) >> b) - 1024) * 1000 // 1024
 
 
-def _unseen(view: GritView) -> tuple[list[int], bool, int]:
-    """(unseen spades, whether the heart is unseen, number of unseen places that matter: opponent hand + unknown
-    face-down pile tops)."""
-    seen = list(view.hand)
-    unknown_tops = 0
-    for own in view.piles:
-        for pile in own:
-            for c in pile:
-                if c.card is not None:
-                    seen.append(c.card)
-            if pile and pile[-1].card is None:
-                unknown_tops += 1
-    spades = [c for c in deck_spades(view.prototype_deck) if c not in seen]
-    heart_seen = any(c >= 13 for c in seen)
-    return spades, not heart_seen, unknown_tops
+_LN_MILLI = tuple(_log2_milli(n) * 693 if n else 0 for n in range(1 << 14))  # 10**6 * ln(n), for UCB
 
 
-def _worlds(view: GritView, count: int, fr: _Fast) -> list[tuple[list[int], list[int]]]:
-    """``count`` worlds: (cards for the unknown face-down tops in pile order, opponent hand)."""
-    spades, heart_unseen, unknown_tops = _unseen(view)
-    opp = 1 - view.seat
-    n_opp = view.complaint_counts[opp]
-    ranks = heart_ranks(view.prototype_deck)
-    out = []
-    for _ in range(count):
-        pool = list(spades)
-        if heart_unseen:
-            pool.append(make_card(ranks[fr.below(len(ranks))], HEARTS))
-        for j in range(len(pool) - 1, 0, -1):
-            k = fr.below(j + 1)
-            pool[j], pool[k] = pool[k], pool[j]
-        out.append((pool[:unknown_tops], pool[unknown_tops:unknown_tops + n_opp]))
-    return out
-
-
-def _base(view: GritView) -> tuple[list[int], list[bool], list[bool]]:
+def _world_from_state(s: Any) -> list:
+    """A lean world from a full ``GritState`` (a determinization)."""
     top, mk, hid = [-1] * 6, [False] * 6, [False] * 6
     for o in range(2):
         for p in range(3):
-            pile = view.piles[o][p]
+            pile = s.piles[o][p]
             if pile:
                 c = pile[-1]
                 i = o * 3 + p
-                top[i] = -2 if c.card is None else c.card  # -2: filled per world
-                mk[i] = c.marked
-                hid[i] = not c.face_up and (c.kept_hidden or c.marked)
-    return top, mk, hid
+                top[i], mk[i], hid[i] = c.card, c.marked, c.hidden
+    laid = [-1, -1]
+    first = s.first
+    for k, (o, p) in enumerate(s.round_plays):
+        laid[first if k == 0 else 1 - first] = o * 3 + p
+    phase = {"word": 0, "lay_first": 1, "lay_second": 2, "keep": 3}[s.phase]
+    banned = laid[first] if phase == 2 else -1
+    return [top, mk, hid, [list(s.complaints[0]), list(s.complaints[1])], list(s.marked_used), s.round, phase, first,
+            banned, s.word, s.last_word, list(s.keep_pending), laid]
 
 
-def _evaluate(view: GritView, action: Any, world: tuple[list[int], list[int]], base: tuple, policy: int,
-              fr: _Fast) -> int:
-    """Play ``action`` then the rest of the duel in ``world``; 2 win / 1 draw / 0 loss for the viewer."""
-    me = view.seat
-    top, mk, hid = list(base[0]), list(base[1]), list(base[2])
-    tops, opp_hand = world
-    k = 0
-    for i in range(6):
-        if top[i] == -2:
-            top[i] = tops[k]
-            k += 1
-    hands = [[], []]
-    hands[me] = list(view.hand)
-    hands[1 - me] = list(opp_hand)
-    mused = list(view.marked_used)
-    rnd = view.round
-    first = view.first
-    banned = -1
-    if view.round_plays:
-        o, p = view.round_plays[0]
-        banned = o * 3 + p
-    if isinstance(action, ChooseFirst):
-        phase, first = 1, action.first
-    else:
-        _lay(top, mk, hid, hands, mused, me, action.card, action.owner * 3 + action.pile,
-             2 if action.hidden else (1 if action.marked else 0))
-        if view.phase == "lay_first":
-            phase, banned = 2, action.owner * 3 + action.pile
-        else:
-            phase, rnd = 0, rnd + 1
-    w = _playout(top, mk, hid, hands, mused, rnd, phase, first, banned, view.word, policy, fr)
-    return w if me == 0 else 2 - w
+def _w_actor(w: list) -> int:
+    phase = w[6]
+    if phase == 0:
+        return w[9]
+    if phase == 1:
+        return w[7]
+    if phase == 2:
+        return 1 - w[7]
+    return w[11][0]
 
 
-def _candidates(legal: Sequence[Any]) -> list[Any]:
-    """Drop actions that are the same in the lean model: two non-heart cards of equal value on the same pile."""
-    seen: dict[tuple, Any] = {}
+def _w_moves(w: list, seat: int) -> list[int]:
+    phase = w[6]
+    if phase == 0:
+        return [100, 101]
+    if phase == 3:
+        return [201, 200]
+    mk, banned = w[1], w[8]
+    mark = not w[4][seat]
     out = []
-    for a in legal:
-        if isinstance(a, PlayComplaint):
-            key = (_VAL[a.card], a.card >= 13, a.owner, a.pile, a.marked, a.hidden)
-        else:
-            key = ("first", a.first)
-        if key not in seen:
-            seen[key] = a
-            out.append(a)
+    for c in w[3][seat]:
+        base = c * 12
+        for i in range(6):
+            if mk[i] or i == banned:
+                continue
+            out.append(base + i * 2)
+            if mark:
+                out.append(base + i * 2 + 1)
     return out
+
+
+def _w_end_round(w: list, fr: _Fast) -> None:
+    w[10] = w[9]
+    w[5] += 1
+    w[12] = [-1, -1]
+    if w[5] > 4:
+        w[6] = 4
+        return
+    w[9] = _word(w[0], w[2], w[10], fr)
+    w[6] = 0
+    w[8] = -1
+
+
+def _w_apply(w: list, seat: int, m: int, fr: _Fast) -> None:
+    phase = w[6]
+    if phase == 0:
+        w[7] = m - 100
+        w[6] = 1
+        return
+    if phase == 3:
+        if m == 201:
+            w[2][w[12][seat]] = True
+        w[11].pop(0)
+        if not w[11]:
+            _w_end_round(w, fr)
+        return
+    c, rest = divmod(m, 12)
+    i, marked = divmod(rest, 2)
+    w[3][seat].remove(c)
+    w[0][i], w[1][i], w[2][i] = c, marked == 1, False
+    if marked:
+        w[4][seat] = True
+    w[12][seat] = i
+    if phase == 1:
+        w[8] = i
+        w[6] = 2
+        return
+    first = w[7]
+    pending = [p for p in (first, 1 - first) if w[1][w[12][p]] and w[12][p] // 3 == p] if w[5] < 4 else []
+    if pending:
+        w[11] = pending
+        w[6] = 3
+        return
+    _w_end_round(w, fr)
+
+
+def _deal_world(base: list, places: list[tuple[int, int]], pool: list[int], heart_ranks_: tuple[int, ...],
+                fr: _Fast) -> list:
+    """A fresh determinization: ``pool`` (the cards hidden from the searching seat) shuffled into ``places``
+    ((0, pile index) for an unknown pile top, (1, k) for the opponent's hand, (2, k) for an unused card), the heart's
+    rank drawn afresh if it is hidden -- as ``rules.sample_hidden`` deals them."""
+    cards = list(pool)
+    for k, c in enumerate(cards):
+        if c >= 13:
+            cards[k] = 13 + heart_ranks_[fr.below(len(heart_ranks_))] - 1
+    for j in range(len(cards) - 1, 0, -1):
+        k = fr.below(j + 1)
+        cards[j], cards[k] = cards[k], cards[j]
+    w = [list(base[0]), list(base[1]), list(base[2]), [list(base[3][0]), list(base[3][1])], list(base[4])] + \
+        base[5:11] + [list(base[11]), list(base[12])]
+    opp_hand = []
+    for (kind, i), c in zip(places, cards):
+        if kind == 0:
+            w[0][i] = c
+        elif kind == 1:
+            opp_hand.append(c)
+    w[3][base[13]] = opp_hand
+    return w
+
+
+def _setup(view: GritView, seed: int) -> tuple[list, list, list, tuple, _Fast]:
+    """Everything a search needs from ``view``: a base lean world from one determinization (``rules.determinize``,
+    which deals with ``rules.sample_hidden``), the places the seat cannot see, the cards hidden there, the heart's
+    possible ranks, and the fast generator seeded from ``seed``."""
+    from .rules import determinize  # the rules module does not import the bot: no cycle
+
+    me = view.seat
+    fr = _Fast(seed)
+    state = determinize(view, Rng(seed))
+    base = _world_from_state(state)
+    places: list[tuple[int, int]] = []
+    pool: list[int] = []
+    for o in range(2):
+        for p in range(3):
+            pile = view.piles[o][p]
+            if pile and pile[-1].card is None:
+                places.append((0, o * 3 + p))
+                pool.append(base[0][o * 3 + p])
+    for c in state.complaints[1 - me]:
+        places.append((1, 0))
+        pool.append(c)
+    for c in state.unused:
+        places.append((2, 0))
+        pool.append(c)
+    base = base + [1 - me]
+    return base, places, pool, heart_ranks(view.prototype_deck), fr
+
+
+def _moves_of(legal: Sequence[Any]) -> dict[int, Any]:
+    """Legal actions by lean move."""
+    by_move: dict[int, Any] = {}
+    for a in legal:
+        if isinstance(a, ChooseFirst):
+            by_move[100 + a.first] = a
+        elif isinstance(a, KeepHidden):
+            by_move[200 + int(a.keep)] = a
+        else:
+            by_move[a.card * 12 + (a.owner * 3 + a.pile) * 2 + int(a.marked)] = a
+    return by_move
+
+
+def _search(view: GritView, legal: Sequence[Any], seed: int, iterations: int) -> Any:
+    """Single-observer ISMCTS from ``view``'s seat: every iteration deals a world consistent with the view, walks the
+    tree by UCB among the moves legal in that world (counting how often each was available), adds one node, plays the
+    rest of the duel with the normal bot's heuristic (``_h_rollout``) and backs the result up. The opponent's face-down
+    first lay leads to a node keyed by what the searching seat sees (pile, marked), not by the card, so its own choices
+    never depend on a card it cannot see. Returns the root action visited most."""
+    me = view.seat
+    base, places, pool, ranks, fr = _setup(view, seed)
+    by_move = _moves_of(legal)
+    root: dict = {}
+    for _ in range(iterations):
+        w = _deal_world(base, places, pool, ranks, fr)
+        node = root
+        path: list[tuple[dict, int, int]] = []  # (stats of the node, move, actor)
+        expanded = False
+        while w[6] != 4 and not expanded:
+            seat = _w_actor(w)
+            moves = _w_moves(w, seat)
+            if node is root:
+                moves = [m for m in moves if m in by_move]
+            stats = node.setdefault("s", {})
+            untried = [m for m in moves if m not in stats]
+            if untried:
+                m = untried[fr.below(len(untried))]
+                stats[m] = [0, 0, 0]
+                expanded = True
+            for mv in moves:
+                if mv in stats:
+                    stats[mv][2] += 1
+            if not untried:
+                best, m = -1, moves[0]
+                for mv in moves:
+                    n, total, avail = stats[mv]
+                    mean = total * 512 // n if seat == 0 else (2 * n - total) * 512 // n
+                    score = mean + _UCB_C * math.isqrt(_LN_MILLI[avail] // n) // 1000
+                    if score > best:
+                        best, m = score, mv
+            phase = w[6]
+            key = m
+            if seat != me and phase == 1:
+                key = _KEY_HIDDEN + (m % 12)
+            elif seat != me and phase == 3 and len(w[11]) > 1:
+                key = _KEY_HIDDEN
+            path.append((stats, m, seat))
+            _w_apply(w, seat, m, fr)
+            node = node.setdefault(key, {})
+        result = _h_rollout(w, fr)
+        for stats, m, _seat in path:
+            st = stats[m]
+            st[0] += 1
+            st[1] += result
+    stats = root.get("s", {})
+    best = max(stats, key=lambda mv: (stats[mv][0], stats[mv][1] if me == 0 else -stats[mv][1], -mv))
+    return by_move[best]
+
+
+# --- "normal": a fast heuristic, also the search's rollout policy ---------------------------------------------------
+
+
+def _stand(t: int) -> int:
+    """How good an Injury total is to hold (x2): up to 21 its value, beyond 21 worse the further it is."""
+    return 2 * t if t < DEAD_AT else 2 * (DEAD_AT - 1) - 5 * (t - DEAD_AT + 1) - 12
+
+
+_STAND = tuple(_stand(t) * 10 for t in range(64))
+
+
+def _h_lay(w: list, seat: int, fr: _Fast) -> int:
+    """The heuristic's lay in lean world ``w`` (see ``_w_apply`` for moves) by ``seat``.
+
+    Round 4 is played exactly with the cards of the world (the first layer expects the best reply to its pile, the
+    second simply reaches its best result); rounds 1-3 by a static judgement of both totals after the lay
+    (``_stand``: close to 21 good, over it bad) with a little noise to break ties. A Marked Complaint goes on its
+    own pile when that pile then holds a total of 17 to 21 (protecting it) in rounds 2 and 3."""
+    top, mk, hands, banned, rnd = w[0], w[1], w[3], w[8], w[5]
+    t = list(_totals(top))
+    second = w[6] == 2
+    best, pick = None, 0
+    hand = hands[seat]
+    for c in hand:
+        v = _VAL[c]
+        for i in range(6):
+            if mk[i] or i == banned:
+                continue
+            old = _VAL[top[i]] if top[i] >= 0 else 0
+            t0, t1 = (t[0] - old + v, t[1]) if i < 3 else (t[0], t[1] - old + v)
+            me, op = (t0, t1) if seat == 0 else (t1, t0)
+            if rnd >= 4:
+                if second:
+                    val = _score(me, op) * 1000
+                else:
+                    r = _reply_value(t0, t1, top, mk, hands[1 - seat][0], 1 - seat, i)
+                    val = (2 - r) * 1000
+            else:
+                val = _STAND[me] - _STAND[op]
+            val += fr.below(8)
+            if best is None or val > best:
+                best, pick = val, c * 12 + i * 2
+    if not w[4][seat] and 2 <= rnd <= 3:
+        c, rest = divmod(pick, 12)
+        i = rest // 2
+        if i // 3 == seat:
+            own = t[seat] - (_VAL[top[i]] if top[i] >= 0 else 0) + _VAL[c]
+            if 17 <= own <= 21:
+                pick += 1
+    return pick
+
+
+def _h_move(w: list, seat: int, fr: _Fast) -> int:
+    """The heuristic's move in lean world ``w``: The Word's holder lets the other lay first (the second layer sees
+    where the first card went); a Marked Complaint stays face down unless turning it up wins The Word; lays by
+    ``_h_lay``."""
+    phase = w[6]
+    if phase == 0:
+        return 100 + (1 - seat)
+    if phase == 3:
+        i = w[12][seat]
+        hid = list(w[2])
+        hid[i] = False
+        up = _word(w[0], hid, w[9], fr)
+        hid[i] = True
+        down = _word(w[0], hid, w[9], fr)
+        return 200 if (up == seat and down != seat) else 201
+    return _h_lay(w, seat, fr)
+
+
+def _h_rollout(w: list, fr: _Fast) -> int:
+    """Seat 0's score (2 win, 1 draw, 0 loss) when both players play the duel out with the heuristic."""
+    while w[6] != 4:
+        seat = _w_actor(w)
+        _w_apply(w, seat, _h_move(w, seat, fr), fr)
+    return _score(*_totals(w[0]))
+
+
+NORMAL_WORLDS = 24
+"""Normal's budget: deals of the hidden cards it imagines; each votes for the heuristic's move in it."""
+EASY_WORLDS = 6
+EASY_SLIPS = 30
+"""Easy: fewer imagined deals, and a careless move (a random Complaint on a random open pile, or a random Word
+choice) in EASY_SLIPS per cent of its decisions."""
+
+
+def _heuristic(view: GritView, legal: Sequence[Any], seed: int, worlds: int, slips: int) -> Any:
+    """The heuristic bot: deal ``worlds`` worlds consistent with the view, let each vote for ``_h_move``'s move in it,
+    play the most voted (lowest move number on a tie). With ``slips`` per cent chance, a careless move instead."""
+    me = view.seat
+    base, places, pool, ranks, fr = _setup(view, seed)
+    by_move = _moves_of(legal)
+    if slips and fr.below(100) < slips:
+        plain = sorted(m for m in by_move if m >= 200 or m < 100 and m % 2 == 0) or sorted(by_move)
+        if view.phase == "word":
+            plain = sorted(by_move)
+        return by_move[plain[fr.below(len(plain))]]
+    votes: dict[int, int] = {}
+    for _ in range(worlds):
+        w = _deal_world(base, places, pool, ranks, fr)
+        m = _h_move(w, me, fr)
+        if m in by_move:
+            votes[m] = votes.get(m, 0) + 1
+    if not votes:
+        return legal[0]
+    return by_move[min(votes, key=lambda m: (-votes[m], m))]
 
 
 def choose(view: GritView, legal_actions: Sequence[Any], rng: Rng, level: str = "normal") -> Any:
@@ -358,28 +499,9 @@ def choose(view: GritView, legal_actions: Sequence[Any], rng: Rng, level: str = 
         raise ValueError("no legal action")
     if len(legal) == 1:
         return legal[0]
-    budget, policy = BUDGETS.get(level, BUDGETS["normal"])
     seed, _ = rng.next64()
-    fr = _Fast(seed)
-    cands = _candidates(legal)
-    base = _base(view)
-    totals = [0] * len(cands)
-    counts = [0] * len(cands)
-    alive = list(range(len(cands)))
-    stages = max(1, (len(cands) - 1).bit_length())
-    per_stage = budget // stages
-    while True:
-        n = max(2, per_stage // len(alive))
-        worlds = _worlds(view, n, fr)
-        for j in alive:
-            a = cands[j]
-            for w in worlds:
-                totals[j] += _evaluate(view, a, w, base, policy, fr)
-                counts[j] += 1
-        if len(alive) <= 1 or stages <= 1:
-            break
-        alive.sort(key=lambda j: (-totals[j] * 1000 // counts[j], j))
-        alive = alive[:(len(alive) + 1) // 2]
-        stages -= 1
-    best = max(alive, key=lambda j: (totals[j] * 1000 // counts[j], -j))
-    return cands[best]
+    if level == "hard":
+        return _search(view, legal, seed, hard_iterations(view))
+    if level == "easy":
+        return _heuristic(view, legal, seed, EASY_WORLDS, EASY_SLIPS)
+    return _heuristic(view, legal, seed, NORMAL_WORLDS, 0)

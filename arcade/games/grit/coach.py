@@ -17,6 +17,10 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
                     "Choose who lays a Complaint first this round.",
                     "Laying second lets you answer what you see."]
         return ["Your opponent holds The Word and chooses who lays first."]
+    if phase == "keep" and seat in getattr(view, "to_act", ()):
+        return ["The round is over: your Marked Complaint is on your own pile.",
+                "Keep it face down and it stays hidden to the end of the duel",
+                "(it then does not count towards The Word), or turn it face up."]
     if seat in getattr(view, "to_act", ()):
         return ["Lay one Complaint face down on any pile: yours or your opponent's.",
                 "Only the top card of a pile counts. Push your opponent over 21,",

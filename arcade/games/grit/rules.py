@@ -12,12 +12,16 @@ Phases of a state (``phase``) and who acts (``to_act``):
 - ``"word"``: the holder of The Word acts, with ``ChooseFirst(first)``.
 - ``"lay_first"``: the first player acts, with ``PlayComplaint(...)``; the card goes face down.
 - ``"lay_second"``: the other player acts, with ``PlayComplaint(...)``; then the round's two cards are turned up.
+- ``"keep"``: a player who laid a Marked Complaint on one of their own piles this round decides, as the round's cards
+  turn over, with ``KeepHidden(keep)``, whether it stays face down (rules: "Marked Complaint": "at the end of the
+  round"). Both players may have to decide (each marked on their own pile): in the order they laid, and neither
+  learns the other's choice before both are made.
 - ``"over"``: nobody acts; ``result`` is the winner (seat) or -1 for a draw.
 
 Decisions taken where rules/grit.md is silent (a player of the physical game would expect these):
 
-- Values compare by blackjack value everywhere (Ace 1, 10/J/Q/K 10), also in The Word's "highest single top card"
-  tie-break: a Q and a K tie there, and the heart tie-break (then the "last round" one) settles it.
+- Totals use blackjack values (Ace 1, 10/J/Q/K 10), but The Word's "highest ranking single card" tie-break compares
+  ranks, K > Q > J > 10 > 9 ... 2 > A (a K beats a Q there); on the same rank the heart wins.
 - The random heart is drawn from A-K (standard deck) or A-9 (prototype deck), uniformly, at every deal.
 - The starting Injury lies on pile 0 of its owner; piles are numbered 0, 1, 2 per player.
 - The Word's "visible total" and "highest top card" count only face-up top cards: a pile whose top is a Marked
@@ -30,9 +34,11 @@ Decisions taken where rules/grit.md is silent (a player of the physical game wou
 - The second Complaint of a round is laid and turned up in one transition (both are then down, so both flip); while
   the first one lies face down its pile shows no value (the card under it is covered).
 - The player who laid a face-down card may always see it (their own view shows it; the opponent's does not).
-- A Marked Complaint may be laid on either player's pile. Keeping it face down is a choice made when it is laid
-  (``PlayComplaint.hidden``), only on one's own pile; the opponent learns it stayed down when the round's cards are
-  turned up, and its value when everything is revealed at the end of the duel. Each player may mark once a duel.
+- A Marked Complaint may be laid on either player's pile. Keeping it face down is a choice made when the round's
+  cards turn over (phase ``"keep"``, ``KeepHidden``), only for a Marked Complaint its player laid on their own pile
+  this round; the opponent learns it stayed down when the round's cards are turned up, and its value when everything
+  is revealed at the end of the duel. Each player may mark once a duel. In round 4 nothing is asked: everything is
+  revealed at once, so keeping it down would change nothing.
 - Single duel (default): ``scores`` is (1, 0) or (0, 1) for a win, (0, 0) for a draw (and (0, 0) before the end).
 - Best of N duels (option ``best_of=N``, N odd, e.g. 5): first to N//2 + 1 duel wins; a drawn duel gives nobody a
   point. At most 2N - 1 duels are played (9 for a best of 5; a guard against endless draws that real play all but
@@ -54,7 +60,7 @@ from typing import Any, Sequence
 
 from ..base import IllegalAction, state_checksum
 from ..rng import Rng
-from .cards import card_value, deck_spades, heart_ranks, is_heart, make_card, HEARTS
+from .cards import card_value, deck_spades, heart_ranks, is_heart, make_card, rank_of, HEARTS
 
 __all__ = [
     "ROUNDS",
@@ -62,6 +68,7 @@ __all__ = [
     "PILES",
     "ChooseFirst",
     "PlayComplaint",
+    "KeepHidden",
     "PileCard",
     "DuelRecord",
     "GritState",
@@ -74,7 +81,9 @@ __all__ = [
     "top_value",
     "injury_total",
     "visible_total",
+    "highest_top",
     "sample_hidden",
+    "determinize",
     "describe_action",
 ]
 
@@ -86,6 +95,7 @@ HAND = 4
 PHASE_WORD = "word"
 PHASE_LAY_FIRST = "lay_first"
 PHASE_LAY_SECOND = "lay_second"
+PHASE_KEEP = "keep"
 PHASE_OVER = "over"
 
 
@@ -103,21 +113,30 @@ class ChooseFirst:
 class PlayComplaint:
     """Lay the Complaint ``card`` on Injury pile ``pile`` (0..2) of seat ``owner`` (rules: "Rounds").
 
-    ``marked``: played sideways (rules: "Marked Complaint"), once a duel; nothing may ever be laid on it.
-    ``hidden``: only with ``marked`` on one's own pile: keep it face down after the round, until the end of the duel.
+    ``marked``: played sideways (rules: "Marked Complaint"), once a duel; nothing may ever be laid on it. Whether a
+    Marked Complaint on one's own pile stays face down is decided later, when the round's cards turn over
+    (``KeepHidden``).
     """
 
     card: int
     owner: int
     pile: int
     marked: bool = False
-    hidden: bool = False
 
 
-Action = ChooseFirst | PlayComplaint
+@dataclass(frozen=True, slots=True)
+class KeepHidden:
+    """At the end of the round (rules: "Marked Complaint"): ``keep`` True keeps the Marked Complaint this seat laid on
+    its own pile this round face down until the end of the duel; False turns it up with the other card."""
 
-_PLAY_BASE = 2
-_ACTION_COUNT = _PLAY_BASE + 26 * 2 * PILES * 3
+    keep: bool
+
+
+Action = ChooseFirst | PlayComplaint | KeepHidden
+
+_KEEP_BASE = 2
+_PLAY_BASE = 4
+_ACTION_COUNT = _PLAY_BASE + 26 * 2 * PILES * 2
 
 
 # --- state ---------------------------------------------------------------------------------------------------------
@@ -165,6 +184,8 @@ class GritState:
     ``first``: who lays first this round (-1 until chosen). ``round_plays``: (owner, pile) of this round's cards.
     ``wins``: duel wins per seat. ``totals``: final Injury totals of the current duel once it is over, else None.
     ``result``: when over, the winner of the game (the duel, or the match) or -1 for a draw; else None.
+    ``keep_pending``: in phase "keep", the seats still to decide whether their Marked Complaint stays face down, the
+    first of them acting now.
     """
 
     players: int
@@ -189,6 +210,7 @@ class GritState:
     result: int | None
     last_duel: DuelRecord | None
     events: tuple[tuple[Any, ...], ...]
+    keep_pending: tuple[int, ...] = ()
 
 
 # --- views ---------------------------------------------------------------------------------------------------------
@@ -260,15 +282,17 @@ def visible_total(piles: Sequence[Pile]) -> int:
     return sum(card_value(p[-1].card) for p in piles if p and p[-1].face_up)
 
 
-def _highest_top(piles: Sequence[Pile]) -> tuple[int, bool]:
-    """(value of the highest face-up top card or 0, whether a heart is among the face-up tops of that value)."""
+def highest_top(piles: Sequence[Pile]) -> tuple[int, bool]:
+    """The Word's tie-break card (rules: "The Word": "the highest ranking single card on the top of" one's piles):
+    (rank 1 = Ace .. 13 = King of the highest-ranking face-up top card, 0 when no top is face up; whether a heart is
+    among the face-up tops of that rank). Ranks, not values: a K (13) outranks a Q (12)."""
     best, heart = 0, False
     for p in piles:
         if p and p[-1].face_up:
-            v = card_value(p[-1].card)
-            if v > best:
-                best, heart = v, is_heart(p[-1].card)
-            elif v == best:
+            r = rank_of(p[-1].card)
+            if r > best:
+                best, heart = r, is_heart(p[-1].card)
+            elif r == best:
                 heart = heart or is_heart(p[-1].card)
     return best, heart
 
@@ -276,15 +300,15 @@ def _highest_top(piles: Sequence[Pile]) -> tuple[int, bool]:
 def word_holder(piles: Sequence[Sequence[Pile]], last_word: int, rng: Rng) -> tuple[int, str, Rng]:
     """Who holds The Word at the start of a round (rules: "The Word").
 
-    Higher visible total; tie: higher single face-up top card (by value); tie: the one whose highest top card is a
-    heart; tie: the player who did not hold The Word last round; with no last round (``last_word`` -1), a fair draw
+    Higher visible total; tie: the highest-ranking single face-up top card (by rank, K > Q > J > 10 > ... > 2 > A);
+    same rank: the one whose highest top card is a heart; tie: the player who did not hold The Word last round; with no last round (``last_word`` -1), a fair draw
     from ``rng``. Returns (holder, reason, rng after any draw); reason is "total", "top card", "heart", "last round"
     or "random".
     """
     v0, v1 = visible_total(piles[0]), visible_total(piles[1])
     if v0 != v1:
         return (0 if v0 > v1 else 1), "total", rng
-    (h0, heart0), (h1, heart1) = _highest_top(piles[0]), _highest_top(piles[1])
+    (h0, heart0), (h1, heart1) = highest_top(piles[0]), highest_top(piles[1])
     if h0 != h1:
         return (0 if h0 > h1 else 1), "top card", rng
     if heart0 != heart1:
@@ -310,7 +334,8 @@ def duel_outcome(totals: Sequence[int]) -> int:
 
 
 def describe_action(action: Any) -> str:
-    """Short human text of an action, e.g. "P1 lays first", "7♠ on own pile 2 (marked, kept hidden)".
+    """Short human text of an action, e.g. "P1 lays first", "7♠ on P1 pile 2 (marked)",
+    "keeps the Marked Complaint face down".
 
     Piles are named by their owner seat ("P1 pile 2" counts seats and piles from 1)."""
     from .cards import card_label
@@ -319,9 +344,9 @@ def describe_action(action: Any) -> str:
         return f"P{action.first + 1} lays first"
     if isinstance(action, PlayComplaint):
         text = f"{card_label(action.card)} on P{action.owner + 1} pile {action.pile + 1}"
-        if action.marked:
-            text += " (marked, kept hidden)" if action.hidden else " (marked)"
-        return text
+        return text + " (marked)" if action.marked else text
+    if isinstance(action, KeepHidden):
+        return "keeps the Marked Complaint face down" if action.keep else "turns the Marked Complaint up"
     return repr(action)
 
 
@@ -349,7 +374,7 @@ class GritRules:
     id = "grit"
     min_players = 2
     max_players = 2
-    version = 1
+    version = 2  # 2: The Word's tie-break by rank; keeping a Marked Complaint down is decided at the round's end
 
     # -- setup --
 
@@ -385,6 +410,8 @@ class GritRules:
             return frozenset((s.first,))
         if s.phase == PHASE_LAY_SECOND:
             return frozenset((1 - s.first,))
+        if s.phase == PHASE_KEEP:
+            return frozenset(s.keep_pending[:1])
         return frozenset()
 
     def is_over(self, s: GritState) -> bool:
@@ -393,14 +420,16 @@ class GritRules:
     def legal_actions(self, s: GritState, seat: int) -> tuple[Action, ...]:
         """Legal actions of ``seat`` now (empty if it may not act).
 
-        Word phase: ``ChooseFirst(0)``, ``ChooseFirst(1)``. Laying: every Complaint in hand, on every pile (own or
-        opponent's) whose top is not a Marked Complaint and that did not already get a card this round; plain, and
-        if the seat has not marked yet this duel, marked, and (own piles only) marked and kept hidden.
+        Word phase: ``ChooseFirst(0)``, ``ChooseFirst(1)``. Keep phase: ``KeepHidden(True)``, ``KeepHidden(False)``.
+        Laying: every Complaint in hand, on every pile (own or opponent's) whose top is not a Marked Complaint and that
+        did not already get a card this round; plain, and if the seat has not marked yet this duel, marked.
         """
         if seat not in self.to_act(s):
             return ()
         if s.phase == PHASE_WORD:
             return (ChooseFirst(0), ChooseFirst(1))
+        if s.phase == PHASE_KEEP:
+            return (KeepHidden(True), KeepHidden(False))
         can_mark = not s.marked_used[seat]
         out: list[Action] = []
         for card in s.complaints[seat]:
@@ -414,8 +443,6 @@ class GritRules:
                     out.append(PlayComplaint(card, owner, pile))
                     if can_mark:
                         out.append(PlayComplaint(card, owner, pile, True))
-                        if owner == seat:
-                            out.append(PlayComplaint(card, owner, pile, True, True))
         return tuple(out)
 
     def apply(self, s: GritState, seat: int, a: Action) -> GritState:
@@ -428,13 +455,27 @@ class GritRules:
             raise IllegalAction(f"{a!r} is not legal for seat {seat} now")
         if isinstance(a, ChooseFirst):
             return replace(s, phase=PHASE_LAY_FIRST, first=a.first, events=(("first", a.first),))
+        if isinstance(a, KeepHidden):
+            return self._keep(s, seat, a.keep)
         return self._lay(s, seat, a)
+
+    def _keep(self, s: GritState, seat: int, keep: bool) -> GritState:
+        """Rules "Marked Complaint": ``seat`` decides whether its Marked Complaint of this round stays face down; once
+        every such seat has decided, the round's cards turn over."""
+        if keep:
+            owner, pile = next((o, p) for o, p in s.round_plays if o == seat and s.piles[o][p][-1].laid_by == seat)
+            top = s.piles[owner][pile][-1]
+            s = replace(s, piles=_put(_pop(s.piles, owner, pile), owner, pile, replace(top, hidden=True)))
+        s = replace(s, keep_pending=s.keep_pending[1:])
+        if s.keep_pending:
+            return replace(s, events=())
+        return self._turn_over(s, ())
 
     def _lay(self, s: GritState, seat: int, a: PlayComplaint) -> GritState:
         hand = list(s.complaints[seat])
         hand.remove(a.card)
         complaints = tuple(tuple(hand) if p == seat else s.complaints[p] for p in range(2))
-        card = PileCard(a.card, seat, s.round, False, a.marked, a.hidden)
+        card = PileCard(a.card, seat, s.round, False, a.marked)
         piles = _put(s.piles, a.owner, a.pile, card)
         marked_used = tuple(m or (a.marked and p == seat) for p, m in enumerate(s.marked_used))
         events: tuple = (("play", seat, a.owner, a.pile, a.marked),)
@@ -442,7 +483,14 @@ class GritRules:
                     round_plays=s.round_plays + ((a.owner, a.pile),))
         if s.phase == PHASE_LAY_FIRST:
             return replace(s, phase=PHASE_LAY_SECOND, events=events)
-        # both are down: turn them face up (a hidden Marked Complaint stays down)
+        # both are down: whoever marked on their own pile this round decides now whether it stays down
+        pending = tuple(o for o, p in s.round_plays if s.piles[o][p][-1].marked and s.piles[o][p][-1].laid_by == o)
+        if pending and s.round < ROUNDS:
+            return replace(s, phase=PHASE_KEEP, keep_pending=pending, events=events)
+        return self._turn_over(s, events)
+
+    def _turn_over(self, s: GritState, events: tuple) -> GritState:
+        """The round's two cards turn face up (a Marked Complaint kept down stays down); next round or the end."""
         for owner, pile in s.round_plays:
             top = s.piles[owner][pile][-1]
             if top.hidden:
@@ -452,7 +500,7 @@ class GritRules:
                 s = replace(s, piles=piles)
                 events += (("flip", owner, pile, top.card),)
         if s.round < ROUNDS:
-            s = replace(s, round=s.round + 1, last_word=s.word)
+            s = replace(s, round=s.round + 1, last_word=s.word, keep_pending=())
             return self._start_round(s, events)
         return self._end_duel(replace(s, last_word=s.word), events)
 
@@ -514,27 +562,29 @@ class GritRules:
     # -- actions as ints --
 
     def encode_action(self, a: Action) -> int:
-        """``ChooseFirst(f)`` -> f; ``PlayComplaint`` -> 2 + ((card * 2 + owner) * 3 + pile) * 3 + mode, mode 0 plain,
-        1 marked, 2 marked and kept hidden (always < 470). Raises IllegalAction for anything else."""
+        """``ChooseFirst(f)`` -> f; ``KeepHidden(k)`` -> 2 + k; ``PlayComplaint`` -> 4 + ((card * 2 + owner) * 3 + pile)
+        * 2 + marked (always < 316). Raises IllegalAction for anything else."""
         if isinstance(a, ChooseFirst) and a.first in (0, 1):
             return a.first
+        if isinstance(a, KeepHidden) and isinstance(a.keep, bool):
+            return _KEEP_BASE + int(a.keep)
         if (isinstance(a, PlayComplaint) and 0 <= a.card < 26 and a.owner in (0, 1) and 0 <= a.pile < PILES
-                and (a.marked or not a.hidden)):
-            mode = 2 if a.hidden else (1 if a.marked else 0)
-            return _PLAY_BASE + ((a.card * 2 + a.owner) * PILES + a.pile) * 3 + mode
+                and isinstance(a.marked, bool)):
+            return _PLAY_BASE + ((a.card * 2 + a.owner) * PILES + a.pile) * 2 + int(a.marked)
         raise IllegalAction(f"not a Grit action: {a!r}")
 
     def decode_action(self, n: int) -> Action:
-        """Inverse of ``encode_action``. Raises IllegalAction for an int outside 0..469."""
+        """Inverse of ``encode_action``. Raises IllegalAction for an int outside 0..315."""
         if not isinstance(n, int) or not 0 <= n < _ACTION_COUNT:
             raise IllegalAction(f"not a Grit action code: {n!r}")
-        if n < _PLAY_BASE:
+        if n < _KEEP_BASE:
             return ChooseFirst(n)
-        n -= _PLAY_BASE
-        n, mode = divmod(n, 3)
+        if n < _PLAY_BASE:
+            return KeepHidden(n == _KEEP_BASE + 1)
+        n, marked = divmod(n - _PLAY_BASE, 2)
         n, pile = divmod(n, PILES)
         card, owner = divmod(n, 2)
-        return PlayComplaint(card, owner, pile, mode >= 1, mode == 2)
+        return PlayComplaint(card, owner, pile, marked == 1)
 
     def checksum(self, s: GritState) -> int:
         return state_checksum(s)
@@ -593,3 +643,47 @@ def sample_hidden(state: GritState, seat: int | None, rng: Rng) -> GritState:
                         for pile in own) for own in state.piles)
     unused = tuple(sorted(next(it) for _ in state.unused))
     return replace(state, complaints=complaints, piles=piles, unused=unused)
+
+
+def determinize(view: GritView, rng: Rng) -> GritState:
+    """A full state consistent with one seat's ``view``: what the view shows is kept, every card the seat cannot see
+    is dealt at random by ``sample_hidden`` (the searching bot's "world"; rules: "Setup" for what is hidden).
+
+    A seat needs no memory beyond its view in Grit: covered cards stay on their piles face up, the seat's own face-down
+    cards show in its view, and nothing a seat once saw is ever taken back into a hand. A choice the opponent made in
+    the same end-of-round "keep" phase, still secret, is taken as "turn it up". Raises ValueError for a spectator's
+    view or a finished game (nothing is hidden then).
+    """
+    if view.seat not in (0, 1) or view.phase == PHASE_OVER:
+        raise ValueError("determinize needs a seat's view of a game in progress")
+    seat = view.seat
+    seen = set(view.hand)
+    for own in view.piles:
+        for pile in own:
+            seen.update(c.card for c in pile if c.card is not None)
+    unseen = [c for c in deck_spades(view.prototype_deck) if c not in seen]
+    if not any(is_heart(c) for c in seen):
+        unseen.append(make_card(heart_ranks(view.prototype_deck)[0], HEARTS))  # its rank is drawn by sample_hidden
+    it = iter(unseen)
+    current = set(view.round_plays)
+    piles = tuple(tuple(tuple(
+        PileCard(c.card if c.card is not None else next(it), seat if (c.card is not None and not c.face_up) else
+                 (1 - seat if c.card is None else -1),
+                 view.round if (o, p) in current and k == len(pile) - 1 else max(0, view.round - 1),
+                 c.face_up, c.marked, c.kept_hidden)
+        for k, c in enumerate(pile)) for p, pile in enumerate(own)) for o, own in enumerate(view.piles))
+    opp = tuple(sorted(next(it) for _ in range(view.complaint_counts[1 - seat])))
+    unused = tuple(sorted(it))
+    complaints = (view.hand, opp) if seat == 0 else (opp, view.hand)
+    pending: tuple[int, ...] = ()
+    if view.phase == PHASE_KEEP and view.to_act:
+        plays = list(view.round_plays)
+        k = next(j for j, (o, p) in enumerate(plays) if o == view.to_act[0])
+        pending = tuple(o for o, p in plays[k:] if piles[o][p][-1].marked and piles[o][p][-1].laid_by == o)
+    s = GritState(players=2, prototype_deck=view.prototype_deck, best_of=view.best_of, rng=rng, duel=view.duel,
+                  wins=view.wins, duel_results=view.duel_results, round=view.round, phase=view.phase,
+                  complaints=complaints, piles=piles, unused=unused, word=view.word, word_reason=view.word_reason,
+                  last_word=view.last_word, first=view.first, round_plays=view.round_plays,
+                  marked_used=view.marked_used, totals=view.totals, result=view.result, last_duel=view.last_duel,
+                  events=view.events, keep_pending=pending)
+    return sample_hidden(s, seat, rng)

@@ -1,0 +1,110 @@
+"""The "hard" Grass bot: information-set Monte Carlo search over the seat's view (issue #18).
+
+``search(view, legal, rng)`` sees only ``view``. Each iteration deals the hidden cards again at random, consistently
+with the view (``rules.state_from_view``, which uses ``sample_hidden``: the Grass stack, the other hands and their
+chosen Paranoia passes, keeping the cards the seat knows to be in a hand), then plays every candidate move on that
+same deal (common random numbers) and follows it with the "normal" heuristic for every seat (no trade proposals in
+rollouts) for at most ``ROLLOUT_DEPTH`` actions or until the hand ends. A leaf is worth my running total minus the
+best other running total if the hand were scored there (``score_hand``), plus ``WIN`` if the match is over and I won
+(minus it if another seat won). After half the budget only the two best candidates are searched further (successive
+halving); the best mean wins, ties going to the heuristic's own move.
+
+The budget is a fixed count of simulated actions (``BUDGET_STEPS``), never a clock, so a decision is a pure
+function of (view, legal actions, rng): replays and lockstep stay exact. ``BUDGET_STEPS`` is calibrated to about
+150 ms a decision on the reference 2-core machine (tools/bench_rules.py prints the p99).
+
+Searched decisions: the play or discard of a turn (the candidates are the heuristic's best-rated plays) and the
+answer to a trade (refuse, or the best accepts). Building a proposal and choosing a Paranoia pass follow the
+heuristic.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..rng import Rng
+from .bot import _play_worth, _trade_worth, heuristic
+from .rules import GrassRules, state_from_view
+from .scoring import score_hand
+from .state import Action, GrassState, GrassView
+
+__all__ = ["search", "BUDGET_STEPS", "ROLLOUT_DEPTH", "MAX_CANDIDATES", "WIN"]
+
+BUDGET_STEPS = 1200
+"""Simulated actions per searched decision (about 150 ms on the reference machine)."""
+ROLLOUT_DEPTH = 30
+"""Actions simulated after a candidate move before the leaf is scored."""
+MAX_CANDIDATES = 5
+"""Plays searched at the root: the heuristic's best-rated ones."""
+WIN = 300_000
+"""Worth (dollars) of having won the match at a leaf (minus for having lost it)."""
+
+_RULES = GrassRules()
+
+
+def _leaf(s: GrassState, me: int) -> int:
+    if s.phase in ("scoring", "over"):
+        totals = s.totals
+    else:
+        totals = tuple(b.total for b in score_hand(s.seats, s.totals))
+    best_other = max(t for i, t in enumerate(totals) if i != me)
+    worth = totals[me] - best_other
+    if s.phase == "over":
+        worth += WIN if totals[me] >= best_other else -WIN
+    return worth
+
+
+def _rollout(s: GrassState, me: int, a: Action) -> tuple[int, int]:
+    """(leaf worth, actions simulated) after ``me`` plays ``a`` in ``s``, then the heuristic for everyone."""
+    s = _RULES.apply_legal(s, me, a)
+    steps = 1
+    while steps <= ROLLOUT_DEPTH and s.phase not in ("scoring", "over"):
+        seat = min(_RULES.to_act(s))
+        legal = _RULES.legal_actions(s, seat)
+        b = heuristic(_RULES.view(s, seat), legal, trade=False)
+        s = _RULES.apply_legal(s, seat, b)
+        steps += 1
+    return _leaf(s, me), steps
+
+
+def candidates(view: GrassView, legal: Sequence[Action]) -> list[Action]:
+    """The moves the search compares (the heuristic's own first), or one move when there is nothing to search."""
+    base = heuristic(view, legal)
+    if view.phase == "play":
+        if base.op == "propose":
+            return [base]
+        plays = sorted((a for a in legal if a.op != "propose"), key=lambda a: -_play_worth(view, a))
+        out = [base] + [a for a in plays if a != base]
+        return out[:MAX_CANDIDATES]
+    if view.phase == "answer":
+        accepts = sorted((a for a in legal if a.op == "accept"), key=lambda a: -_trade_worth(view, view.trade, a.cards))
+        out = [base] + [a for a in [Action("refuse")] + accepts[:2] if a != base]
+        return out
+    return [base]
+
+
+def search(view: GrassView, legal: Sequence[Action], rng: Rng) -> Action:
+    """The hard bot's move for ``view.seat`` (one of ``legal``), from the view only (see the module docstring)."""
+    cands = candidates(view, legal)
+    if len(cands) == 1:
+        return cands[0]
+    me = view.seat
+    sums = [0] * len(cands)
+    runs = [0] * len(cands)
+    live = list(range(len(cands)))
+    steps = 0
+    halved = False
+    while steps < BUDGET_STEPS:
+        seed, rng = rng.next64()
+        det = state_from_view(view, Rng(seed))
+        for i in live:
+            worth, used = _rollout(det, me, cands[i])
+            sums[i] += worth
+            runs[i] += 1
+            steps += used
+        if not halved and steps >= BUDGET_STEPS // 2 and len(live) > 2:
+            live.sort(key=lambda i: (-sums[i], i))  # live candidates all ran the same deals
+            live = sorted(live[:2])
+            halved = True
+    best = max(live, key=lambda i: (sums[i], -i))
+    return cands[best]

@@ -1,0 +1,162 @@
+"""How fast Grisbi's bots play, measured against a model of a person at the table (issue #16).
+
+Prints, for each bot level at the chosen pace:
+
+- the bot's answer times, p10 / p50 / p90 in seconds: "alone", from START to its first card when it holds a
+  correct card and nobody else lays (a real 4-player deal per seed: its answer to one card, targets: medians about
+  easy 1.5 s, normal 1.0 s, hard 0.6 s), and "busy table", in games of four bots of that level, from the moment the
+  card its input lands on was laid (a card landing while a bot decides makes it look again and re-check its choice,
+  so at a busy table the answers seen are shorter; target: never under 18 ticks = 300 ms, the minimum is printed);
+- the length of a round with 3 and with 4 bots of that level (from START to the round's end; target for four normal
+  bots at the standard pace: 15-45 s);
+- the share of rounds a modelled typical person wins 1 vs 1 against a bot of that level (targets: >= 65 % vs easy,
+  35-65 % vs normal, 10-40 % vs hard).
+
+The modelled person (``PERSON``) is a ``Bot`` with a person's times, written from published reaction-time figures:
+
+- perception: about 250-300 ms before a person even starts to act on a new card. Simple visual reaction time is
+  about 190-250 ms in healthy adults (R. J. Kosinski, "A Literature Review on Reaction Time", Clemson University,
+  2013: ~180-200 ms for light stimuli; A. T. Welford, "Choice reaction time: basic concepts", in *Reaction Times*,
+  Academic Press 1980; D. L. Woods et al., "Factors influencing the latency of simple reaction time", Frontiers in
+  Human Neuroscience 9:131, 2015: mean ~ 231 ms over 1,469 adults). The model's floor is 300 ms (18 ticks),
+  the median 18 ticks;
+- decision: Hick–Hyman law, RT = a + b·log2(n + 1) (W. E. Hick, "On the rate of gain of information", Quarterly
+  Journal of Experimental Psychology 4:11-26, 1952; R. Hyman, "Stimulus information as a determinant of reaction
+  time", Journal of Experimental Psychology 45:188-196, 1953: b about 150 ms per bit for unpractised choices, less
+  with practice). Matching a card's hooks to a hand of 16 cards is ~4 bits: with a = 170 ms and b = 80 ms a bit
+  (5 ticks) the decision takes ~0.5 s, the whole answer a median ~0.8 s (48 ticks) with a slow tail: the "0.8 s per
+  decision" of a typical person in the issue, and about what card-matching games (e.g. Dobble/Spot it! speed
+  reports, ~1 s a match) show;
+- judgement: a person picks the card worth the most among those that fit, denies 3-point cards, counts their team's
+  points with a slip one card in ten, and makes a wrong lay one time in twenty.
+
+Everything is seeded (match seed = --seed * 1_000_003 + index); no clocks.
+
+    python tools/grisbi_pace.py --rounds 60 --seed 1 [--pace standard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from arcade.games.grisbi import RULES, Bot  # noqa: E402
+from arcade.games.grisbi.bot import BOT_LEVELS, BotLevel  # noqa: E402
+
+PERSON = BotLevel(perception=18, decide_base=15, decide_per_bit=8, spread=30, mistake_permille=50,
+                  deny_min_points=3, patience=100, careful=False, count_slip_permille=100, stop_margin=50)
+"""A typical person at the table (see the module docstring): median answer ~48 ticks (0.8 s) with 16 cards."""
+LEVELS = ("easy", "normal", "hard")
+MAX_TICKS = 60 * 60 * 30
+
+
+def make_bot(seat: int, level: str, seed: int) -> Bot:
+    """A bot of ``level``, or the modelled person for level "person"."""
+    if level == "person":
+        bot = Bot(seat, "normal", seed)
+        bot.params = PERSON
+        bot.level = "person"
+        return bot
+    return Bot(seat, level, seed)
+
+
+def play_rounds(seed: int, levels: tuple[str, ...], rounds: int, pace: str = "standard"):
+    """Play ``rounds`` rounds (or the match) with one player per seat; return (answers, round lengths, winners):
+    answers: (ticks from the landing its decision answers, ticks from the top card landing or START) to the input
+    for every card sent; round lengths in
+    ticks from START to the end; winners: the winning team of each round."""
+    s = RULES.initial_state(seed, len(levels), pace=pace, reveal_ticks=2, start_ticks=30)
+    bots = [make_bot(p, lv, seed) for p, lv in enumerate(levels)]
+    answers, lengths, winners = [], [], []
+    start = 0
+    for _ in range(MAX_TICKS):
+        if RULES.is_over(s) or len(winners) >= rounds:
+            break
+        views = [RULES.view(s, p) for p in range(len(levels))]
+        x = tuple(b.input(views[b.seat], RULES.legal_actions(s, b.seat), s.tick) for b in bots)
+        for p, n in enumerate(x):
+            if n:
+                answers.append((s.tick - bots[p].decision_from, s.tick - max(views[p].pile_ticks[-1], start)))
+        s = RULES.step(s, x)
+        for ev in s.events:
+            if ev[0] == "start":
+                start = s.tick
+            elif ev[0] == "round_end":
+                winners.append(ev[1])
+                lengths.append(s.tick - start)
+    return answers, lengths, winners
+
+
+def pct(values: list[int], q: int) -> int:
+    v = sorted(values)
+    return v[min(len(v) - 1, len(v) * q // 100)] if v else 0
+
+
+def sec(values: list[int], q: int) -> str:
+    return f"{pct(values, q) / 60:.2f}"
+
+
+def alone(level: str, seeds: range, pace: str) -> list[int]:
+    """Ticks from START to a lone bot's first card, for the deals (4 players, seat 0) where it holds a correct card."""
+    from arcade.games.grisbi.scoring import is_correct
+    out = []
+    for seed in seeds:
+        s = RULES.initial_state(seed, 4, start_ticks=0, pace=pace)
+        if not any(is_correct(c, s.pile_cards[0]) for c in s.hands[0]):
+            continue
+        bot = make_bot(0, level, seed)
+        for k in range(600):
+            if bot.input(RULES.view(s, 0), RULES.legal_actions(s, 0), s.tick):
+                out.append(k)
+                break
+            s = RULES.step(s, (0,) * 4)
+    return out
+
+
+def level_figures(level: str, rounds: int, seed: int, pace: str) -> dict:
+    answers, len3, len4 = [], [], []
+    for k in range(rounds // 4 + 1):
+        a, lengths, _ = play_rounds(seed * 1_000_003 + k, (level,) * 4, 4, pace)
+        answers += a
+        len4 += lengths
+        _, lengths, _ = play_rounds(seed * 1_000_003 + 500 + k, (level,) * 3, 4, pace)
+        len3 += lengths
+    won = total = 0
+    for k in range(rounds // 3 + 1):
+        for person_seat in (0, 1):  # the person plays Robbers, then Police
+            levels = ("person", level) if person_seat == 0 else (level, "person")
+            _, _, winners = play_rounds(seed * 1_000_003 + 2000 + k, levels, 3, pace)
+            team = ("robbers", "police")[person_seat]
+            won += sum(1 for w in winners if w == team)
+            total += len(winners)
+    return {"answers": answers, "len3": len3, "len4": len4, "won": won, "total": total,
+            "alone": alone(level, range(seed * 1000, seed * 1000 + 4 * rounds), pace)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=60, help="rounds per figure (about)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pace", default="standard", choices=("relaxed", "standard", "fast"))
+    args = ap.parse_args(argv)
+    print(f"Grisbi bots at the {args.pace} pace (seed {args.seed}, ~{args.rounds} rounds a figure; 60 ticks = 1 s)")
+    print(f"{'level':7} {'alone p10/p50/p90':19} {'busy table p10/p50/p90 (min)':29} {'round: 3 bots':14} "
+          f"{'4 bots (p10-p90)':19} {'person wins 1v1'}")
+    for level in LEVELS:
+        f = level_figures(level, args.rounds, args.seed, args.pace)
+        a = f["alone"]
+        top = [t for _, t in f["answers"]]
+        r3, r4 = pct(f["len3"], 50), pct(f["len4"], 50)
+        print(f"{level:7} {sec(a, 10)}/{sec(a, 50)}/{sec(a, 90)} s  {sec(top, 10)}/{sec(top, 50)}/{sec(top, 90)} s "
+              f"({min(top)} ticks){'':6} {r3 / 60:5.1f} s{'':7} {r4 / 60:5.1f} s ({pct(f['len4'], 10) / 60:.0f}-"
+              f"{pct(f['len4'], 90) / 60:.0f} s){'':6} {100 * f['won'] / max(1, f['total']):5.1f} % of {f['total']}")
+    print("targets: answers >= 18 ticks; round of 4 normal bots 15-45 s (standard); person wins >= 65 % vs easy, "
+          "35-65 % vs normal, 10-40 % vs hard")
+
+
+if __name__ == "__main__":
+    main()
