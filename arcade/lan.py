@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
-from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, MatchEnded, NetEvent,
-                            PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, Failed, Interrupted, MatchEnded,
+                            NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                            Started)
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
@@ -107,14 +108,17 @@ def match_settings(game_id: str, seats: int, options: dict[str, Any], *, tick_ra
                          MatchSettings.options_of(options)).check()
 
 
-def accept_settings(st: MatchSettings) -> str | None:
-    """Why this install cannot play a host's settings (unknown game, other rules version, bad options), or None."""
+def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str, Any]] | None:
+    """Why this install cannot play a host's settings (unknown game, other rules version, bad options), or None. Another
+    rules version is typed: ``(FailReason.VERSION, text, {"game", "host_rules", "our_rules"})``."""
     rules = REGISTRY.get(st.game)
     if rules is None:
         return f"the host plays {st.game!r}, which this version of Grisbi Arcade does not have"
     if rules.version != st.rules_version:
-        return (f"version mismatch: the host plays {GAME_NAMES.get(st.game, st.game)} rules version "
-                f"{st.rules_version}, this install has version {rules.version}")
+        name = GAME_NAMES.get(st.game, st.game)
+        return (FailReason.VERSION, f"version mismatch: the host plays {name} rules version {st.rules_version}, "
+                                    f"this install has version {rules.version}",
+                {"game": name, "host_rules": st.rules_version, "our_rules": rules.version})
     if (st.mode == LOCKSTEP) != is_turn_based(rules):
         return f"{st.game} must be played in {'lockstep' if is_turn_based(rules) else 'rollback'} mode"
     try:
@@ -137,40 +141,52 @@ def load_snapshot(data: bytes) -> Any:
     return v
 
 
-def explain(reason: str, port: int | None = None) -> str:
-    """One line for the player from a session's failure reason (wrong code, full, version, host gone...)."""
-    r = reason or "the connection failed"
-    low = r.lower()
-    if "wrong join code" in low:
+def explain(failure: Failed | FailReason, port: int | None = None) -> str:
+    """One line for the player from a session's typed failure (``netplay.events.FailReason`` and its facts): what
+    happened and what to do. Never reads the free text."""
+    kind = failure.kind if isinstance(failure, Failed) else failure
+    facts = failure.facts if isinstance(failure, Failed) else {}
+    F = FailReason
+    if kind == F.WRONG_CODE:
         return "Wrong join code: check the code shown on the host's screen and type it again."
-    if "protocol version mismatch" in low:
-        return "Version mismatch: " + r.split("mismatch:", 1)[-1].strip() + ". Update Grisbi Arcade on both machines."
-    if "version mismatch" in low:
-        return "Version mismatch: " + r.split("version mismatch:", 1)[-1].strip() + "."
-    if "not enough free seats" in low or "no room for another peer" in low:
-        return ("The match is full (" + r.split(":", 2)[-1].strip() + "). Ask the host to open a seat, or join "
-                "with no players here to watch.")
-    if "already started" in low:
-        tail = " You may watch it as a spectator." if "spectator" in low else ""
-        return "That match has already started." + tail
-    if "no answer from" in low:
-        tried = r[low.index("no answer from") + 14:].split()[:1]
-        where = f"at {tried[0]}" if tried else "at that address"
+    if kind == F.TOO_MANY_TRIES:
+        return "Too many wrong codes from this machine: the host refuses it for a minute. Check the code, then retry."
+    if kind == F.VERSION:
+        if "host_rules" in facts:
+            return (f"Version mismatch: the host plays {facts['game']} rules version {facts['host_rules']}, this "
+                    f"machine has version {facts['our_rules']}. Update Grisbi Arcade on both machines.")
+        if "host_version" in facts:
+            return (f"Version mismatch: the host speaks version {facts['host_version']}, this machine "
+                    f"{facts['our_version']}. Update Grisbi Arcade on both machines.")
+        return "Version mismatch. Update Grisbi Arcade on both machines."
+    if kind == F.FULL:
+        told = f" ({facts['asked']} asked, {facts['free']} free)" if "asked" in facts else ""
+        return f"The match is full{told}. Ask the host to open a seat, or join with no players here to watch."
+    if kind == F.STARTED:
+        return "That match has already started. You may watch it as a spectator."
+    if kind == F.UNREACHABLE:
+        where = f"at {facts['address']}" if "address" in facts else "at that address"
         return (f"No host answered {where}. Check the address on the host's screen, that its lobby is open, and "
                 f"that its firewall lets UDP in.")
-    if "lost the host" in low:
-        return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
-    if "host stopped answering" in low or "host left" in low:
+    if kind == F.HOST_LOST:
+        if facts.get("rejoin"):
+            return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
         return "The host is gone: the connection was lost."
-    if "dropped from the match" in low:
-        return "The host gave your seat to a bot after the connection was lost. You may rejoin it."
-    if "settings differ" in low:
-        return "The host's match changed since it was listed: browse again."
-    if "cannot play the host's match" in low:
-        return "Cannot play that match: " + r.split(":", 1)[-1].strip() + "."
-    if "address already in use" in low or "port in use" in low:
+    if kind == F.REMOVED:
+        if facts.get("rejoin"):
+            return "The host gave your seat to a bot after the connection was lost. You may rejoin it."
+        return "The host removed you from the match."
+    if kind == F.SETTINGS:
+        return "The host's match changed since it was listed, or this machine cannot play it: browse again."
+    if kind == F.UNFAIR_DEAL:
+        return "The host's deal could not be verified as fair: the match was refused."
+    if kind == F.BAD_SNAPSHOT:
+        return "The host sent a state this machine cannot use: the match was refused."
+    if kind == F.PROTOCOL:
+        return "The host sent something this machine does not understand: the connection was closed."
+    if kind == F.PORT_IN_USE:
         return f"Port {port} is already in use on this machine: choose another port in LAN settings."
-    return r[0].upper() + r[1:] + ("" if r.endswith(".") else ".")
+    return "The connection failed."
 
 
 @dataclass(frozen=True)
@@ -396,6 +412,7 @@ class LanLink:
         self.notices: list[tuple[float, str]] = []
         self.failure: str | None = None
         self.raw_failure: str | None = None
+        self.failure_kind: FailReason | None = None
         self.silent: dict[int, float] = {}   # peer -> when it went silent
         self.gone: set[int] = set()
         self.events: list[NetEvent] = []      # this tick's events (scenes may look)
@@ -409,6 +426,7 @@ class LanLink:
         self.address: tuple[str, int] | None = None
         self.watch = False
         self.claim_specs: dict[int, SeatSpec] = {}
+        self.player_token = secrets.token_bytes(16)  # who we are to the host across reconnections (a dropped seat's owner)
         self.retry_until = 0.0
         self._retry_at = 0.0
         # test hooks
@@ -494,7 +512,7 @@ class LanLink:
         """A new session: the host's lobby (again, for a rematch), or a join request."""
         now = self.clock()
         self.match = None
-        self.failure = self.raw_failure = None
+        self.failure = self.raw_failure = self.failure_kind = None
         self.silent.clear()
         self.gone.clear()
         if self.role == HOST:
@@ -509,7 +527,7 @@ class LanLink:
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
                                         accept=accept_settings, name=self.name, auto_ready=self.watch,
-                                        claim=tuple(sorted(self.claim_specs)))
+                                        claim=tuple(sorted(self.claim_specs)), token=self.player_token)
 
     def rematch(self) -> None:
         """Back to the lobby after a match: the host opens a new lobby once the last session is done; a joiner asks
@@ -589,10 +607,10 @@ class LanLink:
             a = self.address
             s.close("no answer")
             s.phase, s.failure = FAILED, f"no answer from {a[0]}:{a[1]} in {HELLO_TIMEOUT:g} s"
-            self._on_event(Failed(s.failure), now)
+            s.failure_kind = FailReason.UNREACHABLE
+            self._on_event(Failed(s.failure, FailReason.UNREACHABLE, {"address": f"{a[0]}:{a[1]}"}), now)
         if self.role != HOST and s.phase == FAILED and now < self.retry_until and now >= self._retry_at:
-            low = (s.failure or "").lower()
-            if "already started" in low or "no answer" in low:  # the host is still finishing the last match
+            if s.failure_kind in (FailReason.STARTED, FailReason.UNREACHABLE):  # the host is finishing the last match
                 self._retry_at = now + 1.0
                 self.open_lobby()
         self.notices = [(t, m) for t, m in self.notices if now - t < 6.0][-4:]
@@ -660,6 +678,10 @@ class LanLink:
             self.say(text, text)
         elif isinstance(ev, PeerLeft):
             self.say(f"{self.peer_name(ev.peer)} left the lobby ({ev.reason})", f"{self.peer_name(ev.peer)} left")
+        elif isinstance(ev, Notice):
+            shown = {NoticeKind.WRONG_CODE: f"Someone at {ev.address[0]} tried a wrong join code",
+                     NoticeKind.TOO_MANY_TRIES: f"Too many wrong codes from {ev.address[0]}: refused for a minute"}
+            self.say(ev.detail, shown.get(ev.kind, ev.detail))
         elif isinstance(ev, Interrupted):
             self.silent.setdefault(ev.peer, now)
         elif isinstance(ev, Resumed):
@@ -707,7 +729,8 @@ class LanLink:
             self.write_summary("ended")
         elif isinstance(ev, Failed):
             self.raw_failure = ev.reason
-            self.failure = explain(ev.reason, self.transport.address[1])
+            self.failure_kind = ev.kind
+            self.failure = explain(ev, self.transport.address[1])
             if m is not None and m.ended is None:
                 m.close_recording(abandoned=True)
             self.say(f"failed: {ev.reason}")
@@ -720,8 +743,7 @@ class LanLink:
         s = self.session
         if self.role == HOST or s is None or s.driver is None or not s.my_seats or s.end is not None:
             return False
-        low = (self.raw_failure or "").lower()
-        return "dropped from the match" in low or "lost the host" in low
+        return self.failure_kind in (FailReason.REMOVED, FailReason.HOST_LOST)
 
     # --- for the HUD
     def hud(self) -> dict[str, Any]:

@@ -6,7 +6,8 @@ netplay knows no game and no pygame: it drives objects with ``save() / load(save
 Modules:
 
 - ``transport``: non-blocking UDP (selectors) and an in-memory network with a virtual clock and seeded impairments.
-- ``wire``: the datagram format (msgpack + keyed MAC), validation, keys, replay window, rate limit.
+- ``wire``: the datagram format (a header, then msgpack sealed with ChaCha20-Poly1305), validation, per-peer keys from
+  a SPAKE2 exchange on the join code, replay window, rate limit.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
 - ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives

@@ -182,19 +182,48 @@ class DesyncDump:
 
 
 class ChunkAssembler:
-    """Reassembles a state sent as ``(frame, index, total, data)`` chunks; ``add`` returns the bytes when complete."""
+    """Reassembles states sent as ``(frame, index, total, data)`` chunks by each peer; ``add`` returns the bytes when
+    complete. Memory is bounded whatever a peer sends: at most ``per_peer`` states in progress per peer (the oldest
+    is forgotten first), at most ``max_total`` chunks per state, and a state whose chunks stop coming is forgotten
+    ``ttl`` seconds after its last chunk. ``buffered()`` is the number of bytes held."""
 
-    def __init__(self, max_total: int = 4096) -> None:
+    def __init__(self, max_total: int = 512, per_peer: int = 2, ttl: float = 10.0) -> None:
         self.max_total = max_total
-        self._parts: dict[int, dict[int, bytes]] = {}
-        self._totals: dict[int, int] = {}
+        self.per_peer = per_peer
+        self.ttl = ttl
+        self._parts: dict[tuple[int, int], tuple[int, float, dict[int, bytes]]] = {}
+        self.done: dict[tuple[int, int], bytes] = {}
 
-    def add(self, frame: int, index: int, total: int, data: bytes) -> bytes | None:
-        if total > self.max_total or self._totals.setdefault(frame, total) != total:
+    def add(self, frame: int, index: int, total: int, data: bytes, now: float = 0.0, peer: int = 0) -> bytes | None:
+        self._expire(now)
+        if total > self.max_total or index >= total:
             return None
-        parts = self._parts.setdefault(frame, {})
+        key = (peer, frame)
+        entry = self._parts.get(key)
+        if entry is None:
+            mine = sorted((at, k) for k, (_, at, _) in self._parts.items() if k[0] == peer)
+            for _, k in mine[:max(0, len(mine) - self.per_peer + 1)]:
+                del self._parts[k]
+            entry = (total, now, {})
+        if entry[0] != total:
+            return None
+        parts = entry[2]
         parts[index] = data
+        self._parts[key] = (total, now, parts)
         if len(parts) == total:
-            del self._parts[frame]
-            return b"".join(parts[i] for i in range(total))
+            del self._parts[key]
+            blob = b"".join(parts[i] for i in range(total))
+            mine = [k for k in self.done if k[0] == peer]
+            for k in mine[:max(0, len(mine) - self.per_peer + 1)]:
+                del self.done[k]
+            self.done[key] = blob
+            return blob
         return None
+
+    def _expire(self, now: float) -> None:
+        for k in [k for k, (_, at, _) in self._parts.items() if at < now - self.ttl]:
+            del self._parts[k]
+
+    def buffered(self) -> int:
+        return sum(len(b) for _, _, parts in self._parts.values() for b in parts.values()) + sum(
+            len(b) for b in self.done.values())

@@ -263,7 +263,7 @@ class Prober:
     def update(self, now: float, addresses: list[Address]) -> dict[Address, Pong]:
         for data, sender in self.transport.receive(64):
             try:
-                msg = open_datagram(data, lambda sid: None, accept_pong=True)
+                msg = open_datagram(data, lambda mtype, sid, peer: None, (MsgType.PONG,))
             except Rejected:
                 continue
             if msg.type != MsgType.PONG:

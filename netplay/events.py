@@ -7,10 +7,37 @@ Every event carries ``at``: the session time (seconds) when it was raised. Peers
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
            "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
-           "CaughtUp"]
+           "CaughtUp", "FailReason", "NoticeKind", "Notice"]
+
+
+class FailReason(Enum):
+    """Why a session failed, for the client to word (``Failed.kind``); never parse ``Failed.reason``."""
+
+    WRONG_CODE = "wrong code"
+    FULL = "match full"
+    TOO_MANY_TRIES = "too many tries"
+    REMOVED = "removed by the host"
+    VERSION = "version mismatch"
+    UNREACHABLE = "host unreachable"
+    HOST_LOST = "host lost"
+    STARTED = "already started"
+    SETTINGS = "settings differ"
+    UNFAIR_DEAL = "unfair deal"
+    BAD_SNAPSHOT = "bad snapshot"
+    PROTOCOL = "protocol error"
+    PORT_IN_USE = "port in use"
+    OTHER = "other"
+
+
+class NoticeKind(Enum):
+    """What a ``Notice`` tells the player on this peer."""
+
+    TOO_MANY_TRIES = "too many tries"   # host: an address is refused for a while after failed key exchanges
+    WRONG_CODE = "wrong code"           # host: someone tried a wrong join code
 
 
 @dataclass
@@ -40,10 +67,11 @@ class PeerLeft(NetEvent):
 
 @dataclass
 class JoinRefused(NetEvent):
-    """Host: a join request was refused (the joiner was told ``reason``)."""
+    """Host: a join request was refused (the joiner was told ``reason``; ``kind`` as the joiner's ``Failed``)."""
 
     address: tuple
     reason: str
+    kind: FailReason = FailReason.OTHER
 
 
 @dataclass
@@ -117,9 +145,22 @@ class MatchEnded(NetEvent):
 
 @dataclass
 class Failed(NetEvent):
-    """The session cannot go on (refused, wrong code, host lost...). ``reason`` is one line for the player."""
+    """The session cannot go on (refused, wrong code, host lost...). ``reason`` is one line of detail; ``kind`` the
+    typed reason the client words for the player (``FailReason``)."""
 
     reason: str
+    kind: FailReason = FailReason.OTHER
+    facts: dict = field(default_factory=dict)  # e.g. {"host_version": 3, "our_version": 2}, {"address": "h:p"}
+
+
+@dataclass
+class Notice(NetEvent):
+    """Something the host's player should see (``kind``), about ``address`` (e.g. an address refused for a
+    minute after too many wrong join codes)."""
+
+    kind: NoticeKind
+    address: tuple = ()
+    detail: str = ""
 
 
 @dataclass

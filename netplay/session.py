@@ -16,14 +16,21 @@ current (possibly predicted) frame; ``driver.confirmed_frame`` says how far it i
 
 Protocol (``netplay.wire`` has the datagram format):
 
-1. Handshake. A joiner sends HELLO (seats wanted, its fair-deal commit, a hello nonce, optionally the settings digest
-   it expects) sealed with the join code's key. The host refuses with a reason (protocol version, settings, full,
-   already started; a wrong join code gets an unauthenticated refusal) or answers WELCOME: the session id, the
-   joiner's peer index and seats (the first free remote seats), the settings and their digest. The joiner checks
-   the settings (``accept``), then sends READY with the digest.
-2. Fair deal. When every seat is filled and ready, the host sends everyone's commits (blake2b of a 32-byte nonce);
-   each joiner reveals its nonce; the host checks each against its commit and sends START with every nonce. The
-   seed is blake2b of all nonces in peer order, so no peer chooses the shuffle.
+1. Handshake (keys). A joiner sends HELLO, open: its SPAKE2 message (the join code as the password), a hello nonce,
+   the seats it wants and optionally the settings digest it expects. The host refuses what it can without a key
+   (protocol version, settings, full, already started, too many spectators or too many wrong codes from that
+   address: REFUSE_OPEN, never longer than the HELLO) or answers KEYX: a fresh random 64-bit session id and its own
+   SPAKE2 message. Both sides derive the per-peer key pair (``wire.peer_keys``); from then on every datagram
+   between them is sealed (ChaCha20-Poly1305). The joiner's first sealed datagram, JOIN, carries its fair-deal
+   commit, name and player token; with a wrong code it fails the host's AEAD check, which counts one failed try for
+   that IP address (``SessionConfig.join_tries`` a minute, then "too many tries", with a ``Notice`` on the host) and
+   refuses it. The host answers WELCOME: the joiner's peer index and seats (the first free remote seats), the
+   settings and their digest. The joiner checks the settings (``accept``), then sends READY with the digest.
+2. Fair deal. When every seat is filled and ready, the host sends the commits (blake2b of a 32-byte nonce) of itself
+   and of every peer that owns a seat; each joiner refuses a list with an all-zero commit, or without its own; each
+   reveals its nonce; the host checks each against its commit and sends START with every nonce. A joiner checks
+   every nonce against its commit and that the list names exactly the host and the seats' owners (no phantom). The
+   seed is blake2b of those nonces in peer order, so no peer chooses the shuffle; it never travels in clear.
 3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its
    per-seat acks, its frame and frames-ahead estimate, an RTT ping/echo, and a reliable notice log (checksum
    records, seat drops, desync notices, peer status, state chunks, the final notice; each sent in two datagrams
@@ -36,7 +43,9 @@ Protocol (``netplay.wire`` has the datagram format):
    every tick from a joiner in a bigger star, where the host relays a joiner's new inputs to the others at once, within half a tick in lockstep.
    Wrong or unauthenticated datagrams never get an answer (except the rate-limited "wrong join code" refusal in the
    lobby), so the host cannot be used to amplify traffic.
-4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected". The host
+4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected" (on the
+   host, a joiner that keeps sending while its inputs stop advancing, and the match waits for them, counts as
+   silent: "withheld its inputs"). Acks of inputs or notices never sent are refused whole. The host
    drops the lost peer's seats at the tick after the last input it has of them (so no peer can have seen more) and
    relays that tick; every peer applies it identically; the host plays the seats from then on (ask
    ``input_source``; a bot), so the match goes on.
@@ -61,8 +70,11 @@ them unpaced (``catchup_ticks_per_update``) and raises ``CaughtUp`` when it is w
 host's time sync ignores peers that own no seat. A late joiner with ``claim=(seats...)`` then sends CLAIM: each
 claimed seat that the host plays since a drop (``dropped``) is handed over at the tick after the last input the
 host made for it, relayed to everyone as a SEAT notice (``SeatClaimed``); the host keeps sending the claimant its own
-inputs of that seat before the handover; a seat that was not dropped is refused to the claimant alone
-(``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on who played which tick.
+inputs of that seat before the handover; a seat that was not dropped, or that another player lost (a claim is granted
+to the same player token or the same IP address, or by the host's choice: ``allow_claim``, ``seat_claims="any"``),
+is refused to the claimant alone (``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on
+who played which tick. A snapshot is used only if its game id, rules version and digest match. ``kick(peer)`` sends
+a joiner or spectator away; at most ``spectators_per_address`` spectators come from one IP address.
 
 LAN browsers' pings: a host answers an unauthenticated PROBE with a PONG no longer than it (lobby or playing, free
 seats), at most 20 a second (``netplay.discovery.Prober``).
@@ -78,17 +90,19 @@ from typing import Any, Callable
 import msgpack
 
 from .desync import CheckRecord, ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump, state_bytes
-from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
-                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, Failed, Interrupted, JoinRefused,
+                     MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                     Started)
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
 from .settings import ROLLBACK, MatchSettings, SessionConfig
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
-from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SUMS, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT, SNAP_CHUNK,
-                   Item, Message, MsgType, RateLimiter, Reason, Rejected, ReplayWindow, commit_of, commits_digest,
-                   join_key, now_ms, open_datagram, seal, seed_from_nonces, session_key)
+from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SUMS, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT,
+                   SNAP_CHUNK, Item, Message, MsgType, RateLimiter, Reason, Rejected, ReplayWindow, commit_of,
+                   commits_digest, is_real_commit, normalize_code, now_ms, open_datagram, peer_keys, read_header, seal,
+                   seed_from_nonces)
 
 __all__ = ["Session", "PeerInfo", "HOST", "JOIN", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE",
            "FAILED"]
@@ -98,6 +112,43 @@ HELLO, LOBBY, DEALING, LATE, RUNNING, FINISHING, DONE, FAILED = (
     "hello", "lobby", "dealing", "late", "running", "finishing", "done", "failed")
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
+_SPAKE_IDS = dict(idA=b"grisbi-arcade joiner", idB=b"grisbi-arcade host")
+_REASON_KIND = {Reason.VERSION: FailReason.VERSION, Reason.SETTINGS: FailReason.SETTINGS, Reason.FULL: FailReason.FULL,
+                Reason.WRONG_CODE: FailReason.WRONG_CODE, Reason.STARTED: FailReason.STARTED,
+                Reason.DROPPED: FailReason.REMOVED, Reason.KICKED: FailReason.REMOVED,
+                Reason.TOO_MANY_TRIES: FailReason.TOO_MANY_TRIES, Reason.BAD_COMMIT: FailReason.UNFAIR_DEAL,
+                Reason.BAD_REVEAL: FailReason.UNFAIR_DEAL}
+
+
+def _entropy(seed: int | bytes | None, label: bytes) -> Callable[[int], bytes]:
+    """SPAKE2's randomness: the system's, or (tests that pass a nonce seed) a reproducible stream."""
+    if seed is None:
+        return secrets.token_bytes
+    raw = seed if isinstance(seed, bytes) else str(seed).encode()
+    count = [0]
+
+    def draw(n: int) -> bytes:
+        out = b""
+        while len(out) < n:
+            count[0] += 1
+            out += hashlib.blake2b(raw + label + count[0].to_bytes(4, "big"), person=b"grisbi-spake").digest()
+        return out[:n]
+    return draw
+
+
+class Pending:
+    """Host: a key exchange answered (KEYX sent) whose JOIN has not arrived yet."""
+
+    def __init__(self, address: Address, hello_nonce: bytes, keys: tuple[bytes, bytes], keyx: bytes,
+                 now: float) -> None:
+        self.address = address
+        self.hello_nonce = hello_nonce
+        self.key_out, self.key_in = keys
+        self.keyx = keyx          # the KEYX datagram, sent again if the joiner repeats its HELLO
+        self.at = now
+        self.failed = False
+        self.out_seq = 0
+        self.window = ReplayWindow()
 
 
 class Remote:
@@ -109,6 +160,11 @@ class Remote:
         self.seats = seats
         self.out_seq = 0
         self.window = ReplayWindow()
+        self.key_out = b""    # this direction's AEAD key (per peer, from the SPAKE2 exchange)
+        self.key_in = b""
+        self.token = b""      # host: the player token it joined with (a dropped seat goes back to its owner only)
+        self.last_progress = now  # host: when this peer's inputs last advanced (or it was not the one awaited)
+        self.frontier = -1
         self.last_recv = now
         self.last_send = float("-inf")
         self.status = CONNECTED
@@ -141,6 +197,7 @@ class Remote:
         self.snap_chunks: list[bytes] = []
         self.snap_got = bytearray()
         self.handover: dict[int, int] = {}
+        self.snap_digest = b""
         # rolling checksums (low 16 bits of each confirmed frame) piggybacked on INPUT datagrams
         self.sums_in: dict[int, int] = {}  # frame -> its low 16 bits as this peer said, not compared yet
         self.sums_have = 0    # we hold this peer's sums of every frame up to here
@@ -180,10 +237,18 @@ class Session:
         self.make_sim = make_sim
         self.input_source = input_source
         self.name = name[:32]
-        self.jkey = join_key(code)
-        self.hello_key = session_key(self.jkey, 0)
+        self.password = normalize_code(code)
         self.sid = 0
-        self.key: bytes | None = None
+        self.pending: dict[bytes, Pending] = {}     # host: key exchanges waiting for their JOIN, by hello nonce
+        self._failed_tries: dict[str, list[float]] = {}  # host: IP -> times of failed key exchanges
+        self._exchanges: list[float] = []           # host: when the last key exchanges started
+        self.claim_grants: set[tuple[int, int]] = set()  # host: (seat, peer) the host lets take a dropped seat
+        self.spake: Any = None
+        self.spake_msg = b""
+        self.keyed = False
+        self.token = b""
+        self.failure_kind: FailReason | None = None
+        self._seed_src: bytes | None = None
         self.index = 0 if role == HOST else NO_PEER
         self.phase = LOBBY if role == HOST else HELLO
         self.remotes: dict[int, Remote] = {}
@@ -244,6 +309,7 @@ class Session:
         self._pongs: list[float] = []
         # late joiners, drops and rejoins
         self.dropped: dict[int, int] = {}      # seat -> the peer that lost it (the host plays it; claimable)
+        self.lost_owner: dict[int, tuple[bytes, str]] = {}  # host: dropped seat -> (token, IP) of who lost it
         self.seat_from: dict[int, int] = {}    # local seat -> first tick whose input is ours (a seat taken over)
         self.claim: tuple[int, ...] = ()       # seats a late joiner asks to take over once caught up
         self.claim_pending: set[int] = set()
@@ -278,11 +344,12 @@ class Session:
         s = cls(HOST, transport, code, make_sim=make_sim, input_source=input_source, config=config, now=now,
                 nonce=nonce, name=name)
         s.settings = settings
+        s._seed_src = None if nonce is None else s.nonce
+        import spake2  # noqa: F401  (its group tables are built now, not while the first joiner waits for KEYX)
         s.auto_start = auto_start
         s.owners = [None if r else 0 for r in remote_seats]
         sid_src = s.nonce if nonce is not None else secrets.token_bytes(16)
-        s.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=4, person=b"grisbi-sid").digest(), "big") | 1
-        s.key = session_key(s.jkey, s.sid)
+        s.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=8, person=b"grisbi-sid").digest(), "big") | 1
         return s
 
     @classmethod
@@ -291,7 +358,7 @@ class Session:
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
              accept: Callable[[MatchSettings], str | None] | None = None, expect_digest: bytes = b"",
              name: str = "", protocol_version: int = PROTOCOL_VERSION, auto_ready: bool = True,
-             claim: tuple[int, ...] = ()) -> "Session":
+             claim: tuple[int, ...] = (), token: bytes | None = None) -> "Session":
         """A joiner asking for ``seats`` seats (1..7) at ``host_address``; 0 seats: a spectator.
 
         A spectator joining in the lobby starts with everyone; one joining a running match (a *late joiner*) gets
@@ -302,7 +369,8 @@ class Session:
         ``accept(settings)`` may return a reason to refuse the host's settings (e.g. unknown game, other rules
         version); ``expect_digest`` (from LAN discovery) makes the host refuse if its settings differ. Without
         ``auto_ready`` the joiner is ready only after ``set_ready(True)``. ``protocol_version`` exists for tests of
-        the version check."""
+        the version check. ``token`` (16 bytes) identifies this player to the host across reconnections (keep
+        ``session.token`` to rejoin a dropped seat from another machine); a fresh one by default."""
         if not 0 <= seats <= 7:
             raise ValueError("a joiner takes 0..7 seats")
         s = cls(JOIN, transport, code, make_sim=make_sim, input_source=input_source, config=config, now=now,
@@ -318,6 +386,10 @@ class Session:
         s.ready_flag = auto_ready
         s.claim = tuple(claim)
         s.claim_pending = set(claim)
+        s.token = token if token is not None and len(token) == 16 else _nonce_from(nonce, b"token")[:16]
+        from spake2 import SPAKE2_A  # imported when first needed (its group tables take ~0.1 s to build)
+        s.spake = SPAKE2_A(s.password, entropy_f=_entropy(nonce, b"A" + s.hello_nonce), **_SPAKE_IDS)
+        s.spake_msg = s.spake.start()
         return s
 
     # ------------------------------------------------------------------ public
@@ -496,11 +568,11 @@ class Session:
             for r in self.remotes.values():
                 if r.status == GONE or r.bye:
                     continue
-                t = min(t, r.last_recv + cfg.timeout)
+                t = min(t, self._heard(r) + cfg.timeout)
                 if self.role == JOIN or r.started:
                     t = min(t, r.last_send + self._gap(r))
                 if r.status == CONNECTED:
-                    t = min(t, r.last_recv + cfg.interrupt_after)
+                    t = min(t, self._heard(r) + cfg.interrupt_after)
             if self.phase == FINISHING:
                 t = min(t, self.finish_at + cfg.timeout)
         elif self.phase in (HELLO, LOBBY, DEALING, LATE):
@@ -511,7 +583,7 @@ class Session:
         """Leave politely (BYE to every peer still there) and stop. The transport stays open (the caller's)."""
         if not self.done:
             for r in self.remotes.values():
-                if r.status != GONE and self.key is not None:
+                if r.status != GONE and r.key_out:
                     self._send(r, MsgType.BYE, [int(Reason.LEFT), reason[:200]])
             self.phase = DONE
 
@@ -539,70 +611,138 @@ class Session:
         ev.at = self.now
         self._events.append(ev)
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None:
         if self.phase != FAILED:
             self.phase = FAILED
             self.failure = reason
-            self._emit(Failed(reason))
+            self.failure_kind = kind
+            self._emit(Failed(reason, kind, facts))
 
     # ------------------------------------------------------------------ sending
 
-    def _send(self, r: Remote, mtype: int, fields: list[Any], *, sid: int | None = None,
-              key: bytes | None = None) -> None:
+    def _send(self, r: "Remote | Pending", mtype: int, fields: list[Any], *, sid: int | None = None,
+              open_: bool = False) -> None:
+        """Seal (AEAD with ``r``'s outgoing key, its next sequence number as nonce) and send; ``open_`` for HELLO."""
         r.out_seq += 1
-        data = seal(mtype, self.sid if sid is None else sid, self.index, r.out_seq, fields, key or self.key,
+        key = None if open_ else r.key_out
+        data = seal(mtype, self.sid if sid is None else sid, self.index, r.out_seq, fields, key,
                     self.protocol_version)
         self.transport.send(data, r.address)
-        self.stats.sent(self.now, r.index, len(data))
-        r.last_send = self.now
+        if isinstance(r, Remote):
+            self.stats.sent(self.now, r.index, len(data))
+            r.last_send = self.now
+        else:
+            self.stats.sent(self.now, None, len(data))
 
-    def _send_to(self, address: Address, mtype: int, fields: list[Any], key: bytes | None, sid: int = 0) -> None:
+    def _send_open(self, address: Address, mtype: int, fields: list[Any], sid: int = 0) -> None:
         self._misc_seq += 1
-        data = seal(mtype, sid, self.index, self._misc_seq, fields, key)
+        data = seal(mtype, sid, self.index, self._misc_seq, fields, None)
         self.transport.send(data, address)
         self.stats.sent(self.now, None, len(data))
 
-    def _refuse(self, address: Address, code: Reason, text: str) -> None:
-        self._send_to(address, MsgType.REFUSE, [int(code), text[:200]], self.hello_key)
-        self._emit(JoinRefused(address, text))
+    def _refuse(self, address: Address, code: Reason, text: str, facts: tuple[int, ...] = (),
+                limit: int = 1200) -> None:
+        """Refuse a joiner before any key: open, at most 10 a second, never longer than the ``limit`` bytes of the
+        request it answers (the host is never an amplifier)."""
+        now = self.now
+        self._open_refusals = [t for t in self._open_refusals if t > now - 1.0]
+        if len(self._open_refusals) < 10:
+            self._open_refusals.append(now)
+            cut = max(0, min(200, limit - 24))
+            self._send_open(address, MsgType.REFUSE_OPEN, [int(code), text[:cut], list(facts)])
+        self._emit(JoinRefused(address, text, _REASON_KIND.get(code, FailReason.OTHER)))
 
     # ------------------------------------------------------------------ receiving
 
-    def _key_for(self, sid: int) -> bytes | None:
+    def _known_address(self, address: Address) -> bool:
+        """A peer (or a key exchange) at this address: its datagrams are authenticated before they count."""
+        if self.role == JOIN:
+            return address == self.host_address
+        return any(r.address == address for r in self.remotes.values()) or any(
+            p.address == address for p in self.pending.values())
+
+    def _key_for(self, address: Address) -> Callable[[int, int, int], bytes | None]:
+        def key(mtype: int, sid: int, peer: int) -> bytes | None:
+            if self.role == JOIN:
+                if not self.keyed or sid != self.sid or address != self.host_address:
+                    return None
+                return self.remotes[0].key_in
+            if sid != self.sid:
+                return None
+            if peer == NO_PEER:  # a JOIN: the key exchange at that address (or a joiner whose WELCOME was lost)
+                if mtype != MsgType.JOIN:
+                    return None
+                p = self._pending_at(address)
+                if p is not None:
+                    return p.key_in
+                for r in self.remotes.values():
+                    if r.address == address and not r.started and r.status != GONE:
+                        return r.key_in
+                return None
+            r = self.remotes.get(peer)
+            return r.key_in if r is not None and r.address == address else None
+        return key
+
+    def _pending_at(self, address: Address) -> "Pending | None":
+        found = None
+        for p in self.pending.values():
+            if p.address == address and (found is None or p.at >= found.at):
+                found = p
+        return found
+
+    def _open_types(self) -> tuple[int, ...]:
         if self.role == HOST:
-            if sid == self.sid:
-                return self.key
-            return self.hello_key if sid == 0 else None
-        if self.sid:
-            return self.key if sid == self.sid else None
+            return (MsgType.HELLO, MsgType.PROBE)
         if self.phase == HELLO:
-            return self.hello_key if sid == 0 else session_key(self.jkey, sid)
-        return None
+            return (MsgType.KEYX, MsgType.REFUSE_OPEN)
+        return ()
 
     def _on_datagram(self, data: bytes, address: Address) -> None:
-        if not self.limiter.allow(address, self.now):
+        """Validate and dispatch one datagram. From an address we know, the AEAD is checked before the rate limit
+        counts it (spoofed floods cannot use up a real peer's budget); from anywhere else, the limit comes first."""
+        known = self._known_address(address)
+        if not known and not self.limiter.allow(address, self.now):
             self.stats.reject("rate")
             return
         try:
-            msg = open_datagram(data, self._key_for, accept_open=(self.role == JOIN and self.phase == HELLO),
-                                accept_probe=self.role == HOST)
+            msg = open_datagram(data, self._key_for(address), self._open_types())
         except Rejected as e:
             self.stats.reject(e.reason)
-            if e.reason == "mac" and e.mtype == MsgType.HELLO and self.role == HOST:
-                self._open_refusal(address)
+            if e.reason == "mac" and e.mtype == MsgType.JOIN and self.role == HOST:
+                self._wrong_code(address)
+            return
+        if known and not self.limiter.allow(address, self.now):
+            self.stats.reject("rate")
             return
         if self.role == HOST:
             self._host_on(msg, address)
         else:
             self._join_on(msg, address)
 
-    def _open_refusal(self, address: Address) -> None:
-        """A HELLO sealed with another join code: say so, unauthenticated, at most 10 times a second."""
-        now = self.now
-        self._open_refusals = [t for t in self._open_refusals if t > now - 1.0]
-        if len(self._open_refusals) < 10 and self.phase == LOBBY:
-            self._open_refusals.append(now)
-            self._send_to(address, MsgType.REFUSE_OPEN, [int(Reason.WRONG_CODE), "wrong join code"], None)
+    def _wrong_code(self, address: Address) -> None:
+        """Host: a JOIN failed the AEAD with the keys of its exchange: the joiner typed another code. Counted once
+        per exchange against the joiner's IP address, and refused (open)."""
+        p = self._pending_at(address)
+        if p is None:
+            return
+        if not p.failed:
+            p.failed = True
+            tries = self._failed_tries.setdefault(address[0], [])
+            tries.append(self.now)
+            self._emit(Notice(NoticeKind.WRONG_CODE, address, "a wrong join code was tried"))
+            if len(tries) == self.config.join_tries:
+                self._emit(Notice(NoticeKind.TOO_MANY_TRIES, address,
+                                  f"{address[0]} tried {len(tries)} wrong codes: refused for a minute"))
+        self._refuse(address, Reason.WRONG_CODE, "wrong join code")
+
+    def _too_many_tries(self, ip: str) -> bool:
+        window = self.config.join_tries_window
+        tries = [t for t in self._failed_tries.get(ip, ()) if t > self.now - window]
+        if tries:
+            self._failed_tries[ip] = tries
+        else:
+            self._failed_tries.pop(ip, None)
+        return len(tries) >= self.config.join_tries
 
     def _accept_seq(self, r: Remote, msg: Message) -> bool:
         if not r.window.fresh(msg.seq):
@@ -635,6 +775,9 @@ class Session:
         if msg.type == MsgType.HELLO:
             self._on_hello(msg, address)
             return
+        if msg.type == MsgType.JOIN:
+            self._on_join(msg, address)
+            return
         if msg.sid != self.sid or msg.version != PROTOCOL_VERSION:
             self.stats.reject("session")
             return
@@ -650,8 +793,13 @@ class Session:
                 self._send(r, MsgType.BYE, [int(Reason.DROPPED), "you were dropped from the match"])
             return
         r.last_recv = self.now
-        if r.status == INTERRUPTED:
+        t = msg.type
+        f = msg.fields
+        self._host_dispatch(r, msg)
+        if r.status == INTERRUPTED and self._heard(r) > self.now - self.config.interrupt_after:
             self._resumed(r)
+
+    def _host_dispatch(self, r: Remote, msg: Message) -> None:
         t = msg.type
         f = msg.fields
         if t == MsgType.INPUT:
@@ -682,7 +830,7 @@ class Session:
             if self.phase == DEALING:
                 if f[2] != commits_digest(self.commits):
                     return  # a reveal answering an older commit list (the deal started over): wait for the new one
-                if commit_of(f[0]) != r.commit:
+                if r.seats and commit_of(f[0]) != r.commit:
                     self._send(r, MsgType.REFUSE, [int(Reason.BAD_REVEAL), "your nonce does not match your commit"])
                     self._remove(r, "bad reveal")
                     return
@@ -703,56 +851,144 @@ class Session:
             self.stats.reject("unexpected")
 
     def _on_hello(self, msg: Message, address: Address) -> None:
+        """A joiner opens a key exchange (open HELLO). Everything that can be refused without a key is refused
+        here (version, match started, settings, seats, too many wrong codes from that address); else the host
+        answers KEYX with its SPAKE2 message and keeps the exchange until the JOIN (its first sealed datagram)."""
         f = msg.fields
         if msg.version != PROTOCOL_VERSION:
             self._refuse(address, Reason.VERSION, f"protocol version mismatch: the host speaks version "
-                                                  f"{PROTOCOL_VERSION}, you speak {msg.version}")
+                                                  f"{PROTOCOL_VERSION}, you speak {msg.version}", limit=msg.size)
             return
-        wanted, commit, hnonce, digest, name = f
-        for r in self.remotes.values():
-            if r.hello_nonce == hnonce:
-                if r.address == address and (self.phase == LOBBY or (r.late and not r.started)):
-                    self._send_welcome(r)  # our WELCOME was lost
-                else:
-                    self.stats.reject("stale")  # a replayed request
-                return
-        if hnonce in self._seen_hellos:
-            self.stats.reject("stale")
+        spake_msg, hnonce, wanted, digest, _ = f
+        p = self.pending.get(hnonce)
+        if p is not None:
+            if p.address == address:
+                self.transport.send(p.keyx, address)  # our KEYX was lost: the same answer (never a second guess)
+                self.stats.sent(self.now, None, len(p.keyx))
             return
+        if hnonce in self._seen_hellos or any(r.hello_nonce == hnonce for r in self.remotes.values()):
+            self.stats.reject("stale")  # a replayed request
+            return
+        problem = self._hello_problem(address, wanted, digest)
+        if problem is not None:
+            self._refuse(address, *problem, limit=msg.size)
+            return
+        now = self.now
+        self._exchanges = [t for t in self._exchanges if t > now - 1.0]
+        if len(self._exchanges) >= self.config.max_exchanges or len(self.pending) >= 32:
+            self.stats.reject("busy")  # the joiner asks again (its HELLO is resent); nothing is charged
+            return
+        self._exchanges.append(now)
+        from spake2 import SPAKE2_B  # imported when first needed
+        side_b = SPAKE2_B(self.password, entropy_f=_entropy(None if self._seed_src is None else self._seed_src,
+                                                           b"B" + hnonce), **_SPAKE_IDS)
+        msg_b = side_b.start()
+        try:
+            k = side_b.finish(spake_msg)
+        except Exception:  # not a group element, a reflected message...: spake2 raises several types
+            self.stats.reject("spake")
+            return
+        keys = peer_keys(k, self.sid, hnonce)
+        self._misc_seq += 1
+        keyx = seal(MsgType.KEYX, self.sid, 0, self._misc_seq, [hnonce, msg_b], None)
+        for old in [h for h, q in self.pending.items() if q.at < now - self.config.timeout]:
+            del self.pending[old]
+        self.pending[hnonce] = Pending(address, hnonce, keys, keyx, now)
+        self._seen_hellos.add(hnonce)
+        self.transport.send(keyx, address)
+        self.stats.sent(now, None, len(keyx))
+
+    def _hello_problem(self, address: Address, wanted: int, digest: bytes) -> tuple[Any, ...] | None:
+        """Why the host refuses a join request now (checked on HELLO and again on JOIN), or None."""
+        if self._too_many_tries(address[0]):
+            return Reason.TOO_MANY_TRIES, "too many wrong join codes from your address: wait a minute"
         late = wanted == 0 and self.phase == RUNNING
         if self.phase != LOBBY and not late:
             watch = wanted and self.phase == RUNNING and self.config.allow_late_join and self.config.snapshot_state
-            self._refuse(address, Reason.STARTED, "the match has already started" + (
-                " (you may join it as a spectator)" if watch else ""))
-            return
+            return Reason.STARTED, "the match has already started" + (
+                " (you may join it as a spectator)" if watch else "")
         if digest and digest != self.settings.digest():
-            self._refuse(address, Reason.SETTINGS, f"match settings differ: the host plays "
-                                                   f"{self.settings.describe()}")
-            return
+            return Reason.SETTINGS, f"match settings differ: the host plays {self.settings.describe()}"
         if late and not (self.config.allow_late_join and self.config.snapshot_state):
-            self._refuse(address, Reason.STARTED, "the match has already started and this host takes no spectators")
-            return
+            return Reason.STARTED, "the match has already started and this host takes no spectators"
         free = [s for s, o in enumerate(self.owners) if o is None]
         if wanted > len(free):
-            self._refuse(address, Reason.FULL, f"not enough free seats: {wanted} asked, {len(free)} free")
+            return Reason.FULL, f"not enough free seats: {wanted} asked, {len(free)} free", (wanted, len(free))
+        if wanted == 0:
+            watching = sum(1 for r in self.remotes.values()
+                           if r.address[0] == address[0] and not r.seats and r.status != GONE)
+            if watching >= self.config.spectators_per_address:
+                return Reason.FULL, (f"no room for another spectator from your address "
+                                     f"({self.config.spectators_per_address} at most)")
+        if self._free_index(late) is None:
+            return Reason.FULL, "no room for another peer (7 at most)"
+        return None
+
+    def _on_join(self, msg: Message, address: Address) -> None:
+        """The joiner's first sealed datagram (the AEAD passed: same code): its request; or a JOIN again because our
+        WELCOME was lost."""
+        for r in self.remotes.values():
+            if r.address == address and not r.started and r.status != GONE:
+                if self.phase == LOBBY or (r.late and not r.started):
+                    if self._accept_seq(r, msg):
+                        self._send_welcome(r)
+                return
+        p = self._pending_at(address)
+        if p is None or not p.window.fresh(msg.seq):
             return
+        p.window.accept(msg.seq)
+        wanted, commit, digest, name, token = msg.fields
+        del self.pending[p.hello_nonce]
+        problem = self._hello_problem(address, wanted, digest)
+        if problem is None and not is_real_commit(commit):
+            problem = (Reason.BAD_COMMIT, "your fair-deal commit is not a real digest")
+        if problem is not None:
+            facts = list(problem[2]) if len(problem) > 2 else []
+            self._send(p, MsgType.REFUSE, [int(problem[0]), problem[1][:200], facts])
+            self._emit(JoinRefused(address, problem[1], _REASON_KIND.get(problem[0], FailReason.OTHER)))
+            return
+        late = wanted == 0 and self.phase == RUNNING
         index = self._free_index(late)
-        if index is None:
-            self._refuse(address, Reason.FULL, "no room for another peer (7 at most)")
-            return
         if late:
-            self._late_join(index, address, hnonce, commit, name)
+            self._late_join(index, address, p, msg, commit, name, token)
             return
-        r = Remote(index, address, tuple(free[:wanted]), self.now)
-        r.hello_nonce, r.commit, r.name = hnonce, commit, name
-        self._seen_hellos.add(hnonce)
+        free = [s for s, o in enumerate(self.owners) if o is None]
+        r = self._new_remote(index, address, tuple(free[:wanted]), p, msg, commit, name, token)
         for s in r.seats:
             self.owners[s] = index
         self.remotes[index] = r
-        self.stats.received(self.now, None, 0, msg.size)
         self._emit(PeerJoined(index, address, r.seats, name))
         self._send_welcome(r)
         self._roster_changed()
+
+    def _new_remote(self, index: int, address: Address, seats: tuple[int, ...], p: "Pending", msg: Message,
+                    commit: bytes, name: str, token: bytes) -> Remote:
+        r = Remote(index, address, seats, self.now)
+        r.hello_nonce, r.commit, r.name, r.token = p.hello_nonce, commit, name, token
+        r.key_out, r.key_in, r.out_seq = p.key_out, p.key_in, p.out_seq
+        r.window.accept(msg.seq)
+        self.stats.received(self.now, None, msg.seq, msg.size)
+        return r
+
+    def kick(self, peer: int, reason: str = "removed by the host") -> bool:
+        """Host in the lobby (or a spectator at any time): send ``peer`` away; its seats are open again. The peer is
+        told (its session fails with ``FailReason.REMOVED``). False if there is no such peer."""
+        r = self.remotes.get(peer)
+        if self.role != HOST or r is None or r.status == GONE:
+            return False
+        if self.phase == RUNNING and r.seats:
+            return self.drop_peer(peer, reason)
+        self._send(r, MsgType.REFUSE, [int(Reason.KICKED), reason[:200]])
+        if self.phase in (LOBBY, DEALING):
+            self._remove(r, reason)
+        else:
+            r.status = GONE
+            self._emit(Disconnected(r.index, reason))
+        return True
+
+    def allow_claim(self, seat: int, peer: int) -> None:
+        """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
+        self.claim_grants.add((seat, peer))
 
     def _free_index(self, late: bool) -> int | None:
         """A peer index for a new joiner: the lowest unused (1..7); while running, also the index of a peer that is
@@ -766,7 +1002,8 @@ class Session:
                     return i
         return None
 
-    def _late_join(self, index: int, address: Address, hnonce: bytes, commit: bytes, name: str) -> None:
+    def _late_join(self, index: int, address: Address, p: "Pending", msg: Message, commit: bytes, name: str,
+                   token: bytes) -> None:
         """A spectator (or a player who will claim a dropped seat) joins the running match: it is welcomed with no
         seat and sent the snapshot of the last checksummed confirmed frame (so its checksum records are cut as ours
         are); the inputs since then follow in its INPUT datagrams once it has started."""
@@ -781,16 +1018,16 @@ class Session:
                 snap, data = None, str(e).encode()[:100]
         total = max(1, -(-len(data) // SNAP_CHUNK))
         if snap is None or total > MAX_SNAP_CHUNKS:
-            self._refuse(address, Reason.BAD_REQUEST, "the host cannot send its state to a spectator now")
+            self._send(p, MsgType.REFUSE, [int(Reason.BAD_REQUEST), "the host cannot send its state to a spectator "
+                                                                    "now"])
             return
-        r = Remote(index, address, (), self.now)
-        r.hello_nonce, r.commit, r.name = hnonce, commit, name
+        r = self._new_remote(index, address, (), p, msg, commit, name, token)
         r.late, r.ready = True, True
         r.snap_frame = frame
         r.snap_chunks = [data[i * SNAP_CHUNK:(i + 1) * SNAP_CHUNK] for i in range(total)]
+        r.snap_digest = hashlib.blake2b(data, digest_size=16, person=b"grisbi-snap").digest()
         r.snap_got = bytearray((total + 7) // 8)
         r.acked = [frame - 1] * d.seats
-        self._seen_hellos.add(hnonce)
         self.remotes[index] = r  # replaces a gone peer of that index, if any
         self._emit(PeerJoined(index, address, (), name, late=True))
         self._send_welcome(r)
@@ -804,14 +1041,27 @@ class Session:
         for i, chunk in enumerate(r.snap_chunks):
             if r.snap_got[i // 8] >> (i % 8) & 1:
                 continue
-            self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i, chunk])
+            self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i, chunk,
+                                         *self._snap_tail(r)])
             sent += 1
             if sent >= 16:
                 break
         if not sent:  # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
             i = len(r.snap_chunks) - 1
             self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i,
-                                         r.snap_chunks[i]])
+                                         r.snap_chunks[i], *self._snap_tail(r)])
+
+    def _snap_tail(self, r: Remote) -> list[Any]:
+        """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
+        return [self.settings.game[:40], self.settings.rules_version, r.snap_digest]
+
+    def _may_claim(self, r: Remote, seat: int) -> bool:
+        """Only the player who lost a dropped seat takes it back (same player token, or the same machine: same IP
+        address), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims == "any"``)."""
+        if self.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
+            return True
+        token, ip = self.lost_owner.get(seat, (b"", None))
+        return (bool(token) and token == r.token) or ip == r.address[0]
 
     def _on_claim(self, r: Remote, seats: list[int]) -> None:
         """Host: a late joiner asks to take over dropped seats. Each is granted from the tick after the last input
@@ -819,7 +1069,7 @@ class Session:
         for s in seats:
             if s >= len(self.owners) or self.owners[s] == r.index:
                 continue
-            if s in self.dropped and self.owners[s] == 0 and s in self.local_seats:
+            if s in self.dropped and self.owners[s] == 0 and s in self.local_seats and self._may_claim(r, s):
                 tick = self.requested_tick + 1
                 self.driver.fill(s, self.requested_tick)
                 self.owners[s] = r.index
@@ -860,17 +1110,15 @@ class Session:
         self.phase = DEALING
         for r in self.remotes.values():  # a deal started over (someone left) needs every reveal again
             r.revealed = False
-        top = max(self.remotes)
-        self.commits = [self.commit] + [self.remotes[i].commit if i in self.remotes else _ZERO32
-                                        for i in range(1, top + 1)]
+        players = sorted({o for o in self.owners if o} & set(self.remotes))
+        self.commits = [[0, self.commit]] + [[i, self.remotes[i].commit] for i in players]
         self._next_resend = self.now
         self._host_resend()
 
     def _host_start(self) -> None:
-        top = max(self.remotes)
-        nonces = [self.nonce] + [self.remotes[i].nonce if i in self.remotes else _ZERO32 for i in range(1, top + 1)]
+        nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
-        self._start(seed_from_nonces(nonces))
+        self._start(seed_from_nonces([n for _, n in nonces]))
         for r in self.remotes.values():
             r.started = False
         self._next_resend = self.now
@@ -918,10 +1166,21 @@ class Session:
             return
         t, f = msg.type, msg.fields
         if t in (MsgType.REFUSE_OPEN, MsgType.REFUSE) and self.phase in (HELLO, LOBBY, DEALING, LATE):
-            self._fail(f"refused by the host: {f[1]}")
+            if t == MsgType.REFUSE_OPEN and f[0] == Reason.WRONG_CODE and not self.keyed:
+                self.stats.reject("unexpected")  # a wrong code shows only once our JOIN failed the host's check
+                return
+            kind = _REASON_KIND.get(f[0], FailReason.OTHER)
+            facts: dict[str, Any] = {"host_version": msg.version, "our_version": self.protocol_version} \
+                if kind == FailReason.VERSION else {}
+            if kind == FailReason.FULL and len(f) == 3 and len(f[2]) == 2:
+                facts = {"asked": f[2][0], "free": f[2][1]}
+            self._fail(f"refused by the host: {f[1]}", kind, **facts)
             return
         if self.phase == HELLO:
-            if t != MsgType.WELCOME or f[0] != self.hello_nonce:
+            if t == MsgType.KEYX:
+                self._on_keyx(msg)
+                return
+            if t != MsgType.WELCOME or f[0] != self.hello_nonce or not host.window.fresh(msg.seq):
                 self.stats.reject("unexpected")
                 return
             self._on_welcome(msg)
@@ -940,8 +1199,9 @@ class Session:
         elif t == MsgType.COMMITS:
             if self.phase in (LOBBY, DEALING):
                 commits = f[0]
-                if len(commits) <= self.index or commits[self.index] != self.commit:
-                    self._fail("the host's commit list does not hold our commit")
+                problem = self._commits_problem(commits)
+                if problem:
+                    self._fail(problem, FailReason.UNFAIR_DEAL)
                     return
                 self.commits = commits
                 if self.phase == LOBBY:
@@ -964,14 +1224,44 @@ class Session:
         elif t in (MsgType.BYE, MsgType.REFUSE):
             if self.phase == FINISHING and f[0] == Reason.FINISHED:
                 self.phase = DONE
-            elif f[0] == Reason.DROPPED:
-                self._fail("dropped from the match by the host")
+            elif f[0] in (Reason.DROPPED, Reason.KICKED):
+                self._fail("dropped from the match by the host" if f[0] == Reason.DROPPED
+                           else f"removed by the host: {f[1]}", FailReason.REMOVED, rejoin=f[0] == Reason.DROPPED)
             else:
-                self._fail(f"the host left: {f[1]}")
+                self._fail(f"the host left: {f[1]}", FailReason.HOST_LOST)
         elif t == MsgType.WELCOME:
             pass  # a resend (keepalive in the lobby)
         else:
             self.stats.reject("unexpected")
+
+    def _commits_problem(self, commits: list[list[Any]]) -> str | None:
+        """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without
+        the host, or without our own commit (a player)."""
+        if not all(is_real_commit(c) for _, c in commits):
+            return "the host sent a fair-deal commit that is no real digest: the deal would not be fair"
+        peers = {p: c for p, c in commits}
+        if 0 not in peers or (self.my_seats and peers.get(self.index) != self.commit):
+            return "the host's commit list does not hold our commit: the deal would not be fair"
+        return None
+
+    def _on_keyx(self, msg: Message) -> None:
+        """The host's half of the key exchange: derive our key pair and send JOIN, our first sealed datagram."""
+        hnonce, msg_b = msg.fields
+        if self.keyed or hnonce != self.hello_nonce or msg.sid == 0:
+            self.stats.reject("unexpected")
+            return
+        try:
+            k = self.spake.finish(msg_b)
+        except Exception:  # spake2 raises several types for a bad message
+            self.stats.reject("spake")
+            return
+        host = self.remotes[0]
+        host.key_in, host.key_out = peer_keys(k, msg.sid, self.hello_nonce)
+        self.sid = msg.sid
+        self.keyed = True
+        self.spake = None
+        self._next_resend = self.now
+        self._join_resend()
 
     def _on_welcome(self, msg: Message) -> None:
         hnonce, index, seats, swire, digest = msg.fields
@@ -980,8 +1270,6 @@ class Session:
         if digest != settings.digest() or len(seats) != self.wanted:
             self.stats.reject("schema")
             return
-        self.sid = msg.sid
-        self.key = session_key(self.jkey, self.sid)
         host.window.accept(msg.seq)
         self.stats.received(self.now, 0, msg.seq, msg.size)
         host.last_recv = self.now
@@ -990,8 +1278,11 @@ class Session:
         self.my_seats = tuple(seats)
         reason = self.accept(settings) if self.accept else None
         if reason:
+            kind, facts = FailReason.SETTINGS, {}
+            if not isinstance(reason, str):  # (kind, text, facts): e.g. another rules version, named
+                kind, reason, facts = reason
             self._send(host, MsgType.REFUSE, [int(Reason.SETTINGS), reason[:200]])
-            self._fail(f"cannot play the host's match: {reason}")
+            self._fail(f"cannot play the host's match: {reason}", kind, **facts)
             return
         self.phase = LOBBY
         self._next_resend = self.now
@@ -999,9 +1290,11 @@ class Session:
 
     def _on_snap(self, f: list[Any]) -> None:
         """A chunk of the host's snapshot (we joined a running match); the last one starts us."""
-        frame, seed, owners, claimable, total, index, data = f
-        if len(owners) != self.settings.seats:
-            self._fail("malformed snapshot from the host")
+        frame, seed, owners, claimable, total, index, data, game, rules_version, digest = f
+        st = self.settings
+        if len(owners) != st.seats or game != st.game or rules_version != st.rules_version:
+            self._fail(f"the host's snapshot is not of this match ({game} v{rules_version}, expected {st.game} "
+                       f"v{st.rules_version})", FailReason.BAD_SNAPSHOT)
             return
         if frame != self.snap_frame or total != self.snap_total:  # a new transfer (or the first)
             self.snap_frame, self.snap_total, self.snap_parts = frame, total, {}
@@ -1011,15 +1304,20 @@ class Session:
         if len(self.snap_parts) < total:
             return
         blob = b"".join(self.snap_parts[i] for i in range(total))
+        if hashlib.blake2b(blob, digest_size=16, person=b"grisbi-snap").digest() != digest:
+            self.snap_parts = {}  # chunks of two transfers mixed, or damaged: ask for it again
+            self.snap_frame = -1
+            return
         loader = self.config.load_snapshot
         try:
             if loader is None:
                 raise ValueError("no snapshot loader configured")
             saved = loader(blob)
-        except Exception as e:  # the caller's decoder refused the bytes
-            self._fail(f"the host's snapshot could not be read ({type(e).__name__})")
+            self._start_late(frame, seed, [0 if o == NO_PEER else o for o in owners], claimable, saved)
+        except Exception as e:  # the caller's decoder (or the simulation) refused the state: never crash
+            self.driver = self.sim = None
+            self._fail(f"the host's snapshot could not be read ({type(e).__name__})", FailReason.BAD_SNAPSHOT)
             return
-        self._start_late(frame, seed, [0 if o == NO_PEER else o for o in owners], claimable, saved)
 
     def _start_late(self, frame: int, seed: int, owners: list[int], claimable: list[int], saved: Any) -> None:
         self.owners = owners
@@ -1029,15 +1327,22 @@ class Session:
 
     def _on_start(self, f: list[Any]) -> None:
         nonces, owners, echo_t, hold, age = f
-        if len(nonces) != len(self.commits) or len(owners) != self.settings.seats:
-            self._fail("malformed start from the host")
+        if len(owners) != self.settings.seats:
+            self._fail("malformed start from the host", FailReason.PROTOCOL)
             return
-        for n, c in zip(nonces, self.commits):
-            if c != _ZERO32 and commit_of(n) != c:
-                self._fail("a revealed nonce does not match its commit: the deal is not fair")
+        if [p for p, _ in nonces] != [p for p, _ in self.commits]:
+            self._fail("the host revealed other peers than it committed: the deal is not fair", FailReason.UNFAIR_DEAL)
+            return
+        if {p for p, _ in nonces} != {0} | set(owners):
+            self._fail("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+                       FailReason.UNFAIR_DEAL)
+            return
+        for (_, n), (_, c) in zip(nonces, self.commits):
+            if not is_real_commit(c) or commit_of(n) != c:
+                self._fail("a revealed nonce does not match its commit: the deal is not fair", FailReason.UNFAIR_DEAL)
                 return
         if [s for s, o in enumerate(owners) if o == self.index] != list(self.my_seats):
-            self._fail("the host gave our seats to someone else")
+            self._fail("the host gave our seats to someone else", FailReason.PROTOCOL)
             return
         self.owners = list(owners)
         rtt = (((now_ms(self.now) - echo_t) & 0xFFFFFFFF) - hold) / 1000.0
@@ -1045,7 +1350,7 @@ class Session:
             self.stats.link(0).add_rtt(rtt)
         else:
             rtt = 0.0
-        self._start(seed_from_nonces(nonces))
+        self._start(seed_from_nonces([n for _, n in nonces]))
         self.next_tick_at = self.now - min(0.25, age / 1000.0 + rtt / 2)
 
     def _join_resend(self) -> None:
@@ -1053,9 +1358,12 @@ class Session:
             return
         host = self.remotes[0]
         self._next_resend = self.now + self.config.resend_interval
-        if self.phase == HELLO:
-            self._send(host, MsgType.HELLO, [self.wanted, self.commit, self.hello_nonce, self.expect_digest,
-                                             self.name], sid=0, key=self.hello_key)
+        if self.phase == HELLO and not self.keyed:  # the same HELLO each time: one exchange, one code guess
+            self._send(host, MsgType.HELLO, [self.spake_msg, self.hello_nonce, self.wanted, self.expect_digest,
+                                             bytes(120)], sid=0, open_=True)
+        elif self.phase == HELLO:
+            self._send(host, MsgType.JOIN, [self.wanted, self.commit, self.expect_digest, self.name, self.token],
+                       sid=self.sid)
         elif self.phase == LOBBY:
             self._next_resend = self.now + 2.5 * self.config.resend_interval
             digest = self.settings.digest()
@@ -1077,12 +1385,12 @@ class Session:
             if self.phase == HELLO:
                 if now >= self.created_at + cfg.timeout:
                     self._fail(f"no answer from {host.address[0]}:{host.address[1]} in {cfg.timeout:g} s "
-                               f"(no host there?)")
+                               f"(no host there?)", FailReason.UNREACHABLE, address=f"{host.address[0]}:{host.address[1]}")
                     return
                 self._join_resend()
             elif self.phase in (LOBBY, DEALING, LATE):
                 if now >= host.last_recv + cfg.timeout:
-                    self._fail("the host stopped answering")
+                    self._fail("the host stopped answering", FailReason.HOST_LOST)
                     return
                 self._join_resend()
             else:
@@ -1106,6 +1414,7 @@ class Session:
         else:
             for r in list(self.remotes.values()):
                 if r.status != GONE and not r.bye:
+                    self._progress(r)
                     self._silence(r)
         if not self.done:
             self._host_resend()
@@ -1116,20 +1425,49 @@ class Session:
             if now >= r.last_recv + cfg.interrupt_after and self.final_sent and r.log_acked >= len(r.log_out):
                 r.bye = True  # finished and gone quiet: its BYE was lost
                 return
-        if r.status == CONNECTED and now >= r.last_recv + cfg.interrupt_after:
+        heard = self._heard(r)
+        if r.status == CONNECTED and now >= heard + cfg.interrupt_after:
             r.status = INTERRUPTED
             self._emit(Interrupted(r.index, tuple(s for s, o in enumerate(self.owners) if o == r.index)))
             if self.role == HOST:
                 self._relay([Item.STATUS, r.index, 1], but=r)
-        if now >= r.last_recv + cfg.timeout:
+        if now >= heard + cfg.timeout:
             if self.role == HOST:
-                self._lose(r, "timed out")
+                self._lose(r, "timed out" if heard == r.last_recv else "withheld its inputs")
             elif self.phase == FINISHING:
                 self.phase = DONE
             else:
                 self._emit(Disconnected(0, "timed out"))
                 self.disconnects += 1
-                self._fail(f"lost the host (silent for {self.config.timeout:g} s)")
+                self._fail(f"lost the host (silent for {self.config.timeout:g} s)", FailReason.HOST_LOST, rejoin=True)
+
+    def _heard(self, r: Remote) -> float:
+        """When ``r`` last counted as present: its last datagram, or (host, running) the last time its inputs
+        advanced while the match waited for them, whichever is older. A peer that keeps sending but withholds its
+        inputs is interrupted and dropped like a silent one."""
+        if self.role == HOST and self.phase == RUNNING:
+            return min(r.last_recv, r.last_progress)
+        return r.last_recv
+
+    def _progress(self, r: Remote) -> None:
+        """Host: note whether ``r``'s inputs advance, or whether it is not the one the match waits for (its input
+        frontier is not behind every other seat's)."""
+        d = self.driver
+        if d is None or self.phase != RUNNING:
+            r.last_progress = self.now
+            return
+        own = [d.known[s] for s in range(d.seats) if self.owners[s] == r.index]
+        if not own:
+            r.last_progress = self.now
+            return
+        f = min(own)
+        if f > r.frontier:
+            r.frontier = f
+            r.last_progress = self.now
+            return
+        others = [d.known[s] for s in range(d.seats) if self.owners[s] != r.index]
+        if not others or f >= min(others) or (d.end_tick and f >= d.end_tick - 1):
+            r.last_progress = self.now
 
     def _resumed(self, r: Remote) -> None:
         r.status = CONNECTED
@@ -1162,6 +1500,7 @@ class Session:
             d.fill(s, self.requested_tick)
             self.local_seats = sorted(self.local_seats + [s])
             self.dropped[s] = r.index
+            self.lost_owner[s] = (r.token, r.address[0])
             self._emit(SeatDropped(s, tick, r.index))
             self._relay([Item.DROP, s, tick, r.index], but=r)
         for o in self.remotes.values():
@@ -1200,14 +1539,16 @@ class Session:
 
     def _default_send_gap(self) -> float:
         """Rollback between two peers: "nothing" every 2 ticks (it is what the other predicts anyway; half the
-        datagrams). A bigger star: every tick from a joiner, and the host relays within half a tick (new inputs of
-        another joiner at once: ``relay_now``), because a joiner's input crosses two links before the others can
-        confirm it. Lockstep: within half a tick."""
+        datagrams). A bigger star: a joiner's new input of each tick goes at once (a gap of half a tick: with a
+        whole tick, a tick that comes a hair early waited for the next one), and the host relays within half a tick
+        (new inputs of another joiner at once: ``relay_now``), because a joiner's input crosses two lossy links
+        before the others can confirm it (joiners' stalls halve at 4 peers, 120 ms RTT, 10 % loss). Lockstep:
+        within half a tick."""
         if self.settings.mode != ROLLBACK:
             return 0.5
         if len(set(self.owners)) <= 2:  # two peers: no relaying
             return 2.0
-        return 0.5 if self.role == HOST else 1.0
+        return 0.5
 
     def _run_ticks(self) -> None:
         d = self.driver
@@ -1461,7 +1802,7 @@ class Session:
         fields = [d.frame, adv, [d.frame - k for k in d.known], runs, ping, echo, base, items, r.log_in, sums]
         while True:
             r.out_seq += 1
-            data = seal(MsgType.INPUT, self.sid, self.index, r.out_seq, fields, self.key, self.protocol_version)
+            data = seal(MsgType.INPUT, self.sid, self.index, r.out_seq, fields, r.key_out, self.protocol_version)
             if len(data) <= SEND_LIMIT or not (items or runs):
                 break
             if items:  # cannot happen with the budgets above; kept as a guard
@@ -1473,6 +1814,15 @@ class Session:
         r.last_send = self.now
         r.dirty = r.urgent = r.relay = False
 
+    def _acks_beyond(self, r: Remote, acks: list[int]) -> bool:
+        """Whether ``r`` acknowledges inputs we never had (so never sent) of a seat we send it."""
+        d = self.driver
+        if self.role == HOST:
+            seats = [s for s in range(min(len(acks), d.seats)) if self.owners[s] != r.index]
+        else:
+            seats = [s for s in self.local_seats if s < len(acks)]
+        return any(acks[s] > d.known[s] for s in seats)
+
     def _accepts(self, r: Remote, seat: int) -> bool:
         if seat >= len(self.owners):
             return False
@@ -1483,6 +1833,9 @@ class Session:
     def _on_input(self, r: Remote, f: list[Any]) -> None:
         frame, adv, acks, runs, ping, echo, base, items, lack, sums = f
         d = self.driver
+        if self._acks_beyond(r, acks) or lack > len(r.log_out):
+            self.stats.reject("ack")  # it says it holds inputs or notices we never sent: a lie, or another match
+            return
         for s in range(min(len(acks), d.seats)):
             if acks[s] > r.acked[s]:
                 r.acked[s] = acks[s]
@@ -1497,6 +1850,8 @@ class Session:
             if n:
                 new = True
                 action = action or any(vals[-n:])
+        if self.role == HOST:
+            self._progress(r)
         if new and self.role == HOST:  # relay at once: a joiner's input crosses two links before others confirm it
             for o in self.remotes.values():
                 if o is not r:
@@ -1536,7 +1891,7 @@ class Session:
             for peer, first, frame in self.detector.add_remote(r.index, rec):
                 self._desync(peer, first, frame)
         elif k == Item.CHUNK:
-            data = self.assembler.add(it[1], it[2], it[3], it[4])
+            data = self.assembler.add(it[1], it[2], it[3], it[4], now=self.now, peer=r.index)
             dump = self.dumps.get(r.index)
             if data is not None and dump is not None and dump.frame == it[1]:
                 dump.remote_state = data
@@ -1550,7 +1905,7 @@ class Session:
                 self.dropped[seat] = peer
                 self._emit(SeatDropped(seat, tick, peer))
                 if peer == self.index:
-                    self._fail("dropped from the match by the host")
+                    self._fail("dropped from the match by the host", FailReason.REMOVED, rejoin=True)
         elif k == Item.SEAT:
             self._on_seat(it[1], it[2], it[3])
         elif k == Item.END:
@@ -1628,6 +1983,7 @@ class Session:
                               [list(v) for v in d.input_log()])
             if snap is None:
                 dump.notes.append("this peer no longer held its state of that frame")
+            dump.remote_state = self.assembler.done.get((other, first))  # it may have sent its state first
             try:
                 dump.write()
                 self.dumps[other] = dump

@@ -183,6 +183,13 @@ class SessionConfig:
       refuses late joiners.
     - ``allow_late_join``: the host accepts spectators and rejoining players while the match runs.
     - ``catchup_ticks_per_update``: ticks a late joiner may simulate in one ``update`` while it catches up.
+    - ``join_tries``: key exchanges that may fail (a wrong join code) per IP address in ``join_tries_window``
+      seconds (5 a minute); beyond, the host refuses that address ("too many tries") until the window passes.
+    - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms).
+    - ``spectators_per_address``: most spectators (peers with no seat) from one IP address (2).
+    - ``seat_claims``: who may take a dropped seat: ``"original"`` (the player who lost it: same player token, or
+      the same machine) or ``"any"`` (the host's explicit choice: anyone who asks). ``Session.allow_claim`` gives
+      one seat to one peer.
     """
 
     interrupt_after: float = 0.5
@@ -202,3 +209,8 @@ class SessionConfig:
     load_snapshot: Callable[[bytes], Any] | None = None
     allow_late_join: bool = True
     catchup_ticks_per_update: int = 240
+    join_tries: int = 5
+    join_tries_window: float = 60.0
+    max_exchanges: float = 20.0
+    spectators_per_address: int = 2
+    seat_claims: str = "original"

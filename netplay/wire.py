@@ -1,49 +1,66 @@
-"""The wire protocol: sealed msgpack datagrams, their validation, keys, replay window and per-address rate limit.
+"""The wire protocol: a fixed header, then a sealed (AEAD) or an open msgpack body; validation, keys, replay window
+and per-address rate limit.
 
-A datagram is ``msgpack([version, type, session_id, peer, seq, *fields]) + mac`` where ``mac`` is the first 16 bytes
-of HMAC-SHA256 over the msgpack bytes, keyed with the session key. Every datagram we send is at most ``SEND_LIMIT``
-bytes (well under 1,200); every datagram we accept is checked, in this order, before it can touch anything:
+A datagram is ``header + body``. The header is 15 bytes, ``>BBQBI``: protocol version, message type, session id,
+sender's peer index, sequence number. After the key exchange every body is ``ChaCha20Poly1305(key).encrypt(nonce,
+msgpack(fields), header)``: the key is the sender's direction of its per-peer key pair, the nonce the sequence number
+(96 bits, big-endian; each direction has its own key and counts its own sequence, so a nonce is never reused), the
+header the associated data. Five types are open (``OPEN_TYPES``: ``HELLO``, ``KEYX``, ``REFUSE_OPEN``, ``PROBE``,
+``PONG``): their body is plain msgpack and nothing in them is secret or trusted. Every datagram we send is at most
+``SEND_LIMIT`` bytes (well under 1,200); every datagram we accept is checked, in this order, before it can touch
+anything:
 
-1. size (``MIN_DATAGRAM`` .. ``MAX_DATAGRAM`` bytes);
-2. msgpack decoding with limits (strings, binaries, arrays, no maps, no extension types, no floats accepted later);
-3. header schema (ints in range);
-4. the keyed MAC (``hmac.compare_digest``) with the key of the session id in the header;
-5. protocol version (only ``HELLO`` and ``REFUSE`` are read across versions, to refuse with a reason);
-6. the body's schema for its type (``validate_fields``);
+1. size (``MIN_DATAGRAM`` .. ``MAX_DATAGRAM`` bytes) and header (ints in range, known type);
+2. the AEAD tag with the key the session gives for that header (``key_for``), or the type is one this reader expects
+   open;
+3. msgpack decoding with limits (strings, binaries, arrays, no maps, no extension types, no floats accepted later);
+4. protocol version (only ``HELLO`` and the refusals are read across versions, to refuse with a reason);
+5. the body's schema for its type (``validate_fields``);
 then the session checks the session id, the sender's address and the sequence window (``ReplayWindow``).
 
-Keys: ``join_key(code)`` = PBKDF2-HMAC-SHA256 of the join code (spaces removed, upper-cased) with a fixed salt;
-``session_key(join_key, sid)`` = keyed blake2b of the session id. A ``HELLO`` is sealed with the key of session 0.
-Three types carry no MAC (``OPEN_TYPES``: ``REFUSE_OPEN``, and ``PROBE``/``PONG``, the LAN browser's ping of a host);
-they are read only by a peer that expects them, and a ``PONG`` is never longer than the ``PROBE`` it answers.
+Keys (Magic Wormhole's way): the join code is a low-entropy password, never used as a key. A joiner opens with HELLO
+carrying its SPAKE2 message (side A); the host answers KEYX with a fresh random 64-bit session id and its SPAKE2
+message (side B), one exchange per HELLO. Both derive, by HKDF-SHA256 from the SPAKE2 key with the session id and the
+joiner's hello nonce as salt, one key per direction (``peer_keys``). A wrong code gives the two sides different keys:
+the joiner's first sealed datagram (JOIN) fails the host's AEAD check, and the host refuses it. Nothing on the wire
+lets anyone test codes offline: each code guess costs a live exchange with the host, which allows few per address.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
+import struct
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
 from typing import Any, Callable
 
 import msgpack
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from .settings import MAX_SEATS, MatchSettings, SettingsError
 
-__all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "MsgType", "Reason", "Item", "Message",
-           "Rejected", "join_key", "session_key", "seal", "open_datagram", "validate_fields", "ReplayWindow",
-           "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "MAX_RUN", "NO_PEER", "MAX_CHUNK",
-           "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES", "MAX_SUMS"]
+__all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER_SIZE", "MsgType", "Reason", "Item",
+           "Message", "Rejected", "normalize_code", "peer_keys", "seal", "open_datagram", "read_header",
+           "validate_fields", "ReplayWindow", "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces",
+           "is_real_commit", "MAX_RUN", "NO_PEER", "MAX_CHUNK", "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES",
+           "MAX_SUMS", "SPAKE_SIZE"]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
 """Longest datagram sent (bytes)."""
-MIN_DATAGRAM = 24
+HEADER_SIZE = 15
+_HEADER = struct.Struct(">BBQBI")
+MIN_DATAGRAM = HEADER_SIZE + 1
 MAC_SIZE = 16
+"""Bytes of the AEAD tag (Poly1305)."""
+SPAKE_SIZE = 33
+"""Bytes of a SPAKE2 message (Ed25519 group: a side byte and a point)."""
 MAX_TICK = 2**31 - 1
 MAX_RUN = 64
 """Most ticks of one seat's inputs in one datagram."""
@@ -51,39 +68,45 @@ MAX_ITEMS = 8
 MAX_SUMS = 32        # checksums (low 16 bits) of confirmed frames in one INPUT datagram
 MAX_CHUNK = 640
 """Bytes of a state dump carried by one datagram."""
-SNAP_CHUNK = 900
+SNAP_CHUNK = 880
 """Bytes of a late joiner's snapshot carried by one datagram."""
 MAX_SNAP_CHUNKS = 1024
-"""Most chunks of one snapshot (so at most 900 KiB)."""
-OPEN_TYPES = (10, 15, 16)
-"""Message types sent without a MAC (REFUSE_OPEN, PROBE, PONG): nothing in them is trusted."""
+"""Most chunks of one snapshot (so at most 880 KiB)."""
 NO_PEER = 255
 MAX_INPUT = 1 << 16
-_SALT = b"grisbi-arcade/netplay/join-code"
-_ITERATIONS = 50_000
 
 _UNPACK_LIMITS = dict(raw=False, use_list=True, strict_map_key=True, max_str_len=256, max_bin_len=MAX_DATAGRAM,
                       max_array_len=128, max_map_len=0, max_ext_len=0)
 
 
 class MsgType(IntEnum):
-    HELLO = 1       # joiner -> host: [seats wanted, commit(32), hello nonce(16), settings digest(0|16), name]
+    HELLO = 1       # joiner -> host, open: [SPAKE2 message A (33), hello nonce (16), seats wanted, digest (0|16),
+    #                 padding (0..160: room for the host's refusal, never longer than the request)]
     WELCOME = 2     # host -> joiner: [hello nonce, peer index, seats, settings, digest]
     READY = 3       # joiner -> host: [digest]
-    COMMITS = 4     # host -> joiner: [commit of every peer, by peer index]
+    COMMITS = 4     # host -> joiner: [[peer, commit(32)] for the host and every seat owner, by peer index]
     REVEAL = 5      # joiner -> host: [nonce(32), time ms, digest of the commit list it answers]
-    START = 6       # host -> joiner: [nonce of every peer, owner of every seat, echoed ms, hold ms, host age ms]
+    START = 6       # host -> joiner: [[peer, nonce] as in COMMITS, owner of every seat, echoed ms, hold ms, age ms]
     INPUT = 7       # both ways while running: see ``validate_fields``
     REFUSE = 8      # either way: [reason code, text]
     BYE = 9         # either way: [reason code, text]
-    REFUSE_OPEN = 10  # host -> joiner, unauthenticated (wrong join code): [reason code, text]
+    REFUSE_OPEN = 10  # host -> joiner before any key (or a JOIN that failed the AEAD: wrong code), open
     CLAIM = 11      # late joiner -> host: [seats it asks to take over (dropped seats)]
-    SNAP = 12       # host -> late joiner: [frame, seed, owners (255 = open), claimable seats, total, index, data]
+    SNAP = 12       # host -> late joiner: [frame, seed, owners (255 = open), claimable seats, total, index, data,
+    #                 game, rules version, blake2b-128 of the whole snapshot]
     SNAPACK = 13    # late joiner -> host: [frame, bitmap of the chunks received]
     ROSTER = 14     # host -> joiner in the lobby: [countdown ms (0 = none), owners (255 = open),
     #                 [[peer, name, ready 0/1], ...]]
-    PROBE = 15      # anyone -> host, unauthenticated (LAN browser ping): [nonce(8), time ms, padding(0..64)]
-    PONG = 16       # host -> prober, unauthenticated: [nonce(8), time ms, phase 0 lobby | 1 playing, free seats]
+    PROBE = 15      # anyone -> host, open (LAN browser ping): [nonce(8), time ms, padding(0..64)]
+    PONG = 16       # host -> prober, open: [nonce(8), time ms, phase 0 lobby | 1 playing, free seats]
+    KEYX = 17       # host -> joiner, open: [hello nonce (16), SPAKE2 message B (33)]; header sid: the session id
+    JOIN = 18       # joiner -> host, sealed with the new keys (peer NO_PEER): [seats wanted, commit(32), digest (0|16),
+    #                 name, player token (0|16)]
+
+
+OPEN_TYPES = (MsgType.HELLO, MsgType.KEYX, MsgType.REFUSE_OPEN, MsgType.PROBE, MsgType.PONG)
+"""Message types sent without AEAD: nothing in them is secret, nothing in them is trusted."""
+_MAX_TYPE = max(MsgType)
 
 
 class Reason(IntEnum):
@@ -98,6 +121,9 @@ class Reason(IntEnum):
     FINISHED = 9
     BAD_REVEAL = 10
     ENDED = 11
+    TOO_MANY_TRIES = 12
+    KICKED = 13
+    BAD_COMMIT = 14
 
 
 class Item(IntEnum):
@@ -134,28 +160,97 @@ class Message:
     size: int
 
 
-@lru_cache(maxsize=64)
-def join_key(code: str) -> bytes:
-    """32-byte key from a join code (PBKDF2-HMAC-SHA256, 50,000 rounds; spaces and dashes ignored, case ignored)."""
-    norm = "".join(ch for ch in code.upper() if not ch.isspace() and ch != "-")
-    return hashlib.pbkdf2_hmac("sha256", norm.encode("utf-8"), _SALT, _ITERATIONS, 32)
+def normalize_code(code: str) -> bytes:
+    """The join code as the SPAKE2 password: spaces and dashes ignored, case ignored (UTF-8 bytes)."""
+    return "".join(ch for ch in code.upper() if not ch.isspace() and ch != "-").encode("utf-8")
 
 
-@lru_cache(maxsize=256)
-def session_key(key: bytes, sid: int) -> bytes:
-    """The per-session key: blake2b keyed with the join key over the session id."""
-    return hashlib.blake2b(sid.to_bytes(8, "big"), key=key, digest_size=32, person=b"grisbi-session").digest()
+def peer_keys(spake_key: bytes, sid: int, hello_nonce: bytes) -> tuple[bytes, bytes]:
+    """The per-peer key pair from a finished SPAKE2 exchange: ``(host_to_joiner, joiner_to_host)``, 32 bytes each,
+    by HKDF-SHA256 with the session id and the joiner's hello nonce as salt (so no two exchanges share a key)."""
+    out = HKDF(algorithm=hashes.SHA256(), length=64, salt=sid.to_bytes(8, "big") + hello_nonce,
+               info=b"grisbi-arcade/netplay/v3/peer-keys").derive(spake_key)
+    return out[:32], out[32:]
 
 
-def _mac(key: bytes, body: bytes) -> bytes:
-    return hmac.digest(key, body, "sha256")[:MAC_SIZE]
+def _nonce(seq: int) -> bytes:
+    return seq.to_bytes(12, "big")
+
+
+_AEADS: OrderedDict[bytes, ChaCha20Poly1305] = OrderedDict()
+
+
+def _aead(key: bytes) -> ChaCha20Poly1305:
+    a = _AEADS.get(key)
+    if a is None:
+        if len(_AEADS) >= 256:
+            _AEADS.popitem(last=False)
+        a = _AEADS[key] = ChaCha20Poly1305(key)
+    return a
 
 
 def seal(mtype: int, sid: int, peer: int, seq: int, fields: list[Any], key: bytes | None,
          version: int = PROTOCOL_VERSION) -> bytes:
-    """Encode and MAC one datagram. ``key`` None gives an all-zero MAC (only for ``REFUSE_OPEN``)."""
-    body = msgpack.packb([version, int(mtype), sid, peer, seq, *fields], use_bin_type=True)
-    return body + (_mac(key, body) if key is not None else bytes(MAC_SIZE))
+    """Encode one datagram: the header, then the msgpack body sealed with ``key`` (32 bytes; nonce = ``seq``, header
+    as associated data). ``key`` None sends the body open (only for ``OPEN_TYPES``). ``seq`` must never repeat
+    under one key (1 .. 2**32 - 1)."""
+    header = _HEADER.pack(version, int(mtype), sid, peer, seq)
+    body = msgpack.packb(list(fields), use_bin_type=True)
+    if key is None:
+        return header + body
+    return header + _aead(key).encrypt(_nonce(seq), body, header)
+
+
+def read_header(data: bytes) -> tuple[int, int, int, int, int]:
+    """``(version, type, sid, peer, seq)`` of a datagram; raises ``Rejected`` (short, oversized, schema)."""
+    n = len(data)
+    if n > MAX_DATAGRAM:
+        raise Rejected("oversized")
+    if n < MIN_DATAGRAM:
+        raise Rejected("short")
+    version, mtype, sid, peer, seq = _HEADER.unpack_from(data)
+    if not 1 <= mtype <= _MAX_TYPE:
+        raise Rejected("schema")
+    return version, mtype, sid, peer, seq
+
+
+def open_datagram(data: bytes, key_for: Callable[[int, int, int], bytes | None],
+                  open_types: tuple[int, ...] = ()) -> Message:
+    """Validate one datagram (see the module docstring for the order). ``key_for(type, sid, peer)`` gives the key of
+    the sender's direction for that header, or None if nothing sealed so is acceptable here; ``open_types`` the
+    open types this reader expects. Returns the ``Message``; raises ``Rejected`` ("mac" for a failed AEAD tag or an
+    unexpected open type, "session" when ``key_for`` has no key)."""
+    version, mtype, sid, peer, seq = read_header(data)
+    n = len(data)
+    header = data[:HEADER_SIZE]
+    if mtype in OPEN_TYPES:
+        if mtype not in open_types:
+            raise Rejected("mac", mtype)
+        body = data[HEADER_SIZE:]
+    else:
+        key = key_for(mtype, sid, peer)
+        if key is None:
+            raise Rejected("session", mtype)
+        if n < HEADER_SIZE + MAC_SIZE + 1 or seq == 0:
+            raise Rejected("mac", mtype)
+        try:
+            body = _aead(key).decrypt(_nonce(seq), data[HEADER_SIZE:], header)
+        except InvalidTag:
+            raise Rejected("mac", mtype) from None
+    try:
+        fields = msgpack.unpackb(body, **_UNPACK_LIMITS)
+    except Exception:  # msgpack raises several types (ExtraData, FormatError, StackError, ValueError...)
+        raise Rejected("decode", mtype) from None
+    if type(fields) is not list:
+        raise Rejected("schema", mtype)
+    if version != PROTOCOL_VERSION:
+        if mtype not in (MsgType.HELLO, MsgType.REFUSE, MsgType.REFUSE_OPEN):
+            raise Rejected("version", mtype)
+        if mtype != MsgType.HELLO:
+            _check_refuse(fields)
+        return Message(version, mtype, sid, peer, seq, fields, n)
+    validate_fields(mtype, fields)
+    return Message(version, mtype, sid, peer, seq, fields, n)
 
 
 def _is_int(x: Any, lo: int, hi: int) -> bool:
@@ -170,55 +265,10 @@ def _is_str(x: Any, hi: int) -> bool:
     return type(x) is str and len(x) <= hi
 
 
-def open_datagram(data: bytes, key_for: Callable[[int], bytes | None], *, accept_open: bool = False,
-                  accept_probe: bool = False, accept_pong: bool = False) -> Message:
-    """Validate one datagram (see the module docstring for the order). ``key_for(sid)`` gives the key for a session
-    id, or None if that session id is not acceptable here. Returns the ``Message``; raises ``Rejected``.
-
-    With ``accept_open``, an unauthenticated ``REFUSE_OPEN`` (zero MAC) is returned too (a joiner in its handshake);
-    with ``accept_probe`` an unauthenticated ``PROBE`` (a host answers LAN browsers' pings), with ``accept_pong`` a
-    ``PONG`` (a LAN browser).
-    """
-    n = len(data)
-    if n > MAX_DATAGRAM:
-        raise Rejected("oversized")
-    if n < MIN_DATAGRAM:
-        raise Rejected("short")
-    body, mac = data[:-MAC_SIZE], data[-MAC_SIZE:]
-    try:
-        obj = msgpack.unpackb(body, **_UNPACK_LIMITS)
-    except Exception:  # msgpack raises several types (ExtraData, FormatError, StackError, ValueError...)
-        raise Rejected("decode") from None
-    if type(obj) is not list or len(obj) < 5:
-        raise Rejected("schema")
-    version, mtype, sid, peer, seq = obj[0], obj[1], obj[2], obj[3], obj[4]
-    if not (_is_int(version, 0, 255) and _is_int(mtype, 1, 63) and _is_int(sid, 0, 2**64 - 1)
-            and _is_int(peer, 0, 255) and _is_int(seq, 0, 2**32 - 1)):
-        raise Rejected("schema")
-    if mtype in OPEN_TYPES:
-        allowed = accept_open if mtype == MsgType.REFUSE_OPEN else (
-            accept_probe if mtype == MsgType.PROBE else accept_pong)
-        if not allowed or mac != bytes(MAC_SIZE):
-            raise Rejected("mac", mtype)
-    else:
-        key = key_for(sid)
-        if key is None:
-            raise Rejected("session", mtype)
-        if not hmac.compare_digest(mac, _mac(key, body)):
-            raise Rejected("mac", mtype)
-    fields = obj[5:]
-    if version != PROTOCOL_VERSION:
-        if mtype not in (MsgType.HELLO, MsgType.REFUSE, MsgType.REFUSE_OPEN):
-            raise Rejected("version")
-        if mtype != MsgType.HELLO:
-            _check_refuse(fields)
-        return Message(version, mtype, sid, peer, seq, fields, n)
-    validate_fields(mtype, fields)
-    return Message(version, mtype, sid, peer, seq, fields, n)
-
-
 def _check_refuse(f: list[Any]) -> None:
-    if len(f) != 2 or not _is_int(f[0], 0, 255) or not _is_str(f[1], 200):
+    """``[reason code, text]`` or ``[reason code, text, [facts: up to 4 ints]]`` (e.g. seats asked and free)."""
+    if len(f) not in (2, 3) or not _is_int(f[0], 0, 255) or not _is_str(f[1], 200) or (len(f) == 3 and not (
+            type(f[2]) is list and len(f[2]) <= 4 and all(_is_int(x, 0, 2**31 - 1) for x in f[2]))):
         raise Rejected("schema")
 
 
@@ -291,8 +341,14 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
                 _check_item(it)
             f[2] = [frame - a for a in acks]
     elif mtype == MsgType.HELLO:  # 0 seats wanted: a spectator (or a late joiner who will claim dropped seats)
-        ok = (n == 5 and _is_int(f[0], 0, MAX_SEATS - 1) and _is_bin(f[1], 32, 32) and _is_bin(f[2], 16, 16)
-              and (_is_bin(f[3], 0, 0) or _is_bin(f[3], 16, 16)) and _is_str(f[4], 32))
+        ok = (n == 5 and _is_bin(f[0], SPAKE_SIZE, SPAKE_SIZE) and _is_bin(f[1], 16, 16)
+              and _is_int(f[2], 0, MAX_SEATS - 1) and (_is_bin(f[3], 0, 0) or _is_bin(f[3], 16, 16))
+              and _is_bin(f[4], 0, 160))
+    elif mtype == MsgType.KEYX:
+        ok = n == 2 and _is_bin(f[0], 16, 16) and _is_bin(f[1], SPAKE_SIZE, SPAKE_SIZE)
+    elif mtype == MsgType.JOIN:
+        ok = (n == 5 and _is_int(f[0], 0, MAX_SEATS - 1) and _is_bin(f[1], 32, 32)
+              and (_is_bin(f[2], 0, 0) or _is_bin(f[2], 16, 16)) and _is_str(f[3], 32) and _is_bin(f[4], 0, 16))
     elif mtype == MsgType.WELCOME:
         ok = (n == 5 and _is_bin(f[0], 16, 16) and _is_int(f[1], 1, MAX_SEATS - 1) and type(f[2]) is list
               and len(f[2]) <= MAX_SEATS - 1 and all(_is_int(s, 0, MAX_SEATS - 1) for s in f[2])
@@ -308,10 +364,11 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = n == 1 and type(f[0]) is list and 1 <= len(f[0]) <= MAX_SEATS and all(
             _is_int(x, 0, MAX_SEATS - 1) for x in f[0])
     elif mtype == MsgType.SNAP:
-        ok = (n == 7 and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 0, 2**64 - 1) and _owners(f[2])
+        ok = (n == 10 and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 0, 2**64 - 1) and _owners(f[2])
               and type(f[3]) is list and len(f[3]) <= MAX_SEATS and all(_is_int(x, 0, MAX_SEATS - 1) for x in f[3])
               and _is_int(f[4], 1, MAX_SNAP_CHUNKS) and _is_int(f[5], 0, f[4] - 1 if type(f[4]) is int else -1)
-              and _is_bin(f[6], 0, SNAP_CHUNK))
+              and _is_bin(f[6], 0, SNAP_CHUNK) and _is_str(f[7], 40) and _is_int(f[8], 0, 2**31 - 1)
+              and _is_bin(f[9], 16, 16))
     elif mtype == MsgType.SNAPACK:
         ok = n == 2 and _is_int(f[0], 0, MAX_TICK) and _is_bin(f[1], 1, MAX_SNAP_CHUNKS // 8)
     elif mtype == MsgType.ROSTER:
@@ -325,12 +382,11 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = (n == 4 and _is_bin(f[0], 8, 8) and _is_int(f[1], 0, 2**32 - 1) and _is_int(f[2], 0, 1)
               and _is_int(f[3], 0, MAX_SEATS))
     elif mtype == MsgType.COMMITS:
-        ok = n == 1 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
+        ok = n == 1 and _peer_bins(f[0])
     elif mtype == MsgType.REVEAL:
         ok = n == 3 and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 16, 16)
     elif mtype == MsgType.START:
-        ok = (n == 5 and type(f[0]) is list and 2 <= len(f[0]) <= MAX_SEATS and all(_is_bin(c, 32, 32) for c in f[0])
-              and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
+        ok = (n == 5 and _peer_bins(f[0]) and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
               and all(_is_int(o, 0, MAX_SEATS - 1) for o in f[1])
               and _is_int(f[2], 0, 2**32 - 1) and _is_int(f[3], 0, 600_000) and _is_int(f[4], 0, 600_000))
     elif mtype in (MsgType.REFUSE, MsgType.BYE, MsgType.REFUSE_OPEN):
@@ -339,6 +395,18 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = False
     if not ok:
         raise Rejected("schema")
+
+
+def _peer_bins(x: Any) -> bool:
+    """``[[peer, 32 bytes], ...]``: 2..8 entries, peers strictly increasing (a commit or nonce list)."""
+    if not (type(x) is list and 2 <= len(x) <= MAX_SEATS):
+        return False
+    last = -1
+    for e in x:
+        if not (type(e) is list and len(e) == 2 and _is_int(e[0], last + 1, MAX_SEATS - 1) and _is_bin(e[1], 32, 32)):
+            return False
+        last = e[0]
+    return True
 
 
 def _owners(x: Any) -> bool:
@@ -402,14 +470,22 @@ class RateLimiter:
         return False
 
 
+def is_real_commit(commit: Any) -> bool:
+    """A fair-deal commit must be a real digest: 32 bytes, not all zero (an all-zero "commit" names no nonce, and a
+    peer that accepted it would let the committer choose its nonce after seeing everyone else's)."""
+    return type(commit) is bytes and len(commit) == 32 and commit != bytes(32)
+
+
 def commit_of(nonce: bytes) -> bytes:
     """The fair-deal commitment of a nonce: blake2b-256 of it."""
     return hashlib.blake2b(nonce, digest_size=32, person=b"grisbi-commit").digest()
 
 
-def commits_digest(commits: list[bytes]) -> bytes:
-    """16-byte digest of a commit list (a reveal names the list it answers, so a deal started over is not mixed up)."""
-    return hashlib.blake2b(b"".join(commits), digest_size=16, person=b"grisbi-commits").digest()
+def commits_digest(commits: list[list[Any]]) -> bytes:
+    """16-byte digest of a commit list ``[[peer, commit], ...]`` (a reveal names the list it answers, so a deal
+    started over is not mixed up)."""
+    return hashlib.blake2b(b"".join(bytes([p]) + c for p, c in commits), digest_size=16,
+                           person=b"grisbi-commits").digest()
 
 
 def seed_from_nonces(nonces: list[bytes]) -> int:

@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from netplay.events import FailReason, Failed
+
 from netplay.discovery import lan_interfaces
 
 import arcade.lan as lan
@@ -486,9 +488,11 @@ def test_addresses_and_codes():
             lan.parse_address(bad)
     codes = {lan.new_join_code() for _ in range(50)}
     assert len(codes) == 50 and all(len(c) == 7 and c[3] == "-" and not set(c) & set("01IO") for c in codes)
-    assert lan.explain("refused by the host: wrong join code").startswith("Wrong join code")
-    assert "rejoin" in lan.explain("lost the host (silent for 15 s)")
-    assert lan.explain("the host stopped answering") == "The host is gone: the connection was lost."
+    assert lan.explain(FailReason.WRONG_CODE).startswith("Wrong join code")
+    assert "rejoin" in lan.explain(Failed("lost the host", FailReason.HOST_LOST, {"rejoin": True}))
+    assert lan.explain(FailReason.HOST_LOST) == "The host is gone: the connection was lost."
+    assert "removed" in lan.explain(FailReason.REMOVED)
+    assert "rejoin" in lan.explain(Failed("dropped", FailReason.REMOVED, {"rejoin": True}))
 
 
 @pytest.mark.parametrize("argv, status, words", [
@@ -507,3 +511,22 @@ def test_lan_command_line_errors_are_one_line(argv, status, words, tmp_path, cap
     assert main(argv + ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--frames", "1"]) == status
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0], err
+
+
+def test_the_host_removes_a_joiner_from_the_lobby_and_the_joiner_is_told(world):
+    """Issue #12: "per-address spectator limit and a lobby kick". The host stands on the joiner's seat row and presses
+    the back button (Q for the WASD keys): the seat is open again and the joiner reads that the host removed it."""
+    host = world.app("host")
+    port = free_port()
+    hlink = LanLink.host(host, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="KICK-1", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock)
+    host.push(LanLobbyScene(host, hlink))
+    guest = world.app("guest")
+    glink = LanLink.join(guest, ("127.0.0.1", port), "KICK-1", [SeatSpec("bot")], name="Gus", clock=world.clock)
+    guest.push(LanLobbyScene(guest, glink))
+    world.wait(lambda: hlink.session.owners[1] not in (None, 0), 400, "the guest in the lobby")
+    world.press(host, "s")  # from seat 1's row (the host's bot) to seat 2's row (Gus)
+    world.press(host, "q")
+    world.wait(lambda: guest.top.name == "lan_message", 400, "the guest's message")
+    assert guest.top.text == "The host removed you from the match."
+    assert hlink.session.owners[1] is None and "Gus was removed" in host.notice

@@ -158,18 +158,24 @@ def test_browse_with_nothing_on_the_network_says_so_and_exits_0(capsys, tmp_path
 
 def test_join_errors_say_what_happened_and_what_to_do():
     from arcade.lan import explain
+    from netplay.events import FailReason, Failed
 
-    # the failure reasons as the session words them (netplay.session), and what the player reads
-    assert explain("refused by the host: wrong join code") == (
+    # the typed failures as the session reports them (netplay.events), and what the player reads
+    assert explain(Failed("refused by the host: wrong join code", FailReason.WRONG_CODE)) == (
         "Wrong join code: check the code shown on the host's screen and type it again.")
-    assert explain("refused by the host: not enough free seats: 2 asked, 1 free") == (
+    assert explain(Failed("refused by the host: not enough free seats: 2 asked, 1 free", FailReason.FULL,
+                          {"asked": 2, "free": 1})) == (
         "The match is full (2 asked, 1 free). Ask the host to open a seat, or join with no players here to watch.")
-    assert explain("no answer from 192.168.77.99:47800 in 5 s") == (
+    assert explain(Failed("no answer from 192.168.77.99:47800 in 5 s", FailReason.UNREACHABLE,
+                          {"address": "192.168.77.99:47800"})) == (
         "No host answered at 192.168.77.99:47800. Check the address on the host's screen, that its lobby is open, "
         "and that its firewall lets UDP in.")
-    msg = explain("refused by the host: protocol version mismatch: the host speaks version 3, you speak 2")
+    msg = explain(Failed("refused by the host: ...", FailReason.VERSION, {"host_version": 3, "our_version": 2}))
     assert msg.startswith("Version mismatch: the host speaks version 3") and msg.endswith(
         "Update Grisbi Arcade on both machines.")
+    assert explain(FailReason.TOO_MANY_TRIES).startswith("Too many wrong codes")
+    assert all(explain(k, 47800) != explain(FailReason.OTHER) for k in FailReason if k != FailReason.OTHER)
+    assert "free text" not in explain(Failed("free text", FailReason.OTHER))  # the free text is never shown raw
 
 
 def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypatch):

@@ -20,7 +20,7 @@ from netplay.harness import VirtualRun
 from netplay.session import Session
 from netplay.settings import MatchSettings, SessionConfig, SettingsError
 from netplay.transport import Impairment, MemoryNetwork, UdpTransport
-from netplay.wire import MsgType, Rejected, join_key, open_datagram, seal, session_key
+from netplay.wire import MsgType, Rejected, open_datagram, seal
 from test_netplay_toys import (CODE, HOST_ADDR, TallyState, Match, joiner_addr, tally_input, tally_settings,
                                tally_sim)
 
@@ -64,9 +64,10 @@ def star(settings: MatchSettings, remote: list[bool], joiners: list[int], rtt=0.
     return Match(net, sessions, VirtualRun(net, sessions), {})
 
 
-def late(m: Match, i: int, seats=0, claim=(), seed=1, **kw) -> Session:
+def late(m: Match, i: int, seats=0, claim=(), seed=1, token=None, **kw) -> Session:
+    """A joiner arriving at ``m.run``'s current time; ``token``: the player token of a player coming back."""
     s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, CODE, seats, make_sim=make, input_source=source(seed),
-                     config=cfg(**kw), nonce=100 + i, now=m.run.clock.now, name=f"L{i}", claim=claim)
+                     config=cfg(**kw), nonce=100 + i, now=m.run.clock.now, name=f"L{i}", claim=claim, token=token)
     m.sessions.append(s)
     m.run.add(s)
     return s
@@ -125,7 +126,7 @@ def test_a_dropped_player_rejoins_their_seat_and_every_peer_agrees_on_who_played
     m = star(tally_settings(3, 1500), [False, True, True], [1, 1])
     victim = m.sessions[2]
     m.run.at(4.0, lambda: m.run.stop(victim))                      # the process dies
-    m.run.at(11.0, lambda: late(m, 3, claim=(2,), seed=77))        # and comes back with a new one
+    m.run.at(11.0, lambda: late(m, 3, claim=(2,), seed=77, token=victim.token))  # and comes back with a new one
     m.go(max_time=60.0)
     drops = m.of(0, SeatDropped)
     assert [(d.seat, d.peer) for d in drops] == [(2, 2)]
@@ -161,7 +162,7 @@ def test_a_rejoin_in_lockstep_hands_the_seat_over_without_a_desync():
     st = tally_settings(2, 1200, mode="lockstep", prediction=0)
     m = star(st, [False, True], [1])
     m.run.at(3.0, lambda: m.run.stop(m.sessions[1]))
-    m.run.at(9.5, lambda: late(m, 2, claim=(1,), seed=9))
+    m.run.at(9.5, lambda: late(m, 2, claim=(1,), seed=9, token=m.sessions[1].token))
     m.go(max_time=60.0)
     assert m.of(2, SeatClaimed) and not m.of(0, Failed)
     e = [m.of(i, MatchEnded)[0] for i in (0, 2)]
@@ -243,10 +244,10 @@ def test_game_options_travel_in_the_settings_and_their_digest():
 
 
 def test_the_new_messages_refuse_wrong_shapes():
-    key = session_key(join_key(CODE), 77)
-    keys = lambda sid: key if sid == 77 else None  # noqa: E731
+    key = bytes(range(32))
+    keys = lambda mtype, sid, peer: key if sid == 77 else None  # noqa: E731
     good = {
-        MsgType.SNAP: [30, 5, [0, 255], [1], 1, 0, b"x" * 10],
+        MsgType.SNAP: [30, 5, [0, 255], [1], 1, 0, b"x" * 10, "grit", 1, b"d" * 16],
         MsgType.SNAPACK: [30, b"\x01"],
         MsgType.CLAIM: [[1]],
         MsgType.ROSTER: [0, [0, 1], [[0, "Ann", 1]]],
@@ -255,8 +256,10 @@ def test_the_new_messages_refuse_wrong_shapes():
     for t, f in good.items():
         assert open_datagram(seal(t, 77, 1, 5, f, key), keys).fields == f
     bad = {
-        MsgType.SNAP: [[30, 5, [0, 9], [1], 1, 0, b"x"], [30, 5, [0, 1], [1], 2, 2, b"x"], [30, 5, [0], [], 1, 0,
-                                                                                          b"x" * 901]],
+        MsgType.SNAP: [[30, 5, [0, 9], [1], 1, 0, b"x", "grit", 1, b"d" * 16],
+                       [30, 5, [0, 1], [1], 2, 2, b"x", "grit", 1, b"d" * 16],
+                       [30, 5, [0], [], 1, 0, b"x" * 901, "grit", 1, b"d" * 16],
+                       [30, 5, [0], [], 1, 0, b"x", "grit", 1, b"d" * 15], [30, 5, [0], [], 1, 0, b"x"]],
         MsgType.CLAIM: [[[]], [[8]], [[True]]],
         MsgType.ROSTER: [[0, [0, 1], [[0, "Ann", 2]]], [-1, [0], []], [0, [], []]],
         MsgType.READY: [[b"d" * 16, 2], [b"d" * 16, 1, 1]],
@@ -265,11 +268,13 @@ def test_the_new_messages_refuse_wrong_shapes():
         for f in cases:
             with pytest.raises(Rejected):
                 open_datagram(seal(t, 77, 1, 5, f, key), keys)
-    # a PROBE needs no key but only a host reads it; a keyed-looking one with a MAC is refused
+    # a PROBE needs no key but only a host reads it; a sealed one is refused
     probe = seal(MsgType.PROBE, 0, 255, 1, [b"n" * 8, 5, bytes(24)], None)
     with pytest.raises(Rejected):
         open_datagram(probe, keys)
-    assert open_datagram(probe, keys, accept_probe=True).type == MsgType.PROBE
+    assert open_datagram(probe, keys, (MsgType.PROBE,)).type == MsgType.PROBE
+    with pytest.raises(Rejected):
+        open_datagram(seal(MsgType.PROBE, 0, 255, 1, [b"n" * 8, 5, bytes(24)], key), keys, (MsgType.PROBE,))
 
 
 def _wait(cond, transports, seconds=3.0):

@@ -6,14 +6,13 @@ import json
 import random
 import time
 
-import msgpack
 import pytest
 
 from netplay.events import Desync, Disconnected, Interrupted, MatchEnded, Resumed, SeatDropped
 from netplay.session import Session
 from netplay.settings import SessionConfig
 from netplay.transport import Impairment, UdpTransport
-from netplay.wire import MAC_SIZE, MsgType, join_key, seal, session_key
+from netplay.wire import HEADER_SIZE, MAC_SIZE, OPEN_TYPES, MsgType, read_header, seal
 from test_netplay_toys import (HOST_ADDR, CorruptAt, joiner_addr, tally_input, tally_inputs, tally_settings,
                                tally_sim, virtual_match)
 
@@ -117,7 +116,8 @@ def test_a_one_second_blackout_resumes_with_no_desync():
 
 def _junk(rng: random.Random, captured: list[tuple[tuple, bytes]], host: Session, n: int):
     """``n`` (source, datagram) pairs of junk, truncated, oversized, replayed, wrongly keyed and malformed data."""
-    wrong = session_key(join_key("NOT-THE-CODE"), host.sid)
+    wrong = bytes(range(32))  # a key nobody holds
+    insider = host.remotes[1].key_in  # peer 1's own key: an insider's garbage is still refused
     out = []
     for k in range(n):
         kind = k % 10
@@ -131,27 +131,28 @@ def _junk(rng: random.Random, captured: list[tuple[tuple, bytes]], host: Session
             out.append((evil, data + rng.randbytes(rng.randrange(1201 - len(data), 3000))))
         elif kind == 3:  # replayed: a few from the sender's own address, most from elsewhere
             out.append((src if rng.random() < 0.2 else evil, data))
-        elif kind == 4:  # a real message sealed with another key
-            fields = msgpack.unpackb(data[:-MAC_SIZE])
-            out.append((src if rng.random() < 0.1 else evil, seal(fields[1], fields[2], fields[3], fields[4] + 1,
-                                                                  fields[5:], wrong)))
-        elif kind == 5:  # one bit flipped
+        elif kind == 4:  # a real header, the body sealed with another key
+            _, mtype, sid, peer, seq = read_header(data)
+            out.append((src if rng.random() < 0.1 else evil, seal(mtype, sid, peer, seq + 1, [0] * 10, wrong)))
+        elif kind == 5:  # one bit flipped (in an open join request, in its sequence number: flipped elsewhere it
+            #              would be a new, well-formed request, which the host answers like any other)
             b = bytearray(data)
-            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+            where = rng.randrange(len(b)) if b[1] not in OPEN_TYPES else rng.randrange(11, 15)
+            b[where] ^= 1 << rng.randrange(8)
             out.append((evil, bytes(b)))
         elif kind == 6:  # decoder bombs
             bomb = rng.choice([b"\xdd\xff\xff\xff\xff", b"\x91" * 3000, b"\xdf\xff\xff\xff\xff", b"\xc7\xff\x01",
                                b"\xcb" + bytes(8), b"\xc6\xff\xff\xff\xff"])
-            out.append((evil, bomb + bytes(MAC_SIZE)))
+            out.append((evil, data[:HEADER_SIZE] + bomb + bytes(MAC_SIZE)))
         elif kind == 7:  # the right key, the wrong shape (an insider's garbage is still refused)
             body = rng.choice([[1.5, [], [], None, None, 0, [], 0], [0, 0, [99], [[9, 0, [1]]], None, None, 0, [], 0],
                                [0, 0, [], [[0, 0, [70000]]], None, None, 0, [], 0],
                                [0, 0, [], [], None, None, 0, [[42]], 0], [0, 0], "x" * 40])
             body = body if isinstance(body, list) else [body]
-            out.append((evil, seal(MsgType.INPUT, host.sid, 1, 10**6 + k, body, host.key)))
-        elif kind == 8:  # a join request with the wrong code, mid-match
-            out.append((evil, seal(MsgType.HELLO, 0, 255, 1, [1, bytes(32), rng.randbytes(16), b"", "x"],
-                                   session_key(join_key("WRONG"), 0))))
+            out.append((evil, seal(MsgType.INPUT, host.sid, 1, 10**6 + k, body, insider)))
+        elif kind == 8:  # a join request sealed with a key no exchange gave (a wrong code, no exchange), mid-match
+            out.append((evil, seal(MsgType.JOIN, host.sid, 255, 1, [1, rng.randbytes(32), b"", "x", b""],
+                                   rng.randbytes(32))))
         else:
             out.append((evil, bytes([rng.randrange(256)]) * rng.randrange(1, 40)))
     return out
@@ -262,7 +263,7 @@ def test_datagrams_stay_well_under_1200_bytes_with_eight_seats_busy_inputs_a_sta
 def test_a_flood_from_one_address_is_cut_by_the_rate_limit_before_decoding():
     m = virtual_match(2, lambda st, s: tally_sim(s, st.seats), tally_inputs(), settings=tally_settings(2, 300),
                       impairment=Impairment.from_rtt(0.03), seed=8)
-    blob = seal(MsgType.INPUT, 1, 1, 1, [0] * 9, session_key(join_key("x"), 1))
+    blob = seal(MsgType.INPUT, 1, 1, 1, [0] * 9, bytes(32))
     m.run.at(2.0, lambda: [m.net.inject(("evil", 1), HOST_ADDR, blob) for _ in range(5000)])
     m.go(max_time=20.0)
     rejected = m.host.stats.rejected

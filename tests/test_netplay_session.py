@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from netplay.events import Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
+from netplay.events import FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
 from netplay.harness import VirtualRun
 from netplay.session import Session
 from netplay.settings import SessionConfig
@@ -40,7 +40,7 @@ def test_a_wrong_join_code_is_refused_and_the_host_keeps_waiting():
     m = lobby([False, True])
     add_joiner(m, 1, code="ABCE")
     m.go(max_time=3.0)
-    assert "wrong join code" in failure(m, 1)
+    assert "wrong join code" in failure(m, 1) and m.of(1, Failed)[0].kind == FailReason.WRONG_CODE
     assert not m.of(0, PeerJoined) and m.host.phase == "lobby"
     add_joiner(m, 2)
     m.go(max_time=8.0)
@@ -52,6 +52,8 @@ def test_a_protocol_version_mismatch_is_refused_with_both_versions_named():
     add_joiner(m, 1, protocol_version=PROTOCOL_VERSION + 1)
     m.go(max_time=3.0)
     reason = failure(m, 1)
+    assert m.of(1, Failed)[0].kind == FailReason.VERSION
+    assert m.of(1, Failed)[0].facts == {"host_version": PROTOCOL_VERSION, "our_version": PROTOCOL_VERSION + 1}
     assert ("protocol version mismatch" in reason and str(PROTOCOL_VERSION) in reason
             and str(PROTOCOL_VERSION + 1) in reason)
 
@@ -82,11 +84,12 @@ def test_joiners_take_the_first_free_remote_seats_then_the_match_is_full_then_st
     b = add_joiner(m, 2, seats=2)
     m.go(max_time=1.0)
     assert "not enough free seats: 2 asked, 1 free" in failure(m, 2)
+    assert (m.of(2, Failed)[0].kind, m.of(2, Failed)[0].facts) == (FailReason.FULL, {"asked": 2, "free": 1})
     c = add_joiner(m, 3, seats=1)
     m.go(max_time=2.0, until=lambda: m.host.running)
     late = add_joiner(m, 4)
     m.go(max_time=8.0)
-    assert "already started" in failure(m, 4)
+    assert "already started" in failure(m, 4) and m.of(4, Failed)[0].kind == FailReason.STARTED
     assert a.owners == [0, a.index, 0, a.index, c.index]
     assert m.of(1, Started)[0].local_seats == (1, 3) and m.of(3, Started)[0].local_seats == (4,)
     ends = {m.of(i, MatchEnded)[0].checksum for i in (0, 1, 3)}
@@ -115,6 +118,7 @@ def test_no_host_at_the_address_fails_after_the_timeout():
     add_joiner(m, 1)
     m.go(max_time=5.0)
     reason = failure(m, 1)
+    assert m.of(1, Failed)[0].kind == FailReason.UNREACHABLE
     assert reason.startswith("no answer from host:7777 in 2 s") and 1.9 < m.of(1, Failed)[0].at < 2.2
 
 
@@ -126,7 +130,7 @@ def test_a_joiner_that_loses_the_host_is_interrupted_then_fails():
     m.run.stop(m.host)
     m.go(max_time=10.0)
     assert [e.peer for e in m.of(1, Interrupted)] == [0]
-    assert "lost the host" in failure(m, 1) and m.of(1, Failed)[0].at - t < 2.1
+    assert "lost the host" in failure(m, 1) and m.of(1, Failed)[0].kind == FailReason.HOST_LOST and m.of(1, Failed)[0].at - t < 2.1
 
 
 def test_a_deal_started_over_when_a_joiner_leaves_still_ends_in_one_shared_seed():

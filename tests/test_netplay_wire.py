@@ -1,4 +1,5 @@
-"""The wire format, its validation, keys, the replay window, the rate limit, transports and LAN discovery."""
+"""The wire format (a header, then an AEAD-sealed msgpack body), its validation, keys (SPAKE2 from the join code,
+HKDF per peer), the replay window, the rate limit, transports and LAN discovery."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from hypothesis import given, settings, strategies as st
 from netplay.discovery import Announcer, Listener, decode_announcement, encode_announcement
 from netplay.settings import LOCKSTEP, MatchSettings, SettingsError
 from netplay.transport import Impairment, MemoryNetwork, UdpTransport
-from netplay.wire import (MAC_SIZE, MAX_DATAGRAM, MsgType, RateLimiter, Rejected, ReplayWindow, commit_of,
-                          join_key, open_datagram, seal, seed_from_nonces, session_key)
+from spake2 import SPAKE2_A, SPAKE2_B
 
-KEY = session_key(join_key("ABCD"), 77)
+from netplay.wire import (HEADER_SIZE, MAC_SIZE, MAX_DATAGRAM, MsgType, RateLimiter, Rejected, ReplayWindow,
+                          commit_of, is_real_commit, normalize_code, open_datagram, peer_keys, seal, seed_from_nonces)
+
+KEY = bytes(range(32))
 
 
-def keys(sid):
+def keys(mtype, sid, peer):
     return KEY if sid == 77 else None
 
 
@@ -54,14 +57,19 @@ def test_validation_order_size_first_then_decoding_then_key():
     data = seal(MsgType.INPUT, 77, 1, 9, input_fields(), KEY)
     with pytest.raises(Rejected, match="oversized"):
         open_datagram(data + bytes(MAX_DATAGRAM), keys)
+    hello = data[:1] + bytes([MsgType.HELLO]) + data[2:HEADER_SIZE]  # an open type: no AEAD to stop the decoder
     with pytest.raises(Rejected, match="decode"):
-        open_datagram(b"\xdd\xff\xff\xff\xff" + bytes(40), keys)  # an array header claiming 4 billion items
+        open_datagram(hello + b"\xdd\xff\xff\xff\xff" + bytes(40), keys, (MsgType.HELLO,))  # 4 billion items
     with pytest.raises(Rejected, match="decode"):
-        open_datagram(b"\x91" * 1100 + b"\xc0" + bytes(MAC_SIZE), keys)  # nested 1,100 deep, under 1,200 bytes
+        open_datagram(hello + b"\x91" * 1100 + b"\xc0", keys, (MsgType.HELLO,))  # nested 1,100 deep, < 1,200 bytes
+    with pytest.raises(Rejected, match="mac"):  # sealed types: the tag is checked before anything is decoded
+        open_datagram(data[:HEADER_SIZE] + b"\x91" * 1100 + b"\xc0" + bytes(MAC_SIZE), keys)
     with pytest.raises(Rejected, match="session"):
         open_datagram(seal(MsgType.INPUT, 78, 1, 9, input_fields(), KEY), keys)
     with pytest.raises(Rejected, match="mac"):
-        open_datagram(seal(MsgType.INPUT, 77, 1, 9, input_fields(), session_key(join_key("ABCE"), 77)), keys)
+        open_datagram(seal(MsgType.INPUT, 77, 1, 9, input_fields(), bytes(32)), keys)
+    with pytest.raises(Rejected, match="mac"):  # an open type this reader does not expect
+        open_datagram(seal(MsgType.HELLO, 77, 1, 9, [bytes(33), bytes(16), 1, b"", b""], None), keys)
 
 
 @pytest.mark.parametrize("fields", [
@@ -99,7 +107,7 @@ _values = st.one_of(_scalars, st.lists(_scalars, max_size=5), st.lists(st.lists(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 12), st.lists(_values, max_size=10))
+@given(st.integers(0, 18), st.lists(_values, max_size=10))
 def test_any_well_keyed_structure_is_either_a_valid_message_or_rejected(mtype, fields):
     try:
         data = seal(mtype, 77, 1, 9, fields, KEY)
@@ -134,9 +142,40 @@ def test_an_input_message_with_any_part_replaced_is_valid_or_rejected(changes):
     assert all(-1 <= a for a in acks) and all(r[1] >= 0 and all(0 <= x < 65536 for x in r[2]) for r in runs)
 
 
-def test_keys_come_from_the_code_and_the_session():
-    assert join_key("ab cd-ef") == join_key("ABCDEF") != join_key("ABCDEG")
-    assert session_key(join_key("X"), 1) != session_key(join_key("X"), 2)
+def _exchange(code_a: str, code_b: str, sid: int = 77, hello: bytes = b"h" * 16) -> tuple[tuple, tuple]:
+    a = SPAKE2_A(normalize_code(code_a), idA=b"grisbi-arcade joiner", idB=b"grisbi-arcade host")
+    b = SPAKE2_B(normalize_code(code_b), idA=b"grisbi-arcade joiner", idB=b"grisbi-arcade host")
+    ma, mb = a.start(), b.start()
+    return peer_keys(a.finish(mb), sid, hello), peer_keys(b.finish(ma), sid, hello)
+
+
+def test_keys_come_from_a_spake2_exchange_on_the_code_and_differ_per_direction_and_exchange():
+    """DESIGN: "the join code is a low-entropy password; each joiner runs SPAKE2 with the host, bound to a fresh
+    random session id, giving a per-peer key"."""
+    joiner, host = _exchange("ab cd-ef", "ABCDEF")
+    assert joiner == host and joiner[0] != joiner[1] and len(joiner[0]) == 32
+    wrong_j, wrong_h = _exchange("ABCDEF", "ABCDEG")
+    assert wrong_j != wrong_h  # a wrong code: the JOIN sealed with one fails the other's AEAD check
+    again_j, _ = _exchange("ABCDEF", "ABCDEF")
+    assert again_j != joiner  # a fresh exchange, fresh keys (SPAKE2's random scalars)
+    k = b"k" * 32
+    assert peer_keys(k, 1, b"h" * 16) != peer_keys(k, 2, b"h" * 16) != peer_keys(k, 1, b"i" * 16)
+
+
+def test_the_body_is_encrypted_and_the_header_is_bound_to_it():
+    fields = [b"the secret hand: ace of spades" * 2]
+    data = seal(MsgType.BYE, 77, 1, 9, [4, "the secret hand: ace of spades"], KEY)
+    assert b"secret" not in data and b"ace" not in data
+    assert open_datagram(data, keys).fields == [4, "the secret hand: ace of spades"]
+    moved = data[:HEADER_SIZE - 1] + bytes([10]) + data[HEADER_SIZE:]  # the same body under another sequence number
+    with pytest.raises(Rejected, match="mac"):
+        open_datagram(moved, keys)
+    assert seal(MsgType.BYE, 77, 1, 9, fields, KEY) != seal(MsgType.BYE, 77, 1, 10, fields, KEY)
+
+
+def test_a_commit_must_be_a_real_digest():
+    assert is_real_commit(commit_of(b"n" * 32))
+    assert not is_real_commit(bytes(32)) and not is_real_commit(b"x" * 31) and not is_real_commit(None)
 
 
 def test_the_replay_window_accepts_each_sequence_number_once_and_nothing_too_old():

@@ -19,7 +19,11 @@ from functools import lru_cache
 import pygame
 
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
+from netplay.events import FailReason
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
+
+_REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, FailReason.STARTED,
+             FailReason.VERSION, FailReason.SETTINGS, FailReason.UNFAIR_DEAL)
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..input import zone_hint
@@ -691,7 +695,7 @@ class LanLobbyScene(Scene):
         if link.failure:
             failure = link.failure
             rejoin = link.can_rejoin
-            title = "Cannot join" if s.settings is None or "refused" in (link.raw_failure or "") else \
+            title = "Cannot join" if s.settings is None or link.failure_kind in _REFUSALS else \
                 "Connection lost"
             self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None))
             if not rejoin:
@@ -759,7 +763,14 @@ class LanLobbyScene(Scene):
                 s.set_open(i, o == 0)
                 self.app.audio.play("move")
             elif o not in (None, 0):
-                self.app.notice = f"{self.link.peer_name(o)} holds this seat."
+                self.app.notice = f"{self.link.peer_name(o)} holds this seat (the back button removes them)."
+        if it.startswith("seat") and inp.pressed("B"):
+            o = s.owners[int(it[4:])]
+            if o not in (None, 0):
+                name = self.link.peer_name(o)
+                if s.kick(o):  # the seat is open again; the player is told they were removed
+                    self.app.notice = f"{name} was removed from the lobby."
+                    self.app.audio.play("back")
         if a and it == "start":
             problem = s.start_problem()
             if problem:
@@ -1171,6 +1182,7 @@ class LanMessageScene(Scene):
             self.text = str(e)
             self.rejoin_link = None
             return
+        link.player_token = link.session.token = old.player_token  # the seats go back to the player who lost them
         go_lan_menu(self.app)
         self.app.push(LanLobbyScene(self.app, link))
 
