@@ -73,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, metavar="N", help="run N ticks, then exit 0")
     p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the last frame at exit")
     p.add_argument("--game", metavar="ID", help="start a match of this game directly")
-    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, bot, bot:LEVEL; "
-                   "Grisbi: add @robbers or @police to choose a seat's team (bot@police)")
+    p.add_argument("--seats", metavar="SPEC", help="comma-separated seats: human, human:ZONE, pad:N, mouse, bot, "
+                   "bot:LEVEL; Grisbi: add @robbers or @police to choose a seat's team (bot@police)")
     p.add_argument("--seed", type=int, metavar="N", help="the match seed (default: from the clock)")
     p.add_argument("--input-script", metavar="FILE", help="timed key presses to drive the game (see README)")
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "started with --game, --headless, --demo or --lan uses a temporary folder unless this is given)")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
+    p.add_argument("--scene-log", metavar="FILE", help=argparse.SUPPRESS)  # tests: the top scene's name on change
+    p.add_argument("--frame-stats", metavar="FILE", help=argparse.SUPPRESS)  # bench: each frame's paint/scale/flip
     lan = p.add_argument_group("LAN play", "the LAN menus are on the title screen; these options set the network "
                                "for this run, or open a LAN screen or flow directly (tests, screenshots)")
     lan.add_argument("--lan-broadcast", metavar="ADDR", help="where hosts announce and browsers listen (default from "
@@ -124,6 +126,8 @@ def replay_main(argv: list[str]) -> int:
     problem = screenshot_problem(args.screenshot)
     if problem:
         return _fail(p, problem)
+    if not args.headless and not args.verify and display_missing():
+        return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -159,6 +163,19 @@ def replay_main(argv: list[str]) -> int:
     return app.run()
 
 
+NO_DISPLAY = "no display found; use --headless for runs without a screen"
+
+
+def display_missing() -> bool:
+    """No screen to open a window on (``app.no_display``): says so in one line on stderr and returns True."""
+    from .app import no_display
+
+    if no_display():
+        print(f"grisbi-arcade: {NO_DISPLAY}", file=sys.stderr)
+        return True
+    return False
+
+
 def _fail(parser: argparse.ArgumentParser, msg: str) -> int:
     print(f"{parser.prog}: error: {msg}", file=sys.stderr)
     return 2
@@ -186,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed a one-line error (or the help)
         return int(e.code or 0)
+    if not args.headless and display_missing():
+        return 2
     from .games import REGISTRY
 
     if args.frames is not None and args.frames < 1:
@@ -271,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = AppOptions(headless=args.headless, realtime=args.realtime, demo=args.demo, frames=args.frames,
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
                       input_script=script, config_dir=args.config_dir, data_dir=data_dir, bot_think_ticks=args.bot_think,
-                      exit_on_results=args.exit_on_results)
+                      exit_on_results=args.exit_on_results, scene_log=args.scene_log,
+                      frame_stats=args.frame_stats)
     app = App(opts)
     if args.lan_broadcast is not None:
         app.settings.lan_broadcast = args.lan_broadcast

@@ -14,7 +14,7 @@ from typing import Iterable
 
 import pygame
 
-__all__ = ["BUTTONS", "ZONES", "DEFAULT_BINDINGS", "DeviceState", "InputMap", "zone_hint", "key_label"]
+__all__ = ["BUTTONS", "ZONES", "MOUSE", "DEFAULT_BINDINGS", "DeviceState", "InputMap", "zone_hint", "key_label"]
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START")
 ZONES = ("wasd", "arrows", "ijkl", "numpad")
@@ -29,6 +29,9 @@ DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
                "B": ["[.]"], "START": ["[+]"]},
 }
 """Zone -> logical button -> key names (``pygame.key.name`` spelling). Escape is always pause/back."""
+
+MOUSE = "mouse"
+"""The mouse as a seat's device (SPEC ``mouse``): it clicks the cards of that seat."""
 
 REPEAT_DELAY = 18  # ticks before a held direction repeats in menus
 REPEAT_EVERY = 5
@@ -82,6 +85,16 @@ class InputMap:
         self._any_q = False
         self.key_events: list[int] = []  # raw KEYDOWN keys this tick (for rebinding)
         self._key_q: list[int] = []
+        # the mouse (and touch, through SDL's mouse emulation), in 1280×720 picture coordinates (the App maps window
+        # pixels through the scale and letterbox); applied at the start of the next tick like keys
+        self.mouse_pos: tuple[int, int] | None = None  # None: outside the picture
+        self.mouse_moved = False  # moved this tick
+        self.clicks: list[tuple[int, int]] = []  # left-button presses this tick, where
+        self.right_click = False  # a right-button press this tick (back)
+        self.wheel = 0  # wheel notches this tick, up positive
+        self.mouse_held = False
+        self._mouse_q: list[tuple[int, tuple[int, int] | None, int]] = []
+        self._wheel_q = 0
         self.set_bindings(bindings or DEFAULT_BINDINGS)
 
     # --- configuration ------------------------------------------------------------------------------------------
@@ -102,7 +115,10 @@ class InputMap:
         return sorted((d for d, _ in self._pads.values()), key=lambda d: int(d[3:]))
 
     def hint(self, device: str, button: str) -> str:
-        """The label of the first key bound to ``button`` on ``device`` ("E", "Enter", "pad A")."""
+        """The label of the first key bound to ``button`` on ``device`` ("E", "Enter", "pad A"; the mouse: "click",
+        "right-click")."""
+        if device == MOUSE:
+            return {"A": "click", "B": "right-click", "START": "Esc"}.get(button, "point")
         if device.startswith("pad"):
             return {"A": "pad A", "B": "pad B", "START": "Start", "UP": "↑", "DOWN": "↓", "LEFT": "←",
                     "RIGHT": "→"}[button]
@@ -151,6 +167,74 @@ class InputMap:
                 elif v > AXIS_DEAD:
                     d = {"RIGHT" if ev.axis == 0 else "DOWN"}
                 self._set_dirs(dev[0], f"axis{ev.axis}", d, set())
+
+    def handle_mouse(self, kind: int, pos: tuple[int, int] | None, button: int = 0) -> None:
+        """A mouse event (``pygame.MOUSEMOTION``/``MOUSEBUTTONDOWN``/``MOUSEBUTTONUP``) at ``pos`` in picture
+        coordinates (None: outside the picture). Button 1 is a click (select), 3 a right-click (back)."""
+        if kind == pygame.MOUSEBUTTONDOWN and button in (1, 3):
+            self._any_q = True
+        self._mouse_q.append((kind, pos, button))
+
+    def handle_wheel(self, notches: int) -> None:
+        """Wheel notches (up positive), summed until the next tick."""
+        self._wheel_q += notches
+
+    def active(self) -> bool:
+        """Whether input is under way: a button held (menus auto-repeat) or events waiting for the next tick."""
+        return bool(self._queue or self._mouse_q or self._wheel_q or self._key_q or self.mouse_held
+                    or any(st.held for st in self.devices.values()))
+
+    def _begin_mouse(self) -> None:
+        self.mouse_moved, self.clicks, self.right_click = False, [], False
+        for kind, pos, button in self._mouse_q:
+            if pos != self.mouse_pos:
+                self.mouse_moved = True
+            self.mouse_pos = pos
+            if kind == pygame.MOUSEBUTTONDOWN and button == 1 and pos is not None:
+                self.clicks.append(pos)
+                self.mouse_held = True
+            elif kind == pygame.MOUSEBUTTONUP and button == 1:
+                self.mouse_held = False
+            elif kind == pygame.MOUSEBUTTONDOWN and button == 3:
+                self.right_click = True
+        self._mouse_q.clear()
+        self.wheel, self._wheel_q = self._wheel_q, 0
+
+    def click(self) -> tuple[int, int] | None:
+        """Where the first left click of this tick landed (picture px), or None."""
+        return self.clicks[0] if self.clicks else None
+
+    def hover(self, rects: Iterable) -> int | None:
+        """The index of the first of ``rects`` under the mouse, or None."""
+        if self.mouse_pos is None:
+            return None
+        for i, r in enumerate(rects):
+            if r is not None and pygame.Rect(r).collidepoint(self.mouse_pos):
+                return i
+        return None
+
+    def clicked(self, rects: Iterable) -> int | None:
+        """The index of the first of ``rects`` clicked this tick, or None."""
+        pos = self.click()
+        if pos is None:
+            return None
+        for i, r in enumerate(rects):
+            if r is not None and pygame.Rect(r).collidepoint(pos):
+                return i
+        return None
+
+    def pointed(self, rects: list, sel: int) -> tuple[int, bool]:
+        """Menu pointing: the selection after this tick's mouse (moving over an item selects it) and whether an
+        item was clicked (the click selects it too)."""
+        rects = list(rects)
+        hit = self.clicked(rects)
+        if hit is not None:
+            return hit, True
+        if self.mouse_moved:
+            over = self.hover(rects)
+            if over is not None:
+                return over, False
+        return sel, False
 
     def _set_dirs(self, device: str, source: str, a: set[str], b: set[str]) -> None:
         key = f"{device}:{source}"
@@ -221,6 +305,7 @@ class InputMap:
         self.escape_pressed, self._escape_q = self._escape_q, False
         self.any_pressed, self._any_q = self._any_q, False
         self.key_events, self._key_q = self._key_q, []
+        self._begin_mouse()
 
     def device(self, name: str) -> DeviceState:
         return self.devices.get(name) or DeviceState()
@@ -243,6 +328,8 @@ def zone_hint(inp: InputMap, device: str) -> str:
     """One line of key hints for a device: "WASD move · E select · Q back"."""
     if device.startswith("pad"):
         return f"Pad {int(device[3:]) + 1}: stick/d-pad move · A select · B back"
+    if device == MOUSE:
+        return "Mouse: click to choose and play · right-click back"
     b = inp.bindings.get(device, {})
     move = "/".join(key_label(b[k][0]) for k in ("UP", "LEFT", "DOWN", "RIGHT") if b.get(k))
     return f"{move} move · {inp.hint(device, 'A')} select · {inp.hint(device, 'B')} back"

@@ -46,6 +46,8 @@ class SeatSpec:
             return f"bot:{self.level}{at}"
         if self.kind == "remote":
             return "remote" + at
+        if self.device == "mouse":
+            return "mouse" + at
         return (f"pad:{self.device[3:]}" if self.device.startswith("pad") else f"human:{self.device}") + at
 
     @property
@@ -56,7 +58,8 @@ class SeatSpec:
             return "Remote player"
         if self.device.startswith("pad"):
             return f"Gamepad {int(self.device[3:]) + 1}"
-        return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad"}.get(
+        return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad",
+                "mouse": "Mouse"}.get(
             self.device, self.device)
 
 
@@ -171,8 +174,12 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
             seats.append(SeatSpec("bot", level=level))
         elif kind == "remote" and not arg:
             seats.append(SeatSpec("remote"))
+        elif kind == "mouse" and not arg:
+            if any(s.device == "mouse" for s in seats):
+                raise SpecError("the mouse is given to two seats")
+            seats.append(SeatSpec("human", "mouse"))
         else:
-            raise SpecError(f"unknown seat {e!r} (human, human:ZONE, pad:N, bot, bot:LEVEL, remote)")
+            raise SpecError(f"unknown seat {e!r} (human, human:ZONE, pad:N, mouse, bot, bot:LEVEL, remote)")
         if team and len(seats) > n_before:
             seats[-1] = dataclasses.replace(seats[-1], team=team)
     return seats

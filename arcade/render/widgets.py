@@ -9,7 +9,7 @@ import pygame
 
 from .fonts import draw_text
 
-__all__ = ["W", "H", "felt", "panel", "draw_menu", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
+__all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
            "GREEN", "draw_toast"]
 
 W, H = 1280, 720
@@ -50,6 +50,18 @@ def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, col
     r = pygame.Rect(rect)
     surf.blit(_panel_surface(r.size, alpha, tuple(color), tuple(border) if border else None, radius), r)
     return r
+
+
+def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440) -> list[pygame.Rect]:
+    """Where ``draw_menu``'s ``n`` items lie (for pointing with the mouse): bands ``width`` px wide, one
+    ``spacing`` high per item, centred like the menu."""
+    top = center[1] - (n - 1) * spacing // 2
+    out = []
+    for i in range(n):
+        r = pygame.Rect(0, 0, width, spacing)
+        r.center = (center[0], top + i * spacing)
+        out.append(r)
+    return out
 
 
 def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center: tuple[int, int], size: int = 34,

@@ -16,6 +16,7 @@ __all__ = ["Scene"]
 class Scene:
     transparent = False
     name = "scene"
+    still = False  # True: the picture changes only with input or state (menus), see ``in_motion``
 
     def __init__(self, app: Any) -> None:  # the App (not imported: the app imports scenes)
         self.app = app
@@ -29,6 +30,15 @@ class Scene:
 
     def update(self) -> None:
         """One simulation tick."""
+
+    def in_motion(self) -> bool:
+        """Whether the picture changes with time alone (a window then presents at the display rate); False: it
+        changes only with input or the scene's own state, and is presented on those (and at a low idle rate)."""
+        return not self.still
+
+    def log_state(self) -> str:
+        """A few words on what this scene waits for, for ``--scene-log`` (e.g. "acting=[0]" at a table)."""
+        return ""
 
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         """Paint the scene; ``alpha`` (0..1) is the fraction of the next tick elapsed, for interpolation."""

@@ -645,6 +645,8 @@ class Table(TableScene):
         for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             ui = self.seat_ui(seat)
+            if self.mouse_controls(seat):
+                continue
             if st.pending is not None:
                 items = self.respond_items(seat)
                 if not items:
@@ -670,6 +672,77 @@ class Table(TableScene):
                     self.app.audio.play("select")
                 else:
                     self.flash(self.why_not(seat, slot))
+
+    # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
+    MOUSE_HINT = "click a card, Draw or End turn, then a line"
+
+    def hand_rects(self, slots: list) -> list[pygame.Rect]:
+        """The hand's cards and its Draw / End turn buttons (px), as laid out at the bottom."""
+        cw, ch = SIZES["L"]
+        return [pygame.Rect(int(x) - cw // 2, HAND_Y - ch // 2 - 22, cw, ch + 22) for x in self.hand_x(len(slots))]
+
+    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int) -> pygame.Rect:
+        """The popup menu's panel (px), as ``draw_popup`` draws it."""
+        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0]]) + 30
+        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28)
+        r.midbottom = (int(ax), bottom - 20)
+        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+        return r
+
+    def defend_rect(self, labels: list[str]) -> pygame.Rect:
+        """The defend prompt's panel (px), as ``draw_defend_prompt`` draws it."""
+        wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
+        r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + min(7, len(labels)) * 28)  # the keys line under the list
+        r.midtop = (W // 2, 150)
+        return r
+
+    def popup_rows(self, seat: int, slots: list) -> list[pygame.Rect | None]:
+        """The lines of the open card menu of ``seat`` (px)."""
+        ui = self.seat_ui(seat)
+        slot = slots[ui.sel % len(slots)]
+        items = self.slot_options(seat, slot)
+        title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
+        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80)
+        return self.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
+
+    def mouse_controls(self, seat: int) -> bool:
+        """The mouse's seat: a click on a line of the defend prompt answers; on its turn a click on a card opens its
+        menu (a click on Draw / End turn does it), a click on a line of the open menu plays it, a click elsewhere
+        closes the menu. True when the mouse acted this tick."""
+        if self.mouse_seat() != seat or seat != self.bottom_seat():
+            return False
+        inp, ui, st = self.app.input, self.seat_ui(seat), self.match.state
+        if st.pending is not None:
+            items = self.respond_items(seat)
+            r = self.defend_rect([s for s, _ in items])
+            k = self.mouse_list(seat, ui, self.list_rects(r.x + 22, r.y + 68, r.w - 36, len(items), 7, ui.cur, 17))
+            if k is not None:
+                self.submit_choice(seat, items[k][1])
+            return k is not None
+        slots = self.hand_slots(seat)
+        if not slots:
+            return False
+        if ui.open:
+            k = self.mouse_list(seat, ui, self.popup_rows(seat, slots))
+            if k is not None:
+                self.submit_choice(seat, self.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
+                return True
+        if inp.click() is None:
+            return False
+        k = inp.clicked(self.hand_rects(slots))
+        if k is None:
+            ui.open = False
+            return True
+        ui.sel, slot = k, slots[k]
+        items = self.slot_options(seat, slot)
+        if slot in ("draw", "end") and items:
+            self.submit_choice(seat, items[0][1])
+        elif items:
+            ui.open, ui.cur = True, 0
+            self.app.audio.play("select")
+        else:
+            self.flash(self.why_not(seat, slot))
+        return True
 
     def why_not(self, seat: int, slot: Any) -> str:
         st = self.match.state
@@ -898,10 +971,14 @@ class Table(TableScene):
                 lab = ("✓ " if done else "○ ") + name
                 r = draw_text(surf, lab, (sx, y), 16, GREEN if done else WHITE, bold=not done)
                 sx = r.right + 10
-            if ui.open:
+            if dev == "mouse":
+                hint = "click a line" if ui.open else "click a card, Draw or End turn"
+            elif ui.open:
                 hint = f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
             else:
                 hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
+                if self.mouse_seat() == seat:
+                    hint += " (or click it)"
             draw_text(surf, hint, (x, y + 21), 16, WHITE)
             draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
                       "then End turn", (x, y + 40), 16, DIM)
@@ -919,9 +996,7 @@ class Table(TableScene):
         items = self.respond_items(seat)
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
-        wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
-        r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + rows * 28)  # the keys line under the list
-        r.midtop = (W // 2, 150)
+        r = self.defend_rect(labels)
         panel(surf, r, 242, (40, 14, 10), (255, 120, 90), 14)
         draw_text(surf, f"{self.seat_name(off.attacker)} attacks you with offence {off.value}!",
                   (r.x + 20, r.y + 12), 22, (255, 200, 150), bold=True)
@@ -940,13 +1015,9 @@ class Table(TableScene):
                           color_of=lambda lab: (255, 170, 150) if "JAIL" in lab or "pay" in lab else WHITE)
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
-        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0]]) + 30
-        rows = min(len(labels), 8)
-        r = pygame.Rect(0, 0, fw, 44 + rows * 28)
-        r.midbottom = (int(ax), bottom - 20)
-        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+        r = self.popup_rect(title, labels, ax, bottom)
         panel(surf, r, 242, (16, 22, 18), GOLD, 10)
-        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, fw - 12, rows)
+        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
 
     def draw_round_scores(self, surf) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's

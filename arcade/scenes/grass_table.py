@@ -505,7 +505,7 @@ class Table(TableScene):
             self.continued = False
         inp = self.app.input
         devs = [self.match.seats[s].device for s in self.humans()]
-        if st.phase == "over" and not self.demo and devs and inp.pressed("A", devs):
+        if st.phase == "over" and not self.demo and devs and self.a_or_click(devs):
             if self.score_ticks < WALK_TICKS:
                 self.score_ticks = WALK_TICKS
             elif self.over_ticks < self.END_DELAY - 1:
@@ -518,7 +518,7 @@ class Table(TableScene):
             if self.demo or not devs:
                 if self.score_ticks >= DEMO_HOLD:
                     self.continued = True
-            elif inp.pressed("A", devs):
+            elif self.a_or_click(devs):
                 if self.score_ticks < WALK_TICKS:
                     self.score_ticks = WALK_TICKS
                 else:
@@ -531,6 +531,10 @@ class Table(TableScene):
                 self.after_tick()
                 return
         super().step()
+
+    def a_or_click(self, devs: list[str]) -> bool:
+        """A pressed by a human here, or a click of the mouse's seat (the scoring walk-through goes on)."""
+        return self.app.input.pressed("A", devs) or (self.mouse_seat() is not None and bool(self.app.input.clicks))
 
     # --- menus from the legal actions ----------------------------------------------------------------------------
     def hand_slots(self, seat: int) -> list[Any]:
@@ -711,6 +715,8 @@ class Table(TableScene):
                 hslots = self.hand_slots(seat)
                 if not hslots:
                     continue
+                if self.mouse_controls(seat, hslots):
+                    continue
                 if ui.open:
                     self.popup_step(seat, dev, self.slot_options(seat, hslots[ui.sel % len(hslots)]))
                     continue
@@ -757,6 +763,75 @@ class Table(TableScene):
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
                     self.submit_choice(seat, items[ui.cur][1])
+
+    # --- the mouse: click a card of your hand (or Trade), then a line of its menu ------------------------------------
+    MOUSE_HINT = "click a card, then what to do with it"
+
+    def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
+        """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
+        n = len(self.match.state.seats[seat].hand)
+        xs = self.hand_x(n, n + 1)
+        if "trade" in hslots:
+            xs.append((xs[-1] if xs else W // 2) + 124)
+        cw, ch = SIZES["L"]
+        return [pygame.Rect(x - cw // 2, HAND_Y - ch // 2 - 24, cw, ch + 24) for x in xs]
+
+    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int) -> pygame.Rect:
+        """The popup menu's panel (px), as ``draw_popup`` draws it."""
+        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(18, True).size(title)[0]]) + 30
+        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 9) * 28)
+        r.midbottom = (int(ax), bottom - 30)
+        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+        return r
+
+    def popup_rows(self, seat: int, hslots: list) -> list[pygame.Rect | None]:
+        """Each line of the open popup menu on screen (px; None for a line scrolled out of view)."""
+        ui = self.seat_ui(seat)
+        slot = hslots[ui.sel % len(hslots)]
+        labels = [lab for lab, _ in self.slot_options(seat, slot)]
+        if not labels:
+            return []
+        rects = self.hand_rects(seat, hslots)
+        ax = rects[ui.sel % len(hslots)].centerx
+        title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
+        r = self.popup_rect(title, labels, ax, HAND_Y - 90)
+        rows = min(len(labels), 9)
+        top = max(0, min(ui.cur % len(labels) - rows // 2, len(labels) - rows))
+        first = r.y + 8 + 19 + 11
+        return [pygame.Rect(r.x + 6, first + (i - top) * 28 - 3, r.width - 12, 28) if top <= i < top + rows else None
+                for i in range(len(labels))]
+
+    def mouse_controls(self, seat: int, hslots: list) -> bool:
+        """The mouse's seat at its turn (play or Paranoia): pointing at a line of the open menu moves its cursor, a
+        click there does it; a click on a hand card (or Trade) chooses it and opens its menu; a click elsewhere
+        closes the menu. True when the mouse acted this tick."""
+        if self.mouse_seat() != seat or seat != self.bottom_seat():
+            return False
+        inp, ui = self.app.input, self.seat_ui(seat)
+        if ui.open:
+            rows = self.popup_rows(seat, hslots)
+            if inp.mouse_moved and inp.hover(rows) is not None:
+                ui.cur = inp.hover(rows)
+            k = inp.clicked(rows)
+            if k is not None:
+                self.submit_choice(seat, self.slot_options(seat, hslots[ui.sel % len(hslots)])[k][1])
+                return True
+        pos = inp.click()
+        if pos is None:
+            return False
+        k = inp.clicked(self.hand_rects(seat, hslots))
+        if k is None:
+            if ui.open:
+                ui.open = False
+                self.app.audio.play("back")
+            return True
+        ui.sel = k
+        if self.slot_options(seat, hslots[k]):
+            ui.open, ui.cur = True, 0
+            self.app.audio.play("select")
+        else:
+            self.flash("Nothing can be done with that card now")
+        return True
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",
@@ -1120,9 +1195,12 @@ class Table(TableScene):
                 if st.phase == "paranoia":
                     text = (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % st.players)} on your "
                             f"left: {lr}, {self.key(dev, 'A')}")
+                elif dev == "mouse":
+                    text = "Your turn: click a card" + (" or Trade" if "trade" in hslots else "")
                 else:
                     text = (f"Your turn: choose a card ({lr}) and press {self.key(dev, 'A')}"
-                            + (" · or Trade" if "trade" in hslots else ""))
+                            + (" · or Trade" if "trade" in hslots else "")
+                            + (" · or click one" if self.mouse_seat() == seat else ""))
                 if ui.open:
                     slot = hslots[ui.sel % len(hslots)]
                     items = self.slot_options(seat, slot)
@@ -1146,14 +1224,9 @@ class Table(TableScene):
         draw_text(surf, text, r.center, 18, WHITE, bold=True, anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
-        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(18, True).size(title)[0]]) + 30
-        rows = min(len(labels), 9)
-        hgt = 44 + rows * 28
-        r = pygame.Rect(0, 0, fw, hgt)
-        r.midbottom = (int(ax), bottom - 30)
-        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+        r = self.popup_rect(title, labels, ax, bottom)
         panel(surf, r, 240, (16, 22, 18), GOLD, 10)
-        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, fw - 12, rows)
+        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 9))
 
     # scoring -----------------------------------------------------------------------------------------------------
     def breakdown_rows(self, view) -> list[tuple[str, str, list[str]]]:

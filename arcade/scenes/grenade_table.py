@@ -581,6 +581,8 @@ class Table(TableScene):
             legal = self.rules.legal_actions(st, seat)
             if not legal:
                 continue
+            if self.mouse_controls(seat, legal):
+                continue
             c = self.die_cursor.get(seat, 0) % DICE
             if inp.menu("LEFT", dev) or inp.menu("UP", dev):
                 c = (c - 1) % DICE
@@ -592,6 +594,46 @@ class Table(TableScene):
             if inp.pressed("A", dev) and Throw(c) in legal:
                 self.match.submit_action(seat, Throw(c))
                 self.app.audio.play("select")
+
+    # --- the mouse: point at a grenade (its button in the band, or the die on the wheel) to see it, click to throw --
+    MOUSE_HINT = "click a grenade to throw it"
+
+    def band_buttons(self) -> list[pygame.Rect]:
+        """The three grenades' buttons in the band under the wheel (px)."""
+        bw = (BAND.w - 24) // DICE
+        return [pygame.Rect(BAND.x + 8 + i * (bw + 4), BAND.y + 6, bw, 40) for i in range(DICE)]
+
+    def grenade_targets(self) -> list[pygame.Rect]:
+        """Each grenade's die on the wheel (px)."""
+        out = []
+        for i, (x, y) in sorted(self.dice_positions(Snap.of(self.match.state)).items()):
+            r = pygame.Rect(0, 0, DIE + 6, DIE + 6)
+            r.center = (int(x), int(y))
+            out.append(r)
+        return out
+
+    def mouse_controls(self, seat: int, legal) -> bool:
+        """The mouse's seat: pointing at a grenade chooses it (its preview shows), a click throws it. True when the
+        mouse acted this tick."""
+        if self.mouse_seat() != seat:
+            return False
+        inp = self.app.input
+        buttons, dice = self.band_buttons(), self.grenade_targets()
+        k = inp.clicked(buttons)
+        k = inp.clicked(dice) if k is None else k
+        if k is not None:
+            self.die_cursor[seat] = k
+            if Throw(k) in legal:
+                self.match.submit_action(seat, Throw(k))
+                self.app.audio.play("select")
+            return True
+        if inp.mouse_moved:
+            over = inp.hover(buttons)
+            over = inp.hover(dice) if over is None else over
+            if over is not None and over != self.die_cursor.get(seat, 0) % DICE:
+                self.die_cursor[seat] = over
+                self.app.audio.play("move")
+        return False
 
     def chooser(self) -> int | None:
         """The human seat choosing a grenade on this screen now (None: nobody, or a timeline is playing)."""
@@ -851,6 +893,10 @@ class Table(TableScene):
                           bold=sel, anchor="midleft")
         keys = (f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} or {inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}"
                 f" choose grenade · {inp.hint(dev, 'A')} throw it")
+        if dev == "mouse":
+            keys = "point at a grenade to see where it goes · click it to throw it"
+        elif self.mouse_seat() == seat:
+            keys += " · or click one"
         draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), 16, GOLD, anchor="center")
 
     def draw_out_band(self, surf) -> None:

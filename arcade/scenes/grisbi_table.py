@@ -306,6 +306,8 @@ class Table(TableScene):
             n = len(order)
             if not n:
                 continue
+            if self.mouse_controls(seat, order):
+                continue
             i = self.cursor_of(seat, n)
             for button, step in (("LEFT", -1), ("RIGHT", 1)):
                 if inp.menu(button, dev):
@@ -331,6 +333,42 @@ class Table(TableScene):
                     self.app.audio.play("flip")
                 else:
                     self.match.submit(seat, card + 1)
+
+    # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
+    MOUSE_HINT = "click a card to lay it"
+
+    def hand_rects(self, seat: int, n: int) -> list[pygame.Rect]:
+        """Where the seat's ``n`` hand cards lie (px), as ``layout`` places them (later cards overlap earlier)."""
+        area = self.areas[seat].rect
+        avail = area.width - 20 - HW
+        step = min(HW + 6, avail / max(1, n - 1))
+        x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (n - 1)) / 2)
+        y = area.y + 29 + HH // 2
+        return [pygame.Rect(round(x0 + j * step) - HW // 2, y - HH // 2 - 8, HW, HH + 8) for j in range(n)]
+
+    def mouse_controls(self, seat: int, order: list[int]) -> bool:
+        """The mouse's seat: pointing at a card moves the cursor there, a click lays it (a race: no second click),
+        a right-click switches the hand's order. True when the mouse acted this tick."""
+        if self.mouse_seat() != seat:
+            return False
+        inp, st = self.app.input, self.match.state
+        rects = self.hand_rects(seat, len(order))[::-1]  # the topmost card first
+        if inp.right_click:
+            self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
+            self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
+            return True
+        k = inp.clicked(rects)
+        if k is None:
+            if inp.mouse_moved and inp.hover(rects) is not None:
+                self.sel[seat] = len(order) - 1 - inp.hover(rects)
+            return False
+        j = len(order) - 1 - k
+        self.sel[seat] = j
+        if st.phase == PLAY:
+            self.match.submit(seat, order[j] + 1)
+        elif st.phase == COUNTDOWN:
+            self.notes[seat] = ("wait for START!", st.tick + 60)
+        return True
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
         """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
@@ -631,6 +669,10 @@ class Table(TableScene):
             h = self.app.input.hint
             hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
                     f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
+            if dev == "mouse":
+                hint = "point at a card · click to LAY it · right-click sort"
+            elif self.mouse_seat() == seat:
+                hint += " · or click a card"
             _fit_text(surf, hint, (rect.centerx, rect.bottom - 9), rect.width - 16, 16, WHITE)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)

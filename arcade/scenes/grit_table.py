@@ -175,6 +175,8 @@ class Table(TableScene):
                 continue
             dev = [self.match.seats[seat].device]
             legal = self.rules.legal_actions(st, seat)
+            if self.mouse_controls(seat, legal):
+                continue
             if st.phase == "word":
                 c = self.word_cursor.get(seat, 0)
                 if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
@@ -241,6 +243,75 @@ class Table(TableScene):
                 else:
                     self.match.submit_action(seat, modes[0][1])
                     self.app.audio.play("select")
+
+    # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
+    MOUSE_HINT = "click a Complaint, then a pile"
+    PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
+
+    def word_rects(self) -> list[pygame.Rect]:
+        """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
+        return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 30 + 32 * k, 280, 32) for k in range(2)]
+
+    def mode_rects(self, n: int) -> list[pygame.Rect]:
+        """The lines of the "how do you lay it" menu (px)."""
+        return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 28 + 52 * k, 320, 52) for k in range(n)]
+
+    def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where the seat's Complaints lie in hand (px), as ``layout`` places them."""
+        x0 = W // 2 - (count - 1) * 62
+        y = HAND_Y[self.side(seat)]
+        return [pygame.Rect(x0 + i * 124 - CARD_W // 2, y - CARD_H // 2 - 24, CARD_W, CARD_H + 24)
+                for i in range(count)]
+
+    def pile_rect(self, owner: int, pile: int) -> pygame.Rect:
+        r = pygame.Rect(0, 0, CARD_W + 40, CARD_H + 40)
+        r.center = (PILE_X[pile] - 10, PILE_Y[self.side(owner)] - 8)
+        return r
+
+    def mouse_controls(self, seat: int, legal) -> bool:
+        """A click of the mouse's seat: in The Word's menu, in the laying mode menu, on a Complaint in hand (chosen)
+        or on a pile that may take it (laid there). True when the click was used."""
+        pos = self.mouse_click(seat)
+        if pos is None:
+            return False
+        st = self.match.state
+        if st.phase in ("word", "keep"):  # two-line menus at the same place
+            k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
+            if k is not None:
+                self.match.submit_action(seat, ChooseFirst(seat if k == 0 else 1 - seat) if st.phase == "word"
+                                         else KeepHidden(k == 0))
+                self.app.audio.play("select")
+            return True
+        hand = list(st.complaints[seat])
+        if not hand:
+            return False
+        ci = self.sel_card.get(seat, 0) % len(hand)
+        if seat in self.mode_menu:
+            piles = self.piles_for(legal, hand[ci])
+            modes = self.modes_for(legal, hand[ci], piles[self.sel_pile.get(seat, 0) % len(piles)])
+            k = next((k for k, r in enumerate(self.mode_rects(len(modes))) if r.collidepoint(pos)), None)
+            del self.mode_menu[seat]  # a click elsewhere closes the menu
+            if k is not None:
+                self.match.submit_action(seat, modes[k][1])
+                self.app.audio.play("select")
+            return True
+        k = next((k for k, r in enumerate(self.hand_rects(seat, len(hand))) if r.collidepoint(pos)), None)
+        if k is not None:
+            self.sel_card[seat] = k
+            self.app.audio.play("move")
+            return True
+        piles = self.piles_for(legal, hand[ci])
+        hit = next((t for t in piles if self.pile_rect(*t).collidepoint(pos)), None)
+        if hit is None:
+            return False
+        self.sel_pile[seat] = piles.index(hit)
+        modes = self.modes_for(legal, hand[ci], hit)
+        if len(modes) > 1:
+            self.mode_menu[seat] = 0
+        else:
+            self.match.submit_action(seat, modes[0][1])
+            self.app.audio.play("select")
+        return True
 
     def piles_for(self, legal, card, seat: int | None = None) -> list[tuple[int, int]]:
         """Piles (owner, pile) that may take ``card`` now, in the order the laying seat sees them: its own row left
@@ -386,7 +457,7 @@ class Table(TableScene):
             if len(self.humans()) > 1 and seat != self.shown_seat:
                 continue
             dev = self.match.seats[seat].device
-            x, y = W - 330, H // 2 - 60
+            x, y = self.PROMPT_X, self.PROMPT_Y
             if st.phase == "word":
                 items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
                 c = self.word_cursor.get(seat, 0)
@@ -426,6 +497,10 @@ class Table(TableScene):
                 lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
                          f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
                          f"{inp.hint(dev, 'A')} lay it"]
+                if dev == "mouse":
+                    lines = ["Click a Complaint in your hand,", "then click a pile for it"]
+                elif self.mouse_seat() == seat:
+                    lines.append("or click a card, then a pile")
                 if len(self.humans()) > 1:
                     lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
                 panel(surf, (x - 20, y - 20, 300, 40 + 28 * len(lines)), 200, border=GOLD)

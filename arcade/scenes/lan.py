@@ -30,7 +30,7 @@ from ..input import zone_hint
 from ..lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from ..match import SeatSpec, options_for_count
 from ..render.fonts import draw_text, font, text as text_image
-from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
+from ..render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                               shade)
 from . import Scene, router
 from .menus import (SeatSetupScene,
@@ -115,8 +115,21 @@ def _row(surf: pygame.Surface, y: int, label: str, value: str, sel: bool, x0: in
         return
     draw_text(surf, label, (x0 + 30, y), size, color, anchor="midleft")
     arrows = arrows and sel
-    draw_text(surf, ("◀ " if arrows else "") + value + (" ▶" if arrows else ""), (x1 - 30, y), size,
-              value_color or color, bold=sel, anchor="midright")
+    if arrows:  # at fixed places, for the mouse (``row_step``)
+        draw_text(surf, "◀", ((x0 + x1) // 2 + 45, y), size, color, anchor="center")
+        draw_text(surf, "▶", (x1 - 30, y), size, color, anchor="center")
+    draw_text(surf, value, (x1 - (60 if arrows else 30), y), size, value_color or color, bold=sel,
+              anchor="midright")
+
+
+def row_bands(y0: int, step: int, n: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> list[pygame.Rect]:
+    """The bands of ``n`` rows drawn by ``_row`` from ``y0`` every ``step`` px (for the mouse)."""
+    return [pygame.Rect(x0 + 10, y0 + k * step - step // 2, x1 - x0 - 20, step) for k in range(n)]
+
+
+def row_step(x: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> int:
+    """A click on a ``_row`` at ``x``: its ◀ goes back, anywhere else forward."""
+    return -1 if (x0 + x1) // 2 + 10 <= x < (x0 + x1) // 2 + 80 else 1
 
 
 @lru_cache(maxsize=8)
@@ -178,6 +191,7 @@ def describe_settings(st) -> str:
 class LanMenuScene(Scene):
     """Host a match, browse the LAN, join by address, LAN settings."""
 
+    still = True
     name = "lan"
     ITEMS = ("Host a match", "Browse the LAN", "Join by address", "LAN settings", "Back")
 
@@ -187,7 +201,7 @@ class LanMenuScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.notice = ""
             self.app.pop()
             return
@@ -197,7 +211,8 @@ class LanMenuScene(Scene):
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(self.ITEMS)
             self.app.audio.play("move")
-        if inp.pressed("A") or inp.pressed("START"):
+        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), (W // 2, 360), 58), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
             self.app.audio.play("select")
             self.app.notice = ""
             item = self.ITEMS[self.sel]
@@ -227,12 +242,13 @@ class LanMenuScene(Scene):
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 560 + 28 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc or right-click: back"])
 
 
 class LanSettingsScene(Scene):
     """Player name, LAN broadcast address, host game port (saved with the other settings)."""
 
+    still = True
     name = "lan_settings"
 
     def __init__(self, app) -> None:
@@ -251,14 +267,16 @@ class LanSettingsScene(Scene):
         if f is not None and f.editing:
             f.feed(inp.key_events)
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % rows
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % rows
-        if inp.pressed("A"):
+        self.sel, clicked = inp.pointed(row_bands(190, 60, rows, W // 2 - 420, W // 2 + 420), self.sel)
+        f = self.fields[self.sel][1] if self.sel < len(self.fields) else None
+        if inp.pressed("A") or clicked:
             if f is not None:
                 f.start()
             else:
@@ -295,13 +313,14 @@ class LanSettingsScene(Scene):
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (W // 2, 460 + 26 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 570)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E edit (Enter ends)", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: edit (Enter ends)", "Esc back"])
 
 
 # --- hosting ---------------------------------------------------------------------------------------------------------
 
 
 class LanHostScene(SeatSetupScene):
+    still = False  # players join and leave by the network
     """Choose the game, its options and who fills each seat (a local human, a bot, or open for a remote player):
     the seat setup screen with a game row, open seats and the join code."""
 
@@ -333,6 +352,21 @@ class LanHostScene(SeatSetupScene):
             self.code = new_join_code()
         elif r == "open" or start:
             self.open_lobby()
+
+    def row_rects(self) -> list[pygame.Rect]:
+        return row_bands(140, 38, len(self.rows()), 40, 800)
+
+    @staticmethod
+    def arrow_step(row: int, x: int) -> int:
+        return row_step(x, 40, 800)
+
+    def update(self) -> None:
+        k = self.app.input.clicked(self.row_rects())
+        if k is not None and self.rows()[k] in ("code", "open"):  # buttons: a click does them
+            self.row = k
+            self.activate(self.rows()[k], False)
+            return
+        super().update()
 
     def open_lobby(self) -> None:
         plan = self.choices[:self.players]
@@ -397,7 +431,7 @@ class LanHostScene(SeatSetupScene):
                           (1035, hy), 16, DIM, anchor="center")
                 hy += 22
         draw_toast(surf, self.app.notice, 100)
-        hint_bar(surf, ["↑/↓ row", "←/→ change", "Enter/E open the lobby", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change", "Enter/E open the lobby", "Esc back"])
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------
@@ -431,7 +465,7 @@ class LanBrowseScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.close()
             self.app.pop()
             return
@@ -446,7 +480,9 @@ class LanBrowseScene(Scene):
             if inp.menu("DOWN"):
                 self.sel = (self.sel + 1) % n
             self.sel = min(self.sel, n - 1)
-            if inp.pressed("A"):
+            self.sel, clicked = inp.pointed([pygame.Rect(90, 200 + 40 * i - 18, W - 180, 40)
+                                             for i in range(min(n, 10))], self.sel)
+            if inp.pressed("A") or clicked:
                 a = self.found[self.sel]
                 if not a.compatible:
                     self.app.notice = "Version mismatch: that host runs another version of Grisbi Arcade."
@@ -495,7 +531,7 @@ class LanBrowseScene(Scene):
         draw_text(surf, "Hosts announce their matches every second; a host not heard for 3 s leaves the list.",
                   (W // 2, 620), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 650)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E join (or watch a match in play)", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: join (or watch a match in play)", "Esc back"])
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -538,7 +574,7 @@ class LanJoinScene(Scene):
             if field.feed(inp.key_events) == "done":
                 self.row = min(self.row + 1, len(rows) - 1)
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.notice = ""
             self.app.pop()
             return
@@ -546,8 +582,12 @@ class LanJoinScene(Scene):
             self.row = (self.row - 1) % len(rows)
         if inp.menu("DOWN"):
             self.row = (self.row + 1) % len(rows)
+        self.row, clicked = inp.pointed(row_bands(160, 44, len(rows), W // 2 - 420, W // 2 + 420), self.row)
         r = rows[self.row]
+        field = {"address": self.address, "code": self.code}.get(r)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        if clicked and (r == "count" or r.startswith("p")):
+            step = row_step(inp.click()[0], W // 2 - 420, W // 2 + 420)
         if step:
             if r == "count":
                 self.count = (self.count + step) % 5
@@ -556,7 +596,7 @@ class LanJoinScene(Scene):
                 cands = seat_candidates(self.app, False)
                 k = cands.index(self.players[i]) if self.players[i] in cands else 0
                 self.players[i] = cands[(k + step) % len(cands)]
-        if inp.pressed("A"):
+        if inp.pressed("A") or (clicked and (field is not None or r == "go")):
             if field is not None:
                 field.start()
             elif r == "go":
@@ -604,7 +644,7 @@ class LanJoinScene(Scene):
         draw_text(surf, "A match already in play can be watched (players here: none); a player who lost their "
                         "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "Enter/E type (Enter ends)", "←/→ change", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "Enter/E or click: type (Enter ends)", "←/→ or click ◀ ▶ change", "Esc back"])
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------
@@ -678,20 +718,31 @@ class LanLobbyScene(Scene):
             self.sel = (self.sel - 1) % len(items)
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
+        self.sel, clicked = inp.pointed(self.item_rects(), self.sel)
         it = items[self.sel]
+        a = inp.pressed("A") or clicked
         if link.role == "host":
-            self.host_update(it)
-        elif inp.pressed("A") and s.phase in (LOBBY, DEALING):
+            self.host_update(it, a)
+        elif a and s.phase in (LOBBY, DEALING):
             if it == "ready":
                 s.set_ready(not s.ready_flag)
                 self.app.audio.play("select")
             elif it == "leave":
                 self.leave_lobby()
-        elif inp.pressed("A") and it == "leave":
+        elif a and it == "leave":
             self.leave_lobby()
 
-    def host_update(self, it: str) -> None:
+    def item_rects(self) -> list[pygame.Rect]:
+        """Each item on screen (px), in ``items`` order: the host's seat rows, then the menu under them."""
+        items = self.items()
+        n = len(self.link.session.owners)
+        seats = [pygame.Rect(48, 195 + 40 * i - 20, 764, 40) for i in range(n)] if self.link.role == "host" else []
+        m = len(items) - len(seats)
+        return seats + menu_rects(m, (430, 215 + 40 * n + 30 * m), 46)
+
+    def host_update(self, it: str, a: bool | None = None) -> None:
         s, inp = self.link.session, self.app.input
+        a = inp.pressed("A") if a is None else a
         if s.phase != LOBBY:
             return
         left = s.countdown_left()
@@ -701,10 +752,10 @@ class LanLobbyScene(Scene):
                 self.app.notice = "Countdown stopped: " + s.start_problem()
             elif left <= 0:
                 s.start()
-            elif inp.pressed("A") or inp.pressed("B"):
+            elif a or inp.pressed("B"):
                 s.set_countdown(None)  # the host changed their mind
             return
-        step = inp.menu("RIGHT") or inp.menu("LEFT") or (inp.pressed("A") and it.startswith("seat"))
+        step = inp.menu("RIGHT") or inp.menu("LEFT") or (a and it.startswith("seat"))
         if step and it.startswith("seat"):
             i = int(it[4:])
             o = s.owners[i]
@@ -720,7 +771,7 @@ class LanLobbyScene(Scene):
                 if s.kick(o):  # the seat is open again; the player is told they were removed
                     self.app.notice = f"{name} was removed from the lobby."
                     self.app.audio.play("back")
-        if inp.pressed("A") and it == "start":
+        if a and it == "start":
             problem = s.start_problem()
             if problem:
                 self.app.notice = "Cannot start yet: " + problem + "."
@@ -729,7 +780,7 @@ class LanLobbyScene(Scene):
                 self.app.notice = ""
                 s.set_countdown(COUNTDOWN)
                 self.app.audio.play("start")
-        elif inp.pressed("A") and it == "leave":
+        elif a and it == "leave":
             self.leave_lobby()
 
     def leave_lobby(self) -> None:
@@ -1108,11 +1159,13 @@ class LanMessageScene(Scene):
         items = self.items()
         if inp.menu("UP") or inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
-        if inp.escape_pressed or inp.pressed("B") or (inp.pressed("A") and items[self.sel] == "Back"):
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, 470)), self.sel)
+        chosen = inp.pressed("A") or clicked
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click or (chosen and items[self.sel] == "Back"):
             if self.rejoin_link is not None:
                 self.rejoin_link.close()
             go_lan_menu(self.app)
-        elif inp.pressed("A"):
+        elif chosen:
             self.rejoin()
 
     def rejoin(self) -> None:
@@ -1141,7 +1194,7 @@ class LanMessageScene(Scene):
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 295 - 15 * (len(lines) - 1) + 30 * k), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 470))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc back"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc back"])
 
 
 # --- the command line's scripted flows (tests, screenshots) --------------------------------------------------------

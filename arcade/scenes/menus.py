@@ -13,13 +13,12 @@ import pygame
 
 from ..games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from ..games.bots import LEVELS
-from ..input import BUTTONS, DEFAULT_BINDINGS, ZONE_TITLES, ZONES, key_label, zone_hint
+from ..input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from ..match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from ..render.fonts import draw_text
 from ..render.markdown import render_page
-from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, panel,
-                              shade)
-from ..settings import SCALES
+from ..render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
+                              panel, shade)
 from ..play import attach_recorder, start_match, start_tutorial
 from . import Scene
 
@@ -29,7 +28,12 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 
 def menu_hints(app) -> list[str]:
-    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 select", "Esc back"]
+    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 or click: select", "Esc or right-click: back"]
+
+
+def backed(inp) -> bool:
+    """Esc, any B button or a right-click: leave this screen."""
+    return inp.escape_pressed or inp.pressed("B") or inp.right_click
 
 
 @lru_cache(maxsize=16)
@@ -63,6 +67,9 @@ def rules_page_text(gid: str) -> str:
 
 class TitleScene(Scene):
     name = "title"
+
+    def in_motion(self) -> bool:
+        return bool(self.app.notice)  # only a notice fades; the menu changes with input
 
     NOTICE_TICKS = 300  # a notice shows 5 s (fading over the last second), then goes
 
@@ -116,7 +123,8 @@ class TitleScene(Scene):
             self.app.audio.play("move")
         if inp.escape_pressed:
             self.sel = len(self.items) - 1
-        if inp.pressed("A") or inp.pressed("START"):
+        self.sel, clicked = inp.pointed(self.item_rects(), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
             self.app.audio.play("select")
             what = self.items[self.sel][1]
             if what == "quit":
@@ -138,6 +146,15 @@ class TitleScene(Scene):
             else:
                 self.app.push(SeatSetupScene(self.app, what))
 
+    def menu_place(self) -> tuple[tuple[int, int], int]:
+        """The menu's centre and spacing (px)."""
+        spacing = min(50, 470 // len(self.items))
+        return (370, 160 + (len(self.items) * spacing) // 2 + 6), spacing
+
+    def item_rects(self) -> list[pygame.Rect]:
+        center, spacing = self.menu_place()
+        return menu_rects(len(self.items), center, spacing, 520)
+
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         draw_text(surf, "GRISBI ARCADE", (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
@@ -145,15 +162,14 @@ class TitleScene(Scene):
         labels = []
         for label, what in self.items:
             labels.append(f"{GAME_NAMES[what]}  ·  {SPECS[what].player_range()}" if what in SPECS else label)
-        spacing = min(50, 470 // len(labels))
-        draw_menu(surf, labels, self.sel, (370, 160 + (len(labels) * spacing) // 2 + 6),
-                  size=min(28, spacing * 60 // 100), spacing=spacing)
+        center, spacing = self.menu_place()
+        draw_menu(surf, labels, self.sel, center, size=min(28, spacing * 60 // 100), spacing=spacing)
         self.draw_card_fan(surf)
         age = self.ticks - self.notice_tick
         if self.app.notice and age < self.NOTICE_TICKS:
             fade = min(255, (self.NOTICE_TICKS - age) * 255 // 60)
             draw_toast(surf, self.app.notice, 644, alpha=fade, x=930, width=600)
-        hint_bar(surf, menu_hints(self.app) + ["Esc on title: Quit"])
+        hint_bar(surf, menu_hints(self.app)[:2] + ["Esc on title: Quit"])
 
     def draw_card_fan(self, surf) -> None:
         """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
@@ -185,7 +201,8 @@ def seat_label(gid: str, i: int, team: str = "") -> str:
 def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
     """What a seat can be: every keyboard zone, every connected gamepad, a bot of each level (and, for a LAN host,
     a seat left open for a remote player)."""
-    out = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", p) for p in app.input.pads()]
+    out = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", MOUSE)]
+    out += [SeatSpec("human", p) for p in app.input.pads()]
     out += [SeatSpec("bot", level=lv) for lv in LEVELS]
     if with_open:
         out.append(SeatSpec("remote"))
@@ -210,6 +227,7 @@ class SeatSetupScene(Scene):
     are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
     """
 
+    still = True
     name = "setup"
     WITH_OPEN = False
 
@@ -290,7 +308,7 @@ class SeatSetupScene(Scene):
     def update(self) -> None:
         inp = self.app.input
         rows = self.rows()
-        if inp.escape_pressed or inp.pressed("B"):
+        if backed(inp):
             self.app.notice = ""
             self.app.audio.play("back")
             self.app.pop()
@@ -301,12 +319,32 @@ class SeatSetupScene(Scene):
             self.row = (self.row + 1) % len(rows)
         self.row = min(self.row, len(rows) - 1)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        self.row, clicked = inp.pointed(self.row_rects(), self.row)
         r = rows[self.row]
+        if clicked and r not in ("start", "rules"):
+            step = self.arrow_step(self.row, inp.click()[0])
         if step:
             self.app.audio.play("move")
             self.change(r, step)
-        if inp.pressed("A") or inp.pressed("START"):
+        if inp.pressed("A") or inp.pressed("START") or (clicked and r in ("start", "rules")):
             self.activate(r, inp.pressed("START"))
+
+    ROW_Y = 160  # the first row's centre (px)
+
+    def pitch(self) -> int:
+        """The rows' spacing (px): 40, closer when many seats and options must fit above the hint bar."""
+        return min(40, (H - 230) // len(self.rows()))
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each row's band on screen (px), for the mouse."""
+        pitch = self.pitch()
+        return [pygame.Rect(W // 2 - 390, self.ROW_Y + k * pitch - pitch // 2 + 2, 780, pitch)
+                for k in range(len(self.rows()))]
+
+    @staticmethod
+    def arrow_step(row: int, x: int) -> int:
+        """A click on an option row at ``x``: the ◀ half of the value goes back, anywhere else forward."""
+        return -1 if W // 2 + 20 <= x < W // 2 + 205 else 1
 
     def problem(self) -> str:
         err = duplicate_device(self.choices[:self.players])
@@ -333,9 +371,9 @@ class SeatSetupScene(Scene):
         surf.blit(felt(), (0, 0))
         banner(surf, GAME_NAMES[self.gid], SPECS[self.gid].tagline, y=56)
         rows = self.rows()
-        pitch = min(40, (H - 230) // len(rows))  # many seats and options: rows a little closer
+        pitch = self.pitch()  # many seats and options: rows a little closer
         panel(surf, (W // 2 - 400, 130, 800, 40 + pitch * len(rows)), 170)
-        y = 160
+        y = self.ROW_Y
         for k, r in enumerate(rows):
             sel = k == self.row
             color = GOLD if sel else WHITE
@@ -359,8 +397,10 @@ class SeatSetupScene(Scene):
             else:
                 size = 24 if pitch >= 36 else 20
                 draw_text(surf, label, (W // 2 - 370, y), size, color, anchor="midleft")
-                draw_text(surf, ("◀ " if sel else "") + value + (" ▶" if sel else ""), (W // 2 + 370, y), size,
-                          color, bold=sel, anchor="midright")
+                draw_text(surf, value, (W // 2 + 205, y), size, color, bold=sel, anchor="center")
+                if sel:  # the arrows stay put whatever the value's width: the mouse clicks them
+                    draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
+                    draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
             y += pitch
         # key hints of every human seat
         hy = y + 20
@@ -370,8 +410,8 @@ class SeatSetupScene(Scene):
                           (W // 2, hy), 18, DIM, anchor="center")
                 hy += 24
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "←/→ change"] + (["E on a seat: switch team"] if self.seat_team else [])
-                 + ["Enter/E start or select", "Esc back"])
+        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
+                 + ["Enter/E or click: start", "Esc back"])
 
 
 class PauseScene(Scene):
@@ -379,6 +419,7 @@ class PauseScene(Scene):
     (offered as "Resume" on the title), like closing the window. In a LAN match (the table's ``net`` part) the match
     goes on underneath and the items are the LAN ones (end the match for everyone, leave)."""
 
+    still = True
     transparent = True
     name = "pause"
     ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
@@ -409,16 +450,19 @@ class PauseScene(Scene):
                 self.app.pop()
                 return
         if self.asking:
-            if inp.escape_pressed or inp.pressed("B"):
+            if backed(inp):
                 self.asking = None
-            elif inp.menu("LEFT") or inp.menu("RIGHT") or inp.menu("UP") or inp.menu("DOWN"):
+                return
+            if inp.menu("LEFT") or inp.menu("RIGHT") or inp.menu("UP") or inp.menu("DOWN"):
                 self.yes = not self.yes
-            elif inp.pressed("A") or inp.pressed("START"):
+            k, clicked = inp.pointed(menu_rects(2, (W // 2, self.ASK_Y), 40), 0 if self.yes else 1)
+            self.yes = k == 0
+            if inp.pressed("A") or inp.pressed("START") or clicked:
                 item, self.asking = self.asking, None
                 if self.yes:
                     self.do(item)
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if backed(inp):
             self.app.pop()
             return
         items = self.items
@@ -426,7 +470,8 @@ class PauseScene(Scene):
             self.sel = (self.sel - 1) % len(items)
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(items)
-        if inp.pressed("A") or inp.pressed("START"):
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, self.menu_y()), 60, 420), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
             item = items[self.sel]
             self.app.audio.play("select")
             if item in self.confirm:
@@ -448,6 +493,16 @@ class PauseScene(Scene):
         else:
             go_title(self.app, keep_resumable=True)
 
+    BOX_Y = H // 2 - 10 - 200  # the panel's top (px)
+    ASK_Y = H // 2 + 20 - 85 + 118  # the yes/no menu's centre
+
+    def menu_y(self) -> int:
+        """The menu's centre (px); a little lower under the LAN note."""
+        return self.BOX_Y + 230 + (10 if self.net else 0)
+
+    def in_motion(self) -> bool:
+        return self.net is not None  # a LAN match goes on underneath
+
     def draw(self, surf, alpha) -> None:
         surf.blit(shade(170), (0, 0))
         items = self.items
@@ -459,15 +514,15 @@ class PauseScene(Scene):
         if self.net is not None:
             draw_text(surf, self.net.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
         if not self.asking:
-            draw_menu(surf, items, self.sel, (W // 2, box.y + 230 + (10 if self.net else 0)), size=30, spacing=60)
-            hint_bar(surf, ["↑/↓ choose", "Enter/E select", "Esc resume"])
+            draw_menu(surf, items, self.sel, (W // 2, self.menu_y()), size=30, spacing=60)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
         else:
             q = pygame.Rect(0, 0, 760, 170)
             q.center = (W // 2, H // 2 + 20)
             panel(surf, q, 255, (40, 28, 10), GOLD, 14)
             draw_text(surf, self.confirm[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
-            draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, q.y + 118), size=26, spacing=40)
-            hint_bar(surf, ["↑/↓ choose", "Enter/E confirm", "Esc cancel"])
+            draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, self.ASK_Y), size=26, spacing=40)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: confirm", "Esc cancel"])
 
 
 def go_title(app, keep_resumable: bool = False) -> None:
@@ -487,6 +542,7 @@ class ResultsScene(Scene):
     """The end of a match over the dimmed table: the winner (team or player) large, each seat's name, who played it
     and final figure in a table, the match's key numbers, and Play again / Back to title."""
 
+    still = True
     name = "results"
     ITEMS = ("Play again", "Back to title")
 
@@ -517,9 +573,10 @@ class ResultsScene(Scene):
             return
         if inp.menu("UP") or inp.menu("DOWN") or inp.menu("LEFT") or inp.menu("RIGHT"):
             self.sel = 1 - self.sel
+        self.sel, clicked = inp.pointed(self.button_rects(), self.sel)
         if inp.escape_pressed:
             self.choose(len(self.ITEMS) - 1)
-        elif inp.pressed("A") or inp.pressed("START"):
+        elif inp.pressed("A") or inp.pressed("START") or clicked:
             self.choose(self.sel)
 
     def choose(self, k: int) -> None:
@@ -556,13 +613,21 @@ class ResultsScene(Scene):
         for ln in notes[:4]:
             draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), 19, (220, 220, 210), anchor="center")
             y += 26
-        for k, item in enumerate(self.ITEMS):
-            r = pygame.Rect(0, 0, 280, 48)
-            r.center = (W // 2 + (k * 2 - 1) * 160, box.bottom - 44)
+        for k, (item, r) in enumerate(zip(self.ITEMS, self.button_rects())):
             panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
                   GOLD if k == self.sel else None, 12)
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
-        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E select", "Esc " + ("title" if self.net is None else "leave")])
+        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
+                        "Esc " + ("title" if self.net is None else "leave")])
+
+    def button_rects(self) -> list[pygame.Rect]:
+        """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
+        out = []
+        for k in range(len(self.ITEMS)):
+            r = pygame.Rect(0, 0, 280, 48)
+            r.center = (W // 2 + (k * 2 - 1) * 160, H - 70 - 44)
+            out.append(r)
+        return out
 
 
 def played_by(spec) -> str:
@@ -575,6 +640,7 @@ def played_by(spec) -> str:
 
 
 class SettingsScene(Scene):
+    still = True
     name = "settings"
 
     def __init__(self, app) -> None:
@@ -595,7 +661,7 @@ class SettingsScene(Scene):
     def update(self) -> None:
         inp, s = self.app.input, self.app.settings
         n = len(self.rows())
-        if inp.escape_pressed or inp.pressed("B"):
+        if backed(inp):
             self.app.save_settings()
             self.app.pop()
             return
@@ -604,7 +670,10 @@ class SettingsScene(Scene):
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % n
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
-        if inp.pressed("A") and self.sel in (2, 4):
+        self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
+        if clicked and self.sel in self.STEPPED:
+            step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
+        if (inp.pressed("A") or clicked) and self.sel in (2, 4):
             step = 1
         if step:
             self.app.audio.play("move")
@@ -613,8 +682,9 @@ class SettingsScene(Scene):
                 self.app.audio.set_volume(s.volume)
                 self.app.audio.play("select")
             elif self.sel == 1:
-                i = SCALES.index(s.window_scale) if s.window_scale in SCALES else 2
-                s.window_scale = SCALES[max(0, min(len(SCALES) - 1, i + step))]
+                scales = self.app.scale_choices()  # only the window sizes that fit the desktop
+                i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
+                s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
                 self.app.apply_window_scale()
             elif self.sel == 2:
                 self.app.set_fullscreen(not s.fullscreen)
@@ -625,12 +695,18 @@ class SettingsScene(Scene):
             elif self.sel == 5:
                 i = LEVELS.index(s.bot_level)
                 s.bot_level = LEVELS[(i + step) % len(LEVELS)]
-        if inp.pressed("A"):
+        if inp.pressed("A") or clicked:
             if self.sel == 6:
                 self.app.push(BindingsScene(self.app))
             elif self.sel == 7:
                 self.app.save_settings()
                 self.app.pop()
+
+    STEPPED = (0, 1, 3, 5)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each row's band on screen (px), for the mouse."""
+        return [pygame.Rect(W // 2 - 410, 175 + i * 50 - 25, 820, 50) for i in range(len(self.rows()))]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
@@ -643,9 +719,14 @@ class SettingsScene(Scene):
             if i == self.sel:
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
             draw_text(surf, label, (W // 2 - 390, y), 24, col, anchor="midleft")
-            draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
+            if i in self.STEPPED:  # fixed arrows the mouse can click
+                draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
+                draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
+                draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
+            else:
+                draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
         draw_toast(surf, self.app.notice, 118)
-        hint_bar(surf, ["↑/↓ choose", "←/→ change", "Enter/E select", "Esc save and back"])
+        hint_bar(surf, ["↑/↓ choose", "←/→ or click ◀ ▶ change", "Enter/E or click: select", "Esc save and back"])
 
 
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
@@ -675,6 +756,7 @@ class BindingsScene(Scene):
     """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
     another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
 
+    still = True
     name = "bindings"
 
     def __init__(self, app) -> None:
@@ -710,18 +792,21 @@ class BindingsScene(Scene):
                 self.message = ""
                 self.app.audio.play("select")
             return
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % self.rows
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % self.rows
-        if inp.menu("LEFT"):
+        zone_click = inp.clicked(self.ZONE_ARROWS)
+        if inp.menu("LEFT") or zone_click == 0:
             self.zone = (self.zone - 1) % len(ZONES)
-        if inp.menu("RIGHT"):
+        if inp.menu("RIGHT") or zone_click == 1:
             self.zone = (self.zone + 1) % len(ZONES)
-        if inp.pressed("A"):
+        self.sel, clicked = inp.pointed(
+            [pygame.Rect(W // 2 - 310, 175 + i * 46 - 23, 620, 46) for i in range(self.rows)], self.sel)
+        if inp.pressed("A") or clicked:
             if self.sel == len(BUTTONS):
                 b = dict(inp.bindings)
                 b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
@@ -754,13 +839,17 @@ class BindingsScene(Scene):
             draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
         if self.message:
             draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
-        hint_bar(surf, ["←/→ zone", "↑/↓ button", "Enter/E rebind", "Esc back (Esc is always pause)"])
+        hint_bar(surf, ["←/→ or click ◀ ▶ zone", "↑/↓ button", "Enter/E or click: rebind",
+                        "Esc back (Esc is always pause)"])
+
+    ZONE_ARROWS = (pygame.Rect(W // 2 - 200, 92, 200, 36), pygame.Rect(W // 2, 92, 200, 36))  # ◀ / ▶ of the zone
 
 
 class LearnScene(Scene):
     """"Learn to play": choose a game, then play its tutorial (a short seeded match against slow bots with a coach
     explaining each step); Esc leaves it at any time."""
 
+    still = True
     name = "learn"
 
     def __init__(self, app) -> None:
@@ -770,21 +859,22 @@ class LearnScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if backed(inp):
             self.app.pop()
             return
         if inp.menu("UP"):
             self.sel = (self.sel - 1) % len(self.games)
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(self.games)
-        if inp.pressed("A") or inp.pressed("START"):
+        self.sel, clicked = inp.pointed(menu_rects(len(self.games), (W // 2, 380)), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
             start_tutorial(self.app, self.games[self.sel])
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         banner(surf, "Learn to play", "A short match against slow bots, with a coach", y=70)
         draw_menu(surf, [GAME_NAMES[g] for g in self.games], self.sel, (W // 2, 380))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E start", "Esc back (also leaves a tutorial)"])
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: start", "Esc back (also leaves a tutorial)"])
 
 
 class RulesScene(Scene):
@@ -792,6 +882,7 @@ class RulesScene(Scene):
     Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, PgUp/PgDn
     a page, a scrollbar shows where you are."""
 
+    still = True
     name = "rules"
     VIEW = pygame.Rect(70, 92, W - 160, H - 92 - 64)  # where the page shows (px)
 
@@ -820,7 +911,7 @@ class RulesScene(Scene):
         inp = self.app.input
         if self.keep_alive is not None:
             self.keep_alive()
-        if inp.escape_pressed or inp.pressed("B"):
+        if backed(inp):
             self.app.pop()
             return
         if self.gid is None:
@@ -829,7 +920,8 @@ class RulesScene(Scene):
                 self.sel = (self.sel - 1) % len(games)
             if inp.menu("DOWN"):
                 self.sel = (self.sel + 1) % len(games)
-            if inp.pressed("A"):
+            self.sel, clicked = inp.pointed(menu_rects(len(games), (W // 2, 380)), self.sel)
+            if inp.pressed("A") or clicked:
                 self.app.push(RulesScene(self.app, games[self.sel]))
             return
         if inp.menu("DOWN"):
@@ -850,7 +942,7 @@ class RulesScene(Scene):
             banner(surf, "How to play", "Choose a game", y=70)
             games = list(GAME_IDS)
             draw_menu(surf, [GAME_NAMES[g] for g in games], self.sel, (W // 2, 380))
-            hint_bar(surf, ["↑/↓ choose", "Enter/E read", "Esc back"])
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: read", "Esc or right-click: back"])
             return
         draw_text(surf, f"How to play {GAME_NAMES[self.gid]}", (W // 2, 46), 34, GOLD, bold=True, anchor="center",
                   shadow=True)
@@ -864,5 +956,5 @@ class RulesScene(Scene):
             y = v.y + (v.height - h) * self.scroll // self.max_scroll
             pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
         more = "" if self.scroll >= self.max_scroll else " · more below"
-        hint_bar(surf, [f"↑/↓ or wheel scroll{more}", "←/→ a page", "Esc back"])
+        hint_bar(surf, [f"↑/↓ or wheel scroll{more}", "←/→ a page", "Esc or right-click: back"])
 

@@ -59,6 +59,7 @@ def describe(rep: Replay) -> tuple[str, str]:
 
 
 class ReplaysScene(Scene):
+    still = True
     name = "replays"
 
     def __init__(self, app) -> None:
@@ -70,24 +71,36 @@ class ReplaysScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
         n = len(self.replays)
         if n:
-            if inp.menu("UP"):
+            if inp.menu("UP") or inp.wheel > 0:
                 self.sel = (self.sel - 1) % n
-            if inp.menu("DOWN"):
+            if inp.menu("DOWN") or inp.wheel < 0:
                 self.sel = (self.sel + 1) % n
-            if inp.pressed("A"):
+            top = self.first_shown()
+            k, clicked = inp.pointed(self.row_rects(), self.sel - top)
+            self.sel = top + k
+            if inp.pressed("A") or clicked:
                 self.app.push(PlaybackScene(self.app, self.replays[self.sel]))
+
+    def first_shown(self) -> int:
+        """The first replay in the visible page of 9."""
+        return max(0, min(self.sel - 4, len(self.replays) - 9))
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """The visible rows (px), for the mouse."""
+        shown = min(9, len(self.replays) - self.first_shown())
+        return [pygame.Rect(W // 2 - 420, 150 + k * 58 - 4, 840, 56) for k in range(shown)]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         banner(surf, "Replays", "Every match you play is recorded", y=56)
         if not self.replays:
             draw_text(surf, "No replays yet: play a match!", (W // 2, H // 2), 28, WHITE, anchor="center")
-        top = max(0, min(self.sel - 4, len(self.replays) - 9))
+        top = self.first_shown()
         for k, rep in enumerate(self.replays[top:top + 9]):
             i = top + k
             y = 150 + k * 58
@@ -97,7 +110,7 @@ class ReplaysScene(Scene):
             draw_text(surf, a, (W // 2 - 400, y), 22, GOLD if sel else WHITE, bold=sel)
             draw_text(surf, b, (W // 2 - 400, y + 26), 17, DIM)
         draw_toast(surf, self.app.notice, 118)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E watch", "Esc back"])
+        hint_bar(surf, ["↑/↓ or wheel choose", "Enter/E or click: watch", "Esc or right-click: back"])
 
 
 class PlaybackScene(Scene):
@@ -148,14 +161,20 @@ class PlaybackScene(Scene):
 
     def update(self) -> None:
         inp = self.app.input
-        if inp.escape_pressed or (inp.pressed("B") and not self.paused):
+        if inp.escape_pressed or (inp.pressed("B") and not self.paused) or inp.right_click:
             self.app.pop()
             return
+        pos = inp.click()
+        if pos is not None and self.seek_bar().inflate(0, 20).collidepoint(pos):
+            bar = self.seek_bar()
+            self.seek(len(self.inputs) * (pos[0] - bar.x) // bar.width)
+        elif pos is not None and pos[1] < H - self.BAR:
+            self.paused = not self.paused  # a click on the table: pause / play
         if inp.pressed("A"):
             self.paused = not self.paused
-        if inp.menu("UP"):
+        if inp.menu("UP") or inp.wheel > 0:
             self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        if inp.menu("DOWN"):
+        if inp.menu("DOWN") or inp.wheel < 0:
             self.speed = max(0, self.speed - 1)
         if inp.pressed("START") or inp.key_events and pygame.K_TAB in inp.key_events:
             n = self.rep.header["players"]
@@ -181,6 +200,10 @@ class PlaybackScene(Scene):
 
     BAR = 58  # the controls' bar under the table picture (px)
 
+    def seek_bar(self) -> pygame.Rect:
+        """The progress bar (px): a click on it seeks there."""
+        return pygame.Rect(30, H - self.BAR + 13, W - 470 - 30, 10)
+
     def draw(self, surf, alpha) -> None:
         """The table shrunk into the space above the controls' bar, so the controls never cover a hand."""
         if self.canvas is None:
@@ -202,8 +225,8 @@ class PlaybackScene(Scene):
         draw_text(surf, f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   showing {seat}",
                   (x1 + 20, y), 17, WHITE, anchor="midleft")
         step = "step" if self.paused else "seek"
-        draw_text(surf, f"E / Enter pause · ←/→ {step} · Q / Right Shift next turn · ↑/↓ speed · Tab whose cards · "
-                        "Esc back", (x0, y + 22), 16, (210, 210, 200), anchor="midleft")
+        draw_text(surf, f"E / Enter / click pause · ←/→ {step}, click the bar: seek · Q next turn · ↑/↓ or wheel "
+                        "speed · Tab whose cards · Esc back", (x0, y + 22), 16, (210, 210, 200), anchor="midleft")
 
 
 def open_replay_file(path: str | Path) -> Replay:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from ..games import GAME_NAMES, SPECS, game_module
-from ..input import zone_hint
+from ..input import MOUSE, zone_hint
 from ..render.fonts import draw_text, font
 from ..render.tween import SpriteBoard
 from ..render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
@@ -68,6 +68,7 @@ class TableScene(Scene):
         self.message_ticks = 0
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
+        self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -217,6 +218,7 @@ class TableScene(Scene):
         before = self.match.state
         self.match.tick()
         if self.match.state is not before:
+            self.changed_tick = self.ticks
             self.on_events(getattr(self.match.state, "events", ()))
         self.after_tick()
         if self.message_ticks:
@@ -231,6 +233,21 @@ class TableScene(Scene):
 
     def while_held(self) -> None:
         """Bookkeeping for each held tick (e.g. a countdown a player may cut short)."""
+
+    STILL_AFTER = 45  # ticks after the last change of a turn-based match before the table counts as still
+
+    def log_state(self) -> str:
+        """``--scene-log``: the human seats to act now."""
+        return f"acting={self.acting_humans()}".replace(" ", "")
+
+    def in_motion(self) -> bool:
+        """A covered table (pause, rules) is still; an uncovered one moves while the match runs in real time, the
+        match is held for an animation, sprites fly, a message shows, or its state changed in the last
+        ``STILL_AFTER`` ticks (effects of a play); a turn-based table waiting for a human is still."""
+        if self.app.top is not self:
+            return self.board.busy
+        return (not self.match.turn_based or self.holding or self.board.busy or bool(self.message_ticks)
+                or self.ticks - self.changed_tick < self.STILL_AFTER or self.match.is_over())
 
     def after_tick(self) -> None:
         """Point sprites at their new places (override in a game's table) and advance tweens."""
@@ -249,7 +266,7 @@ class TableScene(Scene):
             self.curtain_for = seat
         if self.curtain_for is not None:
             dev = self.match.seats[self.curtain_for].device
-            if self.app.input.pressed("A", [dev]):
+            if self.app.input.pressed("A", [dev]) or (self.mouse_seat() == self.curtain_for and self.app.input.clicks):
                 self.shown_seat = self.curtain_for
                 self.curtain_for = None
                 self.app.audio.play("flip")
@@ -280,6 +297,42 @@ class TableScene(Scene):
                     self.match.submit(seat, legal[c])
                 self.cursor[seat] = 0
                 self.app.audio.play("select")
+
+    # --- the mouse ------------------------------------------------------------------------------------------------
+    MOUSE_HINT = "click a card, then where it goes"  # the hint bar's line for the mouse (tables say what to click)
+
+    def mouse_seat(self) -> int | None:
+        """The seat the mouse plays: the one given the mouse in seat setup (SPEC ``mouse``), else the only human
+        at this screen; None with several keyboard humans and no mouse seat, or in a demo."""
+        if self.demo:
+            return None
+        humans = self.humans()
+        for seat in humans:
+            if self.match.seats[seat].device == MOUSE:
+                return seat
+        return humans[0] if len(humans) == 1 else None
+
+    def mouse_click(self, seat: int) -> tuple[int, int] | None:
+        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
+        return self.app.input.click() if self.mouse_seat() == seat else None
+
+    @staticmethod
+    def list_rects(x: int, y: int, w: int, n: int, rows: int, cur: int, title_size: int = 19
+                   ) -> list[pygame.Rect | None]:
+        """Where ``draw_list``'s ``n`` lines lie (px) with the cursor on ``cur`` (None: scrolled out of view)."""
+        if n <= 0:
+            return []
+        top = max(0, min(cur % n - rows // 2, n - rows))
+        first = y + title_size + 11
+        return [pygame.Rect(x - 8, first + (i - top) * 28 - 3, w, 28) if top <= i < top + rows else None
+                for i in range(n)]
+
+    def mouse_list(self, seat: int, ui: SeatMenu, rects: list) -> int | None:
+        """Pointing at a line of an open list moves ``ui.cur`` there; returns the line clicked (or None)."""
+        inp = self.app.input
+        if inp.mouse_moved and inp.hover(rects) is not None:
+            ui.cur = inp.hover(rects)
+        return inp.clicked(rects)
 
     # --- menus shared by the tables that pick a hand card, then what to do with it --------------------------------
     MENU_CLASS = SeatMenu
@@ -374,7 +427,8 @@ class TableScene(Scene):
 
     def curtain_prompt(self, dev: str) -> str:
         """The curtain's last line: which of the seat's keys (device ``dev``) shows its hidden cards."""
-        return f"Press {self.app.input.hint(dev, 'A')} to see your {self.HIDDEN_NOUN}"
+        how = "Click" if dev == MOUSE else f"Press {self.app.input.hint(dev, 'A')}"
+        return f"{how} to see your {self.HIDDEN_NOUN}"
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
@@ -459,6 +513,9 @@ class TableScene(Scene):
         hints = []
         for seat in self.humans():
             hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        mouse = self.mouse_seat()
+        if mouse is not None and self.match.seats[mouse].device != MOUSE:
+            hints.append(f"or mouse: {self.MOUSE_HINT}")
         hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
         return hints
 
