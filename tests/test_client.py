@@ -307,3 +307,24 @@ def test_command_line_matches_stay_out_of_the_players_replays(tmp_path):
                         "--frames", "120", "--data-dir", str(kept)], capture_output=True, text=True, timeout=60,
                        env=env)
     assert p.returncode == 0 and list(kept.rglob("*.grr")), "--data-dir keeps the replay"
+
+
+def test_seat_setup_shows_the_chosen_options_help_line(tmp_path):
+    """An option row explains itself when chosen (Grass's "Learning mode", Grisbi's pace, assist and practice)."""
+    from arcade.render.audit import TextAudit
+    from arcade.scenes.menus import SeatSetupScene
+
+    app = make_app(tmp_path)
+    setup = SeatSetupScene(app, "grass")
+    rows = setup.rows()
+    for k, r in enumerate(rows):
+        if not r.startswith("opt"):
+            continue
+        setup.row = k
+        surf = pygame.Surface((1280, 720))
+        with TextAudit() as audit:
+            setup.draw(surf, 1.0)
+        opt = setup.opts[int(r[3:])]
+        drawn = [d.text for d in audit.drawn]
+        assert (opt.help in drawn) == bool(opt.help), (opt.label, drawn)
+    assert any(o.help for o in setup.opts)

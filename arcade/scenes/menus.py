@@ -402,13 +402,18 @@ class SeatSetupScene(Scene):
                     draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
                     draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
             y += pitch
-        # key hints of every human seat
+        # the chosen option's help line, else the key hints of every human seat
         hy = y + 20
-        for i, s in enumerate(self.choices[:self.players]):
-            if s.kind == "human":
-                draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
-                          (W // 2, hy), 18, DIM, anchor="center")
-                hy += 24
+        r = rows[self.row] if self.row < len(rows) else ""
+        help_text = self.opts[int(r[3:])].help if r.startswith("opt") else ""
+        if help_text:
+            draw_text(surf, help_text, (W // 2, hy), 18, WHITE, anchor="center")
+        else:
+            for i, s in enumerate(self.choices[:self.players]):
+                if s.kind == "human":
+                    draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
+                              (W // 2, hy), 18, DIM, anchor="center")
+                    hy += 24
         draw_toast(surf, self.app.notice, 110)
         hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
                  + ["Enter/E or click: start", "Esc back"])
