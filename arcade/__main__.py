@@ -7,7 +7,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main() -> int:
-    from .cli import main as cli_main
+    from arcade.client.cli import main as cli_main
 
     return cli_main(sys.argv[1:])
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.app import App, AppOptions, InputScript
-from arcade.scenes.menus import TitleScene
+from arcade.client.app import App, AppOptions, InputScript
+from arcade.client.scenes.menus import TitleScene
 
 
 def make_app(tmp_path, **kw) -> App:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import arcade.browse
-import arcade.cli
-import arcade.netmatch
+import arcade.client.browse
+import arcade.client.cli
+import arcade.client.netmatch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,7 @@ def options_in(module) -> set[str]:
 
 def test_every_command_line_option_is_in_the_readme():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    options = options_in(arcade.cli) | options_in(arcade.browse) | options_in(arcade.netmatch)
+    options = options_in(arcade.client.cli) | options_in(arcade.client.browse) | options_in(arcade.client.netmatch)
     assert {"--headless", "--seats", "--lan-bind", "--json", "--input-delay"} <= options  # the scan sees them
     missing = sorted(o for o in options if not re.search(re.escape(o) + r"(?![a-z-])", readme))
     assert missing == []

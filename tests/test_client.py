@@ -8,11 +8,11 @@ import sys
 import pygame
 import pytest
 
-from arcade.app import InputScript, ScriptError
-from arcade.clock import FixedClock
-from arcade.input import InputMap
-from arcade.match import SpecError, parse_seats
-from arcade.settings import load_settings
+from arcade.client.app import InputScript, ScriptError
+from arcade.client.clock import FixedClock
+from arcade.client.input import InputMap
+from arcade.core.match import SpecError, parse_seats
+from arcade.client.settings import load_settings
 from client_helpers import make_app, picture_facts, run_ticks, script
 
 
@@ -177,7 +177,7 @@ def test_title_screen_is_drawn_and_idle_leads_to_attract_mode_and_any_key_back(t
 
 
 def test_attract_mode_rotates_through_the_games(tmp_path):
-    from arcade.scenes.attract import AttractScene
+    from arcade.client.scenes.attract import AttractScene
 
     app = make_app(tmp_path)
     scene = AttractScene(app)
@@ -203,7 +203,7 @@ def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
     assert app.top.name == "title"
     # settings and rules open and close
     app.opts.input_script = script(f"{app.ticks + 1} escape\n")
-    from arcade.scenes.menus import RulesScene, SettingsScene
+    from arcade.client.scenes.menus import RulesScene, SettingsScene
 
     app.push(SettingsScene(app))
     run_ticks(app, 3)
@@ -215,7 +215,7 @@ def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
 
 
 def test_seat_setup_cycles_seats_through_zones_pads_and_bot_levels(tmp_path):
-    from arcade.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.menus import SeatSetupScene
 
     app = make_app(tmp_path)
     app.input.add_virtual_pad()
@@ -237,9 +237,9 @@ def test_seat_setup_cycles_seats_through_zones_pads_and_bot_levels(tmp_path):
 
 
 def _scripted_match_checksum(tmp_path, fps: float) -> tuple[int, int]:
-    from arcade.app import App, AppOptions
-    from arcade.scenes.menus import TitleScene, start_match
-    from arcade.match import parse_seats
+    from arcade.client.app import App, AppOptions
+    from arcade.client.scenes.menus import TitleScene, start_match
+    from arcade.core.match import parse_seats
 
     ft = FakeTime()
     opts = AppOptions(headless=True, config_dir=str(tmp_path / f"cfg{fps}"), time_source=ft, frames=1500,
@@ -271,7 +271,7 @@ def test_same_input_script_same_result_at_30_and_144_frames_a_second(tmp_path):
 
 
 def test_title_shows_the_games_cards_and_a_notice_that_fades_clear_of_the_menu(tmp_path):
-    from arcade.scenes.menus import title_card
+    from arcade.client.scenes.menus import title_card
 
     app = make_app(tmp_path)
     app.notice = "Your settings file could not be read: defaults are used."
@@ -311,8 +311,8 @@ def test_command_line_matches_stay_out_of_the_players_replays(tmp_path):
 
 def test_seat_setup_shows_the_chosen_options_help_line(tmp_path):
     """An option row explains itself when chosen (Grass's "Learning mode", Grisbi's pace, assist and practice)."""
-    from arcade.render.audit import TextAudit
-    from arcade.scenes.menus import SeatSetupScene
+    from arcade.client.render.audit import TextAudit
+    from arcade.client.scenes.menus import SeatSetupScene
 
     app = make_app(tmp_path)
     setup = SeatSetupScene(app, "grass")

@@ -15,9 +15,9 @@ import pygame
 from arcade.games.bots import random_choose
 from arcade.games.cops_and_robbers import Attack, Defend, Draw, EndTurn, Respond, choose
 from arcade.games.rng import Rng
-from arcade.match import parse_seats
-from arcade.scenes.cops_and_robbers_table import OWN_BOX, ROUND_HOLD
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.games.cops_and_robbers.table.scene import OWN_BOX, ROUND_HOLD
+from arcade.client.scenes.menus import start_match
 from client_helpers import WASD, make_app, picture_facts, press, run_ticks, script, share
 
 HUMAN = 0
@@ -108,7 +108,7 @@ def test_a_whole_cops_and_robbers_game_through_the_menus_reaches_the_results(tmp
     app.audio.play = lambda name, tick=None: (played.append(name), real_play(name, tick))[1]
     start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot", 4, 6), 4, {})
     table = app.top
-    assert type(table).__module__ == "arcade.scenes.cops_and_robbers_table"
+    assert type(table).__module__ == "arcade.games.cops_and_robbers.table.scene"
     drv = Driver(app, table)
     shots: dict[str, pygame.Surface] = {}
     flights_seen = 0
@@ -205,8 +205,8 @@ def test_the_menus_reach_exactly_the_legal_actions(tmp_path):
 
 
 def test_six_players_five_rounds_in_attract_mode_show_the_round_scores(tmp_path):
-    from arcade.match import Match, SeatSpec
-    from arcade.scenes.cops_and_robbers_table import Table
+    from arcade.core.match import Match, SeatSpec
+    from arcade.games.cops_and_robbers.table.scene import Table
 
     app = make_app(tmp_path)
     match = Match("cops_and_robbers", [SeatSpec("bot", level="normal")] * 6, 4, bot_think_ticks=2, rounds=5)

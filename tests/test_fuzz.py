@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from arcade.games import REGISTRY
 from arcade.games.codec import CodecError, decode, encode
-from arcade.match import Match, parse_seats
-from arcade.replay import ReplayError, ReplayWriter, make_header, parse_replay, verify_replay
+from arcade.core.match import Match, parse_seats
+from arcade.core.replay import ReplayError, ReplayWriter, make_header, parse_replay, verify_replay
 
 
 @pytest.fixture(scope="module")

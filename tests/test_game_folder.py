@@ -22,9 +22,9 @@ def toy_registered():
 
 
 def test_a_game_folder_appears_everywhere_games_are_listed(tmp_path):
-    from arcade.cli import main
-    from arcade.scenes.attract import AttractScene
-    from arcade.scenes.menus import SeatSetupScene
+    from arcade.client.cli import main
+    from arcade.client.scenes.attract import AttractScene
+    from arcade.client.scenes.menus import SeatSetupScene
 
     with toy_registered():
         app = make_app(tmp_path)
@@ -44,8 +44,8 @@ def test_a_game_folder_appears_everywhere_games_are_listed(tmp_path):
 
 
 def test_a_started_toy_match_is_played_on_its_own_table(tmp_path):
-    from arcade.match import parse_seats
-    from arcade.play import start_match
+    from arcade.core.match import parse_seats
+    from arcade.client.play import start_match
 
     with toy_registered():
         app = make_app(tmp_path, bot_think_ticks=2)

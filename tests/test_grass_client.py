@@ -15,9 +15,9 @@ from arcade.games.grass import ANY, Action, choose
 from arcade.games.grass.bot import keep_value
 from arcade.games.grass.cards import NO_CARD
 from arcade.games.rng import Rng
-from arcade.match import parse_seats
-from arcade.scenes.grass_table import WALK_TICKS
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.games.grass.table.scene import WALK_TICKS
+from arcade.client.scenes.menus import start_match
 from client_helpers import make_app, picture_facts, run_ticks, script
 
 HUMAN = 0
@@ -130,7 +130,7 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
     app = make_app(tmp_path, input_script=script(""), bot_think_ticks=3)
     start_match(app, "grass", parse_seats("human,bot,bot,bot", 2, 6), 33, {"max_hands": 2})
     table = app.top
-    assert type(table).__module__ == "arcade.scenes.grass_table"
+    assert type(table).__module__ == "arcade.games.grass.table.scene"
     drv = Driver(app, table)
     shots: dict[str, pygame.Surface] = {}
     trade_events = 0
@@ -303,15 +303,15 @@ def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):
 
 
 def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself(tmp_path):
-    from arcade.scenes.attract import AttractScene
-    from arcade.scenes.grass_table import DEMO_HOLD
+    from arcade.client.scenes.attract import AttractScene
+    from arcade.games.grass.table.scene import DEMO_HOLD
 
     app = make_app(tmp_path)
     probe = AttractScene(app)
     attract = AttractScene(app, start_index=probe.games.index("grass"), seed=3)
     app.push(attract)
     table = attract.table
-    assert type(table).__module__ == "arcade.scenes.grass_table" and table.demo
+    assert type(table).__module__ == "arcade.games.grass.table.scene" and table.demo
     assert table.viewer() is None and all(not sl.big for sl in table.slots(4).values())
     run_ticks(app, 600)
     facts = picture_facts(app.screen)

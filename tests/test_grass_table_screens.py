@@ -11,10 +11,10 @@ import pygame
 
 from arcade.games.grass.cards import CARDS
 from arcade.games.grass.state import Trade
-from arcade.match import parse_seats
-from arcade.render.audit import TextAudit
-from arcade.scenes.grass_table import SIZES
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.client.render.audit import TextAudit
+from arcade.games.grass.table.scene import SIZES
+from arcade.client.scenes.menus import start_match
 from client_helpers import make_app, press, run_ticks, script
 
 PARANOIA = next(k for k, c in enumerate(CARDS) if c.group == "paranoia")
@@ -151,7 +151,7 @@ def test_the_scoring_breakdown_is_readable_and_leaves_your_total_in_view(tmp_pat
     """The end-of-hand walk-through with six players: every text 16 px or more and AA contrast, no two texts
     overlap (the widest figures fit their columns), and your own name and running total stay in view beside it."""
     from arcade.games.bots import BotSeat
-    from arcade.scenes.grass_table import WALK_TICKS
+    from arcade.games.grass.table.scene import WALK_TICKS
 
     app = make_app(tmp_path)
     start_match(app, "grass", parse_seats("human,bot,bot,bot,bot,bot"), 3, {})

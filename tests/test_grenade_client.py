@@ -14,9 +14,9 @@ import pygame
 
 from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, choose
 from arcade.games.rng import Rng
-from arcade.match import parse_seats
-from arcade.scenes.grenade_table import BEAT_TICKS, WHEEL_C, build_beats, place_xy, seat_slots
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.games.grenade.table.scene import BEAT_TICKS, WHEEL_C, build_beats, place_xy, seat_slots
+from arcade.client.scenes.menus import start_match
 from client_helpers import WASD, make_app, picture_facts, press, run_ticks, script, share
 
 HUMAN = 0
@@ -68,7 +68,7 @@ def test_a_whole_grenade_game_human_and_three_bots_reaches_the_results(tmp_path)
     app.audio.play = lambda name, tick=None: (played.append(name), real_play(name, tick))[1]
     start_match(app, "grenade", parse_seats("human,bot,bot,bot", 2, 6), 21, {})
     table = app.top
-    assert type(table).__module__ == "arcade.scenes.grenade_table"
+    assert type(table).__module__ == "arcade.games.grenade.table.scene"
     drv = Driver(app, table)
     shots: dict[str, pygame.Surface] = {}
     held_ticks = 0
@@ -172,8 +172,8 @@ def test_the_chosen_grenade_hops_card_by_card_skipping_blown_cards():
 
 
 def test_attract_mode_draws_the_wheel_with_every_heart_hidden(tmp_path):
-    from arcade.match import Match, SeatSpec
-    from arcade.scenes.grenade_table import Table
+    from arcade.core.match import Match, SeatSpec
+    from arcade.games.grenade.table.scene import Table
 
     app = make_app(tmp_path)
     match = Match("grenade", [SeatSpec("bot", level="normal")] * 5, 3, bot_think_ticks=20)
@@ -240,7 +240,7 @@ def _play_until_the_human_is_out(app, table, limit: int = 30000) -> None:
 
 
 def _texts(scene) -> list:
-    from arcade.render.audit import TextAudit
+    from arcade.client.render.audit import TextAudit
 
     surf = pygame.Surface((1280, 720))
     with TextAudit() as audit:
@@ -286,7 +286,7 @@ def test_once_the_human_is_out_the_footer_says_so_and_fast_forward_runs_the_bots
 
 def test_counts_read_in_the_singular_and_plural():
     """ "1 place", "2 places": a count of one is never followed by a plural noun."""
-    from arcade.scenes.grenade_table import plural
+    from arcade.games.grenade.table.scene import plural
 
     assert [plural(1, "place"), plural(2, "place"), plural(0, "pip"), plural(1, "player")] == \
         ["1 place", "2 places", "0 pips", "1 player"]

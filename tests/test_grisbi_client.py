@@ -16,11 +16,11 @@ import pytest
 
 from arcade.games.grisbi import CARDS
 from arcade.games.grisbi.cards import KIND, STOP
-from arcade.match import parse_seats
-from arcade.render import grisbi_cards as gc
-from arcade.render.widgets import H, W
-from arcade.scenes import grisbi_table as gt
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.games.grisbi.table import cards as gc
+from arcade.client.render.widgets import H, W
+from arcade.games.grisbi.table import scene as gt
+from arcade.client.scenes.menus import start_match
 from client_helpers import make_app, picture_facts, press, run_ticks, script
 
 
@@ -412,7 +412,7 @@ def test_teams_chosen_in_seat_setup_reach_the_rules_three_police_against_two_rob
     """rules/grisbi.md, Corrections: "Teams are chosen at the table (one team may have a member more); seats do not
     have to alternate." Setup: five seats alternate by default (3 Robbers, 2 Police); A on seat 3 makes it Police:
     2 Robbers (target 16) against 3 Police (target 20). Four against one is refused."""
-    from arcade.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.menus import SeatSetupScene
 
     app = make_app(tmp_path)
     setup = SeatSetupScene(app, "grisbi")
@@ -440,9 +440,9 @@ def test_teams_chosen_in_seat_setup_reach_the_rules_three_police_against_two_rob
 
 def test_teams_from_the_command_line_spec_reach_the_rules(tmp_path):
     """The CLI SPEC names teams (README, Command line): ``human:wasd@robbers,bot@police,...``."""
-    from arcade.cli import main
-    from arcade.match import SpecError, parse_seats, seat_teams
-    from arcade.replay import read_replay
+    from arcade.client.cli import main
+    from arcade.core.match import SpecError, parse_seats, seat_teams
+    from arcade.core.replay import read_replay
 
     seats = parse_seats(FIVE, 2, 8)
     assert [s.team for s in seats] == ["robbers", "police", "police", "robbers", "police"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arcade.match import parse_seats
-from arcade.scenes.menus import start_match
+from arcade.core.match import parse_seats
+from arcade.client.scenes.menus import start_match
 from client_helpers import make_app, picture_facts, run_ticks, script
 
 
@@ -62,7 +62,7 @@ def _lay_turn(app, table, seat: int, limit: int = 3000) -> None:
 def test_piles_are_chosen_in_screen_order_own_row_first_left_to_right(tmp_path):
     """The pile cursor walks the piles as the screen shows them: the player's own row (at the bottom) from left to
     right, then the opponent's row (at the top) from left to right."""
-    from arcade.scenes.grit_table import PILE_X, PILE_Y
+    from arcade.games.grit.table.scene import PILE_X, PILE_Y
     from client_helpers import press
 
     app = make_app(tmp_path, input_script=script(""), bot_think_ticks=5)
@@ -92,7 +92,7 @@ def test_two_humans_are_told_which_key_peeks_at_their_hand(tmp_path):
     seat's B key, from the bindings), not a generic "see your cards"."""
     import pygame
 
-    from arcade.render.audit import TextAudit
+    from arcade.client.render.audit import TextAudit
 
     app = make_app(tmp_path)
     start_match(app, "grit", parse_seats("human:wasd,human:arrows"), 3, {})
@@ -118,14 +118,14 @@ def test_a_sideways_six_and_nine_are_told_apart_by_an_underline():
     import pygame
 
     from arcade.games.grit.cards import rank_of
-    from arcade.scenes.grit_table import face
+    from arcade.games.grit.table.scene import face
 
     pygame.init()
     pygame.display.set_mode((1, 1))
 
     def ink_under_corner(card: int) -> int:
         img = face(card)
-        from arcade.render.fonts import font
+        from arcade.client.render.fonts import font
 
         y = 3 + font(22, True).get_ascent() + 1
         return sum(1 for x in range(8, 20) if sum(img.get_at((x, y))[:3]) < 500)
@@ -141,7 +141,7 @@ def test_the_end_of_round_question_about_a_marked_complaint_is_a_clear_prompt_wi
     import pygame
 
     from arcade.games.grit import ChooseFirst, KeepHidden, PlayComplaint
-    from arcade.render.audit import TextAudit
+    from arcade.client.render.audit import TextAudit
     from client_helpers import press
 
     app = make_app(tmp_path, bot_think_ticks=1000, input_script=script(""))

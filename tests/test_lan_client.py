@@ -25,13 +25,13 @@ from netplay.events import FailReason, Failed
 
 from netplay.discovery import lan_interfaces
 
-import arcade.lan as lan
+import arcade.client.lan as lan
 from arcade.games import REGISTRY
-from arcade.lan import LanLink, LanMatch, RemoteSeat
-from arcade.match import SeatSpec
-from arcade.replay import read_replay, verify_replay
-from arcade.scenes.lan import LanLobbyScene, TextField
-from arcade.settings import load_settings, save_settings
+from arcade.client.lan import LanLink, LanMatch, RemoteSeat
+from arcade.core.match import SeatSpec
+from arcade.core.replay import read_replay, verify_replay
+from arcade.client.scenes.lan import LanLobbyScene, TextField
+from arcade.client.settings import load_settings, save_settings
 from client_helpers import make_app, picture_facts
 
 
@@ -363,7 +363,7 @@ def test_a_table_holding_its_match_never_holds_a_lan_match(world, monkeypatch):
     blink.auto = True
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: host.top.name == "table", 400, "the match")
-    from arcade.scenes import grit_table
+    from arcade.games.grit.table import scene as grit_table
 
     monkeypatch.setattr(grit_table.Table, "step", lambda self: self.after_tick())  # never calls match.tick()
     before = (hlink.session.driver.frame, blink.session.driver.frame)
@@ -506,7 +506,7 @@ def test_addresses_and_codes():
     (["--lan-claim", "x", "--headless"], 2, "seat numbers"),
 ])
 def test_lan_command_line_errors_are_one_line(argv, status, words, tmp_path, capsys):
-    from arcade.cli import main
+    from arcade.client.cli import main
 
     assert main(argv + ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--frames", "1"]) == status
     err = capsys.readouterr().err.strip().splitlines()

@@ -10,7 +10,8 @@ from types import SimpleNamespace as NS
 
 import ifaddr
 
-from arcade import browse, cli
+from arcade.client import browse
+from arcade.client import cli
 from netplay import discovery
 from netplay.discovery import AUTO, Announcer, Listener, encode_announcement
 
@@ -157,7 +158,7 @@ def test_browse_with_nothing_on_the_network_says_so_and_exits_0(capsys, tmp_path
 
 
 def test_join_errors_say_what_happened_and_what_to_do():
-    from arcade.lan import explain
+    from arcade.client.lan import explain
     from netplay.events import FailReason, Failed
 
     # the typed failures as the session reports them (netplay.events), and what the player reads
@@ -179,8 +180,8 @@ def test_join_errors_say_what_happened_and_what_to_do():
 
 
 def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypatch):
-    from arcade.scenes import lan as lan_scenes
-    from arcade.settings import Settings
+    from arcade.client.scenes import lan as lan_scenes
+    from arcade.client.settings import Settings
 
     s = Settings()
     monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: ["192.168.1.20"])
@@ -190,13 +191,13 @@ def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypat
     s.lan_broadcast = ""
     monkeypatch.setattr(lan_scenes, "lan_addresses", lambda: [])
     assert lan_scenes.default_join_address(s) == "127.0.0.1:47800"  # no network
-    from arcade.lan import parse_address
+    from arcade.client.lan import parse_address
 
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47800)
 
 
 def test_the_lobby_shows_the_addresses_friends_can_type(monkeypatch):
-    from arcade.scenes import lan as lan_scenes
+    from arcade.client.scenes import lan as lan_scenes
 
     def link(bound):
         return NS(transport=NS(address=(bound, 47800)))

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade.replay import read_replay
+from arcade.core.replay import read_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 PREFIX = f"ga{os.getpid() % 100000}"

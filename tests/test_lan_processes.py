@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade.replay import ReplayError, read_replay, verify_replay
+from arcade.core.replay import ReplayError, read_replay, verify_replay
 from netplay.discovery import lan_interfaces
 
 ROOT = Path(__file__).resolve().parent.parent

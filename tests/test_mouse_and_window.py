@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arcade.app import clamp_scale, fit_rect, fitting_scales, no_display
-from arcade.match import SeatSpec, SpecError, parse_seats
-from arcade.render.widgets import H, W
-from arcade.scenes.menus import start_match
+from arcade.client.app import clamp_scale, fit_rect, fitting_scales, no_display
+from arcade.core.match import SeatSpec, SpecError, parse_seats
+from arcade.client.render.widgets import H, W
+from arcade.client.scenes.menus import start_match
 
 from client_helpers import make_app, run_ticks
 
@@ -55,7 +55,7 @@ def test_no_display_is_said_in_one_line(monkeypatch, capsys):
     assert not no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
     assert not no_display({"SDL_VIDEODRIVER": "dummy"}, "linux")
     assert not no_display({}, "win32")
-    from arcade import cli
+    from arcade.client import cli
 
     for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(k, raising=False)
@@ -92,7 +92,7 @@ def test_hover_selects_and_right_click_goes_back(tmp_path):
 def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
     """◀ ▶ of a row change it; START starts the match; the mouse is a seat of its own."""
     app = make_app(tmp_path)
-    from arcade.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.menus import SeatSetupScene
 
     setup = SeatSetupScene(app, "grenade")
     app.push(setup)
@@ -114,7 +114,7 @@ def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
 
 def test_settings_window_scale_offers_only_what_fits(tmp_path):
     app = make_app(tmp_path)
-    from arcade.scenes.menus import SettingsScene
+    from arcade.client.scenes.menus import SettingsScene
 
     app.desktop_size = lambda: (1280, 800)
     s = SettingsScene(app)
@@ -270,7 +270,7 @@ def test_grisbi_lay_by_mouse(tmp_path):
 
 def test_lan_screens_by_mouse(tmp_path):
     """LAN menu items are clicked like the title's; the host screen's ◀ ▶ change the game (nothing is sent)."""
-    from arcade.render.widgets import menu_rects
+    from arcade.client.render.widgets import menu_rects
 
     app = make_app(tmp_path)
     app.open("lan")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from arcade import netmatch
+from arcade.client import netmatch
 from arcade.games import REGISTRY
 from netplay.session import Session
 from netplay.transport import UdpTransport
@@ -23,7 +23,7 @@ TESTS = os.path.join(ROOT, "tests")
 # registered real-time game exists the toys are registered first (a fallback for a checkout without Grisbi).
 PRELUDE = ("import sys; sys.path.insert(0, {tests!r}); from arcade.games import REGISTRY\n"
            "if 'grisbi' not in REGISTRY:\n    import test_netplay_toys; test_netplay_toys.register_toys()\n"
-           "from arcade.netmatch import main; sys.exit(main(sys.argv[1:]))").format(tests=TESTS)
+           "from arcade.client.netmatch import main; sys.exit(main(sys.argv[1:]))").format(tests=TESTS)
 GAME = "grisbi" if "grisbi" in REGISTRY else "tally"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.match import parse_seats
-from arcade.play import start_match
+from arcade.core.match import parse_seats
+from arcade.client.play import start_match
 from client_helpers import make_app, run_ticks, script
 
 
@@ -47,7 +47,7 @@ def test_results_name_the_winning_team_and_each_seat_once(tmp_path):
     assert sorted(names) == ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]
     assert not any("(bot)" in n or "(Bot" in n for n in names)
     # one hint bar at a time: under the overlay the table draws none of its own
-    import arcade.scenes.table as table_module
+    import arcade.client.scenes.table as table_module
 
     calls = []
     real = table_module.hint_bar
@@ -63,8 +63,8 @@ def test_results_name_the_winning_team_and_each_seat_once(tmp_path):
 
 
 def test_key_bindings_refuse_shared_and_lock_keys_and_restore_defaults(tmp_path):
-    from arcade.input import DEFAULT_BINDINGS
-    from arcade.scenes.menus import BindingsScene, binding_problem
+    from arcade.client.input import DEFAULT_BINDINGS
+    from arcade.client.scenes.menus import BindingsScene, binding_problem
 
     app = make_app(tmp_path, input_script=script(""))
     b = app.input.bindings
@@ -87,8 +87,8 @@ def test_key_bindings_refuse_shared_and_lock_keys_and_restore_defaults(tmp_path)
 
 def test_replay_controls_never_cover_the_table(tmp_path):
     """The playback shrinks the table into the space above its controls: no table pixel under the bar."""
-    from arcade.replay import read_replay
-    from arcade.scenes.replays import PlaybackScene
+    from arcade.core.replay import read_replay
+    from arcade.client.scenes.replays import PlaybackScene
 
     app = make_app(tmp_path, bot_think_ticks=2)
     start_match(app, "grit", parse_seats("bot,bot", 2, 2), 4, {})

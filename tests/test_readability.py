@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arcade.render.audit import TextAudit, contrast
+from arcade.client.render.audit import TextAudit, contrast
 from client_helpers import make_app, run_ticks
 
 
 def screens(app):
-    from arcade.scenes.menus import BindingsScene, LearnScene, RulesScene, SeatSetupScene, SettingsScene
+    from arcade.client.scenes.menus import BindingsScene, LearnScene, RulesScene, SeatSetupScene, SettingsScene
 
     yield "title", app.top
     for gid in ("grisbi", "grit", "cops_and_robbers"):
@@ -39,11 +39,11 @@ def test_menus_are_readable(tmp_path):
 
 
 def test_the_audit_catches_small_and_faint_text(tmp_path):
-    from arcade.render.fonts import draw_text
+    from arcade.client.render.fonts import draw_text
 
     surf = pygame.Surface((1280, 720))
     surf.fill((22, 94, 60))
-    import arcade.render.fonts as fonts
+    import arcade.client.render.fonts as fonts
 
     with TextAudit() as audit:
         fonts.draw_text(surf, "tiny", (10, 10), 12, (255, 255, 255))
@@ -77,8 +77,8 @@ def test_tables_are_readable(tmp_path, game, seats):
     the finished table, is at least 16 px and meets WCAG AA contrast with the pixels under it; no two texts of the
     table, or of the results panel, overlap."""
     from arcade.games.bots import BotSeat
-    from arcade.match import parse_seats
-    from arcade.play import start_match
+    from arcade.core.match import parse_seats
+    from arcade.client.play import start_match
 
     app = make_app(tmp_path)
     start_match(app, game, parse_seats(seats), 3, {})

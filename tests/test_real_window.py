@@ -22,8 +22,8 @@ import msgpack
 import pygame
 import pytest
 
-from arcade.app import fit_rect
-from arcade.render.widgets import H, W
+from arcade.client.app import fit_rect
+from arcade.client.render.widgets import H, W
 
 pytestmark = [pytest.mark.xvfb]
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,8 +278,8 @@ def grit_plan(tmp_path, seed_from: int):
     """A seed where the human (seat 0) first acts by laying (not choosing with The Word), and the click targets:
     a Complaint of the hand, the pile it goes to, and the laying mode's line if a menu opens — found by running the
     same match headless (the bots are deterministic)."""
-    from arcade.match import SeatSpec
-    from arcade.scenes.menus import start_match
+    from arcade.core.match import SeatSpec
+    from arcade.client.scenes.menus import start_match
 
     from client_helpers import make_app
 

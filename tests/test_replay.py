@@ -13,8 +13,8 @@ import msgpack
 import pytest
 
 from arcade.games import REGISTRY
-from arcade.match import Match, parse_seats
-from arcade.replay import (ReplayError, ReplayWriter, find_resumable, list_replays, make_header, parse_replay,
+from arcade.core.match import Match, parse_seats
+from arcade.core.replay import (ReplayError, ReplayWriter, find_resumable, list_replays, make_header, parse_replay,
                            read_replay, verify_replay)
 from client_helpers import make_app, run_ticks
 
@@ -142,7 +142,7 @@ def test_bad_files_in_the_replays_folder_do_not_stop_the_game(tmp_path):
     os.replace(path, folder / "c.grr")
     reps, bad = list_replays(app.data_dir)
     assert len(reps) == 1 and len(bad) == 2
-    from arcade.scenes.replays import ReplaysScene
+    from arcade.client.scenes.replays import ReplaysScene
 
     app.push(ReplaysScene(app))
     run_ticks(app, 3)

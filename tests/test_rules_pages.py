@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from arcade.games import SPECS
-from arcade.render.markdown import render_page
-from arcade.scenes.menus import RulesScene, rules_page_text
+from arcade.client.render.markdown import render_page
+from arcade.client.scenes.menus import RulesScene, rules_page_text
 from client_helpers import make_app, run_ticks
 
 FIVE = ["cops_and_robbers", "grass", "grenade", "grisbi", "grit"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arcade.games import SPECS
-from arcade.play import TUTORIAL_THINK_TICKS, start_tutorial
+from arcade.client.play import TUTORIAL_THINK_TICKS, start_tutorial
 from client_helpers import make_app, run_ticks, script
 
 FIVE = ["cops_and_robbers", "grass", "grenade", "grisbi", "grit"]

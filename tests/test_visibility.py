@@ -14,8 +14,8 @@ import pytest
 
 from arcade.games import REGISTRY, game_module
 from arcade.games.rng import Rng
-from arcade.match import Match, parse_seats
-from arcade.scenes.table import table_for
+from arcade.core.match import Match, parse_seats
+from arcade.client.scenes.table import table_for
 from client_helpers import make_app
 
 CASES = {  # game id -> seats (two humans on one screen, bots to fill)
@@ -91,7 +91,7 @@ def test_the_other_humans_hidden_cards_are_never_drawn(gid, tmp_path):
 
 
 def test_policy_rules_for_each_kind_of_screen():
-    from arcade.visibility import HandPolicy
+    from arcade.core.visibility import HandPolicy
 
     shared = HandPolicy(humans=(0, 2))
     assert not shared.shows(0, curtain=True, shown_seat=0, acting=(0,)), "nothing face up behind the curtain"

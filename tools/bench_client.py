@@ -35,15 +35,15 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def bench_ticks(ticks: int, game: str | None, seats: str | None) -> tuple[list[float], list[float]]:
-    from arcade.app import App, AppOptions
-    from arcade.scenes.attract import AttractScene
-    from arcade.scenes.menus import TitleScene, start_match
+    from arcade.client.app import App, AppOptions
+    from arcade.client.scenes.attract import AttractScene
+    from arcade.client.scenes.menus import TitleScene, start_match
 
     app = App(AppOptions(headless=True, config_dir=tempfile.mkdtemp(), bot_think_ticks=30, record=False))
     app.reset_to(TitleScene(app))
     if game:
         from arcade.games import REGISTRY
-        from arcade.match import parse_seats
+        from arcade.core.match import parse_seats
 
         r = REGISTRY[game]
         start_match(app, game, parse_seats(seats, r.min_players, r.max_players), 5, {})

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arcade.match import Match, parse_seats  # noqa: E402
-from arcade.replay import ReplayWriter, make_header, read_replay, verify_replay  # noqa: E402
+from arcade.core.match import Match, parse_seats  # noqa: E402
+from arcade.core.replay import ReplayWriter, make_header, read_replay, verify_replay  # noqa: E402
 
 
 def main() -> int:

@@ -16,11 +16,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GRISBI_ARCADE_HOME", __import__("tempfile").mkdtemp(prefix="grisbi-arcade-tool-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arcade.app import App, AppOptions, InputScript  # noqa: E402
+from arcade.client.app import App, AppOptions, InputScript  # noqa: E402
 from arcade.games import REGISTRY  # noqa: E402
-from arcade.match import parse_seats  # noqa: E402
-from arcade.scenes.attract import AttractScene  # noqa: E402
-from arcade.scenes.menus import SeatSetupScene, TitleScene, start_match  # noqa: E402
+from arcade.core.match import parse_seats  # noqa: E402
+from arcade.client.scenes.attract import AttractScene  # noqa: E402
+from arcade.client.scenes.menus import SeatSetupScene, TitleScene, start_match  # noqa: E402
 
 PLAYERS = {"grisbi": "human,bot,bot,bot", "grit": "human,bot", "grenade": "human,bot,bot,bot",
            "grass": "human,bot,bot,bot", "cops_and_robbers": "human,bot,bot,bot"}

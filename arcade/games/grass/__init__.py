@@ -55,7 +55,7 @@ from .cards import CARDS, KINDS, NO_CARD, name
 from .rules import GrassRules, sample_hidden, state_from_view
 from .scoring import score_hand, winners
 from .state import ANY, Action, Breakdown, Cover, GrassState, GrassView, Seat, SeatView, Stash, Trade
-from .bot import choose
+from .levels import choose
 
 __all__ = ["RULES", "CARDS", "KINDS", "NO_CARD", "sample_hidden", "state_from_view", "describe_action", "choose", "GrassRules", "GrassState",
            "GrassView", "Seat", "SeatView", "Stash", "Cover", "Trade", "Breakdown", "Action", "ANY", "score_hand",

@@ -364,7 +364,8 @@ def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: st
 
     Levels (measured strengths in tools/arena_grass.py's head-to-head figures, quoted in ``LEVEL_STRENGTH``):
     "easy" = the heuristic with human-like mistakes (``_easy``); "normal" = the heuristic (``heuristic``);
-    "hard" = information-set Monte Carlo search over determinizations of the view (``arcade.games.grass.search``).
+    "hard" = information-set Monte Carlo search over determinizations of the view (``arcade.games.grass.search``),
+    reached through ``arcade.games.grass.levels.choose`` (the package's ``choose``); here "hard" plays as "normal".
     """
     legal = list(legal_actions)
     if not legal:
@@ -375,8 +376,4 @@ def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: st
         a = _easy(view, legal, rng)
         if a is not None and a in legal:
             return a
-    elif level == "hard":
-        from .search import search
-
-        return search(view, legal, rng)
-    return heuristic(view, legal)
+    return heuristic(view, legal)  # "normal" (and "hard" when asked here: its search lives in ``levels.choose``)

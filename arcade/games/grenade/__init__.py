@@ -7,7 +7,8 @@ every decision taken where the rules file is silent are documented in ``arcade.g
 
 from __future__ import annotations
 
-from .bot import choose, spade_beliefs
+from .bot import spade_beliefs
+from .levels import choose
 from .rules import (DICE, JOKER, PLACES, RULES, GrenadeRules, GrenadeState, GrenadeView, Move, Throw, advance_place,
                     describe_action, next_spade, resolve_throw, sample_hidden, spade_name)
 

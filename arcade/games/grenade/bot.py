@@ -252,13 +252,12 @@ def move_values(view: GrenadeView, style: Style = STYLES["normal"], belief: Sequ
 
 def choose(view: GrenadeView, legal_actions: Sequence[Throw], rng: Rng, level: str = "normal") -> Throw:
     """Pick the grenade to move. Pure function of ``view`` (its own hearts and the public table), ``legal_actions``
-    and ``rng`` (used only to break ties and, at "easy", to play at random). Raises ValueError if nothing is legal."""
+    and ``rng`` (used only to break ties and, at "easy", to play at random). Raises ValueError if nothing is legal.
+    "hard" searches (``arcade.games.grenade.search``) through ``arcade.games.grenade.levels.choose``, the package's
+    ``choose``; asked here, "hard" plays its heuristic style."""
     legal = list(legal_actions)
     if not legal:
         raise ValueError("no legal action")
-    if level == "hard" and view.seat is not None and not view.winners:
-        from .search import search
-        return search(view, legal, rng)
     style = STYLES.get(level, STYLES["normal"])
     if style.random_half:
         coin, rng = rng.below(2)

@@ -2,9 +2,9 @@
 
 import pygame
 
-from arcade.render.fonts import draw_text
-from arcade.render.widgets import GOLD, W
-from arcade.scenes.table import TableScene
+from arcade.client.render.fonts import draw_text
+from arcade.client.render.widgets import GOLD, W
+from arcade.client.scenes.table import TableScene
 
 __all__ = ["Table"]
 

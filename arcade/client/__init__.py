@@ -1,0 +1,1 @@
+"""The pygame client: window, input, audio, settings, scenes and drawing."""

@@ -1,0 +1,784 @@
+"""LAN play in the client: the connection to the other machines (``LanLink``) and the match a table scene plays
+while a netplay ``Session`` drives the simulation (``LanMatch``).
+
+A ``LanLink`` lives from the lobby through the match to the rematch. The host binds its game port (UDP,
+``Settings.lan_port``, 47800 by default) and announces its match every second to the LAN broadcast address
+(``Settings.lan_broadcast``) on the discovery port (UDP 47474); a browser listens there and pings each host it hears
+(``netplay.discovery``). Nothing is sent before the player opens the LAN menus. By default the game port is bound on
+every interface (``Settings.lan_bind``, 0.0.0.0) and the match is announced on every LAN interface's broadcast
+address; with a loopback broadcast address (127.255.255.255, ``--lan-broadcast``: one machine only, as in tests) the
+game port is bound on 127.0.0.1 only.
+
+Joining needs the host's address and the match's join code (the datagrams' keys come from it, see
+``netplay.wire``). Real-time Grisbi runs in rollback mode, the turn-based games in lockstep.
+
+``LanMatch`` gives table scenes the ``Match`` interface (``state``, ``seats``, ``submit``, ``tick``...): ``tick()``
+updates the session once (the session simulates the ticks that are due, by the clock, not by the table), local human
+seats' inputs go to the session's input source, local bots play from their own view, remote seats are "remote" (their
+hands are never shown: a table shows the view of this machine's humans only). A table that holds its match (Grass's
+scoring breakdown, animations in Grenade and Cops & Robbers) does not hold a LAN match: ``idle_tick()`` updates the
+session like ``tick()``. Matches are recorded as replays from the confirmed inputs only (header ``"lan": True``);
+a late joiner, who never saw the first ticks, records nothing.
+
+Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
+(their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. Both get
+the host's snapshot of a confirmed frame (``arcade.games.codec``, never pickle) and the inputs since, catch up faster
+than real time, then follow live.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
+from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, Failed, Interrupted, MatchEnded,
+                            NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                            Started)
+from netplay.session import FAILED, HOST, LOBBY, Session
+from netplay.settings import LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.transport import UdpTransport
+
+from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
+from arcade.games import codec
+from arcade.games.bots import BotSeat
+from arcade.games.rng import seed_mix
+from arcade.core.match import SeatSpec, SeatsMixin
+
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code",
+           "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
+           "parse_address"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 47800
+"""The host's UDP game port unless the player chooses another (LAN settings, ``--lan-port``)."""
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a room
+LAN_TIMEOUT = 15.0
+"""Seconds of silence before a player's seats are dropped (a bot takes over) or the host is given up. Long enough
+for the host to choose in the "lost connection" prompt; the host may drop the seat at once."""
+
+
+HELLO_TIMEOUT = 5.0
+"""Seconds a joiner waits for any answer from the host's address before saying nobody is there."""
+
+
+class LanError(Exception):
+    """A LAN action that cannot be done; the message is one line for the player."""
+
+
+def new_join_code() -> str:
+    """A fresh 6-character join code, e.g. ``"K7P-2QX"`` (dashes and case are ignored when typed)."""
+    s = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return f"{s[:3]}-{s[3:]}"
+
+
+def bind_address(broadcast: str, bind: str = "0.0.0.0") -> str:
+    """Where the game port and the announcer bind: ``bind`` (setting ``lan_bind``: every interface by default), or
+    127.0.0.1 when the broadcast address is a loopback one (one machine only)."""
+    return "127.0.0.1" if broadcast and is_loopback(broadcast) else bind
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``"HOST:PORT"`` (or ``"HOST"``: the default port) -> ``(host, port)``; raises LanError with a reason."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise LanError(f"“{text}” is not an address: type the host's address and port, e.g. 127.0.0.1:{default_port}")
+    parts = host.split(".")
+    if len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts):
+        raise LanError(f"“{host}” is not an IPv4 address (four numbers 0-255 with dots, e.g. 127.0.0.1)")
+    return host, int(port)
+
+
+def match_settings(game_id: str, seats: int, options: dict[str, Any], *, tick_rate: int = 60,
+                   input_delay: int | None = None) -> MatchSettings:
+    """The settings every peer must agree on for a LAN match of ``game_id`` (lockstep for turn-based games)."""
+    rules = REGISTRY[game_id]
+    turn = is_turn_based(rules)
+    return MatchSettings(game_id, rules.version, seats, tick_rate, 2 if input_delay is None else input_delay,
+                         0 if turn else MAX_PREDICTION, LOCKSTEP if turn else ROLLBACK, 0, 30,
+                         MatchSettings.options_of(options)).check()
+
+
+def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str, Any]] | None:
+    """Why this install cannot play a host's settings (unknown game, other rules version, bad options), or None. Another
+    rules version is typed: ``(FailReason.VERSION, text, {"game", "host_rules", "our_rules"})``."""
+    rules = REGISTRY.get(st.game)
+    if rules is None:
+        return f"the host plays {st.game!r}, which this version of Grisbi Arcade does not have"
+    if rules.version != st.rules_version:
+        name = GAME_NAMES.get(st.game, st.game)
+        return (FailReason.VERSION, f"version mismatch: the host plays {name} rules version {st.rules_version}, "
+                                    f"this install has version {rules.version}",
+                {"game": name, "host_rules": st.rules_version, "our_rules": rules.version})
+    if (st.mode == LOCKSTEP) != is_turn_based(rules):
+        return f"{st.game} must be played in {'lockstep' if is_turn_based(rules) else 'rollback'} mode"
+    try:
+        rules.initial_state(1, st.seats, **st.option_dict())
+    except (TypeError, ValueError) as e:
+        return f"the host's options cannot be played here ({e})"
+    return None
+
+
+def snapshot_bytes(saved: Any) -> bytes:
+    """A saved simulation state ``(tick, state)`` as bytes for a late joiner (``arcade.games.codec``)."""
+    return codec.encode(saved)
+
+
+def load_snapshot(data: bytes) -> Any:
+    """Inverse of ``snapshot_bytes``; raises ``CodecError`` (a ValueError) for anything that is not a saved state."""
+    v = codec.decode(data)
+    if not (isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and v[0] >= 0):
+        raise codec.CodecError("not a saved simulation state")
+    return v
+
+
+def explain(failure: Failed | FailReason, port: int | None = None) -> str:
+    """One line for the player from a session's typed failure (``netplay.events.FailReason`` and its facts): what
+    happened and what to do. Never reads the free text."""
+    kind = failure.kind if isinstance(failure, Failed) else failure
+    facts = failure.facts if isinstance(failure, Failed) else {}
+    F = FailReason
+    if kind == F.WRONG_CODE:
+        return "Wrong join code: check the code shown on the host's screen and type it again."
+    if kind == F.TOO_MANY_TRIES:
+        return "Too many wrong codes from this machine: the host refuses it for a minute. Check the code, then retry."
+    if kind == F.VERSION:
+        if "host_rules" in facts:
+            return (f"Version mismatch: the host plays {facts['game']} rules version {facts['host_rules']}, this "
+                    f"machine has version {facts['our_rules']}. Update Grisbi Arcade on both machines.")
+        if "host_version" in facts:
+            return (f"Version mismatch: the host speaks version {facts['host_version']}, this machine "
+                    f"{facts['our_version']}. Update Grisbi Arcade on both machines.")
+        return "Version mismatch. Update Grisbi Arcade on both machines."
+    if kind == F.FULL:
+        told = f" ({facts['asked']} asked, {facts['free']} free)" if "asked" in facts else ""
+        return f"The match is full{told}. Ask the host to open a seat, or join with no players here to watch."
+    if kind == F.STARTED:
+        return "That match has already started. You may watch it as a spectator."
+    if kind == F.UNREACHABLE:
+        where = f"at {facts['address']}" if "address" in facts else "at that address"
+        return (f"No host answered {where}. Check the address on the host's screen, that its lobby is open, and "
+                f"that its firewall lets UDP in.")
+    if kind == F.HOST_LOST:
+        if facts.get("rejoin"):
+            return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
+        return "The host is gone: the connection was lost."
+    if kind == F.REMOVED:
+        if facts.get("rejoin"):
+            return "The host gave your seat to a bot after the connection was lost. You may rejoin it."
+        return "The host removed you from the match."
+    if kind == F.SETTINGS:
+        return "The host's match changed since it was listed, or this machine cannot play it: browse again."
+    if kind == F.UNFAIR_DEAL:
+        return "The host's deal could not be verified as fair: the match was refused."
+    if kind == F.BAD_SNAPSHOT:
+        return "The host sent a state this machine cannot use: the match was refused."
+    if kind == F.PROTOCOL:
+        return "The host sent something this machine does not understand: the connection was closed."
+    if kind == F.PORT_IN_USE:
+        return f"Port {port} is already in use on this machine: choose another port in LAN settings."
+    return "The connection failed."
+
+
+@dataclass(frozen=True)
+class RemoteSeat(SeatSpec):
+    """A seat another machine plays; ``label`` is its player's name (tables show it next to the seat)."""
+
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return "on the LAN"  # the table names the seat after its player (LanTableMixin.seat_name)
+
+
+class _Frame:
+    """What the replay writer reads of a confirmed frame: its tick and checksum."""
+
+    def __init__(self, tick: int, checksum: int) -> None:
+        self.tick = tick
+        self._checksum = checksum
+
+    def checksum(self) -> int:
+        return self._checksum
+
+
+class LanMatch(SeatsMixin):
+    """The ``Match`` interface over a running netplay session (see the module docstring).
+
+    ``seats``: a ``SeatSpec`` per seat: this machine's humans and bots as chosen, "remote" for the others' (a seat
+    the host plays after a drop is a bot on the host). ``input_log`` is the confirmed input log.
+    """
+
+    def __init__(self, link: "LanLink", settings: MatchSettings, seed: int) -> None:
+        self.link = link
+        self.session = link.session
+        self.game_id = settings.game
+        self.rules = REGISTRY[settings.game]
+        self.turn_based = is_turn_based(self.rules)
+        self.options = settings.option_dict()
+        self.settings = settings
+        self.seed = seed
+        self.bot_think_ticks = link.app.opts.bot_think_ticks
+        self._sim = simulation_for(self.rules, seed, settings.seats, **self.options)
+        s = self.session
+        self.seats: list[SeatSpec] = [link.spec_for(i) if o == s.index else link.remote_spec(o)
+                                      for i, o in enumerate(s.owners)]
+        self.bots: dict[int, BotSeat] = {}
+        for i, spec in enumerate(self.seats):
+            if spec.kind == "bot":
+                self._bot(i, spec.level)
+        self.pending: dict[int, int] = {}
+        self.awaiting: dict[int, int] = {}
+        self.recorder = None
+        self.recorded = 0
+        self.pumped = False
+        self.ended: MatchEnded | None = None
+        self.last_inputs: tuple[int, ...] = ()
+
+    # --- what the session calls
+    def input_source(self, seat: int, tick: int) -> int:
+        spec = self.seats[seat]
+        if spec.kind == "human":
+            v = self.pending.pop(seat, 0)
+            if v and self.turn_based:
+                self.awaiting[seat] = tick
+            return v
+        bot = self.bots.get(seat)
+        if bot is None:  # a seat the host plays since its player was dropped
+            bot = self.drop_to_bot(seat)
+        return bot.input(self.session.sim.state, tick)
+
+    def _bot(self, seat: int, level: str) -> BotSeat:
+        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed_mix(self.seed, seat, 0x4C414E),
+                                        think_ticks=self.bot_think_ticks)
+        return bot
+
+    def drop_to_bot(self, seat: int) -> BotSeat:
+        """Host: a bot plays a seat whose player was dropped."""
+        self.seats[seat] = SeatSpec("bot", level=self.link.app.settings.bot_level)
+        return self._bot(seat, self.seats[seat].level)
+
+    # --- the Match interface
+    @property
+    def sim(self) -> Any:
+        return self.session.sim if self.session.sim is not None else self._sim
+
+    @property
+    def state(self) -> Any:
+        return self.sim.state
+
+    @property
+    def tick_count(self) -> int:
+        return self.sim.tick
+
+    @property
+    def input_log(self) -> list[tuple[int, ...]]:
+        return self.session.input_log()
+
+    def submit(self, seat: int, tick_input: int) -> None:
+        """A local human seat's input for the next tick the session asks for. A turn-based seat whose last action
+        has not been simulated yet (input delay) sends nothing more."""
+        if self.seats[seat].kind != "human":
+            return
+        if self.turn_based:
+            t = self.awaiting.get(seat)
+            if t is not None:
+                if self.sim.tick <= t:
+                    return
+                del self.awaiting[seat]
+        self.pending[seat] = tick_input
+
+    def tick(self) -> tuple[int, ...]:
+        """Update the session once (it simulates whatever ticks are due)."""
+        self.link.pump()
+        return self.last_inputs
+
+    def idle_tick(self) -> None:
+        """A table holding its match for an animation: a LAN match is never held; the session goes on."""
+        self.link.pump()
+
+    def replace_with_bot(self, seat: int, level: str = "normal") -> None:
+        if self.seats[seat].kind == "human":
+            self.seats[seat] = SeatSpec("bot", level=level)
+            self._bot(seat, level)
+
+    def is_over(self) -> bool:
+        """True once every peer has stopped at the same confirmed frame (game over, or ended by the host)."""
+        return self.session.end is not None
+
+    def checksum(self) -> int:
+        return self.sim.checksum()
+
+    def restart(self) -> None:
+        """A LAN match restarts through the lobby (a rematch), never on its own."""
+
+    def seat_name(self, seat: int) -> str:
+        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
+        several), the other machine's player name for a remote seat, "Bot N" for a bot (``SeatsMixin.seat_name``)."""
+        seats = self.seats
+        spec = seats[seat]
+        if spec.kind == "human":
+            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
+            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
+        name = getattr(spec, "name", "")
+        if spec.kind == "remote" and name:
+            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
+            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
+        return super().seat_name(seat)
+
+    # --- replays of the confirmed inputs
+    def start_recording(self) -> None:
+        from arcade.core.replay import ReplayWriter, make_header, new_replay_path
+
+        app = self.link.app
+        if not app.opts.record or self.session.first_frame:
+            return
+        header = make_header(self.game_id, self.seed, self.seat_specs(), self.options)
+        header["lan"] = True
+        header["bot_think_ticks"] = self.bot_think_ticks
+        rec = ReplayWriter(new_replay_path(app.data_dir, self.game_id, self.seed), header,
+                           flush_on_input=self.turn_based)
+        if rec.error:
+            app.notice = rec.error
+            return
+        self.recorder = rec
+
+    def record_confirmed(self) -> None:
+        """Append the newly confirmed ticks to the replay (a rollback never changes a confirmed tick)."""
+        d = self.session.driver
+        if d is None:
+            return
+        upto = d.processed
+        while self.recorded < upto:
+            n = self.recorded + 1
+            snap = d.snapshot(n)
+            inputs = tuple(d.inputs[n - 1])
+            self.last_inputs = inputs
+            if self.recorder is not None and snap is not None:
+                self.recorder.record(inputs, _Frame(n, snap.checksum))
+            self.recorded = n
+
+    def on_end(self, ev: MatchEnded) -> None:
+        self.ended = ev
+        self.record_confirmed()
+        rec = self.recorder
+        if rec is not None:
+            if ev.reason == "game over":
+                rec.finish(_Frame(ev.frame, ev.checksum), self.rules.scores(self.state))
+            else:
+                rec.abandon(_Frame(ev.frame, ev.checksum))
+            self.recorder = None
+
+    def close_recording(self, abandoned: bool = False) -> None:
+        rec = self.recorder
+        if rec is None:
+            return
+        if abandoned:
+            rec.abandon(_Frame(self.recorded, 0))
+        else:
+            rec.close()
+        self.recorder = None
+
+
+class LanLink:
+    """This machine's side of a LAN match, from the lobby through the matches (see the module docstring).
+
+    Build with ``LanLink.host(...)`` or ``LanLink.join(...)``; call ``pump()`` every tick (the LAN scenes and the
+    LAN table do); ``close()`` when leaving. ``notices`` holds recent one-line messages for the table's toast;
+    ``failure`` the explained reason when the session failed.
+    """
+
+    def __init__(self, app: Any, role: str, transport: UdpTransport, code: str, name: str, local: list[SeatSpec],
+                 clock: Callable[[], float]) -> None:
+        self.app = app
+        self.role = role
+        self.transport = transport
+        self.code = code
+        self.name = name[:24] or "Player"
+        self.local = list(local)
+        self.clock = clock
+        self.session: Session | None = None
+        self.match: LanMatch | None = None
+        self.announcer: Announcer | None = None
+        self.notices: list[tuple[float, str]] = []
+        self.failure: str | None = None
+        self.raw_failure: str | None = None
+        self.failure_kind: FailReason | None = None
+        self.silent: dict[int, float] = {}   # peer -> when it went silent
+        self.gone: set[int] = set()
+        self.events: list[NetEvent] = []      # this tick's events (scenes may look)
+        # host
+        self.game_id = ""
+        self.plan: list[SeatSpec] = []
+        self.options: dict[str, Any] = {}
+        self.settings: MatchSettings | None = None
+        self.broadcast = "127.255.255.255"
+        # joiner
+        self.address: tuple[str, int] | None = None
+        self.watch = False
+        self.claim_specs: dict[int, SeatSpec] = {}
+        self.player_token = secrets.token_bytes(16)  # who we are to the host across reconnections (a dropped seat's owner)
+        self.retry_until = 0.0
+        self._retry_at = 0.0
+        # test hooks
+        self.auto = False
+        self.auto_countdown = 1.0
+        self.end_after_rounds: int | None = None
+        self.summary_path: str | None = None
+        self.end_when_file: str | None = None
+        self.timeout = LAN_TIMEOUT
+        self.nonce: int | None = None
+        self.matches = 0
+
+    # --- construction
+    @classmethod
+    def host(cls, app: Any, game_id: str, plan: list[SeatSpec], options: dict[str, Any], *, code: str, port: int,
+             name: str, broadcast: str, clock: Callable[[], float] | None = None, tick_rate: int = 60,
+             timeout: float = LAN_TIMEOUT, nonce: int | None = None) -> "LanLink":
+        """Open a lobby for ``game_id`` with ``plan`` (a spec per seat; kind "remote" = open for a joiner) on UDP
+        ``port``. Raises LanError (port in use, no open seat, bad settings)."""
+        if not any(s.kind == "remote" for s in plan):
+            raise LanError("Open at least one seat for a remote player (or play locally from the title).")
+        if not code.strip():
+            raise LanError("The join code is empty.")
+        try:
+            settings = match_settings(game_id, len(plan), options, tick_rate=tick_rate)
+        except ValueError as e:
+            raise LanError(f"These settings cannot be played: {e}") from None
+        bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
+        try:
+            transport = UdpTransport((bind, port))
+        except OSError as e:
+            if getattr(e, "errno", None) in (98, 48, 10048) or "in use" in str(e).lower():
+                raise LanError(f"Port {port} is already in use on this machine: choose another port in LAN "
+                               f"settings (or close the other program).") from None
+            raise LanError(f"Cannot open UDP port {port} on {bind}: {e.strerror or e}.") from None
+        link = cls(app, HOST, transport, code, name, [s for s in plan if s.kind != "remote"],
+                   clock or _clock_of(app))
+        link.game_id, link.plan, link.options, link.settings = game_id, list(plan), dict(options), settings
+        link.broadcast = broadcast
+        link.timeout = timeout
+        link.nonce = nonce
+        link.open_lobby()
+        try:
+            link.announcer = Announcer(name, game_id, settings.rules_version, transport.address[1], settings.seats,
+                                       link.session.free_seats(), settings.mode, settings.digest(),
+                                       broadcast=broadcast, discovery_port=DISCOVERY_PORT, bind=bind)
+        except OSError as e:
+            link.notices.append((link.clock(), f"Not announced on the LAN ({e.strerror or e}); join by address."))
+        return link
+
+    @classmethod
+    def join(cls, app: Any, address: tuple[str, int], code: str, local: list[SeatSpec], *, name: str,
+             broadcast: str = "127.255.255.255", watch: bool = False, claim: dict[int, SeatSpec] | None = None,
+             clock: Callable[[], float] | None = None, timeout: float = LAN_TIMEOUT,
+             nonce: int | None = None) -> "LanLink":
+        """Ask the host at ``address`` for ``len(local)`` seats (or, ``watch``, none: a spectator; ``claim``: seats
+        to take back once caught up, with who plays them here). Raises LanError if no UDP socket can be opened."""
+        if not code.strip():
+            raise LanError("Type the join code shown on the host's screen.")
+        if not watch and not local:
+            raise LanError("Choose at least one seat to play, or watch.")
+        try:
+            transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
+        except OSError as e:
+            raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
+        link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))
+        link.address = address
+        link.watch = watch
+        link.claim_specs = dict(claim or {})
+        link.broadcast = broadcast
+        link.timeout = timeout
+        link.nonce = nonce
+        link.open_lobby()
+        return link
+
+    def config(self) -> SessionConfig:
+        cfg = SessionConfig(timeout=self.timeout, desync_dump=None, snapshot_state=snapshot_bytes,
+                            load_snapshot=load_snapshot, max_ticks_per_update=8)
+        cfg.serialize_state = lambda saved: repr(saved)
+        return cfg
+
+    def open_lobby(self) -> None:
+        """A new session: the host's lobby (again, for a rematch), or a join request."""
+        now = self.clock()
+        self.match = None
+        self.failure = self.raw_failure = self.failure_kind = None
+        self.silent.clear()
+        self.gone.clear()
+        if self.role == HOST:
+            remote = [s.kind == "remote" for s in self.plan]
+            self.session = Session.host(self.transport, self.settings, remote, self.code, make_sim=self.make_sim,
+                                        input_source=self.input_source, config=self.config(), now=now,
+                                        nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
+                                        name=self.name, auto_start=False)
+        else:
+            seats = 0 if self.watch else len(self.local)
+            self.session = Session.join(self.transport, self.address, self.code, seats, make_sim=self.make_sim,
+                                        input_source=self.input_source, config=self.config(), now=now,
+                                        nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
+                                        accept=accept_settings, name=self.name, auto_ready=self.watch,
+                                        claim=tuple(sorted(self.claim_specs)), token=self.player_token)
+
+    def rematch(self) -> None:
+        """Back to the lobby after a match: the host opens a new lobby once the last session is done; a joiner asks
+        again (retrying for a few seconds while the host is still finishing the last match)."""
+        self.matches += 1
+        if self.session is not None and not self.session.done:
+            self.session.close("rematch")
+        if self.claim_specs:  # a player who rejoined their seat plays again in the rematch
+            self.local = [self.claim_specs[k] for k in sorted(self.claim_specs)]
+            self.watch = False
+        self.claim_specs = {}
+        self.retry_until = self.clock() + 120.0  # the host may still be looking at the results
+        self.open_lobby()
+
+    def close(self, reason: str = "left") -> None:
+        if self.session is not None and not self.session.done:
+            self.session.close(reason)
+        if self.match is not None:
+            self.match.close_recording(abandoned=self.match.ended is None)
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
+        self.transport.close()
+
+    # --- who plays which seat here
+    def spec_for(self, seat: int) -> SeatSpec:
+        """The local player (human device or bot) of one of this machine's seats."""
+        if seat in self.claim_specs:
+            return self.claim_specs[seat]
+        if self.role == HOST:
+            spec = self.plan[seat] if seat < len(self.plan) else SeatSpec("bot")
+            return spec if spec.kind != "remote" else SeatSpec("bot", level=self.app.settings.bot_level)
+        mine = sorted(self.session.my_seats)
+        k = mine.index(seat) if seat in mine else 0
+        return self.local[k] if k < len(self.local) else SeatSpec("bot", level=self.app.settings.bot_level)
+
+    def remote_spec(self, peer: int | None) -> SeatSpec:
+        """Another machine's seat, named after its player when the lobby said who."""
+        names = {p.peer: p.name for p in self.session.peers()} if self.session is not None else {}
+        return RemoteSeat("remote", name=names.get(peer, "") if peer is not None else "")
+
+    def make_sim(self, settings: MatchSettings, seed: int) -> Any:
+        self.match = LanMatch(self, settings, seed)
+        return self.match._sim
+
+    def input_source(self, seat: int, tick: int) -> int:
+        return self.match.input_source(seat, tick) if self.match is not None else 0
+
+    # --- the loop
+    def pump(self) -> list[NetEvent]:
+        """Update the session (once per tick), the announcer, and react to what happened."""
+        s = self.session
+        now = self.clock()
+        if self.match is not None:
+            self.match.pumped = True
+        if s is None:
+            return []
+        s.update(now)
+        evs = s.poll_events()
+        self.events = evs
+        for ev in evs:
+            self._on_event(ev, now)
+        if self.match is not None and s.driver is not None:
+            self.match.record_confirmed()
+            if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
+                if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
+                        self.end_when_file is None or Path(self.end_when_file).exists()):
+                    s.end_match()
+        if self.announcer is not None:
+            self.announcer.set_free_seats(s.free_seats() if s.phase == LOBBY else 0)
+            self.announcer.set_playing(s.phase != LOBBY)
+            if not s.done:
+                self.announcer.update(now)
+        if self.auto:
+            self._auto(now)
+        if self.role != HOST and s.phase == "hello" and now - s.created_at > HELLO_TIMEOUT:
+            a = self.address
+            s.close("no answer")
+            s.phase, s.failure = FAILED, f"no answer from {a[0]}:{a[1]} in {HELLO_TIMEOUT:g} s"
+            s.failure_kind = FailReason.UNREACHABLE
+            self._on_event(Failed(s.failure, FailReason.UNREACHABLE, {"address": f"{a[0]}:{a[1]}"}), now)
+        if self.role != HOST and s.phase == FAILED and now < self.retry_until and now >= self._retry_at:
+            if s.failure_kind in (FailReason.STARTED, FailReason.UNREACHABLE):  # the host is finishing the last match
+                self._retry_at = now + 1.0
+                self.open_lobby()
+        self.notices = [(t, m) for t, m in self.notices if now - t < 6.0][-4:]
+        return evs
+
+    def _auto(self, now: float) -> None:
+        """Test hook: joiners ready as soon as welcomed, the host counts down and starts when all are ready."""
+        s = self.session
+        if s.phase != LOBBY:
+            return
+        if self.role == HOST:
+            if s.start_problem() is None:
+                left = s.countdown_left()
+                if left is None:
+                    s.set_countdown(self.auto_countdown)
+                elif left <= 0:
+                    s.start()
+            elif s.countdown_left() is not None:
+                s.set_countdown(None)
+        elif not s.ready_flag and s.settings is not None:
+            s.set_ready(True)
+
+    def say(self, log_line: str, notice: str | None = None) -> None:
+        """A line for the log (printed when headless) and, if given, a short notice for the players' screen."""
+        if notice:
+            self.notices.append((self.clock(), notice))
+        if self.app.opts.headless:
+            print(f"lan: {log_line}", flush=True)
+
+    def seat_title(self, seat: int) -> str:
+        """The seat's name as the table shows it (``LanMatch.seat_name``) once a match runs, else "Player N"."""
+        if self.match is not None:
+            try:
+                return self.match.seat_name(seat)
+            except (IndexError, KeyError, AttributeError):
+                pass
+        return f"Player {seat + 1}"
+
+    def peer_name(self, peer: int) -> str:
+        for p in self.session.peers():
+            if p.peer == peer and p.name:
+                return p.name
+        return "the host" if peer == 0 else f"peer {peer}"
+
+    def seats_of(self, peer: int) -> tuple[int, ...]:
+        return tuple(i for i, o in enumerate(self.session.owners) if o == peer)
+
+    def _on_event(self, ev: NetEvent, now: float) -> None:
+        s = self.session
+        m = self.match
+        if isinstance(ev, Started):
+            if m is not None:
+                m.seats = [self.spec_for(i) if o == s.index else self.remote_spec(o) for i, o in enumerate(s.owners)]
+                for i, spec in enumerate(m.seats):
+                    if spec.kind == "bot" and i not in m.bots:
+                        m._bot(i, spec.level)
+                m.recorded = ev.frame
+                m.start_recording()
+            self.say(f"match started: seed {ev.seed}, frame {ev.frame}, our seats {list(ev.local_seats)}"
+                     + (" (late: catching up)" if ev.late else ""),
+                     "Catching up with the match…" if ev.late else None)
+            self.write_summary("running")
+        elif isinstance(ev, PeerJoined):
+            text = f"{ev.name or 'a player'} " + ("is watching" if ev.late or not ev.seats else "joined")
+            self.say(text, text)
+        elif isinstance(ev, PeerLeft):
+            self.say(f"{self.peer_name(ev.peer)} left the lobby ({ev.reason})", f"{self.peer_name(ev.peer)} left")
+        elif isinstance(ev, Notice):
+            shown = {NoticeKind.WRONG_CODE: f"Someone at {ev.address[0]} tried a wrong join code",
+                     NoticeKind.TOO_MANY_TRIES: f"Too many wrong codes from {ev.address[0]}: refused for a minute"}
+            self.say(ev.detail, shown.get(ev.kind, ev.detail))
+        elif isinstance(ev, Interrupted):
+            self.silent.setdefault(ev.peer, now)
+        elif isinstance(ev, Resumed):
+            self.silent.pop(ev.peer, None)
+        elif isinstance(ev, Disconnected):
+            self.silent.pop(ev.peer, None)
+            self.gone.add(ev.peer)
+            if self.seats_of(ev.peer) or ev.peer == 0:
+                self.say(f"{self.peer_name(ev.peer)} lost connection ({ev.reason})",
+                         f"{self.peer_name(ev.peer)} lost connection")
+        elif isinstance(ev, SeatDropped):
+            if m is not None and self.role == HOST and m.seats[ev.seat].kind != "bot":
+                m.drop_to_bot(ev.seat)
+            self.say(f"{self.seat_title(ev.seat)} lost connection: a bot plays the seat from tick {ev.tick}",
+                     f"{self.seat_title(ev.seat)} lost connection: "
+                     + ("a bot plays the seat" if self.role == HOST else "the host's bot plays the seat"))
+        elif isinstance(ev, SeatClaimed):
+            if m is not None:
+                if ev.peer == s.index:
+                    m.seats[ev.seat] = self.spec_for(ev.seat)
+                    if m.seats[ev.seat].kind == "bot":
+                        m._bot(ev.seat, m.seats[ev.seat].level)
+                else:
+                    m.seats[ev.seat] = self.remote_spec(ev.peer)
+                    m.bots.pop(ev.seat, None)
+            self.write_summary("running")
+            self.say(f"{self.seat_title(ev.seat)} is back: "
+                     + ("you play it" if ev.peer == s.index else f"{self.peer_name(ev.peer)} plays it")
+                     + f" from tick {ev.tick}",
+                     f"You play {self.seat_title(ev.seat)} again" if ev.peer == s.index else
+                     f"{self.seat_title(ev.seat)} is back ({self.peer_name(ev.peer)})")
+        elif isinstance(ev, ClaimRefused):
+            self.claim_specs.pop(ev.seat, None)
+            self.say(f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}",
+                     f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}")
+        elif isinstance(ev, CaughtUp):
+            self.say(f"caught up at frame {ev.frame}: following live", "Caught up: following the match live")
+        elif isinstance(ev, Desync):
+            self.say(f"desync with peer {ev.peers[1]} first at tick {ev.frame}",
+                     f"Desync detected at tick {ev.frame}: the machines disagree (please report it)")
+        elif isinstance(ev, MatchEnded):
+            if m is not None:
+                m.on_end(ev)
+            self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}")
+            self.write_summary("ended")
+        elif isinstance(ev, Failed):
+            self.raw_failure = ev.reason
+            self.failure_kind = ev.kind
+            self.failure = explain(ev, self.transport.address[1])
+            if m is not None and m.ended is None:
+                m.close_recording(abandoned=True)
+            self.say(f"failed: {ev.reason}")
+            self.write_summary("failed")
+
+    @property
+    def can_rejoin(self) -> bool:
+        """A joiner who played seats in a running match and lost it (dropped, or the host went silent for them):
+        it may join again and claim its seats back."""
+        s = self.session
+        if self.role == HOST or s is None or s.driver is None or not s.my_seats or s.end is not None:
+            return False
+        return self.failure_kind in (FailReason.REMOVED, FailReason.HOST_LOST)
+
+    # --- for the HUD
+    def hud(self) -> dict[str, Any]:
+        """What the network HUD shows: ``ping_ms`` (the slowest link's mean RTT), ``ahead`` (frames ahead of the
+        slowest peer), ``rollbacks``, ``stalls``, ``silent`` (peers owning seats, or the host, not heard for 0.5 s).
+        Reads only (draw may call it)."""
+        s = self.session
+        st = s.stats
+        rtts = [ls.rtt for ls in st.links.values() if ls.rtt_samples]
+        silent = [p for p in self.silent if (self.seats_of(p) or p == 0) and p not in self.gone]
+        return {"ping_ms": int(round(max(rtts, default=0.0) * 1000)), "ahead": st.frames_ahead,
+                "rollbacks": st.rollbacks, "stalls": st.stalls, "silent": silent,
+                "catching_up": s.catching_up, "late": s.late}
+
+    def write_summary(self, phase: str) -> None:
+        """Test hook (``--lan-summary``): a JSON file of where this peer stands."""
+        if not self.summary_path:
+            return
+        s = self.session
+        doc: dict[str, Any] = {"phase": phase, "role": self.role, "peer": s.index, "game": s.settings.game
+                               if s.settings else None, "seed": s.seed, "late": s.late,
+                               "first_frame": s.first_frame, "failure": s.failure,
+                               "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from))}
+        if s.end is not None:
+            m = self.match
+            doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason,
+                       scores=list(m.rules.scores(m.state)) if m else None, desyncs=len(s.reported_pairs),
+                       rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners))
+        try:
+            tmp = Path(self.summary_path + ".tmp")
+            tmp.write_text(json.dumps(doc), encoding="utf-8")
+            tmp.replace(self.summary_path)
+        except OSError as e:
+            log.warning("cannot write %s: %s", self.summary_path, e)
+
+
+def _clock_of(app: Any) -> Callable[[], float]:
+    return app.opts.time_source or time.monotonic

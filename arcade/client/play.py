@@ -1,0 +1,71 @@
+"""Starting matches: build the ``Match``, attach its replay recorder, open the game's table (by name, through the
+router). Used by the title, seat setup, the command line and "Resume"."""
+
+from __future__ import annotations
+
+from arcade.games import REGISTRY
+from arcade.core.match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
+from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_path
+from arcade.client.scenes import router
+
+__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "TUTORIAL_THINK_TICKS"]
+
+TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
+
+
+def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
+    """Create the match (recorded as a replay unless it is a demo) and push its table. Seats' chosen teams
+    (``SeatSpec.team``) become the ``teams`` option unless ``options`` names it. Raises SpecError for teams the game
+    does not allow (``match.seat_teams``)."""
+    options = dict(seat_teams(game_id, seats), **options)
+    match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
+    if not demo and app.opts.record:
+        attach_recorder(app, match)
+    app.push(router.table(game_id)(app, match, demo=demo))
+
+
+def attach_recorder(app, match: Match) -> None:
+    header = make_header(match.game_id, match.seed, match.seat_specs(), match.options)
+    header["bot_think_ticks"] = match.bot_think_ticks
+    rec = ReplayWriter(new_replay_path(app.data_dir, match.game_id, match.seed), header,
+                       flush_on_input=match.turn_based)
+    if rec.error:
+        app.notice = rec.error
+        return
+    match.recorder = rec
+
+
+def resume_match(app, rep: Replay) -> None:
+    """Continue an interrupted match exactly where it stood: re-simulate its inputs, then hand over the seats."""
+    rules = REGISTRY[rep.game]
+    seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, max(allowed_counts(rep.game)))
+    think = rep.header.get("bot_think_ticks")
+    match = Match(rep.game, seats, rep.header["seed"],
+                  bot_think_ticks=think if isinstance(think, int) and 0 <= think <= 600 else app.opts.bot_think_ticks,
+                  **rep.header["options"])
+    writer = ReplayWriter(rep.path, rep.header, flush_on_input=match.turn_based)
+    if writer.error is None:
+        match.recorder = writer
+    for inputs in rep.inputs():
+        match.replay_tick(inputs)
+    app.push(router.table(rep.game)(app, match))
+
+
+def start_tutorial(app, game_id: str) -> None:
+    """"Learn to play": the game's seeded tutorial match (``GameSpec.tutorial``) against slow bots, with its coach
+    explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
+    import importlib
+
+    from arcade.games import SPECS
+
+    tut = SPECS[game_id].tutorial
+    spec = SPECS[game_id]
+    seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
+    options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
+    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS, **options)
+    module, _, name = tut["coach"].partition(":")
+    coach_module = importlib.import_module(module)
+    table = router.table(game_id)(app, match)
+    table.coach = getattr(coach_module, name)
+    table.coach_done = getattr(coach_module, "done", None)
+    app.push(table)

@@ -1,0 +1,119 @@
+"""Shared drawing: the felt table, panels, menus, banners, key-hint bars."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import pygame
+
+from arcade.client.render.fonts import draw_text
+
+__all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
+           "GREEN", "draw_toast"]
+
+W, H = 1280, 720
+GOLD = (240, 200, 90)
+WHITE = (240, 240, 240)
+DIM = (218, 224, 220)  # secondary text: at least 4.5:1 (WCAG AA) on the felt
+RED = (220, 70, 60)
+BLUE = (80, 150, 240)
+GREEN = (90, 200, 110)
+
+
+@lru_cache(maxsize=4)
+def felt(color: tuple[int, int, int] = (22, 92, 60)) -> pygame.Surface:
+    """A 1280×720 felt background with a soft vignette; built once."""
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            k = max(0.0, 1.0 - 0.45 * (dx * dx + dy * dy))
+            small.set_at((x, y), tuple(int(c * (0.55 + 0.55 * k)) for c in color))
+    surf = pygame.transform.smoothscale(small, (W, H))
+    return surf.convert()
+
+
+@lru_cache(maxsize=512)
+def _panel_surface(size: tuple[int, int], alpha: int, color: tuple, border: tuple | None, radius: int
+                   ) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(s, border, s.get_rect(), width=2, border_radius=radius)
+    return s
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, color=(10, 20, 16), border=None,
+          radius: int = 14) -> pygame.Rect:
+    """A translucent rounded panel (surfaces cached by size and colours)."""
+    r = pygame.Rect(rect)
+    surf.blit(_panel_surface(r.size, alpha, tuple(color), tuple(border) if border else None, radius), r)
+    return r
+
+
+def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440) -> list[pygame.Rect]:
+    """Where ``draw_menu``'s ``n`` items lie (for pointing with the mouse): bands ``width`` px wide, one
+    ``spacing`` high per item, centred like the menu."""
+    top = center[1] - (n - 1) * spacing // 2
+    out = []
+    for i in range(n):
+        r = pygame.Rect(0, 0, width, spacing)
+        r.center = (center[0], top + i * spacing)
+        out.append(r)
+    return out
+
+
+def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center: tuple[int, int], size: int = 34,
+              spacing: int = 52, disabled: Sequence[bool] = ()) -> list[pygame.Rect]:
+    """A vertical menu with the selected item highlighted; returns item rects."""
+    rects = []
+    top = center[1] - (len(items) - 1) * spacing // 2
+    for i, it in enumerate(items):
+        y = top + i * spacing
+        off = bool(disabled[i]) if i < len(disabled) else False
+        color = GOLD if i == selected else (DIM if off else WHITE)
+        if i == selected:
+            r = pygame.Rect(0, 0, max(360, size * len(it) * 0.62 + 60), spacing - 6)
+            r.center = (center[0], y)
+            panel(surf, r, 140, (60, 45, 10), GOLD, 12)
+        rects.append(draw_text(surf, it, (center[0], y), size, color, bold=i == selected, anchor="center"))
+    return rects
+
+
+def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: int = 54) -> None:
+    draw_text(surf, title, (W // 2, y), size, GOLD, bold=True, anchor="center", shadow=True)
+    if sub:
+        draw_text(surf, sub, (W // 2, y + size // 2 + 22), 22, WHITE, anchor="center", shadow=True)
+
+
+def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
+    """A dark bar at the bottom with key hints separated by wide gaps."""
+    panel(surf, (0, y - 18, W, 36), 190, (0, 0, 0), radius=0)
+    draw_text(surf, "     ".join(hints), (W // 2, y), 18, WHITE, anchor="center")
+
+
+def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x: int = W // 2,
+               width: int = W - 40) -> None:
+    """A one-line notice centred at (``x``, ``y``), at most ``width`` px wide; ``alpha`` (0-255) fades it out."""
+    if not msg or alpha <= 0:
+        return
+    r = pygame.Rect(0, 0, min(width, 14 + 10 * len(msg)), 40)
+    r.center = (x, y)
+    if alpha >= 255:
+        panel(surf, r, 220, (90, 30, 20), GOLD, 10)
+        draw_text(surf, msg, r.center, 18, WHITE, anchor="center")
+        return
+    layer = pygame.Surface(r.size, pygame.SRCALPHA)
+    panel(layer, layer.get_rect(), 220, (90, 30, 20), GOLD, 10)
+    draw_text(layer, msg, (r.width // 2, r.height // 2), 18, WHITE, anchor="center")
+    layer.set_alpha(alpha)
+    surf.blit(layer, r)
+
+
+@lru_cache(maxsize=8)
+def shade(alpha: int) -> pygame.Surface:
+    """A full-picture (W×H) black veil of opacity ``alpha`` (0-255), drawn under overlays (pause, results, curtain)."""
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    s.fill((0, 0, 0, alpha))
+    return s

@@ -1,0 +1,70 @@
+"""Attract mode: bots play the registered games in rotation, like an arcade cabinet's demo.
+
+Each game runs with bots at every seat until it ends (then a few seconds of its final table) or for at most
+``MAX_TICKS``; the game's name and a blinking "PRESS ANY KEY" sit on top. Any key or button returns to the title at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.games import GAME_IDS, GAME_NAMES, SPECS
+from arcade.core.match import Match, SeatSpec
+from arcade.client.render.fonts import draw_text
+from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
+from arcade.client.scenes import Scene
+from arcade.client.scenes.router import table as table_for
+
+__all__ = ["AttractScene"]
+
+MAX_TICKS = 60 * 90
+HOLD_TICKS = 60 * 4
+
+
+class AttractScene(Scene):
+    name = "attract"
+
+    def __init__(self, app, start_index: int = 0, seed: int = 1) -> None:
+        super().__init__(app)
+        self.games = list(GAME_IDS)
+        self.index = start_index % max(1, len(self.games))
+        self.seed = seed
+        self.table = None
+        self.game_ticks = 0
+        self.over_ticks = 0
+        self._start()
+
+    def _start(self) -> None:
+        gid = self.games[self.index]
+        n = SPECS[gid].demo_players
+        levels = ("hard", "normal", "easy", "hard", "normal", "hard", "easy", "normal")
+        seats = [SeatSpec("bot", level=levels[i % len(levels)]) for i in range(n)]
+        match = Match(gid, seats, self.seed * 1000 + self.index, bot_think_ticks=30)
+        self.table = table_for(gid)(self.app, match, demo=True)
+        self.game_ticks = 0
+        self.over_ticks = 0
+
+    def next_game(self) -> None:
+        self.index = (self.index + 1) % len(self.games)
+        self.seed += 1
+        self._start()
+
+    def update(self) -> None:
+        if self.app.input.any_pressed:
+            self.app.pop()
+            return
+        self.table.ticks += 1
+        self.table.update()
+        self.game_ticks += 1
+        if self.table.match.is_over():
+            self.over_ticks += 1
+        if self.over_ticks >= HOLD_TICKS or self.game_ticks >= MAX_TICKS:
+            self.next_game()
+
+    def draw(self, surf: pygame.Surface, alpha: float) -> None:
+        self.table.draw(surf, alpha)
+        gid = self.games[self.index]
+        panel(surf, (W // 2 - 260, H - 92, 520, 78), 200, border=GOLD)
+        draw_text(surf, f"DEMO · {GAME_NAMES[gid]}", (W // 2, H - 70), 26, GOLD, bold=True, anchor="center")
+        if (self.ticks // 30) % 2 == 0:
+            draw_text(surf, "PRESS ANY KEY", (W // 2, H - 36), 26, WHITE, bold=True, anchor="center")

@@ -1,0 +1,965 @@
+"""Title, seat setup, pause, results, settings, key bindings and rules help."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import pygame
+
+from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
+from arcade.games.bots import LEVELS
+from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
+from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
+from arcade.client.render.fonts import draw_text
+from arcade.client.render.markdown import render_page
+from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
+                              panel, shade)
+from arcade.client.play import attach_recorder, start_match, start_tutorial
+from arcade.client.scenes import Scene
+
+__all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
+           "LearnScene", "start_match", "attach_recorder"]
+
+
+
+def menu_hints(app) -> list[str]:
+    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 or click: select", "Esc or right-click: back"]
+
+
+def backed(inp) -> bool:
+    """Esc, any B button or a right-click: leave this screen."""
+    return inp.escape_pressed or inp.pressed("B") or inp.right_click
+
+
+@lru_cache(maxsize=16)
+def title_card(gid: str) -> pygame.Surface | None:
+    """The game's title-screen card (``GameSpec.title_card`` drawn by its card art) at 150 px high, or None."""
+    art = card_art_of(gid)
+    img = art(SPECS[gid].title_card) if art else None
+    if img is None:
+        return None
+    return pygame.transform.smoothscale(img, (round(img.get_width() * 150 / img.get_height()), 150))
+
+
+def card_art_of(gid: str):
+    """The game's card-art function for its rules page (``GameSpec.card_art``), or None."""
+    path = SPECS[gid].card_art
+    if not path:
+        return None
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def rules_page_text(gid: str) -> str:
+    """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
+    Raises OSError if it cannot be read."""
+    page = SPECS[gid].rules_page or f"games/{gid}/howto.md"
+    if os.path.isabs(page):
+        with open(page, encoding="utf-8") as f:
+            return f.read()
+    return (resources.files("arcade") / page).read_text(encoding="utf-8")
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def in_motion(self) -> bool:
+        return bool(self.app.notice)  # only a notice fades; the menu changes with input
+
+    NOTICE_TICKS = 300  # a notice shows 5 s (fading over the last second), then goes
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.sel = 0
+        self.idle = 0
+        self.resumable = None
+        self.notice_seen = ""
+        self.notice_tick = 0
+        self.build_items()
+
+    def build_items(self) -> None:
+        from arcade.core.replay import find_resumable
+
+        try:
+            self.resumable = find_resumable(self.app.data_dir)
+        except OSError:
+            self.resumable = None
+        self.items: list[tuple[str, Any]] = []
+        if self.resumable is not None:
+            self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
+        self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
+        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"),
+                       ("How to play", "rules"),
+                       ("Quit", "quit")]
+        self.sel = min(self.sel, len(self.items) - 1)
+
+    def enter(self) -> None:
+        self.idle = 0
+        self.build_items()
+
+    def update(self) -> None:
+        inp = self.app.input
+        if self.app.notice != self.notice_seen:
+            self.notice_seen, self.notice_tick = self.app.notice, self.ticks
+        elif self.app.notice and self.ticks - self.notice_tick >= self.NOTICE_TICKS:
+            self.app.notice = self.notice_seen = ""
+        if inp.any_pressed:
+            self.idle = 0
+        else:
+            self.idle += 1
+        if self.idle >= self.app.settings.attract_idle_seconds * 60 and not self.app.opts.frames == -1:
+            self.app.open("attract")
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(self.items)
+            self.app.audio.play("move")
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(self.items)
+            self.app.audio.play("move")
+        if inp.escape_pressed:
+            self.sel = len(self.items) - 1
+        self.sel, clicked = inp.pointed(self.item_rects(), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
+            self.app.audio.play("select")
+            what = self.items[self.sel][1]
+            if what == "quit":
+                self.app.quit(0)
+            elif what == "resume":
+                from arcade.client.play import resume_match
+
+                resume_match(self.app, self.resumable)
+            elif what == "replays":
+                self.app.open("replays")
+            elif what == "lan":
+                self.app.open("lan")
+            elif what == "settings":
+                self.app.push(SettingsScene(self.app))
+            elif what == "rules":
+                self.app.push(RulesScene(self.app, None))
+            elif what == "learn":
+                self.app.push(LearnScene(self.app))
+            else:
+                self.app.push(SeatSetupScene(self.app, what))
+
+    def menu_place(self) -> tuple[tuple[int, int], int]:
+        """The menu's centre and spacing (px)."""
+        spacing = min(50, 470 // len(self.items))
+        return (370, 160 + (len(self.items) * spacing) // 2 + 6), spacing
+
+    def item_rects(self) -> list[pygame.Rect]:
+        center, spacing = self.menu_place()
+        return menu_rects(len(self.items), center, spacing, 520)
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        draw_text(surf, "GRISBI ARCADE", (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, "card games of cops, robbers and outlaws", (W // 2, 118), 22, WHITE, anchor="center")
+        labels = []
+        for label, what in self.items:
+            labels.append(f"{GAME_NAMES[what]}  ·  {SPECS[what].player_range()}" if what in SPECS else label)
+        center, spacing = self.menu_place()
+        draw_menu(surf, labels, self.sel, center, size=min(28, spacing * 60 // 100), spacing=spacing)
+        self.draw_card_fan(surf)
+        age = self.ticks - self.notice_tick
+        if self.app.notice and age < self.NOTICE_TICKS:
+            fade = min(255, (self.NOTICE_TICKS - age) * 255 // 60)
+            draw_toast(surf, self.app.notice, 644, alpha=fade, x=930, width=600)
+        hint_bar(surf, menu_hints(self.app)[:2] + ["Esc on title: Quit"])
+
+    def draw_card_fan(self, surf) -> None:
+        """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
+        games = [g for g in SPECS if SPECS[g].title_card and SPECS[g].card_art]
+        what = self.items[self.sel][1]
+        cx, cy = 930, 400
+        for k, g in enumerate(games):
+            img = title_card(g)
+            if img is None:
+                continue
+            angle = (len(games) - 1) / 2 * 9 - k * 9
+            lift = 46 if g == what else 0
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            r = rot.get_rect(center=(cx + (k - (len(games) - 1) / 2) * 92, cy - lift + abs(angle) * 2))
+            surf.blit(rot, r)
+        if what in SPECS:
+            draw_text(surf, SPECS[what].name, (cx, 560), 30, GOLD, bold=True, anchor="center", shadow=True)
+            draw_text(surf, SPECS[what].tagline, (cx, 598), 19, WHITE, anchor="center")
+
+
+def seat_label(gid: str, i: int, team: str = "") -> str:
+    """How seat ``i`` is named in seat setup: Grisbi seats show their team (``team``, default alternating, Robbers
+    first)."""
+    if gid == "grisbi":
+        return f"Seat {i + 1} ({(team or ('robbers' if i % 2 == 0 else 'police')).title()})"
+    return f"Player {i + 1}"
+
+
+def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
+    """What a seat can be: every keyboard zone, every connected gamepad, a bot of each level (and, for a LAN host,
+    a seat left open for a remote player)."""
+    out = [SeatSpec("human", z) for z in ZONES] + [SeatSpec("human", MOUSE)]
+    out += [SeatSpec("human", p) for p in app.input.pads()]
+    out += [SeatSpec("bot", level=lv) for lv in LEVELS]
+    if with_open:
+        out.append(SeatSpec("remote"))
+    return out
+
+
+def duplicate_device(specs: list[SeatSpec]) -> str:
+    """A one-line problem if one keyboard zone or gamepad is given to two seats, else ""."""
+    seen: set[str] = set()
+    for s in specs:
+        if s.kind == "human":
+            if s.device in seen:
+                return f"{s.label} is given to two seats."
+            seen.add(s.device)
+    return ""
+
+
+class SeatSetupScene(Scene):
+    """Choose the number of players, who fills each seat, the game's options; then start.
+
+    The LAN host screen is this scene with a game row, open seats and a join code (``arcade.client.scenes.lan``); the hooks
+    are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
+    """
+
+    still = True
+    name = "setup"
+    WITH_OPEN = False
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.set_game(game_id)
+        self.row = len(self.rows()) - 1  # start on "Start"
+
+    def set_game(self, game_id: str) -> None:
+        self.gid = game_id
+        self.rules = REGISTRY[game_id]
+        self.counts = allowed_counts(game_id)
+        self.players = self.counts[0] if game_id == "grit" else min(
+            c for c in self.counts if c >= min(4, max(self.counts)))
+        self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
+            self.default_seat() for _ in range(max(self.counts) - 1)]
+        self.opts = SPECS[game_id].options
+        self.opt_idx = [0] * len(self.opts)
+        # Grisbi: each seat picks its team (A on the seat's row switches it); default alternating, Robbers first
+        self.seat_team = [("robbers", "police")[i % 2] for i in range(max(self.counts))] if game_id == "grisbi" else []
+        for i, o in enumerate(self.opts):  # Grisbi's assist starts as the player's Settings say (off by default)
+            if game_id == "grisbi" and o.key == "assist" and getattr(self.app.settings, "grisbi_assist", False):
+                self.opt_idx[i] = o.values.index(True)
+
+    def default_seat(self) -> SeatSpec:
+        return SeatSpec("bot", level=self.app.settings.bot_level)
+
+    def candidates(self) -> list[SeatSpec]:
+        return seat_candidates(self.app, self.WITH_OPEN)
+
+    def rows(self) -> list[str]:
+        return ["players"] + [f"seat{i}" for i in range(self.players)] + [f"opt{i}" for i in range(len(self.opts))] + [
+            "rules", "start"]
+
+    def seat_label(self, i: int) -> str:
+        return seat_label(self.gid, i, self.seat_team[i] if self.seat_team else "")
+
+    def seats(self) -> list[SeatSpec]:
+        """The chosen seats, each with its chosen team (Grisbi)."""
+        out = list(self.choices[:self.players])
+        if self.seat_team:
+            out = [dataclasses.replace(s, team=self.seat_team[i]) for i, s in enumerate(out)]
+        return out
+
+    def options(self) -> dict[str, Any]:
+        """The chosen game options (with what the player count implies)."""
+        out = {o.key: o.values[self.opt_idx[i]] for i, o in enumerate(self.opts)}
+        out.update(options_for_count(self.gid, self.players))
+        return out
+
+    def change(self, r: str, step: int) -> None:
+        """←/→ on row ``r``."""
+        if r == "players":
+            i = self.counts.index(self.players) if self.players in self.counts else 0
+            self.players = self.counts[(i + step) % len(self.counts)]
+        elif r.startswith("seat"):
+            i = int(r[4:])
+            cands = self.candidates()
+            cur = self.choices[i]
+            k = cands.index(cur) if cur in cands else 0
+            self.choices[i] = cands[(k + step) % len(cands)]
+        elif r.startswith("opt"):
+            i = int(r[3:])
+            self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i].values)
+
+    def activate(self, r: str, start: bool) -> None:
+        """A on row ``r`` (``start``: the START button, which starts from any row). A on a Grisbi seat switches its
+        team."""
+        if r.startswith("seat") and not start and self.seat_team:
+            i = int(r[4:])
+            self.seat_team[i] = "police" if self.seat_team[i] == "robbers" else "robbers"
+            self.app.audio.play("flip")
+        elif r == "rules" and not start:
+            self.app.push(RulesScene(self.app, self.gid))
+        elif r == "start" or start:
+            self.start()
+
+    def update(self) -> None:
+        inp = self.app.input
+        rows = self.rows()
+        if backed(inp):
+            self.app.notice = ""
+            self.app.audio.play("back")
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.row = (self.row - 1) % len(rows)
+        if inp.menu("DOWN"):
+            self.row = (self.row + 1) % len(rows)
+        self.row = min(self.row, len(rows) - 1)
+        step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        self.row, clicked = inp.pointed(self.row_rects(), self.row)
+        r = rows[self.row]
+        if clicked and r not in ("start", "rules"):
+            step = self.arrow_step(self.row, inp.click()[0])
+        if step:
+            self.app.audio.play("move")
+            self.change(r, step)
+        if inp.pressed("A") or inp.pressed("START") or (clicked and r in ("start", "rules")):
+            self.activate(r, inp.pressed("START"))
+
+    ROW_Y = 160  # the first row's centre (px)
+
+    def pitch(self) -> int:
+        """The rows' spacing (px): 40, closer when many seats and options must fit above the hint bar."""
+        return min(40, (H - 230) // len(self.rows()))
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each row's band on screen (px), for the mouse."""
+        pitch = self.pitch()
+        return [pygame.Rect(W // 2 - 390, self.ROW_Y + k * pitch - pitch // 2 + 2, 780, pitch)
+                for k in range(len(self.rows()))]
+
+    @staticmethod
+    def arrow_step(row: int, x: int) -> int:
+        """A click on an option row at ``x``: the ◀ half of the value goes back, anywhere else forward."""
+        return -1 if W // 2 + 20 <= x < W // 2 + 205 else 1
+
+    def problem(self) -> str:
+        err = duplicate_device(self.choices[:self.players])
+        if not err and self.seat_team:
+            try:
+                seat_teams(self.gid, self.seats())
+            except SpecError as e:
+                err = str(e).capitalize() + "."
+        return err
+
+    def start(self) -> None:
+        err = self.problem()
+        if err:
+            self.app.notice = err
+            self.app.audio.play("back")
+            return
+        self.app.notice = ""
+        self.app.audio.play("start")
+        seed = self.app.opts.seed if self.app.opts.seed is not None else (pygame.time.get_ticks() * 7919
+                                                                           + self.app.ticks)
+        start_match(self.app, self.gid, self.seats(), seed, self.options())
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, GAME_NAMES[self.gid], SPECS[self.gid].tagline, y=56)
+        rows = self.rows()
+        pitch = self.pitch()  # many seats and options: rows a little closer
+        panel(surf, (W // 2 - 400, 130, 800, 40 + pitch * len(rows)), 170)
+        y = self.ROW_Y
+        for k, r in enumerate(rows):
+            sel = k == self.row
+            color = GOLD if sel else WHITE
+            if r == "players":
+                label, value = "Players", str(self.players)
+            elif r.startswith("seat"):
+                i = int(r[4:])
+                label, value = self.seat_label(i), self.choices[i].label
+            elif r.startswith("opt"):
+                i = int(r[3:])
+                label, value = self.opts[i].label, self.opts[i].labels[self.opt_idx[i]]
+            elif r == "rules":
+                label, value = "How to play", ""
+            else:
+                label, value = "START", ""
+            if sel:
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - pitch // 2 + 3, 780, pitch - 4),
+                                 border_radius=8)
+            if r in ("start", "rules"):
+                draw_text(surf, label, (W // 2, y), 26, color, bold=True, anchor="center")
+            else:
+                size = 24 if pitch >= 36 else 20
+                draw_text(surf, label, (W // 2 - 370, y), size, color, anchor="midleft")
+                draw_text(surf, value, (W // 2 + 205, y), size, color, bold=sel, anchor="center")
+                if sel:  # the arrows stay put whatever the value's width: the mouse clicks them
+                    draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
+                    draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
+            y += pitch
+        # the chosen option's help line, else the key hints of every human seat
+        hy = y + 20
+        r = rows[self.row] if self.row < len(rows) else ""
+        help_text = self.opts[int(r[3:])].help if r.startswith("opt") else ""
+        if help_text:
+            draw_text(surf, help_text, (W // 2, hy), 18, WHITE, anchor="center")
+        else:
+            for i, s in enumerate(self.choices[:self.players]):
+                if s.kind == "human":
+                    draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
+                              (W // 2, hy), 18, DIM, anchor="center")
+                    hy += 24
+        draw_toast(surf, self.app.notice, 110)
+        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
+                 + ["Enter/E or click: start", "Esc back"])
+
+
+class PauseScene(Scene):
+    """The pause overlay: a panel over the dimmed table. Restart and Quit ask first; Quit keeps the match resumable
+    (offered as "Resume" on the title), like closing the window. In a LAN match (the table's ``net`` part) the match
+    goes on underneath and the items are the LAN ones (end the match for everyone, leave)."""
+
+    still = True
+    transparent = True
+    name = "pause"
+    ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
+    CONFIRM = {"Restart": "Restart this match from the deal?", "Quit to title": "Leave for the title? You can resume "
+               "this match from there."}
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.net = getattr(table, "net", None)
+        self.sel = 0
+        self.asking: str | None = None  # the item waiting for a yes/no
+        self.yes = False
+
+    @property
+    def items(self) -> list[str]:
+        return self.net.pause_items() if self.net is not None else list(self.ITEMS)
+
+    @property
+    def confirm(self) -> dict[str, str]:
+        return self.net.PAUSE_CONFIRM if self.net is not None else self.CONFIRM
+
+    def update(self) -> None:
+        inp = self.app.input
+        if self.net is not None:
+            self.net.keep_alive()
+            if self.net.pause_closes(self.table):
+                self.app.pop()
+                return
+        if self.asking:
+            if backed(inp):
+                self.asking = None
+                return
+            if inp.menu("LEFT") or inp.menu("RIGHT") or inp.menu("UP") or inp.menu("DOWN"):
+                self.yes = not self.yes
+            k, clicked = inp.pointed(menu_rects(2, (W // 2, self.ASK_Y), 40), 0 if self.yes else 1)
+            self.yes = k == 0
+            if inp.pressed("A") or inp.pressed("START") or clicked:
+                item, self.asking = self.asking, None
+                if self.yes:
+                    self.do(item)
+            return
+        if backed(inp):
+            self.app.pop()
+            return
+        items = self.items
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(items)
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(items)
+        self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, self.menu_y()), 60, 420), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
+            item = items[self.sel]
+            self.app.audio.play("select")
+            if item in self.confirm:
+                self.asking, self.yes = item, False
+            else:
+                self.do(item)
+
+    def do(self, item: str) -> None:
+        if item == "Resume":
+            self.app.pop()
+        elif item == "How to play":
+            self.app.push(RulesScene(self.app, self.table.match.game_id,
+                                     keep_alive=self.net.keep_alive if self.net is not None else None))
+        elif self.net is not None:
+            self.net.pause_do(item, self)
+        elif item == "Restart":
+            self.app.pop()
+            self.table.restart()
+        else:
+            go_title(self.app, keep_resumable=True)
+
+    BOX_Y = H // 2 - 10 - 200  # the panel's top (px)
+    ASK_Y = H // 2 + 20 - 85 + 118  # the yes/no menu's centre
+
+    def menu_y(self) -> int:
+        """The menu's centre (px); a little lower under the LAN note."""
+        return self.BOX_Y + 230 + (10 if self.net else 0)
+
+    def in_motion(self) -> bool:
+        return self.net is not None  # a LAN match goes on underneath
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(shade(170), (0, 0))
+        items = self.items
+        box = pygame.Rect(0, 0, 600 if self.net is not None else 520, 400)
+        box.center = (W // 2, H // 2 - 10)
+        panel(surf, box, 255, (16, 24, 20), GOLD, 16)
+        draw_text(surf, "PAUSED" if self.net is None else self.net.PAUSE_TITLE, (W // 2, box.y + 52), 48, GOLD,
+                  bold=True, anchor="center")
+        if self.net is not None:
+            draw_text(surf, self.net.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
+        if not self.asking:
+            draw_menu(surf, items, self.sel, (W // 2, self.menu_y()), size=30, spacing=60)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
+        else:
+            q = pygame.Rect(0, 0, 760, 170)
+            q.center = (W // 2, H // 2 + 20)
+            panel(surf, q, 255, (40, 28, 10), GOLD, 14)
+            draw_text(surf, self.confirm[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
+            draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, self.ASK_Y), size=26, spacing=40)
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: confirm", "Esc cancel"])
+
+
+def go_title(app, keep_resumable: bool = False) -> None:
+    """Back to the title. A match left unfinished is marked abandoned in its replay, unless ``keep_resumable`` (then
+    the title offers to resume it, as after a closed window)."""
+    for scene in app.stack:
+        m = getattr(scene, "match", None)
+        if m is not None and getattr(m, "recorder", None) is not None:
+            m.close_recording(abandoned=not keep_resumable)
+    while len(app.stack) > 1 and app.stack[-1].name != "title":
+        app.pop()
+    if not app.stack or app.stack[-1].name != "title":
+        app.reset_to(TitleScene(app))
+
+
+class ResultsScene(Scene):
+    """The end of a match over the dimmed table: the winner (team or player) large, each seat's name, who played it
+    and final figure in a table, the match's key numbers, and Play again / Back to title."""
+
+    still = True
+    name = "results"
+    ITEMS = ("Play again", "Back to title")
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.match = table.match
+        self.net = getattr(table, "net", None)  # a LAN match: back to the lobby for a rematch, or leave
+        self.sel = 0
+        self.waited = 0
+        self.title = self.match.result_label()
+        if self.net is not None:
+            self.title = self.net.result_title(table, self.title)
+            self.ITEMS = self.net.RESULT_ITEMS
+        self.rows = table.result_rows()
+        self.notes = table.result_notes()
+        app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
+                            "checksum": self.match.checksum(), "ticks": self.match.tick_count,
+                            "title": self.title, **(self.net.result_record(table) if self.net else {})})
+
+    def enter(self) -> None:
+        if self.app.opts.exit_on_results and self.net is None:
+            self.app.quit(0)
+
+    def update(self) -> None:
+        inp = self.app.input
+        if self.net is not None and self.net.results_update(self):
+            return
+        if inp.menu("UP") or inp.menu("DOWN") or inp.menu("LEFT") or inp.menu("RIGHT"):
+            self.sel = 1 - self.sel
+        self.sel, clicked = inp.pointed(self.button_rects(), self.sel)
+        if inp.escape_pressed:
+            self.choose(len(self.ITEMS) - 1)
+        elif inp.pressed("A") or inp.pressed("START") or clicked:
+            self.choose(self.sel)
+
+    def choose(self, k: int) -> None:
+        if self.net is not None:
+            self.net.results_do(self.ITEMS[k], self)
+        elif k == 0:
+            self.app.pop()
+            self.table.restart(new_seed=True)
+        else:
+            go_title(self.app)
+
+    def draw(self, surf, alpha) -> None:
+        self.table.draw(surf, alpha)
+        surf.blit(shade(185), (0, 0))
+        box = pygame.Rect(120, 40, W - 240, H - 110)
+        panel(surf, box, 255, (16, 24, 20), GOLD, 16)
+        draw_text(surf, self.title, (W // 2, box.y + 50), 46, GOLD, bold=True, anchor="center", shadow=True)
+        head_y = box.y + 110
+        cols = (box.x + 50, box.x + 360, box.right - 50)
+        draw_text(surf, "Player", (cols[0], head_y), 18, DIM, bold=True)
+        draw_text(surf, "Played by", (cols[1], head_y), 18, DIM, bold=True)
+        draw_text(surf, self.table.RESULT_FIGURE, (cols[2], head_y), 18, DIM, bold=True, anchor="topright")
+        step = min(40, 300 // max(1, len(self.rows)))
+        y = head_y + 32
+        for seat, figure in self.rows:
+            pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
+            draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
+            draw_text(surf, played_by(self.match.seats[seat]), (cols[1], y), 20, (200, 200, 190))
+            draw_text(surf, figure, (cols[2], y), 22, GOLD, bold=True, anchor="topright")
+            y += step
+        secs = self.match.tick_count // 60
+        notes = self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"]
+        y = max(y + 6, box.y + 420)
+        for ln in notes[:4]:
+            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), 19, (220, 220, 210), anchor="center")
+            y += 26
+        for k, (item, r) in enumerate(zip(self.ITEMS, self.button_rects())):
+            panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
+                  GOLD if k == self.sel else None, 12)
+            draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
+        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
+                        "Esc " + ("title" if self.net is None else "leave")])
+
+    def button_rects(self) -> list[pygame.Rect]:
+        """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
+        out = []
+        for k in range(len(self.ITEMS)):
+            r = pygame.Rect(0, 0, 280, 48)
+            r.center = (W // 2 + (k * 2 - 1) * 160, H - 70 - 44)
+            out.append(r)
+        return out
+
+
+def played_by(spec) -> str:
+    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On the LAN"."""
+    if spec.kind == "bot":
+        return f"Bot, {spec.level}"
+    if spec.kind == "remote":
+        return "On the LAN"
+    return spec.label
+
+
+class SettingsScene(Scene):
+    still = True
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.sel = 0
+
+    def rows(self) -> list[tuple[str, str]]:
+        s = self.app.settings
+        return [("Volume", "█" * s.volume + "·" * (10 - s.volume) + f"  {s.volume * 10}%"),
+                ("Window scale", f"{s.window_scale:g}×"),
+                ("Fullscreen", "On" if s.fullscreen else "Off"),
+                ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
+                ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
+                ("Default bot level", s.bot_level.title()),
+                ("Key bindings…", ""),
+                ("Save and back", "")]
+
+    def update(self) -> None:
+        inp, s = self.app.input, self.app.settings
+        n = len(self.rows())
+        if backed(inp):
+            self.app.save_settings()
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % n
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % n
+        step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
+        self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
+        if clicked and self.sel in self.STEPPED:
+            step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
+        if (inp.pressed("A") or clicked) and self.sel in (2, 4):
+            step = 1
+        if step:
+            self.app.audio.play("move")
+            if self.sel == 0:
+                s.volume = max(0, min(10, s.volume + step))
+                self.app.audio.set_volume(s.volume)
+                self.app.audio.play("select")
+            elif self.sel == 1:
+                scales = self.app.scale_choices()  # only the window sizes that fit the desktop
+                i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
+                s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
+                self.app.apply_window_scale()
+            elif self.sel == 2:
+                self.app.set_fullscreen(not s.fullscreen)
+            elif self.sel == 3:
+                s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
+            elif self.sel == 4:
+                s.grisbi_assist = not s.grisbi_assist
+            elif self.sel == 5:
+                i = LEVELS.index(s.bot_level)
+                s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+        if inp.pressed("A") or clicked:
+            if self.sel == 6:
+                self.app.push(BindingsScene(self.app))
+            elif self.sel == 7:
+                self.app.save_settings()
+                self.app.pop()
+
+    STEPPED = (0, 1, 3, 5)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each row's band on screen (px), for the mouse."""
+        return [pygame.Rect(W // 2 - 410, 175 + i * 50 - 25, 820, 50) for i in range(len(self.rows()))]
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, "Settings", "Saved in your config folder", y=60)
+        rows = self.rows()
+        panel(surf, (W // 2 - 420, 140, 840, 50 * len(rows) + 20), 170)
+        for i, (label, value) in enumerate(rows):
+            y = 175 + i * 50
+            col = GOLD if i == self.sel else WHITE
+            if i == self.sel:
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
+            draw_text(surf, label, (W // 2 - 390, y), 24, col, anchor="midleft")
+            if i in self.STEPPED:  # fixed arrows the mouse can click
+                draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
+                draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
+                draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
+            else:
+                draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
+        draw_toast(surf, self.app.notice, 118)
+        hint_bar(surf, ["↑/↓ choose", "←/→ or click ◀ ▶ change", "Enter/E or click: select", "Esc save and back"])
+
+
+LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
+
+
+def binding_problem(bindings: dict, zone: str, button: str, key: str) -> str | None:
+    """Why ``key`` may not be bound to ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys
+    change state when pressed, and one key cannot belong to two players' zones."""
+    if key == "escape":
+        return "Esc is always pause: choose another key"
+    if key in LOCK_KEYS:
+        return f"{key_label(key)} locks the keyboard: choose another key"
+    for other, buttons in bindings.items():
+        if other == zone:
+            continue
+        for b, keys in buttons.items():
+            if key in keys:
+                return f"{key_label(key)} is already the {ZONE_TITLES[other]} zone's {BUTTON_NAMES[b]} key"
+    return None
+
+
+BUTTON_NAMES = {"UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "A": "Select / lay",
+                "B": "Back / peek", "START": "Pause"}
+
+
+class BindingsScene(Scene):
+    """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
+    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
+
+    still = True
+    name = "bindings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.zone = 0
+        self.sel = 0
+        self.waiting = False
+        self.message = ""
+
+    @property
+    def rows(self) -> int:
+        return len(BUTTONS) + 1  # the buttons, then "Restore default keys"
+
+    def update(self) -> None:
+        inp = self.app.input
+        zone = ZONES[self.zone]
+        if self.waiting:
+            keys = [k for k in inp.key_events if k != pygame.K_ESCAPE]
+            if inp.escape_pressed:
+                self.waiting = False
+            elif keys:
+                name = pygame.key.name(keys[0])
+                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name)
+                self.waiting = False
+                if problem:
+                    self.message = problem
+                    self.app.audio.play("back")
+                    return
+                b = dict(inp.bindings)
+                b[zone] = dict(b[zone])
+                b[zone][BUTTONS[self.sel]] = [name]
+                inp.set_bindings(b)
+                self.message = ""
+                self.app.audio.play("select")
+            return
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % self.rows
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % self.rows
+        zone_click = inp.clicked(self.ZONE_ARROWS)
+        if inp.menu("LEFT") or zone_click == 0:
+            self.zone = (self.zone - 1) % len(ZONES)
+        if inp.menu("RIGHT") or zone_click == 1:
+            self.zone = (self.zone + 1) % len(ZONES)
+        self.sel, clicked = inp.pointed(
+            [pygame.Rect(W // 2 - 310, 175 + i * 46 - 23, 620, 46) for i in range(self.rows)], self.sel)
+        if inp.pressed("A") or clicked:
+            if self.sel == len(BUTTONS):
+                b = dict(inp.bindings)
+                b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
+                inp.set_bindings(b)
+                self.message = f"{ZONE_TITLES[zone]} keys restored"
+                self.app.audio.play("select")
+            else:
+                self.waiting = True
+                self.message = ""
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        zone = ZONES[self.zone]
+        banner(surf, "Key bindings", f"◀ {ZONE_TITLES[zone]} zone ▶", y=60)
+        panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
+        for i in range(self.rows):
+            y = 175 + i * 46
+            sel = i == self.sel
+            if sel:
+                panel(surf, (W // 2 - 310, y - 20, 620, 40), 140, (60, 45, 10), GOLD, 10)
+            col = GOLD if sel else WHITE
+            if i == len(BUTTONS):
+                draw_text(surf, "Restore default keys", (W // 2, y), 22, col, bold=sel, anchor="center")
+                continue
+            b = BUTTONS[i]
+            keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
+            if sel and self.waiting:
+                keys = "press a key…"
+            draw_text(surf, BUTTON_NAMES[b], (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
+            draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
+        if self.message:
+            draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
+        hint_bar(surf, ["←/→ or click ◀ ▶ zone", "↑/↓ button", "Enter/E or click: rebind",
+                        "Esc back (Esc is always pause)"])
+
+    ZONE_ARROWS = (pygame.Rect(W // 2 - 200, 92, 200, 36), pygame.Rect(W // 2, 92, 200, 36))  # ◀ / ▶ of the zone
+
+
+class LearnScene(Scene):
+    """"Learn to play": choose a game, then play its tutorial (a short seeded match against slow bots with a coach
+    explaining each step); Esc leaves it at any time."""
+
+    still = True
+    name = "learn"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.games = [g for g in GAME_IDS if SPECS[g].tutorial]
+        self.sel = 0
+
+    def update(self) -> None:
+        inp = self.app.input
+        if backed(inp):
+            self.app.pop()
+            return
+        if inp.menu("UP"):
+            self.sel = (self.sel - 1) % len(self.games)
+        if inp.menu("DOWN"):
+            self.sel = (self.sel + 1) % len(self.games)
+        self.sel, clicked = inp.pointed(menu_rects(len(self.games), (W // 2, 380)), self.sel)
+        if inp.pressed("A") or inp.pressed("START") or clicked:
+            start_tutorial(self.app, self.games[self.sel])
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, "Learn to play", "A short match against slow bots, with a coach", y=70)
+        draw_menu(surf, [GAME_NAMES[g] for g in self.games], self.sel, (W // 2, 380))
+        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: start", "Esc back (also leaves a tutorial)"])
+
+
+class RulesScene(Scene):
+    """How to play one game (or a chooser when ``game_id`` is None): the game's player page (``GameSpec.rules_page``,
+    Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, PgUp/PgDn
+    a page, a scrollbar shows where you are."""
+
+    still = True
+    name = "rules"
+    VIEW = pygame.Rect(70, 92, W - 160, H - 92 - 64)  # where the page shows (px)
+
+    def __init__(self, app, game_id: str | None, keep_alive=None) -> None:
+        super().__init__(app)
+        self.gid = game_id
+        self.keep_alive = keep_alive  # called every tick (a LAN match goes on while its rules are read)
+        self.sel = 0
+        self.scroll = 0
+        self.page: pygame.Surface | None = None
+        if game_id:
+            try:
+                text = rules_page_text(game_id)
+            except OSError:
+                text = "The rules page of this game is missing from the installation."
+            self.page = render_page(text, self.VIEW.width - 30, card_art_of(game_id))
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - self.VIEW.height) if self.page is not None else 0
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    def update(self) -> None:
+        inp = self.app.input
+        if self.keep_alive is not None:
+            self.keep_alive()
+        if backed(inp):
+            self.app.pop()
+            return
+        if self.gid is None:
+            games = list(GAME_IDS)
+            if inp.menu("UP"):
+                self.sel = (self.sel - 1) % len(games)
+            if inp.menu("DOWN"):
+                self.sel = (self.sel + 1) % len(games)
+            self.sel, clicked = inp.pointed(menu_rects(len(games), (W // 2, 380)), self.sel)
+            if inp.pressed("A") or clicked:
+                self.app.push(RulesScene(self.app, games[self.sel]))
+            return
+        if inp.menu("DOWN"):
+            self.scroll_by(48)
+        if inp.menu("UP"):
+            self.scroll_by(-48)
+        if inp.menu("RIGHT"):
+            self.scroll_by(self.VIEW.height - 60)
+        if inp.menu("LEFT"):
+            self.scroll_by(-(self.VIEW.height - 60))
+        wheel = getattr(inp, "wheel", 0)
+        if wheel:
+            self.scroll_by(-60 * wheel)
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt((20, 60, 50)), (0, 0))
+        if self.gid is None:
+            banner(surf, "How to play", "Choose a game", y=70)
+            games = list(GAME_IDS)
+            draw_menu(surf, [GAME_NAMES[g] for g in games], self.sel, (W // 2, 380))
+            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: read", "Esc or right-click: back"])
+            return
+        draw_text(surf, f"How to play {GAME_NAMES[self.gid]}", (W // 2, 46), 34, GOLD, bold=True, anchor="center",
+                  shadow=True)
+        v = self.VIEW
+        panel(surf, v.inflate(24, 16), 210)
+        surf.blit(self.page, v.topleft, pygame.Rect(0, self.scroll, v.width - 30, v.height))
+        if self.max_scroll:
+            track = pygame.Rect(v.right - 12, v.y, 8, v.height)
+            pygame.draw.rect(surf, (60, 60, 60), track, border_radius=4)
+            h = max(30, v.height * v.height // self.page.get_height())
+            y = v.y + (v.height - h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
+        more = "" if self.scroll >= self.max_scroll else " · more below"
+        hint_bar(surf, [f"↑/↓ or wheel scroll{more}", "←/→ a page", "Esc or right-click: back"])
+

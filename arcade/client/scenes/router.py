@@ -1,0 +1,51 @@
+"""Scenes opened by name: ``make(app, "pause", table)`` builds the scene registered under that name, so no scene
+module imports another to open it (the import graph stays a tree; ``tools/layout_report.py`` checks it).
+
+Names: ``title``, ``attract``, ``seat_setup``, ``pause``, ``results``, ``settings``, ``bindings``, ``rules``,
+``replays``, ``playback``, ``lan`` (the LAN menu) and the other ``lan_*`` screens; a game's table is opened with
+``table(game_id)`` (its ``GameSpec.table``). Raises KeyError for an unknown name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from arcade.games import SPECS
+
+__all__ = ["SCENES", "scene_class", "make", "table"]
+
+SCENES: dict[str, str] = {
+    "title": "arcade.client.scenes.menus:TitleScene",
+    "seat_setup": "arcade.client.scenes.menus:SeatSetupScene",
+    "pause": "arcade.client.scenes.menus:PauseScene",
+    "results": "arcade.client.scenes.menus:ResultsScene",
+    "settings": "arcade.client.scenes.menus:SettingsScene",
+    "bindings": "arcade.client.scenes.menus:BindingsScene",
+    "rules": "arcade.client.scenes.menus:RulesScene",
+    "attract": "arcade.client.scenes.attract:AttractScene",
+    "replays": "arcade.client.scenes.replays:ReplaysScene",
+    "playback": "arcade.client.scenes.replays:PlaybackScene",
+    "lan": "arcade.client.scenes.lan:LanMenuScene",
+}
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def scene_class(name: str) -> type:
+    """The class registered under ``name``. Raises KeyError for an unknown name."""
+    return _load(SCENES[name])
+
+
+def make(app: Any, name: str, *args: Any, **kw: Any) -> Any:
+    """A new scene ``name`` built with ``(app, *args, **kw)``."""
+    return scene_class(name)(app, *args, **kw)
+
+
+def table(game_id: str) -> type:
+    """The table scene class of a game, from its ``GameSpec.table`` (``"module:Class"``). Raises KeyError for an
+    unknown game; ImportError/AttributeError naming the module if the table does not load."""
+    return _load(SPECS[game_id].table)

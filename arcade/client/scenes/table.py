@@ -1,0 +1,523 @@
+"""The table scene shared by every game: the match loop, seats' controls, the curtain, the HUD, pause and results.
+
+A game's own table subclasses ``TableScene`` and overrides ``draw_table`` (and, if it wants richer controls than the
+generic action list, ``human_controls``). ``table_for(game_id)`` returns the class to use.
+
+Whose cards are shown: in a demo or with no human, the spectator view (``view(state, None)``); with one human, that
+seat's view; with two or more humans on one screen, the acting human's view, behind a pass-the-screen curtain that
+the next player lifts with their own select key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from arcade.games import GAME_NAMES, SPECS, game_module
+from arcade.client.input import MOUSE, zone_hint
+from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tween import SpriteBoard
+from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
+from arcade.core.visibility import HandPolicy
+from arcade.client.scenes import Scene
+
+__all__ = ["TableScene", "SeatMenu", "table_for"]
+
+
+@dataclass
+class SeatMenu:
+    """One human seat's place in a table's menus: ``sel`` the chosen hand slot, ``open`` whether that slot's popup
+    menu is open, ``cur`` the cursor in it."""
+
+    sel: int = 0
+    open: bool = False
+    cur: int = 0
+
+
+def table_for(game_id: str) -> type["TableScene"]:
+    """The table scene class of a game (its ``GameSpec.table``; see ``arcade.client.scenes.router.table``)."""
+    from arcade.client.scenes.router import table
+
+    return table(game_id)
+
+
+class TableScene(Scene):
+    name = "table"
+    END_DELAY = 150  # ticks the finished table stays visible before the results
+    HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
+    ESC_HINT = "Esc pause"
+    SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
+
+    def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
+        super().__init__(app)
+        self.net = net  # a LAN match's part of the table (``arcade.client.scenes.lan.NetTable``); None for a local one
+        self.coach = None  # a tutorial's coach(view, seat, legal) -> lines (``play.start_tutorial``)
+        self.coach_done = None  # and its done(view) -> bool, when the tutorial ends before the match
+        self.match = match
+        self.rules = match.rules
+        self.module = game_module(match.game_id)
+        self.demo = demo
+        self.board = SpriteBoard()
+        self.cursor: dict[int, int] = {}
+        self.curtain_for: int | None = None
+        self.shown_seat: int | None = None
+        self.over_ticks = 0
+        self.message = ""
+        self.message_ticks = 0
+        self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
+        self.ui: dict[int, SeatMenu] = {}
+        self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
+        self.setup()
+
+    # --- hooks for a game's own table ---------------------------------------------------------------------------
+    def setup(self) -> None:
+        """Called at creation and on restart."""
+
+    def draw_table(self, surf: pygame.Surface, view: Any, alpha: float) -> None:
+        """Paint the game from ``view`` (the shown seat's view). The generic table prints the view's fields."""
+        panel(surf, (40, 80, W - 480, H - 170), 150)
+        y = 96
+        fields = getattr(view, "__dataclass_fields__", {})
+        for name in fields:
+            val = getattr(view, name)
+            s = f"{name}: {val}"
+            if len(s) > 110:
+                s = s[:107] + "…"
+            draw_text(surf, s, (60, y), 16, WHITE)
+            y += 22
+            if y > H - 110:
+                break
+
+    def on_events(self, events: tuple) -> None:
+        """Sounds and effects for the events of the tick just simulated (``state.events``)."""
+        for ev in events:
+            name = ev[0] if isinstance(ev, tuple) and ev and isinstance(ev[0], str) else str(ev)
+            sound = {"deal": "deal", "lay": "slap", "play": "slide", "flip": "flip", "reveal": "flip",
+                     "roll": "dice", "explode": "explosion", "explosion": "explosion", "pay": "coin",
+                     "steal": "coin", "stop": "stop", "draw": "deal", "discard": "slide"}.get(name)
+            if sound:
+                self.app.audio.play(sound, self.match.tick_count)
+
+    def result_lines(self) -> list[str]:
+        """Title and lines of the results screen."""
+        fn = getattr(self.module, "result_text", None)
+        scores = self.rules.scores(self.match.state)
+        lines = []
+        if fn is not None:
+            lines.append(fn(self.match.state))
+        else:
+            best = max(scores)
+            winners = [i for i, s in enumerate(scores) if s == best]
+            lines.append("Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!")
+        for i, sc in enumerate(scores):
+            lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
+        return lines
+
+    RESULT_FIGURE = "Score"  # the results table's last column
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        """The results table: (seat, final figure) best first. Default: the rules' scores."""
+        scores = self.rules.scores(self.match.state)
+        return [(s, str(scores[s])) for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))]
+
+    def result_notes(self) -> list[str]:
+        """The match's key numbers under the table (rounds won, hands played...)."""
+        names = [self.seat_name(s) for s in range(len(self.match.seats))]
+        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:3]
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name (``Match.seat_name``: the one way a seat is named everywhere)."""
+        return self.match.seat_name(seat)
+
+    # --- the loop -----------------------------------------------------------------------------------------------
+    def restart(self, new_seed: bool = False) -> None:
+        if new_seed:
+            self.match.seed = (self.match.seed * 6364136223846793005 + 1442695040888963407) % (1 << 63)
+        recorded = self.match.recorder is not None
+        self.match.restart()
+        if recorded:
+            from arcade.client.play import attach_recorder
+
+            attach_recorder(self.app, self.match)
+        self.board = SpriteBoard()
+        self.cursor.clear()
+        self.ui.clear()
+        self.curtain_for = None
+        self.over_ticks = 0
+        self.setup()
+
+    def humans(self) -> list[int]:
+        return self.match.human_seats()
+
+    def acting_humans(self) -> list[int]:
+        st = self.match.state
+        if self.match.turn_based:
+            acting = self.rules.to_act(st)
+            return [s for s in self.humans() if s in acting]
+        return [s for s in self.humans() if self.rules.legal_actions(st, s)]
+
+    def hand_policy(self):
+        """This screen's hidden-hand policy (``arcade.core.visibility.HandPolicy``): who sits here and how hands show."""
+        return HandPolicy(tuple(self.humans()), self.demo, self.forced_view, not self.match.turn_based,
+                          self.SHOW_WHILE_ACTING)
+
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn (None: spectator), as the hidden-hand policy says."""
+        return self.hand_policy().viewer(acting=self.acting_humans(), shown_seat=self.shown_seat)
+
+    def peeking(self, seat: int) -> bool:
+        """Whether ``seat``'s hidden cards are drawn face up now, as the hidden-hand policy says (every table asks
+        this; none decides it alone)."""
+        policy = self.hand_policy()
+        if seat not in policy.humans and policy.forced == "auto":
+            return False
+        peek = seat in self.humans() and self.app.input.held("B", [self.match.seats[seat].device])
+        return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
+                            acting=self.acting_humans(), peek=peek, started=self.started())
+
+    def started(self) -> bool:
+        """A real-time game: whether the start signal has been given (hands stay face down before it)."""
+        return True
+
+    def update(self) -> None:
+        """One tick of the table: a LAN table's network part first (``net``), then the game's ``step``."""
+        net = self.net
+        if net is None:
+            self.step()
+        elif not net.before_update(self):
+            self.step()
+            net.after_update(self)
+
+    def step(self) -> None:
+        """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
+        controls and the match's tick."""
+        inp = self.app.input
+        if not self.demo and (inp.escape_pressed or any(
+                inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
+            self.app.open("pause", self)
+            return
+        if self.holding:
+            self.while_held()
+            self.match.idle_tick()
+            self.after_tick()
+            return
+        if self.match.is_over():
+            self.over_ticks += 1
+            self.after_tick()
+            if self.over_ticks == self.END_DELAY and not self.demo:
+                self.app.audio.play("win")
+                self.app.open("results", self)
+            return
+        if not self.demo:
+            was_curtained = self.curtain_for is not None
+            self.update_curtain()
+            if self.curtain_for is None and not was_curtained:  # the A that lifts the curtain chooses nothing
+                self.human_controls()
+        before = self.match.state
+        self.match.tick()
+        if self.match.state is not before:
+            self.changed_tick = self.ticks
+            self.on_events(getattr(self.match.state, "events", ()))
+        self.after_tick()
+        if self.message_ticks:
+            self.message_ticks -= 1
+
+    @property
+    def holding(self) -> bool:
+        """True while the table holds the match for an animation (a grenade hopping, coins flying): its ticks pass
+        with nobody acting (``Match.idle_tick``, recorded, so a replay keeps the picture's pace) and bots are not
+        asked, so their thinking starts once the picture has caught up. A LAN match is never held."""
+        return False
+
+    def while_held(self) -> None:
+        """Bookkeeping for each held tick (e.g. a countdown a player may cut short)."""
+
+    STILL_AFTER = 45  # ticks after the last change of a turn-based match before the table counts as still
+
+    def log_state(self) -> str:
+        """``--scene-log``: the human seats to act now."""
+        return f"acting={self.acting_humans()}".replace(" ", "")
+
+    def in_motion(self) -> bool:
+        """A covered table (pause, rules) is still; an uncovered one moves while the match runs in real time, the
+        match is held for an animation, sprites fly, a message shows, or its state changed in the last
+        ``STILL_AFTER`` ticks (effects of a play); a turn-based table waiting for a human is still."""
+        if self.app.top is not self:
+            return self.board.busy
+        return (not self.match.turn_based or self.holding or self.board.busy or bool(self.message_ticks)
+                or self.ticks - self.changed_tick < self.STILL_AFTER or self.match.is_over())
+
+    def after_tick(self) -> None:
+        """Point sprites at their new places (override in a game's table) and advance tweens."""
+        self.board.update()
+
+    def update_curtain(self) -> None:
+        """Two or more humans on one screen: hide hands between their turns until the next player lifts the curtain."""
+        humans = self.humans()
+        if len(humans) < 2 or not self.match.turn_based:
+            return
+        acting = self.acting_humans()
+        if not acting:
+            return
+        seat = acting[0]
+        if self.curtain_for is None and seat != self.shown_seat:
+            self.curtain_for = seat
+        if self.curtain_for is not None:
+            dev = self.match.seats[self.curtain_for].device
+            if self.app.input.pressed("A", [dev]) or (self.mouse_seat() == self.curtain_for and self.app.input.clicks):
+                self.shown_seat = self.curtain_for
+                self.curtain_for = None
+                self.app.audio.play("flip")
+
+    def human_controls(self) -> None:
+        """Generic controls: each acting human seat moves a cursor over its legal actions and selects one."""
+        inp = self.app.input
+        st = self.match.state
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
+                continue
+            dev = [self.match.seats[seat].device]
+            legal = list(self.rules.legal_actions(st, seat))
+            if not legal:
+                continue
+            c = self.cursor.get(seat, 0) % len(legal)
+            if inp.menu("UP", dev) or inp.menu("LEFT", dev):
+                c = (c - 1) % len(legal)
+                self.app.audio.play("move")
+            if inp.menu("DOWN", dev) or inp.menu("RIGHT", dev):
+                c = (c + 1) % len(legal)
+                self.app.audio.play("move")
+            self.cursor[seat] = c
+            if inp.pressed("A", dev):
+                if self.match.turn_based:
+                    self.match.submit_action(seat, legal[c])
+                else:
+                    self.match.submit(seat, legal[c])
+                self.cursor[seat] = 0
+                self.app.audio.play("select")
+
+    # --- the mouse ------------------------------------------------------------------------------------------------
+    MOUSE_HINT = "click a card, then where it goes"  # the hint bar's line for the mouse (tables say what to click)
+
+    def mouse_seat(self) -> int | None:
+        """The seat the mouse plays: the one given the mouse in seat setup (SPEC ``mouse``), else the only human
+        at this screen; None with several keyboard humans and no mouse seat, or in a demo."""
+        if self.demo:
+            return None
+        humans = self.humans()
+        for seat in humans:
+            if self.match.seats[seat].device == MOUSE:
+                return seat
+        return humans[0] if len(humans) == 1 else None
+
+    def mouse_click(self, seat: int) -> tuple[int, int] | None:
+        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
+        return self.app.input.click() if self.mouse_seat() == seat else None
+
+    @staticmethod
+    def list_rects(x: int, y: int, w: int, n: int, rows: int, cur: int, title_size: int = 19
+                   ) -> list[pygame.Rect | None]:
+        """Where ``draw_list``'s ``n`` lines lie (px) with the cursor on ``cur`` (None: scrolled out of view)."""
+        if n <= 0:
+            return []
+        top = max(0, min(cur % n - rows // 2, n - rows))
+        first = y + title_size + 11
+        return [pygame.Rect(x - 8, first + (i - top) * 28 - 3, w, 28) if top <= i < top + rows else None
+                for i in range(n)]
+
+    def mouse_list(self, seat: int, ui: SeatMenu, rects: list) -> int | None:
+        """Pointing at a line of an open list moves ``ui.cur`` there; returns the line clicked (or None)."""
+        inp = self.app.input
+        if inp.mouse_moved and inp.hover(rects) is not None:
+            ui.cur = inp.hover(rects)
+        return inp.clicked(rects)
+
+    # --- menus shared by the tables that pick a hand card, then what to do with it --------------------------------
+    MENU_CLASS = SeatMenu
+
+    def seat_ui(self, seat: int) -> SeatMenu:
+        """The menu state of a human seat (made on first use)."""
+        ui = self.ui.get(seat)
+        if ui is None:
+            ui = self.ui[seat] = self.MENU_CLASS()
+        return ui
+
+    def move_cursor(self, dev: list[str], cur: int, n: int, back: str = "UP", fwd: str = "DOWN") -> int:
+        """``cur`` moved by the seat's ``back``/``fwd`` buttons (with menu auto-repeat), wrapping in ``0..n-1``."""
+        if n <= 0:
+            return 0
+        inp = self.app.input
+        cur %= n
+        if inp.menu(back, dev):
+            cur = (cur - 1) % n
+            self.app.audio.play("move")
+        if inp.menu(fwd, dev):
+            cur = (cur + 1) % n
+            self.app.audio.play("move")
+        return cur
+
+    def submit_choice(self, seat: int, action: Any) -> None:
+        """Send a seat's chosen action and close its menus."""
+        self.match.submit_action(seat, action)
+        ui = self.seat_ui(seat)
+        ui.open, ui.cur = False, 0
+        self.app.audio.play("select")
+
+    def popup_step(self, seat: int, dev: list[str], items: list[tuple[str, Any]]) -> None:
+        """One tick of an open popup menu of (label, action): up/down move, B closes it, A sends the action."""
+        ui = self.seat_ui(seat)
+        if not items:
+            ui.open = False
+            return
+        ui.cur = self.move_cursor(dev, ui.cur, len(items))
+        if self.app.input.pressed("B", dev):
+            ui.open = False
+            self.app.audio.play("back")
+        elif self.app.input.pressed("A", dev):
+            self.submit_choice(seat, items[ui.cur][1])
+
+    def draw_list(self, surf: pygame.Surface, title: str, labels: list[str], cur: int, x: int, y: int, w: int,
+                  rows: int, title_size: int = 19, color_of=None) -> None:
+        """A titled menu list of ``labels`` with the cursor on ``cur``, scrolled to show ``rows`` lines, "more"
+        marks above and below; ``color_of(label)`` may colour unselected lines (e.g. a costly answer)."""
+        from arcade.client.render.widgets import DIM
+
+        draw_text(surf, title, (x, y), title_size, GOLD, bold=True)
+        if not labels:
+            return
+        cur %= len(labels)
+        top = max(0, min(cur - rows // 2, len(labels) - rows))
+        first = y + title_size + 11
+        for i, lab in enumerate(labels[top:top + rows]):
+            sel = top + i == cur
+            yy = first + i * 28
+            if sel:
+                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
+            col = GOLD if sel else (color_of(lab) if color_of else WHITE)
+            draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
+        if top > 0:
+            draw_text(surf, "▲ more", (x + w - 76, y + 2), 16, DIM)
+        if top + rows < len(labels):
+            draw_text(surf, "▼ more", (x + w - 76, first + rows * 28), 16, DIM)
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, alpha: float) -> None:
+        surf.blit(felt(), (0, 0))
+        seat = self.viewer()
+        if self.curtain_for is not None:
+            self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
+            self.draw_curtain(surf)
+        else:
+            self.draw_table(surf, self.rules.view(self.match.state, seat), alpha)
+            if not self.demo:
+                self.draw_action_panel(surf)
+        self.draw_hud(surf)
+        self.draw_coach(surf)
+
+    def draw_curtain(self, surf: pygame.Surface) -> None:
+        surf.blit(shade(235), (0, 0))
+        seat = self.curtain_for
+        dev = self.match.seats[seat].device
+        draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
+                  anchor="center")
+        draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
+        draw_text(surf, self.curtain_prompt(dev), (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
+
+    def curtain_prompt(self, dev: str) -> str:
+        """The curtain's last line: which of the seat's keys (device ``dev``) shows its hidden cards."""
+        how = "Click" if dev == MOUSE else f"Press {self.app.input.hint(dev, 'A')}"
+        return f"{how} to see your {self.HIDDEN_NOUN}"
+
+    def draw_action_panel(self, surf: pygame.Surface) -> None:
+        """The generic list of legal actions for the acting human(s)."""
+        st = self.match.state
+        x0 = W - 430
+        for seat in self.acting_humans()[:2]:
+            if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
+                continue
+            legal = list(self.rules.legal_actions(st, seat))
+            c = self.cursor.get(seat, 0) % max(1, len(legal))
+            top = max(0, min(c - 5, len(legal) - 12))
+            shown = legal[top:top + 12]
+            panel(surf, (x0, 80, 410, 60 + 30 * len(shown)), 200, border=GOLD)
+            draw_text(surf, f"{self.seat_name(seat)} — choose:", (x0 + 16, 92), 20, GOLD, bold=True)
+            for k, a in enumerate(shown):
+                sel = top + k == c
+                label = self.module.describe_action(a) if self.match.turn_based else self.describe_input(a)
+                draw_text(surf, ("▶ " if sel else "   ") + label, (x0 + 16, 124 + 30 * k), 19,
+                          GOLD if sel else WHITE, bold=sel)
+
+    def describe_input(self, n: int) -> str:
+        return self.module.describe_action(n)
+
+    def coach_lines(self) -> list[str]:
+        """What the tutorial's coach says now (empty outside a tutorial)."""
+        if self.coach is None:
+            return []
+        humans = self.humans()
+        if not humans:
+            return []
+        seat = humans[0]
+        view = self.rules.view(self.match.state, seat)
+        if self.coach_done is not None and self.coach_done(view):
+            return ["Tutorial complete! You know how a hand goes.", "Press Esc for the title, or keep playing."]
+        legal = list(self.rules.legal_actions(self.match.state, seat))
+        return list(self.coach(view, seat, legal))[:3]
+
+    COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
+
+    def draw_coach(self, surf: pygame.Surface) -> None:
+        """The last layer of every table's frame: a LAN match's network part (``NetTable.draw``: ping, notices, the
+        lost-connection prompt), or a tutorial's coach panel in the table's free corner (``COACH_AT``), its lines
+        wrapped to fit (a tutorial is never a LAN match)."""
+        if self.net is not None:
+            self.net.draw(self, surf)
+            return
+        lines = self.coach_lines()
+        if not lines:
+            return
+        x, y, w = self.COACH_AT
+        f = font(17)
+        rows: list[str] = []
+        for ln in lines:
+            cur = ""
+            for word in ln.split(" "):
+                if cur and f.size(cur + " " + word)[0] > w - 28:
+                    rows.append(cur)
+                    cur = word
+                else:
+                    cur = f"{cur} {word}" if cur else word
+            rows.append(cur)
+        r = pygame.Rect(x, y, w, 40 + 21 * len(rows))
+        panel(surf, r, 245, (24, 34, 60), GOLD, 12)
+        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
+        for k, row in enumerate(rows):
+            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, WHITE)
+
+    def draw_hud(self, surf: pygame.Surface) -> None:
+        draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
+        if self.demo:
+            return
+        hints = self.hud_hints()
+        if self.app.top is self:  # an overlay (pause, results) shows its own hint bar: one at a time
+            hint_bar(surf, hints[-3:])
+        if self.message_ticks and self.message:
+            from arcade.client.render.widgets import draw_toast
+
+            draw_toast(surf, self.message, 66)
+
+    def hud_hints(self) -> list[str]:
+        """The hint bar's entries (the last three are shown): each human's keys, then how to pause."""
+        hints = []
+        for seat in self.humans():
+            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+        mouse = self.mouse_seat()
+        if mouse is not None and self.match.seats[mouse].device != MOUSE:
+            hints.append(f"or mouse: {self.MOUSE_HINT}")
+        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
+        return hints
+
+    def flash(self, msg: str, ticks: int = 120) -> None:
+        self.message, self.message_ticks = msg, ticks

@@ -1,0 +1,180 @@
+"""Player settings and key bindings, saved as msgpack in the user's config folder.
+
+The folder is ``platformdirs.user_config_dir("grisbi-arcade")`` unless ``GRISBI_ARCADE_HOME`` or ``--config-dir``
+names another. An unreadable, corrupt or hostile file never crashes the game: defaults are used and
+``Settings.notice`` holds a one-line message the title screen shows.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import msgpack
+import platformdirs
+
+from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
+
+__all__ = ["Settings", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
+
+log = logging.getLogger(__name__)
+APP = "grisbi-arcade"
+MAX_SETTINGS_BYTES = 64 * 1024
+SCALES = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+def config_dir(override: str | os.PathLike | None = None) -> Path:
+    if override:
+        return Path(override)
+    env = os.environ.get("GRISBI_ARCADE_HOME")
+    return Path(env) / "config" if env else Path(platformdirs.user_config_dir(APP))
+
+
+def data_dir(override: str | os.PathLike | None = None) -> Path:
+    if override:
+        return Path(override)
+    env = os.environ.get("GRISBI_ARCADE_HOME")
+    return Path(env) / "data" if env else Path(platformdirs.user_data_dir(APP))
+
+
+@dataclass
+class Settings:
+    """Everything the settings screen edits. Volumes are 0..10; ``attract_idle_seconds`` in seconds.
+
+    LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
+    OS user name), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
+    means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
+    everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
+    IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
+    ``lan_port`` (the host's UDP game port, 1024..65535).
+    """
+
+    volume: int = 7
+    window_scale: float = 1.0
+    fullscreen: bool = False
+    attract_idle_seconds: int = 30
+    grisbi_assist: bool = False
+    bot_level: str = "normal"
+    lan_name: str = field(default_factory=lambda: default_player_name())
+    lan_broadcast: str = ""
+    lan_bind: str = "0.0.0.0"
+    lan_port: int = 47800
+    bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
+    notice: str = field(default="", compare=False)
+    path: Path | None = field(default=None, compare=False)
+
+    def to_plain(self) -> dict:
+        d = asdict(self)
+        d.pop("notice")
+        d.pop("path")
+        return d
+
+
+def default_player_name() -> str:
+    """The OS user name (``getpass.getuser()``), made printable and cut to 24 characters; "Player" if unknown."""
+    import getpass
+
+    try:
+        name = getpass.getuser()
+    except Exception:  # no user name in the environment nor the password database
+        return "Player"
+    name = "".join(c for c in str(name) if c.isprintable()).strip()[:24]
+    return name or "Player"
+
+
+def _is_ipv4(v: object) -> bool:
+    parts = v.split(".") if isinstance(v, str) else []
+    return len(parts) == 4 and all(p.isdigit() and len(p) <= 3 and int(p) <= 255 for p in parts)
+
+
+def _clean(raw: object) -> tuple[Settings, list[str]]:
+    """Settings from decoded data, keeping only well-typed, in-range values; returns what was dropped."""
+    s = Settings()
+    bad: list[str] = []
+    if not isinstance(raw, dict):
+        return s, ["not a settings table"]
+    checks = {
+        "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10,
+        "window_scale": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v in SCALES,
+        "fullscreen": lambda v: isinstance(v, bool),
+        "attract_idle_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and 5 <= v <= 3600,
+        "grisbi_assist": lambda v: isinstance(v, bool),
+        "bot_level": lambda v: v in ("easy", "normal", "hard"),
+        "lan_name": lambda v: isinstance(v, str) and 1 <= len(v) <= 24 and v.isprintable(),
+        "lan_broadcast": lambda v: v == "" or _is_ipv4(v),
+        "lan_bind": _is_ipv4,
+        "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
+    }
+    for f in fields(Settings):
+        if f.name not in raw or f.name in ("notice", "path", "bindings"):
+            continue
+        v = raw[f.name]
+        if checks[f.name](v):
+            setattr(s, f.name, float(v) if f.name == "window_scale" else v)
+        else:
+            bad.append(f.name)
+    b = raw.get("bindings")
+    if b is not None:
+        ok = isinstance(b, dict) and all(
+            z in ZONES and isinstance(m, dict) and all(
+                btn in BUTTONS and isinstance(keys, list) and 0 < len(keys) <= 4
+                and all(isinstance(k, str) and 0 < len(k) <= 20 for k in keys) for btn, keys in m.items())
+            for z, m in b.items())
+        if ok:
+            for z, m in b.items():
+                s.bindings[z].update({btn: list(keys) for btn, keys in m.items()})
+        else:
+            bad.append("bindings")
+    if "lan_bind" not in raw and raw.get("lan_broadcast") == "127.255.255.255":
+        # a file from before LAN play had real-LAN defaults (it saved this machine's loopback as the broadcast
+        # address, so no other machine could find or join): today's default, every network of this machine
+        s.lan_broadcast = ""
+    return s, bad
+
+
+def load_settings(folder: str | os.PathLike | None = None) -> Settings:
+    """Read settings; never raises. Missing file: defaults, no notice. Bad file: defaults and a notice."""
+    path = config_dir(folder) / "settings.msgpack"
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        s = Settings()
+        s.path = path
+        return s
+    except OSError as e:
+        s = Settings(notice=f"Settings unreadable ({e.strerror}); using defaults.")
+        s.path = path
+        return s
+    try:
+        if size > MAX_SETTINGS_BYTES:
+            raise ValueError(f"file too large ({size} bytes)")
+        data = path.read_bytes()
+        if not data:
+            raise ValueError("file is empty")
+        raw = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=4096, max_bin_len=0,
+                              max_array_len=256, max_map_len=256, max_ext_len=0)
+        s, bad = _clean(raw)
+        if bad:
+            s.notice = f"Some settings were invalid ({', '.join(bad)}); defaults used for those."
+    except Exception as e:  # any decoding problem: defaults and a notice
+        log.warning("settings file %s unreadable: %s", path, e)
+        s = Settings(notice=f"Settings file was unreadable ({type(e).__name__}); using defaults.")
+    s.path = path
+    return s
+
+
+def save_settings(s: Settings) -> str | None:
+    """Write settings atomically; returns an error message instead of raising."""
+    path = s.path or (config_dir() / "settings.msgpack")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(msgpack.packb(s.to_plain(), use_bin_type=True))
+        os.replace(tmp, path)
+        return None
+    except OSError as e:
+        log.warning("could not save settings: %s", e)
+        return f"Could not save settings ({e.strerror})."

@@ -1,0 +1,1 @@
+"""grass's table: the only pygame code of this game (art, layout, controls, scene)."""

@@ -1,0 +1,1 @@
+"""grenade's table: the only pygame code of this game (art, layout, controls, scene)."""

@@ -1,0 +1,530 @@
+"""Grit's table: both players' three Injury piles, the Complaints in hand, The Word, face-down play, the reveal.
+
+Layout (1280×720): seat 0 at the bottom, seat 1 at the top (with one human, the human sits at the bottom). Each
+player's three Injury piles sit in a row with covered cards peeking out above the top card; a Marked Complaint lies
+sideways. Complaints in hand are fanned at the screen's edge: face up for their owner (with two humans on one screen,
+only while the owner holds their B key to peek), backs for everyone else.
+
+Controls of the acting human: The Word holder picks who lays first from a two-line menu. Laying: ←/→ choose the
+Complaint, ↑/↓ choose the pile (every pile that may take it, highlighted), A lays; if a Marked Complaint is still
+available a last menu asks "face down" or "Marked" (B goes back). At the end of a round in which a player marked one
+of their own piles, that player is asked whether it stays face down (↑/↓ and A; the keys are shown on screen).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from arcade.games.grit import ChooseFirst, KeepHidden, PlayComplaint, card_label
+from arcade.games.grit.cards import is_heart, rank_of
+from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
+from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tween import Placed
+from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
+from arcade.client.scenes.table import TableScene
+
+__all__ = ["Table"]
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+PILE_X = (W // 2 - 170, W // 2, W // 2 + 170)
+PILE_Y = {"bottom": 455, "top": 255}
+HAND_Y = {"bottom": 612, "top": 84}
+DECK_POS = (110, H // 2 + 10)
+
+
+@lru_cache(maxsize=64)
+def face(card: int) -> pygame.Surface:
+    """A Complaint's face; a 6 or a 9 has its ranks underlined, so a Marked (sideways) one still reads right."""
+    rank, suit = RANKS[rank_of(card) - 1], "H" if is_heart(card) else "S"
+    img = playing_card(rank, suit).copy()
+    if rank in ("6", "9"):
+        underline_ranks(img, rank, INK[suit])
+    return img
+
+
+def underline_ranks(img: pygame.Surface, rank: str, ink) -> None:
+    """Underline the three rank figures ``playing_card`` draws (corner, centre, upside-down corner), in place."""
+    w, h = img.get_size()
+    corner, mid = max(12, int(h * 0.17)), int(h * 0.16)
+    cw, ch = font(corner, True).size(rank)
+    base = 3 + font(corner, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (7, base), (7 + cw - 1, base), 2)
+    mw, mh = font(mid, True).size(rank)
+    cy = h // 2 + int(h * 0.36) // 2 + 6
+    mbase = cy - mh // 2 + font(mid, True).get_ascent() + 1
+    pygame.draw.line(img, ink, (w // 2 - mw // 2, mbase), (w // 2 + mw // 2, mbase), 2)
+    tail = h - 3 - ch + (ch - base + 3)
+    pygame.draw.line(img, ink, (w - 7 - cw, tail), (w - 8, tail), 2)
+
+
+@lru_cache(maxsize=64)
+def sideways(img: pygame.Surface) -> pygame.Surface:
+    return pygame.transform.rotate(img, 90)
+
+
+class Table(TableScene):
+    SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
+    END_DELAY = 240
+    COACH_AT = (880, 150, 390)  # the tutorial coach's free corner
+    RESULT_FIGURE = "Injuries"
+
+    def result_rows(self) -> list[tuple[int, str]]:
+        """Each duellist's final Injury total (22 or more is dead), winner first."""
+        v = self.rules.view(self.match.state, None)
+        if v.totals is None:
+            return super().result_rows()
+        order = sorted((0, 1), key=lambda s: s != v.result)
+        return [(s, f"{v.totals[s]}" + (" — dead" if v.totals[s] >= 22 else "")) for s in order]
+
+    def setup(self) -> None:
+        self.board.move_ticks = 18
+        self.board.stagger = 3
+        self.content: dict[Any, tuple[int | None, bool, bool]] = {}  # key -> (card, marked, known_face_down)
+        self.sel_card: dict[int, int] = {}
+        self.sel_pile: dict[int, int] = {}
+        self.mode_menu: dict[int, int] = {}  # seat -> cursor in the marked-mode menu (absent: menu closed)
+        self.word_cursor: dict[int, int] = {}
+        self.keep_cursor: dict[int, int] = {}  # seat -> 0 keep face down, 1 turn it up (end-of-round question)
+        self.layout(self.rules.view(self.match.state, self.viewer_for_layout()), initial=True)
+
+    # --- who sits where ---------------------------------------------------------------------------------------------
+    def bottom_seat(self) -> int:
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else 0
+
+    def side(self, seat: int) -> str:
+        return "bottom" if seat == self.bottom_seat() else "top"
+
+    def viewer_for_layout(self) -> int | None:
+        return self.viewer()
+
+    # --- layout: the view says where every card lies -----------------------------------------------------------------
+    def layout(self, view, initial: bool = False) -> None:
+        targets: dict[Any, Placed] = {}
+        content: dict[Any, tuple[int | None, bool, bool]] = {}
+        for owner in (0, 1):
+            side = self.side(owner)
+            for p, pile in enumerate(view.piles[owner]):
+                n = len(pile)
+                for i, cv in enumerate(pile):
+                    key = ("pile", owner, p, i)
+                    back = n - 1 - i  # covered cards peek out to the upper left
+                    shown = cv.card is not None and cv.face_up
+                    targets[key] = Placed(PILE_X[p] - back * 12, PILE_Y[side] - back * 9, shown, z=10 + i,
+                                          angle=90 if cv.marked else 0)
+                    content[key] = (cv.card, cv.marked, cv.card is not None and not cv.face_up)
+            # hand
+            count = view.complaint_counts[owner]
+            own = view.seat == owner
+            cards = list(view.hand) if own else [None] * count
+            x0 = W // 2 - (count - 1) * 62
+            for i, card in enumerate(cards):
+                key = ("hand", owner, card if card is not None else i)
+                up = card is not None and self.peeking(owner)
+                lift = 0
+                if own and card is not None and owner in self.sel_card and self.sel_card[owner] % count == i \
+                        and self.is_laying(owner):
+                    lift = 24
+                targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
+                                      scale=1.0 if side == "bottom" else 0.8)
+                content[key] = (card, False, False)
+        # when a hand card leaves, the new pile card starts where that hand card was
+        gone = [k for k in self.board.entries if k[0] == "hand" and k not in targets]
+        self.content = content
+
+        def origin(key):
+            if key[0] == "hand":
+                return Placed(*DECK_POS, False, 0)
+            for g in gone:
+                if g[1] == self.layer_of(view, key):
+                    return self.board.current(g)
+            seat_side = self.side(self.layer_of(view, key))
+            return Placed(W // 2, HAND_Y[seat_side], False, 0)
+
+        moved = self.board.set_targets(targets, origin, ticks=None)
+        if moved and not initial:
+            pass
+
+    @staticmethod
+    def layer_of(view, key) -> int:
+        """Who laid a pile card: this round's first/second player when it is one of this round's plays."""
+        _, owner, pile, idx = key
+        if (owner, pile) in view.round_plays:
+            k = view.round_plays.index((owner, pile))
+            first = view.first if view.first >= 0 else 0
+            return first if k == 0 else 1 - first
+        return owner
+
+    def after_tick(self) -> None:
+        self.layout(self.rules.view(self.match.state, self.viewer()))
+        self.board.update()
+
+    # --- controls ---------------------------------------------------------------------------------------------------
+    def is_laying(self, seat: int) -> bool:
+        st = self.match.state
+        return seat in self.rules.to_act(st) and st.phase not in ("word", "keep")
+
+    def human_controls(self) -> None:
+        inp = self.app.input
+        st = self.match.state
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = [self.match.seats[seat].device]
+            legal = self.rules.legal_actions(st, seat)
+            if self.mouse_controls(seat, legal):
+                continue
+            if st.phase == "word":
+                c = self.word_cursor.get(seat, 0)
+                if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
+                    c = 1 - c
+                    self.app.audio.play("move")
+                self.word_cursor[seat] = c
+                if inp.pressed("A", dev):
+                    first = seat if c == 0 else 1 - seat
+                    self.match.submit_action(seat, ChooseFirst(first))
+                    self.app.audio.play("select")
+                continue
+            if st.phase == "keep":
+                c = self.keep_cursor.get(seat, 0)
+                if inp.menu("UP", dev) or inp.menu("DOWN", dev) or inp.menu("LEFT", dev) or inp.menu("RIGHT", dev):
+                    c = 1 - c
+                    self.app.audio.play("move")
+                self.keep_cursor[seat] = c
+                if inp.pressed("A", dev):
+                    self.match.submit_action(seat, KeepHidden(c == 0))
+                    self.app.audio.play("select")
+                continue
+            hand = list(st.complaints[seat])
+            if not hand:
+                continue
+            ci = self.sel_card.get(seat, 0) % len(hand)
+            card = hand[ci]
+            piles = self.piles_for(legal, card, seat)
+            pi = self.sel_pile.get(seat, 0) % max(1, len(piles))
+            if seat in self.mode_menu:
+                modes = self.modes_for(legal, card, piles[pi])
+                m = self.mode_menu[seat] % len(modes)
+                if inp.menu("UP", dev):
+                    m = (m - 1) % len(modes)
+                if inp.menu("DOWN", dev):
+                    m = (m + 1) % len(modes)
+                self.mode_menu[seat] = m
+                if inp.pressed("B", dev):
+                    del self.mode_menu[seat]
+                elif inp.pressed("A", dev):
+                    del self.mode_menu[seat]
+                    self.match.submit_action(seat, modes[m][1])
+                    self.app.audio.play("select")
+                continue
+            if inp.menu("LEFT", dev):
+                ci = (ci - 1) % len(hand)
+                self.app.audio.play("move")
+            if inp.menu("RIGHT", dev):
+                ci = (ci + 1) % len(hand)
+                self.app.audio.play("move")
+            if inp.menu("UP", dev):
+                pi = (pi - 1) % len(piles)
+                self.app.audio.play("move")
+            if inp.menu("DOWN", dev):
+                pi = (pi + 1) % len(piles)
+                self.app.audio.play("move")
+            self.sel_card[seat], self.sel_pile[seat] = ci, pi
+            if inp.pressed("A", dev):
+                card = hand[ci]
+                piles = self.piles_for(legal, card, seat)
+                target = piles[pi % len(piles)]
+                modes = self.modes_for(legal, card, target)
+                if len(modes) > 1:
+                    self.mode_menu[seat] = 0
+                else:
+                    self.match.submit_action(seat, modes[0][1])
+                    self.app.audio.play("select")
+
+    # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
+    MOUSE_HINT = "click a Complaint, then a pile"
+    PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
+
+    def word_rects(self) -> list[pygame.Rect]:
+        """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
+        return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 30 + 32 * k, 280, 32) for k in range(2)]
+
+    def mode_rects(self, n: int) -> list[pygame.Rect]:
+        """The lines of the "how do you lay it" menu (px)."""
+        return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 28 + 52 * k, 320, 52) for k in range(n)]
+
+    def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where the seat's Complaints lie in hand (px), as ``layout`` places them."""
+        x0 = W // 2 - (count - 1) * 62
+        y = HAND_Y[self.side(seat)]
+        return [pygame.Rect(x0 + i * 124 - CARD_W // 2, y - CARD_H // 2 - 24, CARD_W, CARD_H + 24)
+                for i in range(count)]
+
+    def pile_rect(self, owner: int, pile: int) -> pygame.Rect:
+        r = pygame.Rect(0, 0, CARD_W + 40, CARD_H + 40)
+        r.center = (PILE_X[pile] - 10, PILE_Y[self.side(owner)] - 8)
+        return r
+
+    def mouse_controls(self, seat: int, legal) -> bool:
+        """A click of the mouse's seat: in The Word's menu, in the laying mode menu, on a Complaint in hand (chosen)
+        or on a pile that may take it (laid there). True when the click was used."""
+        pos = self.mouse_click(seat)
+        if pos is None:
+            return False
+        st = self.match.state
+        if st.phase in ("word", "keep"):  # two-line menus at the same place
+            k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
+            if k is not None:
+                self.match.submit_action(seat, ChooseFirst(seat if k == 0 else 1 - seat) if st.phase == "word"
+                                         else KeepHidden(k == 0))
+                self.app.audio.play("select")
+            return True
+        hand = list(st.complaints[seat])
+        if not hand:
+            return False
+        ci = self.sel_card.get(seat, 0) % len(hand)
+        if seat in self.mode_menu:
+            piles = self.piles_for(legal, hand[ci])
+            modes = self.modes_for(legal, hand[ci], piles[self.sel_pile.get(seat, 0) % len(piles)])
+            k = next((k for k, r in enumerate(self.mode_rects(len(modes))) if r.collidepoint(pos)), None)
+            del self.mode_menu[seat]  # a click elsewhere closes the menu
+            if k is not None:
+                self.match.submit_action(seat, modes[k][1])
+                self.app.audio.play("select")
+            return True
+        k = next((k for k, r in enumerate(self.hand_rects(seat, len(hand))) if r.collidepoint(pos)), None)
+        if k is not None:
+            self.sel_card[seat] = k
+            self.app.audio.play("move")
+            return True
+        piles = self.piles_for(legal, hand[ci])
+        hit = next((t for t in piles if self.pile_rect(*t).collidepoint(pos)), None)
+        if hit is None:
+            return False
+        self.sel_pile[seat] = piles.index(hit)
+        modes = self.modes_for(legal, hand[ci], hit)
+        if len(modes) > 1:
+            self.mode_menu[seat] = 0
+        else:
+            self.match.submit_action(seat, modes[0][1])
+            self.app.audio.play("select")
+        return True
+
+    def piles_for(self, legal, card, seat: int | None = None) -> list[tuple[int, int]]:
+        """Piles (owner, pile) that may take ``card`` now, in the order the laying seat sees them: its own row left
+        to right, then the opponent's row left to right (``seat``: the laying seat; default the one to act)."""
+        out = []
+        for a in legal:
+            if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
+                out.append((a.owner, a.pile))
+        if seat is None:
+            acting = sorted(self.rules.to_act(self.match.state))
+            seat = acting[0] if acting else self.bottom_seat()
+        return sorted(out, key=lambda op: (op[0] != seat, op[1]))
+
+    def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
+        names = {False: "Lay it face down", True: "Lay it Marked (sideways, never covered)"}
+        out = []
+        for a in legal:
+            if isinstance(a, PlayComplaint) and a.card == card and (a.owner, a.pile) == tuple(target):
+                out.append((names[a.marked], a))
+        return out
+
+    # --- drawing ----------------------------------------------------------------------------------------------------
+    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+        # pile slots and labels
+        for owner in (0, 1):
+            side = self.side(owner)
+            y = PILE_Y[side]
+            for p in range(3):
+                r = pygame.Rect(0, 0, CARD_W + 10, CARD_H + 10)
+                r.center = (PILE_X[p], y)
+                pygame.draw.rect(surf, (14, 70, 45), r, border_radius=10)
+                pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=10)
+            name = self.seat_name(owner)
+            tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
+            dead = tot >= 22
+            col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
+            tx = 60
+            draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
+            line = f"Injuries: {tot}" + ("  DEAD" if dead else "")
+            if dead or tot == 21:  # red and green read on a dark plate, not on the felt
+                panel(surf, (tx - 8, y, font(24, dead).size(line)[0] + 16, 32), 215, (10, 30, 20), None, 8)
+            draw_text(surf, line, (tx, y + 2), 24, col, bold=dead)
+            if view.best_of > 1:
+                draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
+            if view.phase != "over" and view.word == owner:
+                self.draw_word_badge(surf, (tx + 75, y + 58))
+            if view.phase != "over" and view.first == owner:
+                draw_text(surf, "▶ lays first this round", (tx, y + 84), 18, WHITE)
+        # highlight of the target pile for the acting human
+        target = self.current_target()
+        if target is not None:
+            owner, p = target
+            r = pygame.Rect(0, 0, CARD_W + 22, CARD_H + 22)
+            r.center = (PILE_X[p], PILE_Y[self.side(owner)])
+            pygame.draw.rect(surf, GOLD, r, width=4, border_radius=12)
+        # cards
+        for key, placed, width, moving in self.board.frames(alpha):
+            card, marked, known_down = self.content.get(key, (None, False, False))
+            f = face(card) if card is not None else card_back()
+            b = card_back()
+            if placed.angle:
+                f, b = sideways(f), sideways(b)
+            r = blit_card(surf, f, b, placed, width, moving)
+            if known_down and not placed.face_up and card is not None:
+                tag = pygame.Rect(0, 0, 56, 26)
+                tag.center = r.center
+                panel(surf, tag, 220, (250, 248, 240), radius=6)
+                draw_text(surf, card_label(card), tag.center, 18, (20, 20, 20), bold=True, anchor="center")
+        # centre: round, phase
+        info = f"Duel {view.duel} · Round {view.round} of 4" if view.best_of > 1 else f"Round {view.round} of 4"
+        if view.phase == "over":
+            info = "Satisfaction!"
+        if view.phase != "over":
+            plate = pygame.Rect(0, 0, font(24, True).size(info)[0] + 28, 36)
+            plate.center = (W // 2, H // 2 - 5)
+            panel(surf, plate, 200, (10, 30, 20), None, 10)
+            draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        if view.phase == "over" and view.totals is not None:
+            self.draw_outcome(surf, view)
+        if not self.demo and self.curtain_for is None:
+            self.draw_prompts(surf)
+
+    def draw_action_panel(self, surf) -> None:
+        """Grit draws its own prompts (``draw_prompts``)."""
+
+    def curtain_prompt(self, dev: str) -> str:
+        """Grit's hands show only while their owner holds B: the curtain names both of the seat's keys."""
+        inp = self.app.input
+        return f"Press {inp.hint(dev, 'A')} to take your turn, then hold {inp.hint(dev, 'B')} to peek at your hand"
+
+    def draw_word_badge(self, surf, center) -> None:
+        r = pygame.Rect(0, 0, 150, 40)
+        r.center = center
+        panel(surf, r, 230, (120, 20, 30), GOLD, 20)
+        draw_text(surf, "THE WORD", r.center, 20, GOLD, bold=True, anchor="center")
+
+    def phase_text(self, view) -> str:
+        if view.phase == "word":
+            reason = {"total": "higher Injury total", "top card": "highest top card", "heart": "top heart",
+                      "last round": "did not hold it last round", "random": "drawn at random"}.get(
+                view.word_reason, view.word_reason)
+            return f"{self.seat_name(view.word)} holds The Word ({reason}) and picks who lays first"
+        if view.phase in ("lay_first", "lay_second"):
+            acting = view.to_act[0] if view.to_act else -1
+            return f"{self.seat_name(acting)} lays a Complaint face down"
+        if view.phase == "keep":
+            acting = view.to_act[0] if view.to_act else -1
+            return f"End of the round: {self.seat_name(acting)} decides whether their Marked Complaint stays face down"
+        return ""
+
+    def draw_outcome(self, surf, view) -> None:
+        t0, t1 = view.totals
+        if view.result == -1:
+            text = f"Draw — {t0} to {t1}"
+        else:
+            text = f"{self.seat_name(view.result)} wins — {t0} to {t1}"
+        r = pygame.Rect(0, 0, 620, 54)
+        r.center = (W // 2, H // 2 - 5)
+        panel(surf, r, 220, (60, 20, 10), GOLD)
+        draw_text(surf, text, r.center, 26, GOLD, bold=True, anchor="center")
+
+    def current_target(self) -> tuple[int, int] | None:
+        if self.demo:
+            return None
+        st = self.match.state
+        for seat in self.acting_humans():
+            if st.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
+                continue
+            hand = list(st.complaints[seat])
+            if not hand:
+                return None
+            card = hand[self.sel_card.get(seat, 0) % len(hand)]
+            piles = self.piles_for(self.rules.legal_actions(st, seat), card, seat)
+            if piles:
+                return piles[self.sel_pile.get(seat, 0) % len(piles)]
+        return None
+
+    def draw_prompts(self, surf) -> None:
+        st = self.match.state
+        inp = self.app.input
+        for seat in self.acting_humans():
+            if len(self.humans()) > 1 and seat != self.shown_seat:
+                continue
+            dev = self.match.seats[seat].device
+            x, y = self.PROMPT_X, self.PROMPT_Y
+            if st.phase == "word":
+                items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
+                c = self.word_cursor.get(seat, 0)
+                panel(surf, (x - 20, y - 20, 300, 130), 220, border=GOLD)
+                draw_text(surf, "You hold The Word:", (x, y), 20, GOLD, bold=True)
+                for k, it in enumerate(items):
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                              GOLD if k == c else WHITE, bold=k == c)
+            elif st.phase == "keep":
+                items = ["Keep it face down", "Turn it face up"]
+                c = self.keep_cursor.get(seat, 0)
+                panel(surf, (x - 20, y - 20, 320, 190), 235, border=GOLD)
+                draw_text(surf, "Your Marked Complaint:", (x, y), 20, GOLD, bold=True)
+                for k, it in enumerate(items):
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                              GOLD if k == c else WHITE, bold=k == c)
+                draw_text(surf, "face down: hidden to the end of the duel", (x, y + 104), 16, DIM)
+                draw_text(surf, f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose, {inp.hint(dev, 'A')} confirm",
+                          (x, y + 130), 18, WHITE)
+            elif seat in self.mode_menu:
+                hand = list(st.complaints[seat])
+                card = hand[self.sel_card.get(seat, 0) % len(hand)]
+                target = self.current_target()
+                modes = self.modes_for(self.rules.legal_actions(st, seat), card, target)
+                m = self.mode_menu[seat] % len(modes)
+                panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
+                draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
+                mode_lines = {"Lay it face down": ("Face down", ""),
+                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered")}
+                for k, (name, _) in enumerate(modes):
+                    head, sub = mode_lines.get(name, (name, ""))
+                    draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,
+                              GOLD if k == m else WHITE, bold=k == m)
+                    if sub:
+                        draw_text(surf, sub, (x + 30, y + 60 + 52 * k), 16, DIM)
+            else:
+                lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
+                         f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
+                         f"{inp.hint(dev, 'A')} lay it"]
+                if dev == "mouse":
+                    lines = ["Click a Complaint in your hand,", "then click a pile for it"]
+                elif self.mouse_seat() == seat:
+                    lines.append("or click a card, then a pile")
+                if len(self.humans()) > 1:
+                    lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
+                panel(surf, (x - 20, y - 20, 300, 40 + 28 * len(lines)), 200, border=GOLD)
+                for k, ln in enumerate(lines):
+                    draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
+
+    def result_lines(self) -> list[str]:
+        st = self.match.state
+        v = self.rules.view(st, None)
+        if v.result == -1:
+            title = "A draw!"
+        else:
+            title = f"{self.seat_name(v.result)} wins!"
+        lines = [title]
+        if v.totals is not None:
+            for s in (0, 1):
+                t = v.totals[s]
+                state = "dead" if t >= 22 else "alive"
+                lines.append(f"{self.seat_name(s)} ({self.match.seats[s].label}): {t} — {state}")
+        if v.best_of > 1:
+            lines.append(f"Duels won: {v.wins[0]} – {v.wins[1]}")
+        return lines
+
+
+def card_art(ref: str) -> pygame.Surface:
+    """A card for the rules page: ``ref`` is rank then suit letter ("QH", "10S", "AS")."""
+    return playing_card(ref[:-1], ref[-1])
