@@ -10,12 +10,12 @@ Bots never see the true state.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .base import MAX_INPUT, is_turn_based
 from .rng import Rng, seed_mix
 
-__all__ = ["LEVELS", "random_choose", "random_inputs", "decision_rng"]
+__all__ = ["LEVELS", "random_choose", "random_inputs", "decision_rng", "searching_hard"]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -106,3 +106,21 @@ class BotSeat:
         action = self.module.choose(rules.view(state, self.seat), legal, decision_rng(self.seed, self.seat, tick),
                                     self.level)
         return rules.encode_action(action) + 1
+
+
+def searching_hard(heuristic: Callable[..., Any], search: Callable[..., Any],
+                   searches: Callable[[Any, list], bool]) -> Callable[..., Any]:
+    """A game's ``choose(view, legal_actions, rng, level="normal")`` whose "hard" level is a search: ``search(view,
+    legal, rng)`` where ``searches(view, legal)`` holds, ``heuristic(view, legal, rng, level)`` otherwise (easy and
+    normal). The game's ``levels`` module builds it, so its ``bot`` (the heuristic) and its ``search`` (which plays
+    that heuristic in its look-ahead) never import each other. The result raises ValueError when nothing is legal."""
+
+    def choose(view: Any, legal_actions: Sequence[Any], rng: Rng, level: str = "normal") -> Any:
+        legal = list(legal_actions)
+        if not legal:
+            raise ValueError("no legal action")
+        if level == "hard" and searches(view, legal):
+            return search(view, legal, rng)
+        return heuristic(view, legal, rng, level)
+
+    return choose
