@@ -42,3 +42,14 @@ def draw_text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int 
         surf.blit(text(s, size, (0, 0, 0), bold), r.move(2, 2))
     surf.blit(img, r)
     return r
+
+
+@lru_cache(maxsize=512)
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -46,7 +46,7 @@ from arcade.games.cops_and_robbers import (COP, DEFENCE, OFFENCE, ROBBER, Attack
                                       round_scores)
 from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.effects import burst
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, fit
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, felt, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
@@ -1109,17 +1109,6 @@ def button(kind: str, selected: bool) -> pygame.Surface:
         draw_text(s, "End", (w // 2, 92), 20, GOLD, bold=True, anchor="center")
         draw_text(s, "turn", (w // 2, 114), 18, GOLD, bold=True, anchor="center")
     return s.convert_alpha()
-
-
-@lru_cache(maxsize=512)
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def card_art(ref: str) -> pygame.Surface:

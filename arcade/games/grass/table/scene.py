@@ -50,7 +50,7 @@ import pygame
 from arcade.games.grass import ANY, CARDS, Action
 from arcade.games.grass.cards import HEAT_OF, NO_CARD, value
 from arcade.client.render.cards import blit_card, card_back
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, fit
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
@@ -107,17 +107,6 @@ def money(d: int, sign: bool = False) -> str:
 def short_money(d: int) -> str:
     """Dollars in thousands: "25K"."""
     return f"{d // 1000}K" if d % 1000 == 0 else f"{d:,}"
-
-
-@lru_cache(maxsize=512)
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
