@@ -273,14 +273,6 @@ class LanMatch(SeatsMixin):
         return self.session.sim if self.session.sim is not None else self._sim
 
     @property
-    def state(self) -> Any:
-        return self.sim.state
-
-    @property
-    def tick_count(self) -> int:
-        return self.sim.tick
-
-    @property
     def input_log(self) -> list[tuple[int, ...]]:
         return self.session.input_log()
 

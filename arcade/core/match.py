@@ -71,6 +71,16 @@ class SeatsMixin:
 
     seats: list[SeatSpec]
 
+    @property
+    def state(self) -> Any:
+        """The game state now (``self.sim``'s: a local simulation, or the LAN session's)."""
+        return self.sim.state
+
+    @property
+    def tick_count(self) -> int:
+        """Ticks simulated so far."""
+        return self.sim.tick
+
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
@@ -216,14 +226,6 @@ class Match(SeatsMixin):
         self.input_log: list[tuple[int, ...]] = []
         self.last_inputs: tuple[int, ...] = ()
         self.recorder = None  # a ReplayWriter, when the match is recorded
-
-    @property
-    def state(self) -> Any:
-        return self.sim.state
-
-    @property
-    def tick_count(self) -> int:
-        return self.sim.tick
 
     def submit(self, seat: int, tick_input: int) -> None:
         """A human seat's input for the next tick (the last one submitted before the tick wins)."""
