@@ -173,9 +173,15 @@ class TableScene(Scene):
         policy = self.hand_policy()
         if seat not in policy.humans and policy.forced == "auto":
             return False
-        peek = seat in self.humans() and self.app.input.held("B", [self.match.seats[seat].device])
+        peek = seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
+                                          or self.mouse_peek(seat))
         return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
                             acting=self.acting_humans(), peek=peek, started=self.started())
+
+    def mouse_peek(self, seat: int) -> bool:
+        """Whether the mouse holds this table's "Show my cards" button for ``seat`` (tables with such a button
+        override it; the policy still shows only the seat that lifted the curtain)."""
+        return False
 
     def started(self) -> bool:
         """A real-time game: whether the start signal has been given (hands stay face down before it)."""

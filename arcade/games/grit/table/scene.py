@@ -248,6 +248,28 @@ class Table(TableScene):
     MOUSE_HINT = "click a Complaint, then a pile"
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
 
+    PEEK_BUTTON = pygame.Rect(W - 350, H // 2 + 130, 300, 56)  # "Show my cards", several humans on one screen (px)
+
+    def peek_button_shown(self) -> bool:
+        """Several humans on one screen, the curtain lifted by the seat now acting: the "Show my cards" button is
+        there for that seat's player (held down with the mouse, it shows that seat's hand, as holding B does)."""
+        return (not self.demo and len(self.humans()) > 1 and self.curtain_for is None
+                and self.shown_seat in self.acting_humans() and self.match.state.phase != "over")
+
+    def mouse_peek(self, seat: int) -> bool:
+        """The left mouse button is held down on the "Show my cards" button (``PEEK_BUTTON``) for ``seat``."""
+        inp = self.app.input
+        return (seat == self.shown_seat and inp.mouse_held and inp.mouse_pos is not None
+                and self.PEEK_BUTTON.collidepoint(inp.mouse_pos) and self.peek_button_shown())
+
+    def draw_peek_button(self, surf) -> None:
+        r = self.PEEK_BUTTON
+        held = self.mouse_peek(self.shown_seat)
+        hover = self.app.input.hover([r]) == 0
+        panel(surf, r, 235, (60, 90, 60) if held else (40, 60, 40) if hover else (20, 40, 28), GOLD, 10)
+        draw_text(surf, "Show my cards", (r.centerx, r.y + 18), 20, GOLD, bold=True, anchor="center")
+        draw_text(surf, "hold the mouse button down here", (r.centerx, r.y + 40), 15, WHITE, anchor="center")
+
     def word_rects(self) -> list[pygame.Rect]:
         """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
         return [pygame.Rect(self.PROMPT_X - 10, self.PROMPT_Y + 30 + 32 * k, 280, 32) for k in range(2)]
@@ -394,6 +416,8 @@ class Table(TableScene):
             self.draw_outcome(surf, view)
         if not self.demo and self.curtain_for is None:
             self.draw_prompts(surf)
+            if self.peek_button_shown():
+                self.draw_peek_button(surf)
 
     def draw_action_panel(self, surf) -> None:
         """Grit draws its own prompts (``draw_prompts``)."""
