@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.board = SpriteBoard()
         self.cursor: dict[int, int] = {}
         self.curtain_for: int | None = None
+        self.drag_card: tuple[int, int] | None = None  # (seat, index in hand) pressed by the mouse, maybe dragged
         self.shown_seat: int | None = None
         self.over_ticks = 0
         self.message = ""
@@ -319,8 +320,25 @@ class TableScene(Scene):
         return humans[0] if len(humans) == 1 else None
 
     def mouse_click(self, seat: int) -> tuple[int, int] | None:
-        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
-        return self.app.input.click() if self.mouse_seat() == seat else None
+        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None. Dragging a card from
+        the hand (``drag_card``) and letting go is clicking the card, then where it was let go."""
+        if self.mouse_seat() != seat:
+            return None
+        inp = self.app.input
+        if inp.click() is not None:
+            return inp.click()
+        if self.drag_card is not None and self.drag_card[0] == seat and inp.drops:
+            self.drag_card = None
+            return inp.drops[-1][1]
+        return None
+
+    def dragged(self, seat: int) -> tuple[int, tuple[int, int]] | None:
+        """The hand card ``seat`` is dragging now and where the pointer is: (index in hand, (x, y) picture px),
+        or None (tables draw that card under the pointer)."""
+        inp = self.app.input
+        if self.drag_card is None or self.drag_card[0] != seat or inp.dragging is None or inp.mouse_pos is None:
+            return None
+        return self.drag_card[1], inp.mouse_pos
 
     @staticmethod
     def list_rects(x: int, y: int, w: int, n: int, rows: int, cur: int, title_size: int = 19

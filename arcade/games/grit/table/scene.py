@@ -105,6 +105,7 @@ class Table(TableScene):
     def layout(self, view, initial: bool = False) -> None:
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple[int | None, bool, bool]] = {}
+        following, follow = None, None
         for owner in (0, 1):
             side = self.side(owner)
             for p, pile in enumerate(view.piles[owner]):
@@ -130,6 +131,10 @@ class Table(TableScene):
                     lift = 24
                 targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
                                       scale=1.0 if side == "bottom" else 0.8)
+                drag = self.dragged(owner) if own else None
+                if drag is not None and drag[0] == i:  # dragged by the mouse: under the pointer, above all
+                    targets[key] = follow = Placed(drag[1][0], drag[1][1], up, z=200)
+                    following = key
                 content[key] = (card, False, False)
         # when a hand card leaves, the new pile card starts where that hand card was
         gone = [k for k in self.board.entries if k[0] == "hand" and k not in targets]
@@ -145,6 +150,9 @@ class Table(TableScene):
             return Placed(W // 2, HAND_Y[seat_side], False, 0)
 
         moved = self.board.set_targets(targets, origin, ticks=None)
+        if following is not None:  # no easing: the card stays under the pointer
+            self.board.entries[following].tween = None
+            self.board.entries[following].placed = follow
         if moved and not initial:
             pass
 
@@ -245,7 +253,7 @@ class Table(TableScene):
                     self.app.audio.play("select")
 
     # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
-    MOUSE_HINT = "click a Complaint, then a pile"
+    MOUSE_HINT = "drag a Complaint onto a pile (or click it, then the pile)"
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
 
     PEEK_BUTTON = pygame.Rect(W - 350, H // 2 + 130, 300, 56)  # "Show my cards", several humans on one screen (px)
@@ -296,6 +304,8 @@ class Table(TableScene):
         pos = self.mouse_click(seat)
         if pos is None:
             return False
+        if self.app.input.click() is not None:
+            self.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
         st = self.match.state
         if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
@@ -320,6 +330,7 @@ class Table(TableScene):
         k = next((k for k, r in enumerate(self.hand_rects(seat, len(hand))) if r.collidepoint(pos)), None)
         if k is not None:
             self.sel_card[seat] = k
+            self.drag_card = (seat, k)  # held and moved, the card follows the pointer (``dragged``)
             self.app.audio.play("move")
             return True
         piles = self.piles_for(legal, hand[ci])
@@ -522,7 +533,7 @@ class Table(TableScene):
                          f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
                          f"{inp.hint(dev, 'A')} lay it"]
                 if dev == "mouse":
-                    lines = ["Click a Complaint in your hand,", "then click a pile for it"]
+                    lines = ["Drag a Complaint from your hand", "onto a pile, or click it, then", "click the pile"]
                 elif self.mouse_seat() == seat:
                     lines.append("or click a card, then a pile")
                 if len(self.humans()) > 1:

@@ -1,0 +1,99 @@
+"""Drag and drop of cards by mouse, driven headless through SDL mouse events and the app's event pump.
+
+Press on a card of your hand, move, let go over a place that may take it: the card is played there; let go
+elsewhere: no move is made and the card goes back to the hand. While dragging, the card is drawn under the pointer.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.core.match import SeatSpec
+from arcade.client.scenes.menus import start_match
+
+from client_helpers import make_app, run_ticks
+
+
+def mouse(app, kind, pos):
+    """One SDL mouse event at ``pos`` (window px = picture px headless), read by the app's next pump and tick."""
+    extra = {"button": 1} if kind != pygame.MOUSEMOTION else {"rel": (0, 0), "buttons": (1, 0, 0)}
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+    app.pump()
+    app.tick()
+
+
+def drag(app, start, end, steps=6, release=True):
+    """Press at ``start``, move in ``steps`` to ``end`` (one tick each), let go there unless ``release`` is False."""
+    mouse(app, pygame.MOUSEMOTION, start)
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    for k in range(1, steps + 1):
+        mouse(app, pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * k // steps,
+                                        start[1] + (end[1] - start[1]) * k // steps))
+    if release:
+        mouse(app, pygame.MOUSEBUTTONUP, end)
+
+
+def grit_laying(tmp_path):
+    """A Grit table (you against a bot) where you are to lay a Complaint."""
+    app = make_app(tmp_path)
+    start_match(app, "grit", [SeatSpec("human", "wasd"), SeatSpec("bot")], 7, {})
+    table = app.top
+    for _ in range(2000):
+        app.pump()
+        app.tick()
+        st = table.match.state
+        if 0 in table.rules.to_act(st):
+            if st.phase in ("word", "keep"):
+                mouse(app, pygame.MOUSEBUTTONDOWN, table.word_rects()[0].center)
+                mouse(app, pygame.MOUSEBUTTONUP, table.word_rects()[0].center)
+                continue
+            break
+    assert 0 in table.rules.to_act(table.match.state) and table.match.state.phase not in ("word", "keep")
+    return app, table
+
+
+def test_grit_drag_a_complaint_onto_a_pile_lays_it(tmp_path):
+    app, table = grit_laying(tmp_path)
+    st = table.match.state
+    hand = list(st.complaints[0])
+    owner, pile = table.piles_for(table.rules.legal_actions(st, 0), hand[1])[-1]
+    card_at = table.hand_rects(0, len(hand))[1].center
+    drop_at = table.pile_rect(owner, pile).center
+    drag(app, card_at, drop_at, release=False)
+    surf = pygame.Surface((1280, 720))
+    table.draw(surf, 1.0)
+    placed = table.board.current(("hand", 0, hand[1]))
+    assert (round(placed.x), round(placed.y)) == drop_at, "the dragged card is drawn under the pointer"
+    mouse(app, pygame.MOUSEBUTTONUP, drop_at)
+    if 0 in table.mode_menu:  # face down or Marked: the menu asks
+        mouse(app, pygame.MOUSEBUTTONDOWN, table.mode_rects(3)[0].center)
+        mouse(app, pygame.MOUSEBUTTONUP, table.mode_rects(3)[0].center)
+    run_ticks(app, 2)
+    after = table.match.state
+    assert len(after.complaints[0]) == len(hand) - 1 and hand[1] not in after.complaints[0]
+
+
+def test_grit_drop_elsewhere_makes_no_move_and_the_card_goes_back(tmp_path):
+    app, table = grit_laying(tmp_path)
+    st = table.match.state
+    hand = list(st.complaints[0])
+    card_at = table.hand_rects(0, len(hand))[0].center
+    home = table.board.current(("hand", 0, hand[0]))
+    drag(app, card_at, (120, 640))  # the bottom-left corner: no pile there
+    run_ticks(app, 40)
+    assert table.match.state.complaints[0] == st.complaints[0], "no move was made"
+    assert 0 not in table.mode_menu
+    back = table.board.current(("hand", 0, hand[0]))
+    assert (back.x, back.y) == (home.x, home.y), "the card is back in the hand"
+
+
+def test_grit_press_on_felt_then_drag_onto_a_pile_plays_nothing(tmp_path):
+    """Only a card of the hand can be dragged: a drag that starts on the felt lays nothing."""
+    app, table = grit_laying(tmp_path)
+    st = table.match.state
+    hand = list(st.complaints[0])
+    owner, pile = table.piles_for(table.rules.legal_actions(st, 0), hand[0])[-1]
+    drag(app, (120, 640), table.pile_rect(owner, pile).center)
+    run_ticks(app, 2)
+    assert table.match.state.complaints[0] == st.complaints[0]
+    assert 0 not in table.mode_menu
