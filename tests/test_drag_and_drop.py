@@ -97,3 +97,47 @@ def test_grit_press_on_felt_then_drag_onto_a_pile_plays_nothing(tmp_path):
     run_ticks(app, 2)
     assert table.match.state.complaints[0] == st.complaints[0]
     assert 0 not in table.mode_menu
+
+
+def grisbi_playing(tmp_path):
+    """A Grisbi race (you and three bots) once the start is given."""
+    from arcade.games.grisbi.rules import PLAY
+
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * 3, 4, {})
+    table = app.top
+    for _ in range(6000):
+        if table.match.state.phase == PLAY:
+            break
+        app.pump()
+        app.tick()
+    assert table.match.state.phase == PLAY
+    return app, table
+
+
+def test_grisbi_drag_a_card_onto_the_pile_lays_it(tmp_path):
+    app, table = grisbi_playing(tmp_path)
+    order = table.hand_order(0)
+    rects = table.hand_rects(0, len(order))
+    card = order[-1]
+    start = (rects[-1].right - 10, rects[-1].centery)
+    drag(app, start, table.pile_rect().center, release=False)
+    assert card in table.match.state.hands[0], "nothing is laid while the card is held"
+    placed = table.board.current(("card", card))
+    assert (round(placed.x), round(placed.y)) == table.pile_rect().center, "the card is under the pointer"
+    mouse(app, pygame.MOUSEBUTTONUP, table.pile_rect().center)
+    run_ticks(app, 3)
+    assert card not in table.match.state.hands[0]
+
+
+def test_grisbi_drop_away_from_the_pile_lays_nothing(tmp_path):
+    app, table = grisbi_playing(tmp_path)
+    order = table.hand_order(0)
+    rects = table.hand_rects(0, len(order))
+    card = order[-1]
+    start = (rects[-1].right - 10, rects[-1].centery)
+    away = (start[0], start[1] - 120)
+    assert not table.pile_rect().collidepoint(away)
+    drag(app, start, away)
+    run_ticks(app, 3)
+    assert card in table.match.state.hands[0]

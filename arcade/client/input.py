@@ -96,6 +96,8 @@ class InputMap:
         self.mouse_held = False
         self.press_pos: tuple[int, int] | None = None  # where the held left button went down (picture px)
         self.drops: list[tuple[tuple[int, int], tuple[int, int]]] = []  # drags ended this tick: (from, to) px
+        self.releases: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # left releases this tick:
+        # (pressed at, let go at, dragged) px
         self._mouse_q: list[tuple[int, tuple[int, int] | None, int]] = []
         self._wheel_q = 0
         self.set_bindings(bindings or DEFAULT_BINDINGS)
@@ -199,7 +201,7 @@ class InputMap:
         return p if max(abs(p[0] - q[0]), abs(p[1] - q[1])) >= self.DRAG_PX else None
 
     def _begin_mouse(self) -> None:
-        self.mouse_moved, self.clicks, self.right_click, self.drops = False, [], False, []
+        self.mouse_moved, self.clicks, self.right_click, self.drops, self.releases = False, [], False, [], []
         for kind, pos, button in self._mouse_q:
             if pos != self.mouse_pos:
                 self.mouse_moved = True
@@ -212,6 +214,8 @@ class InputMap:
                 start = self.dragging
                 if start is not None and pos is not None:
                     self.drops.append((start, pos))
+                if self.press_pos is not None and pos is not None:
+                    self.releases.append((self.press_pos, pos, start is not None))
                 self.mouse_held = False
                 self.press_pos = None
             elif kind == pygame.MOUSEBUTTONDOWN and button == 3:

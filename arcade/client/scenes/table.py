@@ -10,6 +10,8 @@ the next player lifts with their own select key.
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,6 +198,7 @@ class TableScene(Scene):
         elif not net.before_update(self):
             self.step()
             net.after_update(self)
+        self.follow_pointer()
 
     def step(self) -> None:
         """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
@@ -331,6 +334,35 @@ class TableScene(Scene):
             self.drag_card = None
             return inp.drops[-1][1]
         return None
+
+    def let_go(self, seat: int) -> tuple[int, tuple[int, int], bool] | None:
+        """The hand card ``seat`` pressed with the mouse (``drag_card``) let go this tick: (index in hand, where
+        it was let go in picture px, whether it was dragged there rather than clicked), or None."""
+        inp = self.app.input
+        if self.drag_card is None or self.drag_card[0] != seat or not inp.releases:
+            return None
+        index, self.drag_card = self.drag_card[1], None
+        _, end, moved = inp.releases[-1]
+        return index, end, moved
+
+    def hand_key(self, seat: int, index: int):
+        """The sprite key (``self.board``) of ``seat``'s hand card at ``index``, for ``follow_pointer``; None in a
+        table that places a dragged card itself."""
+        return None
+
+    def follow_pointer(self) -> None:
+        """A hand card being dragged is drawn under the pointer, above everything (its sprite is moved there each
+        tick; let go, it eases back to where the table places it)."""
+        if self.drag_card is None:
+            return
+        seat = self.drag_card[0]
+        d = self.dragged(seat)
+        key = self.hand_key(seat, d[0]) if d is not None else None
+        e = self.board.entries.get(key) if key is not None else None
+        if e is None:
+            return
+        e.placed = dataclasses.replace(self.board.current(key), x=d[1][0], y=d[1][1], lift=0, z=10_000)
+        e.tween = None
 
     def dragged(self, seat: int) -> tuple[int, tuple[int, int]] | None:
         """The hand card ``seat`` is dragging now and where the pointer is: (index in hand, (x, y) picture px),

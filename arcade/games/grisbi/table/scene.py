@@ -335,7 +335,7 @@ class Table(TableScene):
                     self.match.submit(seat, card + 1)
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
-    MOUSE_HINT = "click a card to lay it"
+    MOUSE_HINT = "click a card to lay it, or drag it onto the pile"
 
     def hand_rects(self, seat: int, n: int) -> list[pygame.Rect]:
         """Where the seat's ``n`` hand cards lie (px), as ``layout`` places them (later cards overlap earlier)."""
@@ -358,17 +358,34 @@ class Table(TableScene):
             self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
             return True
         k = inp.clicked(rects)
-        if k is None:
-            if inp.mouse_moved and inp.hover(rects) is not None:
+        if k is not None:  # pressed: laid when let go, here (a click) or over the pile (dragged there)
+            self.sel[seat] = len(order) - 1 - k
+            self.drag_card = (seat, self.sel[seat])
+        elif inp.clicks:
+            self.drag_card = None
+        done = self.let_go(seat)
+        if done is None:
+            if k is None and inp.mouse_moved and inp.hover(rects) is not None and inp.dragging is None:
                 self.sel[seat] = len(order) - 1 - inp.hover(rects)
-            return False
-        j = len(order) - 1 - k
-        self.sel[seat] = j
+            return k is not None
+        j, end, dragged = done
+        if j >= len(order) or (dragged and not self.pile_rect().collidepoint(end)):
+            return True  # let go away from the pile: the card goes back to the hand
         if st.phase == PLAY:
             self.match.submit(seat, order[j] + 1)
         elif st.phase == COUNTDOWN:
             self.notes[seat] = ("wait for START!", st.tick + 60)
         return True
+
+    def pile_rect(self) -> pygame.Rect:
+        """Where a dragged card may be let go to lay it: the pile, with a margin (px)."""
+        r = pygame.Rect(0, 0, PW + 60, PH + 60)
+        r.center = (PX, PY)
+        return r
+
+    def hand_key(self, seat: int, index: int):
+        order = self.hand_order(seat)
+        return ("card", order[index]) if 0 <= index < len(order) else None
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
         """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
