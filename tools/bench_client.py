@@ -7,8 +7,9 @@ Targets on a 2-core machine: p99 ≤ 8 ms (half a 60 Hz frame), launch ≤ 1.5 s
 
 ``--window``: the real program in a real X window instead (Xvfb + openbox, started on a free display and stopped
 after): the launch to the first presented frame, the CPU share of one core idle on the title and during an 8-bot
-Grisbi match (``--seconds`` each, default 10), and each presented frame's time (paint + compare and scale + update) as p50/p99 in
-ms, the parts apart, and how many painted frames changed no pixel (not presented). Targets: idle title ≤ 5 %, 8-bot Grisbi ≤ 25 %, exit on close ≤ 0.3 s.
+Grisbi match (``--seconds`` each, default 10), each presented frame's time (paint + compare and scale + update of
+the changed rectangles) as p50/p99 in ms with the parts apart, and how many painted frames changed no pixel (not
+presented). Targets: idle title ≤ 5 %, 8-bot Grisbi ≤ 25 %, exit on close ≤ 0.3 s.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ Scenes paint a 1280×720 picture (``App.screen``). Headless it is the display it
 once a frame into the resizable window, aspect kept (``fit_rect``: bars only for another shape), and mouse positions
 are mapped back onto it (``to_logical``). A window presents a frame only when something changed or a scene is in
 motion (``wants_frame``), at most at the display's rate, so an idle menu costs almost nothing; the 60 Hz simulation
-runs on regardless.
+runs on regardless. Of a painted frame only the pixels that changed reach the window (``ChangedRects``): none, and
+the frame is not presented.
 """
 
 from __future__ import annotations
@@ -614,11 +615,12 @@ class App:
         return self.exit_code
 
     def save_frame_stats(self, path: str) -> None:
-        """``--frame-stats FILE`` (tools/bench_client.py): JSON of every presented frame's paint, scale and flip
-        times (ms), the ticks run and the time to the first frame."""
+        """``--frame-stats FILE`` (tools/bench_client.py): JSON of every presented frame's paint, compare-and-scale
+        and update times (ms), the ticks run and how many painted frames were not presented (no pixel changed)."""
         import json
 
-        data = {"ticks": self.ticks, "unchanged": self.frames_unchanged, "frames": [[round(x * 1000, 3) for x in f] for f in self.frame_times]}
+        data = {"ticks": self.ticks, "unchanged": self.frames_unchanged,
+                "frames": [[round(x * 1000, 3) for x in f] for f in self.frame_times]}
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f)
 
