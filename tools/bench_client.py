@@ -177,7 +177,7 @@ def window_main(seconds: float, size: tuple[int, int]) -> int:
               f"exit {r['close']:.2f} s after the window closed (target <= 0.3 s)")
         if fr:
             print(f"    frame time p50 {percentile(total, 50):.2f} ms  p99 {percentile(total, 99):.2f} ms  "
-                  f"(paint p50 {percentile([f[0] for f in fr], 50):.2f}, scale p50 "
+                  f"(paint p50 {percentile([f[0] for f in fr], 50):.2f}, compare + scale p50 "
                   f"{percentile([f[1] for f in fr], 50):.2f}, update p50 {percentile([f[2] for f in fr], 50):.2f} ms)")
     return 0
 
