@@ -173,7 +173,7 @@ def window_main(seconds: float, size: tuple[int, int]) -> int:
         fr = r["frames"]
         total = [sum(f) for f in fr] or [0.0]
         print(f"  {name}: CPU {r['cpu'] * 100:.1f} % of a core (target <= {target} %), {len(fr)} frames presented "
-              f"({r['unchanged']} painted unchanged, not presented), "
+              f"({r['unchanged']} painted but not presented: no change, or a small one within 0.1 s), "
               f"exit {r['close']:.2f} s after the window closed (target <= 0.3 s)")
         if fr:
             print(f"    frame time p50 {percentile(total, 50):.2f} ms  p99 {percentile(total, 99):.2f} ms  "
