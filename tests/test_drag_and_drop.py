@@ -141,3 +141,54 @@ def test_grisbi_drop_away_from_the_pile_lays_nothing(tmp_path):
     drag(app, start, away)
     run_ticks(app, 3)
     assert card in table.match.state.hands[0]
+
+
+def cops_turn_with_an_offence(tmp_path):
+    """A Cops & Robbers table (you and three bots) at your turn with an Offence card you may play: (app, table,
+    index of that card in the hand, the seat it may attack)."""
+    from arcade.games.cops_and_robbers import Attack
+
+    for seed in range(1, 30):
+        app = make_app(tmp_path / str(seed))
+        start_match(app, "cops_and_robbers", [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * 3, seed, {})
+        table = app.top
+        for _ in range(3000):
+            if table.hand_slots(0):
+                break
+            app.pump()
+            app.tick()
+        slots = table.hand_slots(0)
+        for k, slot in enumerate(slots):
+            if slot in ("draw", "end"):
+                continue
+            attacks = [a for _, a in table.slot_options(0, slot) if isinstance(a, Attack)]
+            if attacks:
+                return app, table, k, attacks[0].target
+    raise AssertionError("no deal gives an Offence to play")
+
+
+def test_cops_drag_an_offence_onto_an_opponent_attacks_them(tmp_path):
+    app, table, k, target = cops_turn_with_an_offence(tmp_path)
+    st = table.match.state
+    card = st.hands[0][k]
+    start = table.hand_rects(table.hand_slots(0))[k].center
+    onto = table.compute_areas()[target].center
+    drag(app, start, onto, release=False)
+    placed = table.board.current(table.hand_key(0, k))
+    assert (round(placed.x), round(placed.y)) == onto, "the card is under the pointer"
+    mouse(app, pygame.MOUSEBUTTONUP, onto)
+    run_ticks(app, 2)
+    after = table.match.state
+    assert after.hands[0].count(card) == st.hands[0].count(card) - 1, "the Offence card left the hand"
+    assert after.pending is not None and after.pending.target == target, "the opponent is attacked"
+
+
+def test_cops_drop_on_the_felt_plays_nothing(tmp_path):
+    app, table, k, target = cops_turn_with_an_offence(tmp_path)
+    st = table.match.state
+    start = table.hand_rects(table.hand_slots(0))[k].center
+    away = (640, 300)
+    assert not any(r.collidepoint(away) for r in table.compute_areas().values())
+    drag(app, start, away)
+    run_ticks(app, 2)
+    assert table.match.state.hands[0] == st.hands[0] and table.match.state.pending is None

@@ -674,7 +674,7 @@ class Table(TableScene):
                     self.flash(self.why_not(seat, slot))
 
     # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
-    MOUSE_HINT = "click a card, Draw or End turn, then a line"
+    MOUSE_HINT = "click a card or Draw, then a line · or drag a card onto a player"
 
     def hand_rects(self, slots: list) -> list[pygame.Rect]:
         """The hand's cards and its Draw / End turn buttons (px), as laid out at the bottom."""
@@ -727,9 +727,14 @@ class Table(TableScene):
             if k is not None:
                 self.submit_choice(seat, self.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
                 return True
+        done = self.let_go(seat)
+        if done is not None and done[2]:  # a card dragged and let go: on a player's area, played there
+            self.drop_card(seat, slots, done[0], done[1])
+            return True
         if inp.click() is None:
             return False
         k = inp.clicked(self.hand_rects(slots))
+        self.drag_card = (seat, k) if k is not None and slots[k] not in ("draw", "end") else None
         if k is None:
             ui.open = False
             return True
@@ -743,6 +748,26 @@ class Table(TableScene):
         else:
             self.flash(self.why_not(seat, slot))
         return True
+
+    def drop_card(self, seat: int, slots: list, index: int, at: tuple[int, int]) -> None:
+        """A hand card dragged and let go at ``at`` (px): an Offence on an opponent's area attacks them, a Defence
+        on your own or a teammate's area is laid for them; anywhere else nothing is played (the card goes back)."""
+        ui = self.seat_ui(seat)
+        ui.open = False
+        if index >= len(slots):
+            return
+        onto = next((s for s, r in self.compute_areas().items() if r.collidepoint(at)), None)
+        fits = [a for _, a in self.slot_options(seat, slots[index])
+                if (isinstance(a, Attack) and a.target == onto) or (isinstance(a, Defend) and a.seat == onto)]
+        if fits:
+            self.submit_choice(seat, fits[0])
+
+    def hand_key(self, seat: int, index: int):
+        hand = self.hand_cards(seat)
+        if not 0 <= index < len(hand):
+            return None
+        c = hand[index]
+        return ("hand", seat, c, hand[:index].count(c)) if self.peeking(seat) else ("hback", seat, index)
 
     def why_not(self, seat: int, slot: Any) -> str:
         st = self.match.state
