@@ -681,12 +681,23 @@ class Table(TableScene):
         cw, ch = SIZES["L"]
         return [pygame.Rect(int(x) - cw // 2, HAND_Y - ch // 2 - 22, cw, ch + 22) for x in self.hand_x(len(slots))]
 
-    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int) -> pygame.Rect:
-        """The popup menu's panel (px), as ``draw_popup`` draws it."""
-        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0]]) + 30
-        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28)
-        r.midbottom = (int(ax), bottom - 20)
-        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int, hint: str = "") -> pygame.Rect:
+        """The popup menu's panel (px), as ``draw_popup`` draws it: beside your own panel (``OWN_BOX``) on the
+        side of the card at ``ax`` when it fits there, else above it; never over it."""
+        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0],
+                                                                          font(16).size(hint)[0]]) + 30
+        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28 + 26)  # the keys line under the list
+        r.bottom = min(bottom - 20, OWN_BOX.top - 8)
+        side = r.copy()  # beside your own panel, on the card's side, when it fits there
+        if ax < OWN_BOX.centerx:
+            side.right = OWN_BOX.left - 8
+        else:
+            side.left = OWN_BOX.right + 8
+        side.bottom = OWN_BOX.bottom
+        if pygame.Rect(8, 40, W - 16, H - 48).contains(side):
+            return side
+        r.centerx = int(ax)  # else above it, over the centre
+        r.clamp_ip(pygame.Rect(8, 40, W - 16, OWN_BOX.top - 48))
         return r
 
     def defend_rect(self, labels: list[str]) -> pygame.Rect:
@@ -694,6 +705,7 @@ class Table(TableScene):
         wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
         r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + min(7, len(labels)) * 28)  # the keys line under the list
         r.midtop = (W // 2, 150)
+        r.bottom = min(r.bottom, OWN_BOX.top - 8)  # above your own panel, never over it
         return r
 
     def popup_rows(self, seat: int, slots: list) -> list[pygame.Rect | None]:
@@ -702,7 +714,8 @@ class Table(TableScene):
         slot = slots[ui.sel % len(slots)]
         items = self.slot_options(seat, slot)
         title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80)
+        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80,
+                            self.turn_hint(seat, ui))
         return self.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
 
     def mouse_controls(self, seat: int) -> bool:
@@ -971,24 +984,29 @@ class Table(TableScene):
                 lab = ("✓ " if done else "○ ") + name
                 r = draw_text(surf, lab, (sx, y), 16, GREEN if done else WHITE, bold=not done)
                 sx = r.right + 10
-            if dev == "mouse":
-                hint = "click a line" if ui.open else "click a card, Draw or End turn"
-            elif ui.open:
-                hint = f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
-            else:
-                hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
-                if self.mouse_seat() == seat:
-                    hint += " (or click it)"
-            draw_text(surf, hint, (x, y + 21), 16, WHITE)
-            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
-                      "then End turn", (x, y + 40), 16, DIM)
-            if ui.open:
+            hint = self.turn_hint(seat, ui)
+            if ui.open:  # the open menu shows its own keys
                 slot = slots[ui.sel % len(slots)]
                 items = self.slot_options(seat, slot)
                 xs = self.hand_x(len(slots))
                 i = ui.sel % len(slots)
                 title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-                self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80)
+                self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80, hint)
+                continue
+            draw_text(surf, hint, (x, y + 21), 16, WHITE)
+            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
+                      "then End turn", (x, y + 40), 16, DIM)
+
+    def turn_hint(self, seat: int, ui: SeatMenu) -> str:
+        """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu."""
+        dev = self.match.seats[seat].device
+        k = lambda b: self.key(dev, b)  # noqa: E731
+        if dev == "mouse":
+            return "click a line" if ui.open else "click a card, Draw or End turn"
+        if ui.open:
+            return f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
+        hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
+        return hint + " (or click it)" if self.mouse_seat() == seat else hint
 
     def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k) -> None:
         st = self.match.state
@@ -1014,10 +1032,12 @@ class Table(TableScene):
         super().draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
                           color_of=lambda lab: (255, 170, 150) if "JAIL" in lab or "pay" in lab else WHITE)
 
-    def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
-        r = self.popup_rect(title, labels, ax, bottom)
+    def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int, hint: str) -> None:
+        """A card's menu (``popup_rect``) with its keys ``hint`` on the last line."""
+        r = self.popup_rect(title, labels, ax, bottom, hint)
         panel(surf, r, 242, (16, 22, 18), GOLD, 10)
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
+        draw_text(surf, hint, (r.x + 14, r.bottom - 28), 16, GOLD)
 
     def draw_round_scores(self, surf) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's

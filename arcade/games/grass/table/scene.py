@@ -1035,23 +1035,30 @@ class Table(TableScene):
         if not view.wasted:
             pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
         if view.trade is None:
-            lx, ly = W // 2 - 50, y - 44
+            lx, ly = W // 2 - 50, y - SIZES["M"][1] // 2  # from the piles' top; the Wasted count under it
             tail = self.log[-4:]
             rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, 336)]
             for i, (row, last) in enumerate(rows[-4:]):  # the newest lines, wrapped, not cut
-                draw_text(surf, row, (lx, ly + i * 21), 16, WHITE if last else DIM, shadow=True)
+                draw_text(surf, row, (lx, ly + i * 20), 16, WHITE if last else DIM, shadow=True)
 
-    def draw_centre_labels(self, surf, view) -> None:
-        """The counts of the Grass stack and the Wasted pile: a badge over the stack's backs, and one just above the
-        Wasted pile (its top card stays in full view)."""
+    def centre_badges(self, view) -> list[tuple[pygame.Rect, str]]:
+        """The counts of the Grass stack and the Wasted pile as (badge px, text): one over the stack's backs, one at
+        the right of the Wasted pile's foot (its top card stays in full view, the seats' panels above are clear)."""
+        cw, ch = SIZES["M"]
+        out = []
         for (x, y), text in ((self.deck_pos, f"Grass stack {view.deck_count}"),
                              (self.wasted_pos, f"Wasted {len(view.wasted)}")):
-            wdt = font(16, True).size(text)[0] + 10
-            r = pygame.Rect(0, 0, wdt, 21)
+            r = pygame.Rect(0, 0, font(16, True).size(text)[0] + 10, 21)
             if text.startswith("Wasted"):
-                r.midbottom = (x, y - SIZES["M"][1] // 2 - 6)
+                r.bottomleft = (x + cw // 2 + 6, y + ch // 2)
             else:
-                r.midtop = (x, y + SIZES["M"][1] // 2 - 14)
+                r.midtop = (x, y + ch // 2 - 14)
+            out.append((r, text))
+        return out
+
+    def draw_centre_labels(self, surf, view) -> None:
+        """The badges of ``centre_badges``."""
+        for r, text in self.centre_badges(view):
             panel(surf, r, 225, (10, 10, 10), None, 6)
             draw_text(surf, text, r.center, 16, WHITE, bold=True, anchor="center")
 
