@@ -975,8 +975,9 @@ class Table(TableScene):
             slots = self.hand_slots(seat)
             if not slots:
                 continue
-            # the turn's steps and the keys, where the log was
+            # the turn's steps and the keys, where the log was, on a plate: cards fly under it
             x, y = CENTRE.x + 160, CENTRE.y + 52
+            panel(surf, (x - 8, y - 4, CENTRE.right - x, 26 if ui.open else 66), 235, (10, 20, 16), None, 8)
             steps = [("Draw", st.drawn), ("Defence", st.defended), ("Offensive", st.attacked or bool(st.jail[seat]))]
             sx = x
             sx = draw_text(surf, "Your turn:", (sx, y), 16, GOLD, bold=True).right + 8
