@@ -48,7 +48,7 @@ from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.effects import burst
 from arcade.client.render.fonts import draw_text, font, fit
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, felt, panel
+from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, draw_log, felt, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
 
 __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD"]
@@ -920,10 +920,7 @@ class Table(TableScene):
             y += 22
         if self.acting_shown() and not self.holding:
             return  # the prompt takes the log's place
-        for i, ln in enumerate(self.log[-3:]):
-            last = i == len(self.log[-3:]) - 1
-            draw_text(surf, fit(ln, 16, CENTRE.right - x - 10), (x, CENTRE.y + 54 + 19 * i), 16,
-                      WHITE if last else DIM)
+        draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)
 
     def draw_flights(self, surf, alpha: float) -> None:
         fx = self.fx

@@ -50,9 +50,9 @@ import pygame
 from arcade.games.grass import ANY, CARDS, Action
 from arcade.games.grass.cards import HEAT_OF, NO_CARD, value
 from arcade.client.render.cards import blit_card, card_back
-from arcade.client.render.fonts import draw_text, font, fit
+from arcade.client.render.fonts import draw_text, font, fit, wrap
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
+from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, draw_log, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
 
 __all__ = ["Table", "card_face", "money", "SIZES"]
@@ -107,22 +107,6 @@ def money(d: int, sign: bool = False) -> str:
 def short_money(d: int) -> str:
     """Dollars in thousands: "25K"."""
     return f"{d // 1000}K" if d % 1000 == 0 else f"{d:,}"
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (a single word wider
-    than that is cut with "…")."""
-    f = font(size)
-    rows: list[str] = []
-    cur = ""
-    for word in text.split(" "):
-        if cur and f.size(cur + " " + word)[0] > width:
-            rows.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    rows.append(cur)
-    return [fit(r, size, width) for r in rows]
 
 
 SHORT_TITLES = {
@@ -1035,11 +1019,8 @@ class Table(TableScene):
         if not view.wasted:
             pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
         if view.trade is None:
-            lx, ly = W // 2 - 50, y - SIZES["M"][1] // 2  # from the piles' top; the Wasted count under it
-            tail = self.log[-4:]
-            rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, 336)]
-            for i, (row, last) in enumerate(rows[-4:]):  # the newest lines, wrapped, not cut
-                draw_text(surf, row, (lx, ly + i * 20), 16, WHITE if last else DIM, shadow=True)
+            # from the piles' top; the Wasted count under it
+            draw_log(surf, self.log, (W // 2 - 50, y - SIZES["M"][1] // 2), 336, 4, 20, shadow=True)
 
     def centre_badges(self, view) -> list[tuple[pygame.Rect, str]]:
         """The counts of the Grass stack and the Wasted pile as (badge px, text): one over the stack's backs, one at
