@@ -628,17 +628,6 @@ class Table(TableScene):
         return out
 
     # --- controls -------------------------------------------------------------------------------------------------
-    def acting_shown(self) -> list[int]:
-        """Acting human seats whose controls are live on this screen."""
-        if self.demo or self.curtain_for is not None:
-            return []
-        out = []
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
-            out.append(seat)
-        return out
-
     def human_controls(self) -> None:
         inp = self.app.input
         st = self.match.state

@@ -679,9 +679,7 @@ class Table(TableScene):
             return  # the press that lifted the curtain does not also choose a card
         inp = self.app.input
         st = self.match.state
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
+        for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             ui = self.seat_ui(seat)
             if st.phase in ("play", "paranoia"):
