@@ -652,15 +652,7 @@ class Table(TableScene):
                 continue
             ui.sel = self.move_cursor(dev, ui.sel, len(slots), "LEFT", "RIGHT")
             if inp.pressed("A", dev):
-                slot = slots[ui.sel]
-                items = self.slot_options(seat, slot)
-                if slot in ("draw", "end") and items:
-                    self.submit_choice(seat, items[0][1])
-                elif items:
-                    ui.open, ui.cur = True, 0
-                    self.app.audio.play("select")
-                else:
-                    self.flash(self.why_not(seat, slot))
+                self.choose_slot(seat, ui, slots[ui.sel])
 
     # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
     MOUSE_HINT = "click a card, Draw or End turn, then a line"
@@ -735,7 +727,13 @@ class Table(TableScene):
         if k is None:
             ui.open = False
             return True
-        ui.sel, slot = k, slots[k]
+        ui.sel = k
+        self.choose_slot(seat, ui, slots[k])
+        return True
+
+    def choose_slot(self, seat: int, ui: SeatMenu, slot: Any) -> None:
+        """A card (or Draw / End turn) chosen by key or click: Draw / End turn are done at once, a card opens its
+        menu, and a card that cannot be played now says why."""
         items = self.slot_options(seat, slot)
         if slot in ("draw", "end") and items:
             self.submit_choice(seat, items[0][1])
@@ -744,7 +742,6 @@ class Table(TableScene):
             self.app.audio.play("select")
         else:
             self.flash(self.why_not(seat, slot))
-        return True
 
     def why_not(self, seat: int, slot: Any) -> str:
         st = self.match.state
