@@ -131,7 +131,8 @@ def test_the_wasted_count_does_not_cover_the_wasted_card(tmp_path):
     card = pygame.Rect(0, 0, w, h)
     card.center = table.wasted_pos
     assert not card.colliderect(pygame.Rect(label.rect))
-    badge = next(r for r, text in table.centre_badges(table.rules.view(table.match.state, 0)) if text.startswith("Wasted "))
+    view = table.rules.view(table.match.state, 0)
+    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
     assert badge.contains(pygame.Rect(label.rect).clip(badge))
     log = [d for d in drawn if d.text.startswith(("Bot ", "table", "plays"))]
     assert log and not any(badge.colliderect(pygame.Rect(d.rect)) for d in log), "the log is clear of the badge"
@@ -144,7 +145,8 @@ def test_the_wasted_count_is_clear_of_every_seats_panel(tmp_path, players):
     start_match(app, "grass", parse_seats(",".join(["human"] + ["bot"] * (players - 1))), 3, {})
     run_ticks(app, 5)
     table = app.top
-    badge = next(r for r, text in table.centre_badges(table.rules.view(table.match.state, 0)) if text.startswith("Wasted "))
+    view = table.rules.view(table.match.state, 0)
+    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
     for seat, slot in table.slots(players).items():
         assert not badge.colliderect(slot.rect if slot.big else slot.rect.inflate(4, 4)), (seat, slot.rect, badge)
 

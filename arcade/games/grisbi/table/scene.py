@@ -347,7 +347,8 @@ class Table(TableScene):
         step = min(HW + 6, avail / max(1, n - 1))
         x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (n - 1)) / 2)
         y = area.y + HAND_TOP + HH // 2
-        return [pygame.Rect(round(x0 + j * step) - HW // 2, y - HH // 2 - SEL_LIFT, HW, HH + SEL_LIFT) for j in range(n)]
+        top = y - HH // 2 - SEL_LIFT
+        return [pygame.Rect(round(x0 + j * step) - HW // 2, top, HW, HH + SEL_LIFT) for j in range(n)]
 
     def mouse_controls(self, seat: int, order: list[int]) -> bool:
         """The mouse's seat: pointing at a card moves the cursor there, a click lays it (a race: no second click),
