@@ -58,7 +58,7 @@ def test_grisbi_coach_names_the_lesson_the_hand_and_pile_call_for():
     assert coach(v, 0, [1])[0].startswith("Deny")
     fit = next(c for c in range(len(CARDS)) if KIND[c] == ACTION and is_correct(c, police_action))
     v = dataclasses.replace(v, hand=(fit,))
-    assert coach(v, 0, [1])[0].startswith("Hooks") and CARDS[fit].name in coach(v, 0, [1])[1]
+    assert coach(v, 0, [1])[0].startswith("Hooks") and CARDS[fit].main in coach(v, 0, [1])[1]
     stop = next(c for c in range(len(CARDS)) if KIND[c] == STOP)
     v = dataclasses.replace(v, hand=(stop,), targets=(0, 0))
     assert coach(v, 0, [1])[0].startswith("Stop")

@@ -20,19 +20,19 @@ def _lesson(view: Any) -> list[str]:
     if not view.pile_cards or view.team is None:
         return []
     top, team = view.pile_cards[-1], TEAMS.index(view.team)
-    name = CARDS[top].name
+    name = f"a {CARDS[top].main} card" if CARDS[top].main else CARDS[top].name  # a Location by its name
     for c in view.hand:
         if KIND[c] == DENY and KIND[top] == ACTION and TEAM[top] == 1 - team and MAIN[c] == MAIN[top]:
-            return [f"Deny: the other team just laid {name}.",
-                    f"Your {CARDS[c].name} has the same object: lay it to cancel their card."]
+            return [f"Deny: the other team just laid a {CARDS[top].main} card.",
+                    f"Your Deny {CARDS[c].main} has the same picture: lay it to cancel their card."]
     total, target = team_total(view.pile_cards, team), view.targets[team]
     if total >= target and any(KIND[c] == STOP for c in view.hand):
         return [f"Stop: your team has {total} of its {target} points on the pile.",
                 "Lay your Stop now to end the round before the other team catches up."]
     fits = [c for c in view.hand if KIND[c] == ACTION and is_correct(c, top)]
     if fits:
-        return [f"Hooks: the top card is {name}. Its hooks for your team are the small objects in your row.",
-                f"Your {CARDS[fits[0]].name} fits: its big object is one of those hooks. Lay it."]
+        return [f"Hooks: the top card is {name}. Its hooks for your team are the small pictures in your row.",
+                f"Your {CARDS[fits[0]].main} card fits: its big picture is one of those hooks. Lay it."]
     return []
 
 
