@@ -161,6 +161,14 @@ class TableScene(Scene):
             return [s for s in self.humans() if s in acting]
         return [s for s in self.humans() if self.rules.legal_actions(st, s)]
 
+    def acting_shown(self) -> list[int]:
+        """Acting human seats whose controls are live on this screen: none in a demo or behind the curtain; with
+        several humans on one screen, only the seat shown now."""
+        if self.demo or self.curtain_for is not None:
+            return []
+        many = len(self.humans()) > 1
+        return [s for s in self.acting_humans() if not many or s == self.shown_seat]
+
     def hand_policy(self):
         """This screen's hidden-hand policy (``arcade.core.visibility.HandPolicy``): who sits here and how hands show."""
         return HandPolicy(tuple(self.humans()), self.demo, self.forced_view, not self.match.turn_based,
