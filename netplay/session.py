@@ -95,7 +95,7 @@ from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, F
                      Started)
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
-from .settings import ROLLBACK, MatchSettings, SessionConfig
+from .settings import AUTO_INPUT_DELAY, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
@@ -258,6 +258,8 @@ class Session:
         self.now = now
         self.created_at = now
         self.settings: MatchSettings | None = None
+        self.input_delay = 0  # ticks every peer uses: the settings' value, or the host's choice sent with START
+        self.commits_echo: tuple[int, float] | None = None  # joiner: the host's COMMITS stamp and when we got it
         self.owners: list[int | None] = []
         self.nonce = _nonce_from(nonce, role.encode() + name.encode())
         self.commit = commit_of(self.nonce)
@@ -430,6 +432,7 @@ class Session:
             "bytes_received": st.bytes_received,
             "disconnects": self.disconnects,
             "seed": self.seed,
+            "input_delay": self.input_delay,
             "peer": self.index,
             "end_reason": self.end.reason if self.end else self.failure,
         }
@@ -540,7 +543,7 @@ class Session:
         if self.role != HOST or self.phase != RUNNING or self.driver is None:
             return False
         d, st = self.driver, self.settings
-        e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + st.input_delay + st.window + 2
+        e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + self.input_delay + st.window + 2
         if d.end_tick and d.end_tick <= e:
             return True
         d.end_tick = e
@@ -835,6 +838,10 @@ class Session:
                     self._remove(r, "bad reveal")
                     return
                 r.nonce, r.revealed, r.reveal_t, r.reveal_at = f[0], True, f[1], self.now
+                if len(f) == 5:
+                    rtt = (((now_ms(self.now) - f[3]) & 0xFFFFFFFF) - f[4]) / 1000.0
+                    if 0 <= rtt < 10:
+                        self.stats.link(r.index).add_rtt(rtt)
                 if all(o.revealed for o in self.remotes.values()):
                     self._host_start()
             elif self.phase in (RUNNING, FINISHING) and not r.started:
@@ -1042,14 +1049,14 @@ class Session:
             if r.snap_got[i // 8] >> (i % 8) & 1:
                 continue
             self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i, chunk,
-                                         *self._snap_tail(r)])
+                                         *self._snap_tail(r), self.input_delay])
             sent += 1
             if sent >= 16:
                 break
         if not sent:  # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
             i = len(r.snap_chunks) - 1
             self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i,
-                                         r.snap_chunks[i], *self._snap_tail(r)])
+                                         r.snap_chunks[i], *self._snap_tail(r), self.input_delay])
 
     def _snap_tail(self, r: Remote) -> list[Any]:
         """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
@@ -1118,11 +1125,21 @@ class Session:
     def _host_start(self) -> None:
         nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
+        self.input_delay = self._chosen_input_delay()
         self._start(seed_from_nonces([n for _, n in nonces]))
         for r in self.remotes.values():
             r.started = False
         self._next_resend = self.now
         self._host_resend()
+
+    def _chosen_input_delay(self) -> int:
+        """Host: the settings' input delay, or when it is ``AUTO_INPUT_DELAY`` the delay for the slowest player's
+        RTT measured while dealing (COMMITS stamp echoed in REVEAL); 2 ticks if nothing was measured."""
+        st = self.settings
+        if st.input_delay != AUTO_INPUT_DELAY:
+            return st.input_delay
+        rtts = [self.stats.link(i).rtt for i, _ in self.commits[1:] if self.stats.link(i).rtt_samples]
+        return input_delay_for_rtt(max(rtts), st.tick_rate) if rtts else 2
 
     def _host_resend(self) -> None:
         if self.now < self._next_resend:
@@ -1140,7 +1157,7 @@ class Session:
         elif self.phase == DEALING:
             for r in self.remotes.values():
                 if not r.revealed:
-                    self._send(r, MsgType.COMMITS, [self.commits])
+                    self._send(r, MsgType.COMMITS, [self.commits, now_ms(self.now)])
         elif self.phase in (RUNNING, FINISHING):
             for r in self.remotes.values():
                 if r.late and not r.started and r.status != GONE:
@@ -1148,7 +1165,8 @@ class Session:
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
-                    self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age])
+                    self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age,
+                                                  self.input_delay])
 
     def _roster_fields(self) -> list[Any]:
         left = self.countdown_left()
@@ -1204,6 +1222,8 @@ class Session:
                     self._fail(problem, FailReason.UNFAIR_DEAL)
                     return
                 self.commits = commits
+                if len(f) == 2:
+                    self.commits_echo = (f[1], self.now)
                 if self.phase == LOBBY:
                     self.phase = DEALING
                     self._next_resend = self.now
@@ -1290,8 +1310,13 @@ class Session:
 
     def _on_snap(self, f: list[Any]) -> None:
         """A chunk of the host's snapshot (we joined a running match); the last one starts us."""
-        frame, seed, owners, claimable, total, index, data, game, rules_version, digest = f
+        frame, seed, owners, claimable, total, index, data, game, rules_version, digest = f[:10]
         st = self.settings
+        delay = f[10] if len(f) == 11 else st.input_delay
+        if delay == AUTO_INPUT_DELAY or st.input_delay not in (AUTO_INPUT_DELAY, delay):
+            self._fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
+            return
+        self.input_delay = delay
         if len(owners) != st.seats or game != st.game or rules_version != st.rules_version:
             self._fail(f"the host's snapshot is not of this match ({game} v{rules_version}, expected {st.game} "
                        f"v{st.rules_version})", FailReason.BAD_SNAPSHOT)
@@ -1326,7 +1351,7 @@ class Session:
         self.catching_up = True
 
     def _on_start(self, f: list[Any]) -> None:
-        nonces, owners, echo_t, hold, age = f
+        nonces, owners, echo_t, hold, age = f[:5]
         if len(owners) != self.settings.seats:
             self._fail("malformed start from the host", FailReason.PROTOCOL)
             return
@@ -1344,7 +1369,12 @@ class Session:
         if [s for s, o in enumerate(owners) if o == self.index] != list(self.my_seats):
             self._fail("the host gave our seats to someone else", FailReason.PROTOCOL)
             return
+        delay = f[5] if len(f) == 6 else self.settings.input_delay
+        if delay == AUTO_INPUT_DELAY or self.settings.input_delay not in (AUTO_INPUT_DELAY, delay):
+            self._fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
+            return
         self.owners = list(owners)
+        self.input_delay = delay
         rtt = (((now_ms(self.now) - echo_t) & 0xFFFFFFFF) - hold) / 1000.0
         if 0 <= rtt < 10:
             self.stats.link(0).add_rtt(rtt)
@@ -1374,7 +1404,10 @@ class Session:
                 got[i // 8] |= 1 << (i % 8)
             self._send(host, MsgType.SNAPACK, [self.snap_frame, bytes(got)])
         elif self.phase == DEALING:
-            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits)])
+            echo: list[int] = []
+            if self.commits_echo is not None:
+                echo = [self.commits_echo[0], min(600_000, int((self.now - self.commits_echo[1]) * 1000))]
+            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits), *echo])
 
     # ------------------------------------------------------------------ timers
 
@@ -1514,13 +1547,13 @@ class Session:
         self.seed = seed
         self.sim = self.make_sim(st, seed)
         cls = RollbackDriver if st.mode == ROLLBACK else LockstepDriver
-        self.driver = cls(self.sim, st.seats, st.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
+        self.driver = cls(self.sim, st.seats, self.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
                           retain=cfg.retain_frames)
         if saved is not None:
             self.driver.start_at(frame, saved)
         self.first_frame = frame
         self.local_seats = [s for s, o in enumerate(self.owners) if o == self.index]
-        self.requested_tick = frame + st.input_delay - 1
+        self.requested_tick = frame + self.input_delay - 1
         self.period = 1.0 / st.tick_rate
         self._send_gap = cfg.send_gap if cfg.send_gap is not None else self._default_send_gap()
         self.relay_now = self.role == HOST and st.mode == ROLLBACK and len(set(self.owners)) > 2
@@ -1529,7 +1562,7 @@ class Session:
         self.history.last_record = frame
         self.detector = DesyncDetector(enabled=cfg.desync_detection)
         for r in self.remotes.values():
-            r.acked = [max(frame - 1, st.input_delay - 1)] * st.seats
+            r.acked = [max(frame - 1, self.input_delay - 1)] * st.seats
             r.last_recv = self.now
             r.sums_have = r.sums_acked = r.agreed = frame
         self.phase = RUNNING
@@ -1578,7 +1611,7 @@ class Session:
                 break
         if catching:
             self.next_tick_at = self.now
-            if self.phase == RUNNING and d.frame + self.settings.input_delay + 3 >= self.remote_frame > 0:
+            if self.phase == RUNNING and d.frame + self.input_delay + 3 >= self.remote_frame > 0:
                 self.catching_up = False
                 self.timesync = TimeSync(self.settings.tick_rate)  # forget the samples taken while far behind
                 self._emit(CaughtUp(d.frame))
@@ -1589,7 +1622,7 @@ class Session:
 
     def _request_local(self) -> None:
         d, st = self.driver, self.settings
-        t = d.frame + st.input_delay
+        t = d.frame + self.input_delay
         if t <= self.requested_tick:
             if not self.seat_from:
                 return
