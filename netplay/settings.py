@@ -202,6 +202,8 @@ class SessionConfig:
       seconds (5 a minute); beyond, the host refuses that address ("too many tries") until the window passes.
     - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms).
     - ``spectators_per_address``: most spectators (peers with no seat) from one IP address (2).
+    - ``mesh``: host, rollback: introduce the joiners to each other at the start so they send inputs straight to
+      each other (``netplay.mesh``), the host relaying only where a direct link is down (True).
     - ``seat_claims``: who may take a dropped seat: ``"original"`` (the player who lost it: same player token, or
       the same machine) or ``"any"`` (the host's explicit choice: anyone who asks). ``Session.allow_claim`` gives
       one seat to one peer.
@@ -228,4 +230,5 @@ class SessionConfig:
     join_tries_window: float = 60.0
     max_exchanges: float = 20.0
     spectators_per_address: int = 2
+    mesh: bool = True
     seat_claims: str = "original"

@@ -141,6 +141,10 @@ class Item(IntEnum):
     SEAT = 7     # [seat, tick, peer]: ``peer`` plays ``seat`` from ``tick`` on (a dropped seat taken over by a late
     #              joiner; peer 0 sent to a claimant alone means "refused, the host keeps it")
     END = 8      # [end frame]: the host ended the match early; every peer stops at that frame
+    INTRO = 9    # host -> joiner: [peer, address host, port, key out (32), key in (32)]: send inputs straight to
+    #              that peer (the mesh, see ``netplay.mesh``)
+    LINK = 10    # joiner -> host: [peer, 1 up | 0 down]: the direct link to that peer works (the host stops relaying
+    #              that peer's seats to us) or failed (relay again)
 
 
 class Rejected(Exception):
@@ -299,6 +303,11 @@ def _check_item(it: Any) -> None:
             _is_int(it[3], 0, MAX_SEATS - 1)
     elif k == Item.END:
         ok = len(it) == 2 and _is_int(it[1], 1, MAX_TICK)
+    elif k == Item.INTRO:
+        ok = len(it) == 6 and _is_int(it[1], 1, MAX_SEATS - 1) and _is_str(it[2], 64) and \
+            _is_int(it[3], 0, 65535) and _is_bin(it[4], 32, 32) and _is_bin(it[5], 32, 32)
+    elif k == Item.LINK:
+        ok = len(it) == 3 and _is_int(it[1], 1, MAX_SEATS - 1) and _is_int(it[2], 0, 1)
     else:
         ok = False
     if not ok:

@@ -11,11 +11,13 @@ A joiner's ``--seats`` lists its own seats (``bot``...), which take the first fr
 dropped by a lost peer is taken over by a bot on the host.
 
 Options: ``--input-delay`` (ticks, 0..4; by default the host picks it for Grisbi from the round trip it measures
-while dealing, ``ceil(RTT / 2 * 60)`` ticks at most 4, and sends it with the start), ``--prediction`` (rollback window, 1..8), ``--timeout`` (seconds of
-silence before a peer is dropped, and the handshake's limit), ``--seed`` (makes this peer's fair-deal nonce and
-session id reproducible; the match seed still comes from every peer's nonce), ``--frames N`` (every peer stops at
-the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks, final_checksum, desyncs, rollbacks,
-max_rollback, stalls, bytes_sent, bytes_received, disconnects, result), ``--bind-address`` (0.0.0.0, every interface).
+while dealing, ``ceil(RTT / 2 * 60)`` ticks at most 4, and sends it with the start), ``--prediction`` (rollback
+window, 1..8), ``--timeout`` (seconds of silence before a peer is dropped, and the handshake's limit), ``--seed``
+(makes this peer's fair-deal nonce and session id reproducible; the match seed still comes from every peer's nonce),
+``--frames N`` (every peer stops at the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks,
+final_checksum, desyncs, rollbacks, max_rollback, stalls, bytes_sent, bytes_received, disconnects, result,
+input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed), ``--bind-address``
+(0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
 Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
@@ -65,7 +67,8 @@ def _parser(sub: str) -> _Parser:
     p.add_argument("--code", required=True, help="the match's join code")
     p.add_argument("--seats", required=True, help="seat spec, e.g. bot,remote,bot,remote (host) or bot (joiner)")
     p.add_argument("--headless", action="store_true", help="no window: bots play the local seats")
-    p.add_argument("--input-delay", type=int, default=None, help="ticks of input delay, 0..4 (default: chosen by the host from the measured round trip)")
+    p.add_argument("--input-delay", type=int, default=None,
+                   help="ticks of input delay, 0..4 (default: the host picks it from the round trip)")
     p.add_argument("--prediction", type=int, default=None, help="rollback window in ticks, 1..8 (default 8)")
     p.add_argument("--timeout", type=float, default=5.0, help="seconds of silence before a peer is dropped")
     p.add_argument("--seed", type=int, default=None, help="reproducible nonce and bots for this peer")
