@@ -7,7 +7,10 @@ for each peer the payload bytes it sent and received per second (UDP/IP headers,
 included; also shown separately), then the CPU time per tick of the session layer: everything ``Session.update``
 does (decoding, validation, MACs, inputs, rollback bookkeeping, sending, the in-memory network) minus the time
 spent inside the game (simulation, checksums, bots), and each peer's stalls as a share of its ticks. Targets: <= 4 KiB/s
-a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers (star routing today: see the printed figure).
+a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers. Input delay: chosen by the host from the RTT it
+measures (``--input-delay`` to force one); joiners exchange inputs directly (the mesh, ``netplay.mesh``).
+Every figure but the CPU time comes from the virtual clock and the seeds, so it does not depend on the machine's
+load; the CPU time is real time spent, and does.
 
 The game is Grisbi when registered (deals chained so the run lasts ``--seconds``), else a small counter game.
 """

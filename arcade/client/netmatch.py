@@ -202,6 +202,8 @@ class _Headless:
         doc["result"] = result
         doc["seed"] = s["seed"]
         doc["peer"] = s["peer"]
+        for k in ("input_delay", "mesh_up", "relayed_ticks"):
+            doc[k] = s[k]
         try:
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(doc, f, indent=1)
