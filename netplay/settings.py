@@ -149,7 +149,7 @@ class MatchSettings:
         lim = f", {self.end_tick} ticks" if self.end_tick else ""
         extra = f", prediction {self.prediction}" if self.mode == ROLLBACK else ""
         opts = "".join(f", {k}={v}" for k, v in self.options)
-        delay = "from the measured RTT" if self.input_delay == AUTO_INPUT_DELAY else str(self.input_delay)
+        delay = "set from the round trip" if self.input_delay == AUTO_INPUT_DELAY else str(self.input_delay)
         return (f"{self.game} v{self.rules_version}, {self.seats} seats, {self.tick_rate} Hz, {self.mode}, "
                 f"input delay {delay}{extra}{lim}{opts}")
 
