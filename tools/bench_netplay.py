@@ -7,7 +7,10 @@ for each peer the payload bytes it sent and received per second (UDP/IP headers,
 included; also shown separately), then the CPU time per tick of the session layer: everything ``Session.update``
 does (decoding, validation, MACs, inputs, rollback bookkeeping, sending, the in-memory network) minus the time
 spent inside the game (simulation, checksums, bots), and each peer's stalls as a share of its ticks. Targets: <= 4 KiB/s
-a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers (star routing today: see the printed figure).
+a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers. Input delay: chosen by the host from the RTT it
+measures (``--input-delay`` to force one); joiners exchange inputs directly (the mesh, ``netplay.mesh``).
+Every figure but the CPU time comes from the virtual clock and the seeds, so it does not depend on the machine's
+load; the CPU time is real time spent, and does.
 
 The game is Grisbi when registered (deals chained so the run lasts ``--seconds``), else a small counter game.
 """
@@ -24,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.harness import VirtualRun  # noqa: E402
 from netplay.session import Session  # noqa: E402
-from netplay.settings import MatchSettings, SessionConfig  # noqa: E402
+from netplay.settings import AUTO_INPUT_DELAY, MatchSettings, SessionConfig  # noqa: E402
 from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
 
 
@@ -92,10 +95,11 @@ class Counter:
         return False
 
 
-def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str) -> list[dict[str, Any]]:
+def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
+        input_delay: int = AUTO_INPUT_DELAY) -> list[dict[str, Any]]:
     net = MemoryNetwork(seed=seed, impairment=imp)
     ticks = int(seconds * 60)
-    st = MatchSettings(game, 1, peers, end_tick=ticks)
+    st = MatchSettings(game, 1, peers, input_delay=input_delay, end_tick=ticks)
     game_clock = [0.0]
     sessions: list[Session] = []
     bots: dict[int, Any] = {}
@@ -143,7 +147,7 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str) -> li
                     "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.frame if s.end else None,
                     "checksum": s.end.checksum if s.end else None, "desyncs": len(s.reported_pairs),
                     "max_rollback": s.stats.max_rollback, "rollbacks": s.stats.rollbacks, "stalls": s.stats.stalls,
-                    "layer_us_per_tick": layer * 1e6, "game_s": game_clock[0], "update_s": update_clock[0]})
+                    "layer_us_per_tick": layer * 1e6, "input_delay": s.input_delay, "game_s": game_clock[0], "update_s": update_clock[0]})
     return out
 
 
@@ -158,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reorder", type=float, default=0.05)
     p.add_argument("--game", choices=("auto", "grisbi", "counter"), default="auto")
     p.add_argument("--peers", default="2,4,8", help="peer counts to run (2,4,8)")
+    p.add_argument("--input-delay", type=int, default=AUTO_INPUT_DELAY,
+                   help="ticks 0..4 (default: chosen by the host from the RTT it measures while dealing)")
     args = p.parse_args(argv)
     game = args.game
     if game == "auto":
@@ -170,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"game {game}, {args.seconds:g} s at 60 Hz, RTT {args.rtt:g} ms +-{args.jitter:g}, loss {args.loss:.0%}, "
           f"duplication {args.duplicate:.0%}, reordering {args.reorder:.0%}")
     for peers in (int(x) for x in args.peers.split(",")):
-        rows = run(peers, args.seconds, imp, args.seed, game)
+        rows = run(peers, args.seconds, imp, args.seed, game, args.input_delay)
         same = len({r["checksum"] for r in rows}) == 1
         print(f"\n{peers} peers (rollback, 1 seat each): final checksums {'equal' if same else 'DIFFER'}, "
-              f"desyncs {max(r['desyncs'] for r in rows)}")
+              f"desyncs {max(r['desyncs'] for r in rows)}, input delay {rows[0]['input_delay']} ticks "
+              f"(peers agree: {len({r['input_delay'] for r in rows}) == 1})")
         print(f"  {'peer':>4} {'sent B/s':>9} {'recv B/s':>9} {'+UDP/IP':>8} {'rollbacks':>9} {'max':>4} {'stalls':>6} "
               f"{'stall %':>7}")
         for r in rows:
