@@ -192,3 +192,45 @@ def test_cops_drop_on_the_felt_plays_nothing(tmp_path):
     drag(app, start, away)
     run_ticks(app, 2)
     assert table.match.state.hands[0] == st.hands[0] and table.match.state.pending is None
+
+
+def grass_turn(tmp_path):
+    """A Grass table (you against two bots) at your turn to play or discard a card of your hand."""
+    app = make_app(tmp_path)
+    start_match(app, "grass", [SeatSpec("human", "wasd"), SeatSpec("bot"), SeatSpec("bot")], 5, {})
+    table = app.top
+    for _ in range(3000):
+        app.pump()
+        app.tick()
+        st = table.match.state
+        if 0 in table.rules.to_act(st) and st.phase == "play" and table.peeking(0):
+            return app, table
+        if 0 in table.rules.to_act(st):  # a trade to answer, a hand to deal...: answer it at once
+            legal = table.rules.legal_actions(st, 0)
+            table.submit_choice(0, next((a for a in legal if a.op in ("refuse", "deal")), legal[0]))
+    raise AssertionError("your turn to play never came")
+
+
+def test_grass_drag_a_card_onto_the_wasted_pile_discards_it(tmp_path):
+    app, table = grass_turn(tmp_path)
+    st = table.match.state
+    slots = table.hand_slots(0)
+    card = slots[0]
+    start = table.hand_rects(0, slots)[0].center
+    drag(app, start, table.wasted_pos, release=False)
+    placed = table.board.current(table.hand_key(0, 0))
+    assert (round(placed.x), round(placed.y)) == table.wasted_pos, "the card is under the pointer"
+    mouse(app, pygame.MOUSEBUTTONUP, table.wasted_pos)
+    run_ticks(app, 2)
+    after = table.match.state
+    assert len(after.wasted) == len(st.wasted) + 1 and after.wasted[-1] == card, "the card went to the Wasted pile"
+
+
+def test_grass_drop_back_on_the_hand_plays_nothing(tmp_path):
+    app, table = grass_turn(tmp_path)
+    st = table.match.state
+    rects = table.hand_rects(0, table.hand_slots(0))
+    drag(app, rects[0].center, (rects[1].centerx, rects[1].centery - 10))
+    run_ticks(app, 2)
+    after = table.match.state
+    assert after.seats[0].hand == st.seats[0].hand and after.wasted == st.wasted

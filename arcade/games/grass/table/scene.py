@@ -736,7 +736,7 @@ class Table(TableScene):
                     self.submit_choice(seat, items[ui.cur][1])
 
     # --- the mouse: click a card of your hand (or Trade), then a line of its menu ------------------------------------
-    MOUSE_HINT = "click a card, then what to do with it"
+    MOUSE_HINT = "click a card, or drag it where it goes"
 
     def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
         """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
@@ -787,10 +787,15 @@ class Table(TableScene):
             if k is not None:
                 self.submit_choice(seat, self.slot_options(seat, hslots[ui.sel % len(hslots)])[k][1])
                 return True
+        done = self.let_go(seat)
+        if done is not None and done[2]:  # a card dragged and let go: played where it was let go
+            self.drop_card(seat, hslots, done[0], done[1])
+            return True
         pos = inp.click()
         if pos is None:
             return False
         k = inp.clicked(self.hand_rects(seat, hslots))
+        self.drag_card = (seat, k) if k is not None and hslots[k] != "trade" else None
         if k is None:
             if ui.open:
                 ui.open = False
@@ -803,6 +808,38 @@ class Table(TableScene):
         else:
             self.flash("Nothing can be done with that card now")
         return True
+
+    def drop_card(self, seat: int, hslots: list, index: int, at: tuple[int, int]) -> None:
+        """A hand card dragged and let go at ``at`` (px): on the Wasted pile it is discarded; on an opponent's
+        area it is played on them (a Raid, a Heat card...); on your own area it is played for you (peddle,
+        protection, a cure); anywhere else, or where that card cannot go, nothing is played (the card goes back)."""
+        ui = self.seat_ui(seat)
+        ui.open = False
+        if not 0 <= index < len(hslots) or hslots[index] == "trade":
+            return
+        wasted = pygame.Rect(0, 0, 120, 160)
+        wasted.center = self.wasted_pos
+        options = [a for _, a in self.slot_options(seat, hslots[index])]
+        if any(r.collidepoint(at) for r in self.hand_rects(seat, hslots)):
+            return  # back onto the hand: put back
+        if wasted.collidepoint(at):
+            fits = [a for a in options if a.op == "discard"]
+        else:
+            view = self.rules.view(self.match.state, seat)
+            onto = next((s for s, sl in self.slots(view.players).items() if sl.rect.collidepoint(at)), None)
+            fits = [a for a in options if a.op != "discard" and onto is not None
+                    and (a.target == onto or (onto == seat and a.target < 0))]
+        if fits:
+            self.submit_choice(seat, fits[0])
+        else:
+            self.flash("That card cannot go there")
+
+    def hand_key(self, seat: int, index: int):
+        hand = list(self.match.state.seats[seat].hand)
+        if seat != self.bottom_seat() or not 0 <= index < len(hand):
+            return None
+        k = hand[index]
+        return ("hand", seat, k, hand[:index].count(k)) if self.peeking(seat) else ("hback", seat, index)
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",
