@@ -1332,3 +1332,23 @@ def test_every_event_the_rules_announce_is_one_the_table_knows():
         assert s.phase == "over"
     assert seen <= known, seen - known
     assert {"steal", "wiped_out", "protect", "pay_fine", "heat_on", "paranoia", "lose_peddle"} <= seen
+
+
+def test_a_heat_off_is_announced_as_a_heat_off_not_as_a_fine():
+    """"the matching Heat Off clears the matching Heat On" (rules/grass.md, "The cards"): the table is told which heat
+    left and by which card, and no peddle is named as lost (that is Pay Fine's event)."""
+    s = table([(IMMUNITY,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD])
+    s = act(s, 0, play(IMMUNITY))
+    assert s.events[0] == ("heat_off", 0, IMMUNITY, BUST)
+
+
+def test_every_hand_is_dealt_from_a_fresh_shuffle():
+    """"The dealer deals 6 cards to each player" (rules/grass.md, "Turn"), from the whole deck shuffled again: the
+    second hand's Grass stack is not the first hand's in the same order."""
+    s = RULES.initial_state(11, 3)
+    first = s.deck
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, FILL], piles=[OPEN, OPEN, OPEN])
+    s = replace(s, rng=RULES.initial_state(11, 3).rng, dealer=2)
+    s = act(s, 0, play(MARKET_CLOSE))
+    s = act(s, 0, Action("deal"))
+    assert s.hand_no == 2 and len(s.deck) == len(first) and s.deck != first
