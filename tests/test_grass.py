@@ -1285,3 +1285,70 @@ def test_events_tell_the_table_what_happened():
               totals=(175_000, 0), extra_turns=1)
     s = act(s, 0, play(MARKET_CLOSE))
     assert s.events == (("market_close", 0), ("hand_end", 1), ("game_over", (0,))) and s.extra_turns == 0
+
+
+# --- facts the full mutation run of 2026-11-24 found unchecked (docs/mutation/grass.md) --------------------------
+
+
+def test_the_first_hand_adds_to_running_totals_that_start_at_zero():
+    """"6. Add to the running total" (rules/grass.md, "Scoring"): before the first hand every running total is $0, so
+    after it each total is exactly that hand's score ($25,000 here: two empty Stashes tie for the bonus)."""
+    s = RULES.initial_state(3, 2)
+    assert RULES.view(s, 0).totals == (0, 0)
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED], piles=[OPEN, OPEN])
+    s = replace(s, totals=RULES.initial_state(3, 2).totals)
+    s = act(s, 0, play(MARKET_CLOSE))
+    assert s.totals == (25_000, 25_000)
+
+
+def test_a_sent_proposal_shows_as_proposed_to_everyone():
+    """"The other player accepts or refuses" (rules/grass.md, "Trading"): once sent, the proposal is on the table
+    for the target to answer, and every view shows it as sent (the table writes "(proposed)", not "(building)")."""
+    s = build(trade_table(), 1, ("offer", SOLD_OUT), ("ask", PANAMA))
+    assert s.phase == "answer" and s.events == (("send", 0, 1),)
+    assert all(RULES.view(s, seat).trade.sent for seat in (0, 1, 2))
+
+
+def test_every_event_the_rules_announce_is_one_the_table_knows():
+    """The table plays a sound and animates from each event's name; a name it does not know would pass in silence.
+    Random legal play over many seeded matches (2-6 players, two hands each) announces only names the table's
+    sound list holds, or the few it shows without a sound (proposal steps, turns owed, the match's end)."""
+    import random
+
+    from arcade.games.grass.table.scene import Table
+
+    silent = {"offer", "ask", "offer_peddle", "ask_peddle", "extra_turn", "lose_turns", "passed", "game_over"}
+    known = set(Table.SOUNDS) | silent
+    seen = set()
+    for seed in range(40):
+        rnd = random.Random(seed)
+        s = RULES.initial_state(seed, 2 + seed % 5, max_hands=2)
+        for _ in range(5000):
+            if s.phase == "over":
+                break
+            seat = min(RULES.to_act(s))
+            s = RULES.apply(s, seat, rnd.choice(RULES.legal_actions(s, seat)))
+            seen |= {e[0] for e in s.events}
+        assert s.phase == "over"
+    assert seen <= known, seen - known
+    assert {"steal", "wiped_out", "protect", "pay_fine", "heat_on", "paranoia", "lose_peddle"} <= seen
+
+
+def test_a_heat_off_is_announced_as_a_heat_off_not_as_a_fine():
+    """"the matching Heat Off clears the matching Heat On" (rules/grass.md, "The cards"): the table is told which heat
+    left and by which card, and no peddle is named as lost (that is Pay Fine's event)."""
+    s = table([(IMMUNITY,) + FILL, FILL], piles=[(MARKET_OPEN, BUST), OPEN], heats=[BUST, NO_CARD])
+    s = act(s, 0, play(IMMUNITY))
+    assert s.events[0] == ("heat_off", 0, IMMUNITY, BUST)
+
+
+def test_every_hand_is_dealt_from_a_fresh_shuffle():
+    """"The dealer deals 6 cards to each player" (rules/grass.md, "Turn"), from the whole deck shuffled again: the
+    second hand's Grass stack is not the first hand's in the same order."""
+    s = RULES.initial_state(11, 3)
+    first = s.deck
+    s = table([(MARKET_CLOSE,) + NOPED, NOPED, FILL], piles=[OPEN, OPEN, OPEN])
+    s = replace(s, rng=RULES.initial_state(11, 3).rng, dealer=2)
+    s = act(s, 0, play(MARKET_CLOSE))
+    s = act(s, 0, Action("deal"))
+    assert s.hand_no == 2 and len(s.deck) == len(first) and s.deck != first
