@@ -1177,6 +1177,7 @@ class Session:
             for r in self.remotes.values():
                 if r.late and not r.started and r.status != GONE:
                     self._send_snapshot(r)
+                    self._send(r, MsgType.ROSTER, self._roster_fields())  # names and bots for its table
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
@@ -1249,13 +1250,9 @@ class Session:
                 ms, owners, peers = f[:3]
                 self.countdown_until = self.now + ms / 1000.0 if ms else None
                 self.owners = [None if o == NO_PEER else o for o in owners]
-                # only the host's own seats can be its bots: a roster saying otherwise is not believed for them
-                self.bots = {seat: level for seat, level in (f[3] if len(f) > 3 else [])
-                             if seat < len(self.owners) and self.owners[seat] == 0}
-                self.roster = []
-                for p, name, ready in peers:
-                    seats = tuple(s for s, o in enumerate(self.owners) if o == p)
-                    self.roster.append(PeerInfo(p, name, seats, bool(ready), bots=self._bots_of(p, seats)))
+                self._take_roster(f)
+            elif self.late and self.phase in (LATE, RUNNING):  # joined in play: names and bots, never the seats
+                self._take_roster(f)
         elif t == MsgType.SNAP:
             if self.phase in (LOBBY, LATE):
                 self._on_snap(f)
@@ -1271,6 +1268,17 @@ class Session:
             pass  # a resend (keepalive in the lobby)
         else:
             self.stats.reject("unexpected")
+
+    def _take_roster(self, f: list[Any]) -> None:
+        """Joiner: the names, ready flags and bot seats of a ROSTER, against the seat owners known here."""
+        owners = [None if o == NO_PEER else o for o in f[1]] if self.phase in (LOBBY, DEALING) else self.owners
+        # only the host's own seats can be its bots: a roster saying otherwise is not believed for them
+        self.bots = {seat: level for seat, level in (f[3] if len(f) > 3 else [])
+                     if seat < len(owners) and owners[seat] == 0}
+        self.roster = []
+        for p, name, ready in f[2]:
+            seats = tuple(s for s, o in enumerate(owners) if o == p)
+            self.roster.append(PeerInfo(p, name, seats, bool(ready), bots=self._bots_of(p, seats)))
 
     def _commits_problem(self, commits: list[list[Any]]) -> str | None:
         """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without

@@ -299,6 +299,8 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     assert slink.session.late and slink.session.local_seats == []
     world.wait(lambda: not slink.session.catching_up, 120, "catching up")
     assert sam.top.viewer() is None  # a spectator sees public information only
+    world.wait(lambda: sam.top.seat_name(0) == "Bot 1", 60, "the host's bot named as a bot")  # issue 13
+    assert [sam.top.seat_name(i) for i in range(2)] == [host.top.seat_name(i) for i in range(2)] == ["Bot 1", "Ada"]
     # Ada's machine dies: after the timeout the host's bot plays her seat, and Sam is offered it
     world.frozen.add("ada")
     alink.transport.close()

@@ -212,6 +212,16 @@ def test_a_joiner_knows_which_of_the_hosts_seats_are_bots_and_their_level():
         star(st, [False, True, True, True], [1], host_kw=dict(bots={1: "hard"}))
 
 
+def test_a_spectator_joining_mid_match_learns_the_names_and_the_hosts_bot_seats():
+    m = star(tally_settings(3, 900), [False, False, True], [1], host_kw=dict(bots={1: "easy"}))
+    m.run.at(5.0, lambda: late(m, 2))
+    m.go(max_time=8.0)
+    spec = m.sessions[2]
+    assert spec.late and spec.seat_bots() == {1: "easy"}
+    assert [(p.peer, p.name, p.seats, p.bots) for p in spec.peers()][:2] == [
+        (0, "Ann", (0, 1), ((1, "easy"),)), (1, "J1", (2,), ())]
+
+
 def test_the_lobby_waits_for_ready_flags_and_the_hosts_start_and_shares_the_roster_and_countdown():
     st = tally_settings(3, 200)
     m = star(st, [False, True, True], [1, 1], host_kw=dict(auto_start=False), auto_ready=False)

@@ -567,8 +567,19 @@ class LanLink:
         bot here too (named "Bot N" at the table as on the host, never after the host's player)."""
         if self.session is not None and peer == 0 and seat in self.session.seat_bots():
             return RemoteSeat("bot", level=self.session.seat_bots()[seat])
+        if self.session is not None and peer == 0 and seat in self.session.dropped:
+            return RemoteSeat("bot")  # its player was dropped: the host's bot plays it (its level is not sent)
         names = {p.peer: p.name for p in self.session.peers()} if self.session is not None else {}
         return RemoteSeat("remote", name=names.get(peer, "") if peer is not None else "")
+
+    def _rename_remote_seats(self) -> None:
+        """Joiner: other machines' seats follow the roster (a spectator or late joiner gets it after its table)."""
+        m, s = self.match, self.session
+        for i, o in enumerate(s.owners):
+            if o != s.index and isinstance(m.seats[i], RemoteSeat):
+                spec = self.remote_spec(o, i)
+                if spec != m.seats[i]:
+                    m.seats[i] = spec
 
     def make_sim(self, settings: MatchSettings, seed: int) -> Any:
         self.match = LanMatch(self, settings, seed)
@@ -599,6 +610,8 @@ class LanLink:
                     s.end_match()
         if self.role == HOST and s.phase == LOBBY:
             s.set_bots(self.host_bots())
+        elif self.role != HOST and self.match is not None:
+            self._rename_remote_seats()
         if self.announcer is not None:
             self.announcer.set_free_seats(s.free_seats() if s.phase == LOBBY else 0)
             self.announcer.set_playing(s.phase != LOBBY)
