@@ -95,7 +95,7 @@ from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, F
                      Started)
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
-from .settings import ROLLBACK, MatchSettings, SessionConfig
+from .settings import MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
@@ -1188,6 +1188,7 @@ class Session:
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
         owners = [NO_PEER if o is None else o for o in self.owners]
         peers = [[0, self.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(self.remotes.items())]
+        peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
         bots = [[seat, level] for seat, level in sorted(self.bots.items()) if self.owners[seat] == 0]
         return [ms, owners, peers, bots]
 
