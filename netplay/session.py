@@ -95,7 +95,8 @@ from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, F
                      Started)
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
-from .settings import MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig
+from .mesh import introductions
+from .settings import AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
@@ -203,6 +204,12 @@ class Remote:
         self.sums_have = 0    # we hold this peer's sums of every frame up to here
         self.sums_acked = 0   # it holds ours up to here (what it said it holds)
         self.agreed = 0       # our frames up to here were compared with its (or could not be)
+        # the mesh (rollback): on the host, the joiners this one was introduced to and those it reaches directly;
+        # on a joiner, a Remote with ``mesh`` set is a direct link to another joiner, ``up`` while it answers
+        self.introduced: set[int] = set()
+        self.direct: set[int] = set()
+        self.mesh = False
+        self.up = False
 
 
 @dataclass
@@ -261,6 +268,10 @@ class Session:
         self.now = now
         self.created_at = now
         self.settings: MatchSettings | None = None
+        self.mesh_links: dict[int, Remote] = {}  # joiner: direct links to other joiners (netplay.mesh)
+        self.relayed_ticks: dict[tuple[int, int], int] = {}  # host: (to peer, seat) -> ticks of inputs relayed
+        self.input_delay = 0  # ticks every peer uses: the settings' value, or the host's choice sent with START
+        self.commits_echo: tuple[int, float] | None = None  # joiner: the host's COMMITS stamp and when we got it
         self.owners: list[int | None] = []
         self.nonce = _nonce_from(nonce, role.encode() + name.encode())
         self.commit = commit_of(self.nonce)
@@ -437,6 +448,9 @@ class Session:
             "bytes_received": st.bytes_received,
             "disconnects": self.disconnects,
             "seed": self.seed,
+            "input_delay": self.input_delay,
+            "mesh_up": sorted(p for p, link in self.mesh_links.items() if link.up),
+            "relayed_ticks": sum(self.relayed_ticks.values()),
             "peer": self.index,
             "end_reason": self.end.reason if self.end else self.failure,
         }
@@ -572,7 +586,7 @@ class Session:
         if self.role != HOST or self.phase != RUNNING or self.driver is None:
             return False
         d, st = self.driver, self.settings
-        e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + st.input_delay + st.window + 2
+        e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + self.input_delay + st.window + 2
         if d.end_tick and d.end_tick <= e:
             return True
         d.end_tick = e
@@ -605,6 +619,10 @@ class Session:
                     t = min(t, r.last_send + self._gap(r))
                 if r.status == CONNECTED:
                     t = min(t, self._heard(r) + cfg.interrupt_after)
+            for r in self.mesh_links.values():
+                t = min(t, r.last_send + self._gap(r))
+                if r.up:
+                    t = min(t, r.last_recv + cfg.interrupt_after)
             if self.phase == FINISHING:
                 t = min(t, self.finish_at + cfg.timeout)
         elif self.phase in (HELLO, LOBBY, DEALING, LATE):
@@ -689,15 +707,19 @@ class Session:
     def _known_address(self, address: Address) -> bool:
         """A peer (or a key exchange) at this address: its datagrams are authenticated before they count."""
         if self.role == JOIN:
-            return address == self.host_address
+            return address == self.host_address or any(r.address == address for r in self.mesh_links.values())
         return any(r.address == address for r in self.remotes.values()) or any(
             p.address == address for p in self.pending.values())
 
     def _key_for(self, address: Address) -> Callable[[int, int, int], bytes | None]:
         def key(mtype: int, sid: int, peer: int) -> bytes | None:
             if self.role == JOIN:
-                if not self.keyed or sid != self.sid or address != self.host_address:
+                if not self.keyed or sid != self.sid:
                     return None
+                if address != self.host_address:  # only an introduced peer, from its address, with its pair key
+                    link = self.mesh_links.get(peer)
+                    return link.key_in if link is not None and link.address == address and mtype == MsgType.INPUT \
+                        else None
                 return self.remotes[0].key_in
             if sid != self.sid:
                 return None
@@ -867,6 +889,10 @@ class Session:
                     self._remove(r, "bad reveal")
                     return
                 r.nonce, r.revealed, r.reveal_t, r.reveal_at = f[0], True, f[1], self.now
+                if len(f) == 5:
+                    rtt = (((now_ms(self.now) - f[3]) & 0xFFFFFFFF) - f[4]) / 1000.0
+                    if 0 <= rtt < 10:
+                        self.stats.link(r.index).add_rtt(rtt)
                 if all(o.revealed for o in self.remotes.values()):
                     self._host_start()
             elif self.phase in (RUNNING, FINISHING) and not r.started:
@@ -1074,14 +1100,14 @@ class Session:
             if r.snap_got[i // 8] >> (i % 8) & 1:
                 continue
             self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i, chunk,
-                                         *self._snap_tail(r)])
+                                         *self._snap_tail(r), self.input_delay])
             sent += 1
             if sent >= 16:
                 break
         if not sent:  # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
             i = len(r.snap_chunks) - 1
             self._send(r, MsgType.SNAP, [r.snap_frame, self.seed, owners, claimable, len(r.snap_chunks), i,
-                                         r.snap_chunks[i], *self._snap_tail(r)])
+                                         r.snap_chunks[i], *self._snap_tail(r), self.input_delay])
 
     def _snap_tail(self, r: Remote) -> list[Any]:
         """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
@@ -1150,11 +1176,71 @@ class Session:
     def _host_start(self) -> None:
         nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
+        self.input_delay = self._chosen_input_delay()
         self._start(seed_from_nonces([n for _, n in nonces]))
+        if self.settings.mode == ROLLBACK and self.config.mesh:
+            self._introduce()
         for r in self.remotes.values():
             r.started = False
         self._next_resend = self.now
         self._host_resend()
+
+    def _introduce(self) -> None:
+        """Host: introduce every pair of players to each other (INTRO notices, see ``netplay.mesh``)."""
+        players = {i: (r.address, r.key_in) for i, r in self.remotes.items() if r.seats and r.status != GONE}
+        if len(players) < 2:
+            return
+        for peer, intros in introductions(self.sid, players).items():
+            r = self.remotes[peer]
+            for intro in intros:
+                r.introduced.add(intro[0])
+                r.log_out.append([Item.INTRO, *intro])
+            r.urgent = True
+
+    def _on_link(self, r: Remote, peer: int, up: int) -> None:
+        """Host: ``r`` says its direct link to ``peer`` works (stop relaying ``peer``'s seats to it) or failed."""
+        if peer not in r.introduced:
+            return
+        if up:
+            r.direct.add(peer)
+        else:
+            r.direct.discard(peer)
+            r.dirty = r.urgent = True
+
+    def _on_intro(self, it: list[Any]) -> None:
+        """Joiner: the host introduced another player: send it our inputs directly and accept its own."""
+        peer, host, port, key_out, key_in = it[1:]
+        if peer == self.index or peer in self.mesh_links or self.driver is None:
+            return
+        link = Remote(peer, (host, port), tuple(s for s, o in enumerate(self.owners) if o == peer), self.now)
+        link.key_out, link.key_in = key_out, key_in
+        link.mesh = link.started = True
+        link.acked = [max(self.first_frame - 1, self.input_delay - 1)] * self.settings.seats
+        link.sums_have = link.sums_acked = link.agreed = self.first_frame
+        link.dirty = link.urgent = True
+        self.mesh_links[peer] = link
+
+    def _on_direct(self, link: Remote, f: list[Any]) -> None:
+        """Joiner: an INPUT datagram from an introduced peer (already authenticated): its link is up."""
+        link.last_recv = self.now
+        if not link.up:
+            self._link_changed(link, True)
+        self._on_input(link, f)
+
+    def _link_changed(self, link: Remote, up: bool) -> None:
+        link.up = up
+        host = self.remotes[0]
+        host.log_out.append([Item.LINK, link.index, int(up)])
+        host.urgent = True
+
+    def _chosen_input_delay(self) -> int:
+        """Host: the settings' input delay, or when it is ``AUTO_INPUT_DELAY`` the delay for the slowest player's
+        RTT measured while dealing (COMMITS stamp echoed in REVEAL); 2 ticks if nothing was measured."""
+        st = self.settings
+        if st.input_delay != AUTO_INPUT_DELAY:
+            return st.input_delay
+        rtts = [self.stats.link(i).rtt for i, _ in self.commits[1:] if self.stats.link(i).rtt_samples]
+        return input_delay_for_rtt(max(rtts), st.tick_rate) if rtts else 2
 
     def _host_resend(self) -> None:
         if self.now < self._next_resend:
@@ -1172,7 +1258,7 @@ class Session:
         elif self.phase == DEALING:
             for r in self.remotes.values():
                 if not r.revealed:
-                    self._send(r, MsgType.COMMITS, [self.commits])
+                    self._send(r, MsgType.COMMITS, [self.commits, now_ms(self.now)])
         elif self.phase in (RUNNING, FINISHING):
             for r in self.remotes.values():
                 if r.late and not r.started and r.status != GONE:
@@ -1181,7 +1267,8 @@ class Session:
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
-                    self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age])
+                    self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age,
+                                                  self.input_delay])
 
     def _roster_fields(self) -> list[Any]:
         left = self.countdown_left()
@@ -1197,7 +1284,12 @@ class Session:
     def _join_on(self, msg: Message, address: Address) -> None:
         host = self.remotes[0]
         if address != host.address:
-            self.stats.reject("peer")
+            link = self.mesh_links.get(msg.peer)
+            if link is None or link.address != address or msg.type != MsgType.INPUT or msg.sid != self.sid:
+                self.stats.reject("peer")
+                return
+            if self.driver is not None and not self.done and self._accept_seq(link, msg):
+                self._on_direct(link, msg.fields)
             return
         t, f = msg.type, msg.fields
         if t in (MsgType.REFUSE_OPEN, MsgType.REFUSE) and self.phase in (HELLO, LOBBY, DEALING, LATE):
@@ -1239,6 +1331,8 @@ class Session:
                     self._fail(problem, FailReason.UNFAIR_DEAL)
                     return
                 self.commits = commits
+                if len(f) == 2:
+                    self.commits_echo = (f[1], self.now)
                 if self.phase == LOBBY:
                     self.phase = DEALING
                     self._next_resend = self.now
@@ -1337,8 +1431,13 @@ class Session:
 
     def _on_snap(self, f: list[Any]) -> None:
         """A chunk of the host's snapshot (we joined a running match); the last one starts us."""
-        frame, seed, owners, claimable, total, index, data, game, rules_version, digest = f
+        frame, seed, owners, claimable, total, index, data, game, rules_version, digest = f[:10]
         st = self.settings
+        delay = f[10] if len(f) == 11 else st.input_delay
+        if delay == AUTO_INPUT_DELAY or st.input_delay not in (AUTO_INPUT_DELAY, delay):
+            self._fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
+            return
+        self.input_delay = delay
         if len(owners) != st.seats or game != st.game or rules_version != st.rules_version:
             self._fail(f"the host's snapshot is not of this match ({game} v{rules_version}, expected {st.game} "
                        f"v{st.rules_version})", FailReason.BAD_SNAPSHOT)
@@ -1373,7 +1472,7 @@ class Session:
         self.catching_up = True
 
     def _on_start(self, f: list[Any]) -> None:
-        nonces, owners, echo_t, hold, age = f
+        nonces, owners, echo_t, hold, age = f[:5]
         if len(owners) != self.settings.seats:
             self._fail("malformed start from the host", FailReason.PROTOCOL)
             return
@@ -1391,7 +1490,12 @@ class Session:
         if [s for s, o in enumerate(owners) if o == self.index] != list(self.my_seats):
             self._fail("the host gave our seats to someone else", FailReason.PROTOCOL)
             return
+        delay = f[5] if len(f) == 6 else self.settings.input_delay
+        if delay == AUTO_INPUT_DELAY or self.settings.input_delay not in (AUTO_INPUT_DELAY, delay):
+            self._fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
+            return
         self.owners = list(owners)
+        self.input_delay = delay
         rtt = (((now_ms(self.now) - echo_t) & 0xFFFFFFFF) - hold) / 1000.0
         if 0 <= rtt < 10:
             self.stats.link(0).add_rtt(rtt)
@@ -1421,7 +1525,10 @@ class Session:
                 got[i // 8] |= 1 << (i % 8)
             self._send(host, MsgType.SNAPACK, [self.snap_frame, bytes(got)])
         elif self.phase == DEALING:
-            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits)])
+            echo: list[int] = []
+            if self.commits_echo is not None:
+                echo = [self.commits_echo[0], min(600_000, int((self.now - self.commits_echo[1]) * 1000))]
+            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits), *echo])
 
     # ------------------------------------------------------------------ timers
 
@@ -1442,6 +1549,9 @@ class Session:
                 self._join_resend()
             else:
                 self._silence(host)
+                for link in self.mesh_links.values():
+                    if link.up and now >= link.last_recv + cfg.interrupt_after:
+                        self._link_changed(link, False)  # silent: the host relays that peer's inputs again
                 if self.claim_pending and self.phase == RUNNING and not self.catching_up \
                         and now >= self._claim_at + 0.25:
                     self._claim_at = now
@@ -1561,13 +1671,13 @@ class Session:
         self.seed = seed
         self.sim = self.make_sim(st, seed)
         cls = RollbackDriver if st.mode == ROLLBACK else LockstepDriver
-        self.driver = cls(self.sim, st.seats, st.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
+        self.driver = cls(self.sim, st.seats, self.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
                           retain=cfg.retain_frames)
         if saved is not None:
             self.driver.start_at(frame, saved)
         self.first_frame = frame
         self.local_seats = [s for s, o in enumerate(self.owners) if o == self.index]
-        self.requested_tick = frame + st.input_delay - 1
+        self.requested_tick = frame + self.input_delay - 1
         self.period = 1.0 / st.tick_rate
         self._send_gap = cfg.send_gap if cfg.send_gap is not None else self._default_send_gap()
         self.relay_now = self.role == HOST and st.mode == ROLLBACK and len(set(self.owners)) > 2
@@ -1576,7 +1686,7 @@ class Session:
         self.history.last_record = frame
         self.detector = DesyncDetector(enabled=cfg.desync_detection)
         for r in self.remotes.values():
-            r.acked = [max(frame - 1, st.input_delay - 1)] * st.seats
+            r.acked = [max(frame - 1, self.input_delay - 1)] * st.seats
             r.last_recv = self.now
             r.sums_have = r.sums_acked = r.agreed = frame
         self.phase = RUNNING
@@ -1625,7 +1735,7 @@ class Session:
                 break
         if catching:
             self.next_tick_at = self.now
-            if self.phase == RUNNING and d.frame + self.settings.input_delay + 3 >= self.remote_frame > 0:
+            if self.phase == RUNNING and d.frame + self.input_delay + 3 >= self.remote_frame > 0:
                 self.catching_up = False
                 self.timesync = TimeSync(self.settings.tick_rate)  # forget the samples taken while far behind
                 self._emit(CaughtUp(d.frame))
@@ -1636,7 +1746,7 @@ class Session:
 
     def _request_local(self) -> None:
         d, st = self.driver, self.settings
-        t = d.frame + st.input_delay
+        t = d.frame + self.input_delay
         if t <= self.requested_tick:
             if not self.seat_from:
                 return
@@ -1661,7 +1771,7 @@ class Session:
             return
         if (t + 1) % st.checksum_interval == 0:
             action = True  # the inputs that complete a checksummed frame go at once: desyncs are found sooner
-        for r in self.remotes.values():
+        for r in self._links():
             r.dirty = True
             r.urgent = r.urgent or action
 
@@ -1774,8 +1884,12 @@ class Session:
             return self.period / 2
         return self.period * (self._send_gap if r.dirty else max(1.0, self._send_gap))
 
+    def _links(self) -> list[Remote]:
+        """Every peer we send inputs to: the remotes, and a joiner's direct mesh links."""
+        return [*self.remotes.values(), *self.mesh_links.values()]
+
     def _flush(self) -> None:
-        for r in self.remotes.values():
+        for r in self._links():
             if r.status == GONE or r.bye or (self.role == HOST and not r.started):
                 continue
             if r.late and self.role == HOST and self._backlog(r) > 16:
@@ -1792,7 +1906,7 @@ class Session:
         d = self.driver
         upto: dict[int, int] = {}  # seat -> last tick to send (a seat taken over: the host's inputs before it)
         if self.role == HOST:
-            seats = [s for s in range(d.seats) if self.owners[s] != r.index]
+            seats = [s for s in range(d.seats) if self.owners[s] != r.index and self.owners[s] not in r.direct]
             for s, tick in r.handover.items():
                 if r.acked[s] + 1 < tick:
                     seats.append(s)
@@ -1809,6 +1923,9 @@ class Session:
             vals = d.run(s, start, min(MAX_RUN, (budget - 12) // 3, last - start + 1))
             if vals:
                 runs.append([s, d.frame - start, vals])
+                if self.role == HOST and self.owners[s] != 0:
+                    key = (r.index, s)
+                    self.relayed_ticks[key] = self.relayed_ticks.get(key, 0) + len(vals)
                 budget -= 12 + 3 * len(vals)
         r.sent += 1
         ping = now_ms(self.now) if r.sent % self.config.ping_every == 1 or self.config.ping_every <= 1 else None
@@ -1840,7 +1957,7 @@ class Session:
         adv = int(round(self.timesync.advantage(r.index) * 10)) if self.timesync else 0
         adv = max(-100_000, min(100_000, adv))
         sums = None
-        if self.config.desync_detection and self.history is not None:
+        if self.config.desync_detection and self.history is not None and not r.mesh:
             c = d.processed
             start = max(r.sums_acked + 1, c - MAX_SUMS + 1, self.first_frame + 1)
             hs = self.history.sums
@@ -1864,8 +1981,9 @@ class Session:
     def _acks_beyond(self, r: Remote, acks: list[int]) -> bool:
         """Whether ``r`` acknowledges inputs we never had (so never sent) of a seat we send it."""
         d = self.driver
-        if self.role == HOST:
-            seats = [s for s in range(min(len(acks), d.seats)) if self.owners[s] != r.index]
+        if self.role == HOST:  # a peer reached directly may hold more of its inputs than we do: clamped, not a lie
+            seats = [s for s in range(min(len(acks), d.seats))
+                     if self.owners[s] != r.index and self.owners[s] not in r.introduced]
         else:
             seats = [s for s in self.local_seats if s < len(acks)]
         return any(acks[s] > d.known[s] for s in seats)
@@ -1873,7 +1991,7 @@ class Session:
     def _accepts(self, r: Remote, seat: int) -> bool:
         if seat >= len(self.owners):
             return False
-        if self.role == HOST:
+        if self.role == HOST or r.mesh:
             return self.owners[seat] == r.index
         return self.owners[seat] != self.index
 
@@ -1885,7 +2003,7 @@ class Session:
             return
         for s in range(min(len(acks), d.seats)):
             if acks[s] > r.acked[s]:
-                r.acked[s] = acks[s]
+                r.acked[s] = min(acks[s], d.known[s]) if self.role == HOST else acks[s]
         new = action = False
         for seat, start, vals in runs:
             if not self._accepts(r, seat):
@@ -1901,7 +2019,7 @@ class Session:
             self._progress(r)
         if new and self.role == HOST:  # relay at once: a joiner's input crosses two links before others confirm it
             for o in self.remotes.values():
-                if o is not r:
+                if o is not r and r.index not in o.direct:  # a peer reaching r directly has them already
                     o.dirty = True
                     o.urgent = o.urgent or action
                     o.relay = o.relay or (self.relay_now and o.seats != ())
@@ -1910,6 +2028,8 @@ class Session:
             link.add_rtt((((now_ms(self.now) - echo[0]) & 0xFFFFFFFF) - echo[1]) / 1000.0)
         if ping is not None:
             r.ping_t, r.ping_at = ping, self.now
+        if r.mesh:
+            return  # pacing, checksums and notices come from the host only
         if self.role == JOIN:
             self.remote_frame = max(self.remote_frame, frame)
         if self.phase == RUNNING and (self.role == JOIN or r.seats):  # spectators never slow the match down
@@ -1933,6 +2053,16 @@ class Session:
 
     def _on_item(self, r: Remote, it: list[Any]) -> None:
         k = it[0]
+        if r.mesh:
+            return  # the host is the authority: a mesh peer's notices (checks, drops, seats...) count for nothing
+        if k == Item.LINK:
+            if self.role == HOST and it[1] != r.index:
+                self._on_link(r, it[1], it[2])
+            return
+        if k == Item.INTRO:
+            if self.role == JOIN:
+                self._on_intro(it)
+            return
         if k == Item.CHECK:
             rec = CheckRecord(it[1], it[2], it[3])
             for peer, first, frame in self.detector.add_remote(r.index, rec):

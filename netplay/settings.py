@@ -9,6 +9,7 @@ itself (timeouts, desync dump path, pacing limits): it is never sent.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import tempfile
 from dataclasses import dataclass, field, fields, replace
@@ -17,12 +18,13 @@ from typing import Any, Callable
 import msgpack
 
 __all__ = ["MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "MAX_SEATS", "MAX_INPUT_DELAY",
-           "MAX_PREDICTION", "SettingsError"]
+           "AUTO_INPUT_DELAY", "MAX_PREDICTION", "SettingsError", "input_delay_for_rtt"]
 
 ROLLBACK = "rollback"
 LOCKSTEP = "lockstep"
 MAX_SEATS = 8
 MAX_INPUT_DELAY = 4
+AUTO_INPUT_DELAY = -1  # ``input_delay`` value meaning "the host chooses it from the measured RTT before START"
 MAX_PREDICTION = 8
 MAX_TICK = 2**31 - 1
 _MODES = (LOCKSTEP, ROLLBACK)
@@ -38,7 +40,9 @@ class MatchSettings:
 
     - ``game``: the game id (e.g. ``"grisbi"``); ``rules_version``: the rules' version int.
     - ``seats``: number of seats (1..8). ``tick_rate``: ticks per second (60 for every game here).
-    - ``input_delay``: ticks (0..4) between reading a local input and the tick it applies to.
+    - ``input_delay``: ticks (0..4) between reading a local input and the tick it applies to, or
+      ``AUTO_INPUT_DELAY`` (-1): the host measures the RTT to every joiner while dealing, picks
+      ``input_delay_for_rtt`` of the slowest and sends it with START, so every peer uses the same value.
     - ``prediction``: rollback window in ticks (1..8): how far a peer may simulate past its last confirmed tick
       (it stalls beyond). 0 in lockstep.
     - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess) or ``"lockstep"`` (no prediction).
@@ -75,7 +79,7 @@ class MatchSettings:
         if not isinstance(self.game, str) or not (1 <= len(self.game) <= 40):
             raise bad("game", "must be 1..40 characters")
         for name, lo, hi in (("rules_version", 0, MAX_TICK), ("seats", 1, MAX_SEATS), ("tick_rate", 1, 240),
-                             ("input_delay", 0, MAX_INPUT_DELAY), ("end_tick", 0, MAX_TICK),
+                             ("input_delay", AUTO_INPUT_DELAY, MAX_INPUT_DELAY), ("end_tick", 0, MAX_TICK),
                              ("checksum_interval", 1, 120)):
             v = getattr(self, name)
             if type(v) is not int or not lo <= v <= hi:
@@ -145,8 +149,19 @@ class MatchSettings:
         lim = f", {self.end_tick} ticks" if self.end_tick else ""
         extra = f", prediction {self.prediction}" if self.mode == ROLLBACK else ""
         opts = "".join(f", {k}={v}" for k, v in self.options)
+        delay = "set from the round trip" if self.input_delay == AUTO_INPUT_DELAY else str(self.input_delay)
         return (f"{self.game} v{self.rules_version}, {self.seats} seats, {self.tick_rate} Hz, {self.mode}, "
-                f"input delay {self.input_delay}{extra}{lim}{opts}")
+                f"input delay {delay}{extra}{lim}{opts}")
+
+
+def input_delay_for_rtt(rtt: float, tick_rate: int) -> int:
+    """Input delay in ticks (0..``MAX_INPUT_DELAY``) that hides a one-way trip: ``ceil(rtt / 2 * tick_rate)``.
+
+    ``rtt``: round-trip time in seconds (negative counts as 0); ``tick_rate``: ticks per second. E.g. 120 ms at
+    60 Hz -> 4 ticks, 30 ms -> 1, 0 -> 0. An input sent that many ticks early reaches the other peers in time for its
+    tick, so they need not roll it back.
+    """
+    return min(MAX_INPUT_DELAY, max(0, math.ceil(max(0.0, rtt) * tick_rate / 2 - 1e-9)))
 
 
 def _default_dump_path() -> str:
@@ -187,6 +202,8 @@ class SessionConfig:
       seconds (5 a minute); beyond, the host refuses that address ("too many tries") until the window passes.
     - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms).
     - ``spectators_per_address``: most spectators (peers with no seat) from one IP address (2).
+    - ``mesh``: host, rollback: introduce the joiners to each other at the start so they send inputs straight to
+      each other (``netplay.mesh``), the host relaying only where a direct link is down (True).
     - ``seat_claims``: who may take a dropped seat: ``"original"`` (the player who lost it: same player token, or
       the same machine) or ``"any"`` (the host's explicit choice: anyone who asks). ``Session.allow_claim`` gives
       one seat to one peer.
@@ -213,4 +230,5 @@ class SessionConfig:
     join_tries_window: float = 60.0
     max_exchanges: float = 20.0
     spectators_per_address: int = 2
+    mesh: bool = True
     seat_claims: str = "original"

@@ -41,7 +41,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from .settings import MAX_SEATS, MatchSettings, SettingsError
+from .settings import MAX_INPUT_DELAY, MAX_SEATS, MatchSettings, SettingsError
 
 __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER_SIZE", "MsgType", "Reason", "Item",
            "Message", "Rejected", "normalize_code", "peer_keys", "seal", "open_datagram", "read_header",
@@ -84,16 +84,19 @@ class MsgType(IntEnum):
     #                 padding (0..160: room for the host's refusal, never longer than the request)]
     WELCOME = 2     # host -> joiner: [hello nonce, peer index, seats, settings, digest]
     READY = 3       # joiner -> host: [digest]
-    COMMITS = 4     # host -> joiner: [[peer, commit(32)] for the host and every seat owner, by peer index]
-    REVEAL = 5      # joiner -> host: [nonce(32), time ms, digest of the commit list it answers]
-    START = 6       # host -> joiner: [[peer, nonce] as in COMMITS, owner of every seat, echoed ms, hold ms, age ms]
+    COMMITS = 4     # host -> joiner: [[peer, commit(32)] for the host and every seat owner, by peer index,
+    #                 host time ms (optional: echoed in REVEAL so the host measures the RTT before START)]
+    REVEAL = 5      # joiner -> host: [nonce(32), time ms, digest of the commit list it answers,
+    #                 (optional) echoed host ms, hold ms]
+    START = 6       # host -> joiner: [[peer, nonce] as in COMMITS, owner of every seat, echoed ms, hold ms, age ms,
+    #                 (optional) input delay in ticks 0..4 that every peer uses]
     INPUT = 7       # both ways while running: see ``validate_fields``
     REFUSE = 8      # either way: [reason code, text]
     BYE = 9         # either way: [reason code, text]
     REFUSE_OPEN = 10  # host -> joiner before any key (or a JOIN that failed the AEAD: wrong code), open
     CLAIM = 11      # late joiner -> host: [seats it asks to take over (dropped seats)]
     SNAP = 12       # host -> late joiner: [frame, seed, owners (255 = open), claimable seats, total, index, data,
-    #                 game, rules version, blake2b-128 of the whole snapshot]
+    #                 game, rules version, blake2b-128 of the whole snapshot, (optional) input delay 0..4]
     SNAPACK = 13    # late joiner -> host: [frame, bitmap of the chunks received]
     ROSTER = 14     # host -> joiner in the lobby: [countdown ms (0 = none), owners (255 = open),
     #                 [[peer, name, ready 0/1], ...], [[seat, bot level], ...] (the host's bot seats; optional)]
@@ -138,6 +141,10 @@ class Item(IntEnum):
     SEAT = 7     # [seat, tick, peer]: ``peer`` plays ``seat`` from ``tick`` on (a dropped seat taken over by a late
     #              joiner; peer 0 sent to a claimant alone means "refused, the host keeps it")
     END = 8      # [end frame]: the host ended the match early; every peer stops at that frame
+    INTRO = 9    # host -> joiner: [peer, address host, port, key out (32), key in (32)]: send inputs straight to
+    #              that peer (the mesh, see ``netplay.mesh``)
+    LINK = 10    # joiner -> host: [peer, 1 up | 0 down]: the direct link to that peer works (the host stops relaying
+    #              that peer's seats to us) or failed (relay again)
 
 
 class Rejected(Exception):
@@ -296,6 +303,11 @@ def _check_item(it: Any) -> None:
             _is_int(it[3], 0, MAX_SEATS - 1)
     elif k == Item.END:
         ok = len(it) == 2 and _is_int(it[1], 1, MAX_TICK)
+    elif k == Item.INTRO:
+        ok = len(it) == 6 and _is_int(it[1], 1, MAX_SEATS - 1) and _is_str(it[2], 64) and \
+            _is_int(it[3], 0, 65535) and _is_bin(it[4], 32, 32) and _is_bin(it[5], 32, 32)
+    elif k == Item.LINK:
+        ok = len(it) == 3 and _is_int(it[1], 1, MAX_SEATS - 1) and _is_int(it[2], 0, 1)
     else:
         ok = False
     if not ok:
@@ -364,11 +376,11 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = n == 1 and type(f[0]) is list and 1 <= len(f[0]) <= MAX_SEATS and all(
             _is_int(x, 0, MAX_SEATS - 1) for x in f[0])
     elif mtype == MsgType.SNAP:
-        ok = (n == 10 and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 0, 2**64 - 1) and _owners(f[2])
+        ok = (n in (10, 11) and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 0, 2**64 - 1) and _owners(f[2])
               and type(f[3]) is list and len(f[3]) <= MAX_SEATS and all(_is_int(x, 0, MAX_SEATS - 1) for x in f[3])
               and _is_int(f[4], 1, MAX_SNAP_CHUNKS) and _is_int(f[5], 0, f[4] - 1 if type(f[4]) is int else -1)
               and _is_bin(f[6], 0, SNAP_CHUNK) and _is_str(f[7], 40) and _is_int(f[8], 0, 2**31 - 1)
-              and _is_bin(f[9], 16, 16))
+              and _is_bin(f[9], 16, 16) and (n == 10 or _is_int(f[10], 0, MAX_INPUT_DELAY)))
     elif mtype == MsgType.SNAPACK:
         ok = n == 2 and _is_int(f[0], 0, MAX_TICK) and _is_bin(f[1], 1, MAX_SNAP_CHUNKS // 8)
     elif mtype == MsgType.ROSTER:
@@ -383,13 +395,15 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = (n == 4 and _is_bin(f[0], 8, 8) and _is_int(f[1], 0, 2**32 - 1) and _is_int(f[2], 0, 1)
               and _is_int(f[3], 0, MAX_SEATS))
     elif mtype == MsgType.COMMITS:
-        ok = n == 1 and _peer_bins(f[0])
+        ok = n in (1, 2) and _peer_bins(f[0]) and (n == 1 or _is_int(f[1], 0, 2**32 - 1))
     elif mtype == MsgType.REVEAL:
-        ok = n == 3 and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 16, 16)
+        ok = (n in (3, 5) and _is_bin(f[0], 32, 32) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 16, 16)
+              and (n == 3 or (_is_int(f[3], 0, 2**32 - 1) and _is_int(f[4], 0, 600_000))))
     elif mtype == MsgType.START:
-        ok = (n == 5 and _peer_bins(f[0]) and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
+        ok = (n in (5, 6) and _peer_bins(f[0]) and type(f[1]) is list and 1 <= len(f[1]) <= MAX_SEATS
               and all(_is_int(o, 0, MAX_SEATS - 1) for o in f[1])
-              and _is_int(f[2], 0, 2**32 - 1) and _is_int(f[3], 0, 600_000) and _is_int(f[4], 0, 600_000))
+              and _is_int(f[2], 0, 2**32 - 1) and _is_int(f[3], 0, 600_000) and _is_int(f[4], 0, 600_000)
+              and (n == 5 or _is_int(f[5], 0, MAX_INPUT_DELAY)))
     elif mtype in (MsgType.REFUSE, MsgType.BYE, MsgType.REFUSE_OPEN):
         _check_refuse(f)
     else:

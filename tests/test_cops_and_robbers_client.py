@@ -260,3 +260,27 @@ def test_two_humans_share_the_screen_each_hand_seen_by_its_owner_only(tmp_path):
     hand_keys = [k for k in table.content if k[0] == "hand"]
     assert hand_keys and all(k[1] == first for k in hand_keys)
     assert picture_facts(app.screen.subsurface((300, 545, 680, 130)))["white"] > 0.2
+
+
+def test_popups_never_cover_your_own_panel(tmp_path):
+    """The defend prompt at its longest (7 rows) and a card's menu at its longest (8 rows), short or wide, opened
+    from any card of a full hand: the panel and every text it draws stay off your own panel, inside the screen."""
+    from arcade.client.render.audit import TextAudit
+
+    app = make_app(tmp_path)
+    start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot"), 3, {})
+    table = app.top
+    screen = pygame.Rect(0, 0, 1280, 720)
+    wide = [f"Attack Robber Player {i} (shields 4+4+4, 100 coins)" for i in range(8)]
+    for labels in (["Add nothing, use the 3 → blocked"] * 7, wide[:7]):
+        r = table.defend_rect(labels)
+        assert not r.colliderect(OWN_BOX) and screen.contains(r), r
+    for labels in (["Shield in front of yourself"] * 8, wide):
+        for ax in table.hand_x(11):
+            surf = pygame.Surface((1280, 720))
+            with TextAudit() as audit:
+                table.draw_popup(surf, "Offence 4:", labels, 0, ax, 532, "W/S choose · E confirm · Q back")
+            r = table.popup_rect("Offence 4:", labels, ax, 532, "W/S choose · E confirm · Q back")
+            assert not r.colliderect(OWN_BOX) and screen.contains(r), (ax, r)
+            assert len(audit.drawn) == 10
+            assert [d.text for d in audit.drawn if pygame.Rect(d.rect).colliderect(OWN_BOX)] == [], ax

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from arcade.games.grass.cards import CARDS
 from arcade.games.grass.state import Trade
@@ -123,12 +124,31 @@ def test_the_log_wraps_long_lines_instead_of_cutting_them(tmp_path):
 
 def test_the_wasted_count_does_not_cover_the_wasted_card(tmp_path):
     app, table = _table(tmp_path)
+    table.log = [f"Bot {i} draws a card from the Grass stack and plays a long move on the table" for i in range(4)]
     _, drawn = _drawn(table)
     label = next(d for d in drawn if d.text.startswith("Wasted "))
     w, h = SIZES["M"]
     card = pygame.Rect(0, 0, w, h)
     card.center = table.wasted_pos
     assert not card.colliderect(pygame.Rect(label.rect))
+    view = table.rules.view(table.match.state, 0)
+    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
+    assert badge.contains(pygame.Rect(label.rect).clip(badge))
+    log = [d for d in drawn if d.text.startswith(("Bot ", "table", "plays"))]
+    assert log and not any(badge.colliderect(pygame.Rect(d.rect)) for d in log), "the log is clear of the badge"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_wasted_count_is_clear_of_every_seats_panel(tmp_path, players):
+    """The Wasted badge lies on the felt: off every other seat's panel (and its border), off your own area."""
+    app = make_app(tmp_path, input_script=script(""), bot_think_ticks=10)
+    start_match(app, "grass", parse_seats(",".join(["human"] + ["bot"] * (players - 1))), 3, {})
+    run_ticks(app, 5)
+    table = app.top
+    view = table.rules.view(table.match.state, 0)
+    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
+    for seat, slot in table.slots(players).items():
+        assert not badge.colliderect(slot.rect if slot.big else slot.rect.inflate(4, 4)), (seat, slot.rect, badge)
 
 
 def test_setup_explains_learning_mode():

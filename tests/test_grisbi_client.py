@@ -513,3 +513,28 @@ def test_the_top_card_is_large_and_readable_at_a_glance(tmp_path):
     hl, hr = _span(shot, int(p.y - p.lift) - gt.HH // 2 + 3 + 12, int(p.x) - gt.HW // 2, int(p.x) + gt.HW // 2,
                    lambda c: c == blue)
     assert hr - hl + 1 >= 2 * 24, hr - hl + 1
+
+
+def test_the_name_plate_never_covers_the_raised_card(tmp_path):
+    """The selected card of a human's hand is raised; the texts of its area's top line (name, team, cards held,
+    notes) and their plate end above it, and the keys line below the hand is clear of the cards' glyph rows."""
+    from arcade.client.render.audit import TextAudit
+
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot,bot,bot"), 3, {})
+    table = app.top
+    run_ticks(app, 240)
+    area = table.areas[0].rect
+    raised = [(p, w) for key, p, w, moving in table.board.frames(1.0) if p.lift and not moving]
+    assert len(raised) == 1, "one selected card, raised"
+    p = raised[0][0]
+    card = pygame.Rect(0, 0, gt.HW, gt.HH)
+    card.center = (int(p.x), int(p.y - p.lift))
+    assert area.y + 2 + gt.PLATE_H <= card.top, "the plate ends above the raised card"
+    surf = pygame.Surface((1280, 720))
+    table._bg = None
+    with TextAudit() as audit:
+        table.draw(surf, 1.0)
+    top_line = [d for d in audit.drawn if area.collidepoint(d.rect[0], d.rect[1]) and d.rect[1] < area.y + 10]
+    assert len(top_line) >= 3, [d.text for d in top_line]
+    assert [d.text for d in top_line if d.rect[1] + d.rect[3] > card.top] == []

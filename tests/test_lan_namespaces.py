@@ -299,3 +299,37 @@ def test_the_same_through_the_lan_screens_with_input_scripts_on_two_machines(lan
     (rj,) = [read_replay(p) for p in (join.dir / "data" / "replays").glob("*.grr")]
     assert rh.header["lan"] and rh.header["game"] == "grit" and rh.finished and rj.finished
     assert rh.end == rj.end and rh.runs == rj.runs  # same last tick and checksum, same confirmed inputs
+
+
+class Headless(Proc):
+    """The headless ``grisbi-arcade host`` / ``join`` on one machine, writing its ``--summary`` JSON."""
+
+    def __init__(self, lan: Lan, machine: int, tmp: Path, name: str, *args: str) -> None:
+        self.dir = tmp / name
+        self.dir.mkdir()
+        self.summary = self.dir / "summary.json"
+        self.out = open(self.dir / "out.txt", "w")
+        self.proc = subprocess.Popen(
+            ["ip", "netns", "exec", lan.machine(machine), sys.executable, "-m", "arcade", *args, "--headless",
+             "--summary", str(self.summary)], cwd=ROOT, env=_env(), stdout=self.out, stderr=subprocess.STDOUT)
+
+
+def test_three_machine_grisbi_joiners_send_inputs_to_each_other_directly(lan, procs, tmp_path):
+    """The mesh on a real LAN: host in m1, joiners in m2 and m3; the joiners reach each other, so the host relays
+    (almost) none of their inputs, and the three end on the same tick and checksum."""
+    host = Headless(lan, 1, tmp_path, "host", "host", "--game", "grisbi", "--port", "47900", "--code", "MESH-77",
+                    "--seats", "bot,remote,remote", "--frames", "1200")
+    procs.append(host)
+    poll(lambda: "hosting" in host.log(), 30, "the host to listen", [host])
+    joiners = [Headless(lan, i, tmp_path, f"join{i}", "join", f"{HOST_IP}:47900", "--code", "MESH-77", "--seats",
+                        "bot") for i in (2, 3)]
+    procs.extend(joiners)
+    for p in (*joiners, host):
+        assert p.wait(120) == 0, p.log()
+    h, a, b = host.doc(), joiners[0].doc(), joiners[1].doc()
+    assert h["ticks"] == a["ticks"] == b["ticks"] == 1200
+    assert h["final_checksum"] == a["final_checksum"] == b["final_checksum"]
+    assert h["desyncs"] == a["desyncs"] == b["desyncs"] == 0
+    assert sorted(a["mesh_up"] + b["mesh_up"]) == [1, 2]  # each joiner reached the other directly
+    assert h["relayed_ticks"] < 60  # of 2 x 1200 ticks of joiner inputs, only the first answer's worth went via m1
+    assert h["input_delay"] == a["input_delay"] == b["input_delay"]

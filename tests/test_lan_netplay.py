@@ -187,7 +187,8 @@ def test_the_host_may_give_up_on_a_silent_peer_at_once():
     m.go(max_time=30.0)
     assert len(m.of(0, Interrupted)) == 1
     d0, d1 = m.of(0, SeatDropped), m.of(1, SeatDropped)
-    assert len(d0) == 1 and 3.79 <= d0[0].at < 3.9 and [(d.seat, d.tick) for d in d0] == [(d.seat, d.tick) for d in d1]
+    assert len(d0) == 1 and 3.79 - 1e-9 <= d0[0].at < 3.9  # the virtual clock's sums of 0.01 s may fall just short
+    assert [(d.seat, d.tick) for d in d0] == [(d.seat, d.tick) for d in d1]
     assert m.host.dropped == {2: 2} and m.sessions[1].dropped == {2: 2}
     e = [m.of(i, MatchEnded)[0] for i in (0, 1)]
     assert e[0].checksum == e[1].checksum

@@ -283,3 +283,24 @@ def test_lan_screens_by_mouse(tmp_path):
     assert host.gid != game
     click(app, (10, 10), button=3)
     assert app.top is menu
+
+
+def test_changed_rects_cover_every_changed_pixel_and_nothing_when_equal():
+    """A window is sent only the changed parts of the picture: every pixel that differs lies in a rectangle found,
+    and two equal pictures give none (that frame is not presented at all)."""
+    from arcade.client.app import ChangedRects
+
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((W, H))
+    old = pygame.Surface((W, H))
+    old.fill((20, 90, 40))
+    pygame.draw.circle(old, (200, 30, 30), (300, 300), 60)
+    finder = ChangedRects()
+    assert finder.rects(old, old.copy()) == []
+    new = old.copy()
+    new.fill((21, 90, 40), (1000, 600, 3, 2))  # one step of one channel: still a change
+    new.fill((255, 255, 255), (100, 100, 50, 70))
+    rects = finder.rects(new, old)
+    changed = [(1000, 600), (1002, 601), (100, 100), (149, 169)]  # the corners of both changes
+    assert all(any(r.collidepoint(p) for r in rects) for p in changed)
+    assert sum(r.w * r.h for r in rects) == 50 * 70 + 3 * 2

@@ -463,3 +463,48 @@ def test_a_spectator_joining_a_grit_match_holds_no_hand():
     assert spec.sim is not None, "the spectator never got the table"
     hands = m.host.sim.state.complaints
     assert not _holds(spec, hands[0]) and not _holds(spec, hands[1])
+
+
+# --- the mesh: direct datagrams between joiners -------------------------------------------------------------------
+
+
+def test_direct_datagrams_forged_by_a_third_party_or_the_host_or_replayed_are_refused():
+    """Issue #12, "Mesh for the race": joiners A and B exchange inputs directly, sealed with their pair key; B accepts
+    a direct datagram only from A's introduced address, sealed with A's key to B, fresh. A third party (with a guessed
+    key, or even with the real one but another address), the host (who derived the key, from its own address) and a
+    replay of A's own datagram are all refused, and the forged inputs never reach B's game: every peer ends alike."""
+    m = lobby(tally_settings(3, 900), [False, True, True])
+    a = joiner(m, joiner_addr(1))
+    b = joiner(m, joiner_addr(2))
+    captured: list[bytes] = []
+    m.net.taps.append(lambda src, dst, data, now: captured.append(data)
+                      if (src, dst) == (joiner_addr(1), joiner_addr(2)) and now > 3.0 and len(captured) < 20 else None)
+    injected = 0
+
+    def forge() -> None:
+        nonlocal injected
+        assert b.mesh_links[a.index].up and a.mesh_links[b.index].up  # the direct path is in use
+        pair = b.mesh_links[a.index].key_in  # what A seals with towards B
+        seat = a.local_seats[0]
+        # actions for A's seat 30 ticks ahead of what A has sent: taken, they would change B's game
+        fields = [b.driver.frame + 30, 0, [0, 0, 0], [[seat, 0, [7] * 8]], None, None, 0, [], 0, None]
+        datagrams = [(("mallory", 9), seal(MsgType.INPUT, b.sid, a.index, 10**6 + k, fields, bytes(32)))
+                     for k in range(200)]                                                       # a guessed key
+        datagrams += [(("mallory", 9), seal(MsgType.INPUT, b.sid, a.index, 2 * 10**6 + k, fields, pair))
+                      for k in range(200)]                                                      # the key, elsewhere
+        datagrams += [(HOST_ADDR, seal(MsgType.INPUT, b.sid, a.index, 3 * 10**6 + k, fields, pair))
+                      for k in range(200)]                                                      # the host forging
+        datagrams += [(joiner_addr(1), d) for d in captured]                                    # A's own, replayed
+        for src, data in datagrams:
+            m.net.inject(src, joiner_addr(2), data)
+        injected = len(datagrams)
+
+    m.run.at(5.0, forge)
+    m.go(max_time=40.0)
+    assert injected >= 600 + 10
+    rej = b.stats.rejected
+    assert rej["mac"] >= 200  # the host's forgeries (from its own address: checked with its own key)
+    assert sum(rej.values()) - rej["replay"] >= 600 and rej["replay"] >= len(captured) >= 10
+    e = [m.of(i, MatchEnded)[0] for i in range(3)]
+    assert len({x.checksum for x in e}) == 1 and {x.frame for x in e} == {900}
+    assert all(not s.desyncs for s in m.sessions)

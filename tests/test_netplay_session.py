@@ -5,7 +5,7 @@ from __future__ import annotations
 from netplay.events import FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
 from netplay.harness import VirtualRun
 from netplay.session import Session
-from netplay.settings import SessionConfig
+from netplay.settings import AUTO_INPUT_DELAY, SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
 from netplay.wire import PROTOCOL_VERSION, seed_from_nonces
 from test_netplay_toys import HOST_ADDR, Match, joiner_addr, tally_input, tally_settings, tally_sim
@@ -144,3 +144,33 @@ def test_a_deal_started_over_when_a_joiner_leaves_still_ends_in_one_shared_seed(
     m.go(max_time=12.0, until=lambda: a.running and c.running)
     assert m.of(0, PeerLeft) and a.seed == c.seed == m.host.seed is not None
     assert m.host.seed == seed_from_nonces([m.host.nonce] + [s.nonce for s in sorted((a, c), key=lambda s: s.index)])
+
+
+def _delay_match(settings, rtts):
+    """A host and one joiner per entry of ``rtts`` (seconds, that joiner's round trip to the host)."""
+    net = MemoryNetwork(seed=5, impairment=Impairment.from_rtt(0.0))
+    host = Session.host(net.transport(HOST_ADDR), settings, [False] + [True] * len(rtts), "ABCD", make_sim=MAKE,
+                        input_source=SOURCE, config=CFG(), nonce=1)
+    m = Match(net, [host], VirtualRun(net, [host]), {})
+    for i, rtt in enumerate(rtts, 1):
+        net.set_path(joiner_addr(i), HOST_ADDR, Impairment.from_rtt(rtt))
+        add_joiner(m, i)
+    m.go(max_time=30.0)
+    return m
+
+
+def test_the_host_picks_the_input_delay_from_the_slowest_round_trip_and_every_peer_uses_it():
+    # 120 ms round trip: 60 ms one way = 3.6 ticks at 60 Hz -> 4 ticks; the 10 ms joiner does not lower it
+    m = _delay_match(tally_settings(3, 120, input_delay=AUTO_INPUT_DELAY), [0.010, 0.120])
+    assert [s.input_delay for s in m.sessions] == [4, 4, 4]
+    assert len({m.of(i, MatchEnded)[0].checksum for i in range(3)}) == 1
+    # a LAN (4 ms round trip: 0.12 ticks one way) -> 1 tick
+    m = _delay_match(tally_settings(2, 120, input_delay=AUTO_INPUT_DELAY), [0.004])
+    assert [s.input_delay for s in m.sessions] == [1, 1]
+    assert len({m.of(i, MatchEnded)[0].checksum for i in range(2)}) == 1
+
+
+def test_an_input_delay_set_in_the_settings_is_kept_whatever_the_round_trip():
+    m = _delay_match(tally_settings(2, 120, input_delay=0), [0.120])
+    assert [s.input_delay for s in m.sessions] == [0, 0]
+    assert len({m.of(i, MatchEnded)[0].checksum for i in range(2)}) == 1

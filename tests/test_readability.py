@@ -106,3 +106,33 @@ def test_tables_are_readable(tmp_path, game, seats):
     assert audit.problems() == [], f"{game} results: {audit.problems()}"
     own = audit.drawn[len(_audit(table, fresh=False).drawn):]  # what the results draw over the dimmed table
     assert len(own) >= 8 and _overlaps(own) == [], game
+
+
+def test_cops_and_robbers_texts_stay_readable_while_cards_and_coins_move(tmp_path):
+    """Mid-animation frames (cards flying, coins flying, bursts; drawn between ticks at alpha 0, ⅓ and ⅔): every
+    text of the table, your turn's prompt included, meets WCAG AA contrast with the pixels under it at every step."""
+    from arcade.games.bots import BotSeat
+    from arcade.core.match import parse_seats
+    from arcade.client.play import start_match
+
+    app = make_app(tmp_path)
+    start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot"), 3, {})
+    table = app.top
+    # the human's seat is played by a bot, so the match moves on; the table still shows it as yours
+    table.match.bots[0] = BotSeat("cops_and_robbers", 0, "normal", table.match.seed, think_ticks=20)
+    sampled, prompts, problems = 0, 0, set()
+    for _ in range(2500):
+        app.pump()
+        app.tick()
+        if not any(moving for *_, moving in table.board.frames(0.5)) and not table.fx.busy:
+            continue
+        for alpha in (0.0, 1 / 3, 2 / 3):
+            with TextAudit() as audit:
+                table.draw(pygame.Surface((1280, 720)), alpha)
+            sampled += 1
+            prompts += any(d.text == "Your turn:" for d in audit.drawn)
+            problems.update(audit.problems())
+        if app.top is not table or table.match.is_over():
+            break
+    assert sampled >= 150 and prompts >= 20, (sampled, prompts)
+    assert sorted(problems) == []

@@ -320,3 +320,29 @@ def test_grit_move_by_mouse(xscreen, tmp_path):
     finally:
         if g.proc.poll() is None:
             g.proc.terminate()
+
+
+@pytest.mark.timeout(60)
+def test_grit_drag_by_mouse_in_a_960x540_window(xscreen, tmp_path):
+    """At Grit's table in a 960×540 window (picture scaled by 0.75), a real X drag — button down on a Complaint,
+    moves, button up over a pile — lays it: the human is no longer to act."""
+    seed, clicks = grit_plan(tmp_path, 1)
+    g = Game(xscreen, "--game", "grit", "--seats", "human,bot", "--seed", str(seed), "--bot-think", "40")
+    try:
+        geo = g.resize(960, 540)
+        assert wait_for(lambda: g.scenes() and g.scenes()[-1].endswith("acting=[0]"), 20), g.scenes()
+        r = fit_rect(geo.size)
+        win = [(r.x + x * r.width // W, r.y + y * r.height // H) for x, y in clicks]
+        (x0, y0), (x1, y1) = win[0], win[1]
+        g.x.run("xdotool", "mousemove", "--window", g.wid, str(x0), str(y0), "mousedown", "1")
+        for k in range(1, 9):
+            g.x.run("xdotool", "mousemove", "--window", g.wid, str(x0 + (x1 - x0) * k // 8),
+                    str(y0 + (y1 - y0) * k // 8))
+            time.sleep(0.03)  # paced like a hand, so the game sees the motion over several ticks
+        g.x.run("xdotool", "mouseup", "1")
+        if len(clicks) > 2:  # face down or Marked: the menu asks
+            g.click(clicks[2])
+        assert wait_for(lambda: g.scenes()[-1].endswith("acting=[]"), 10), g.scenes()
+    finally:
+        if g.proc.poll() is None:
+            g.proc.terminate()

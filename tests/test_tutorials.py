@@ -37,3 +37,30 @@ def test_learn_to_play_is_on_the_title_for_every_game(tmp_path):
     app = make_app(tmp_path)
     assert ("Learn to play", "learn") in app.top.items
     assert all(SPECS[g].tutorial for g in FIVE)
+
+
+def test_grisbi_coach_names_the_lesson_the_hand_and_pile_call_for():
+    """Hooks when a card of yours fits the top card, Deny when the other team's top card can be cancelled by your
+    Deny of the same object, Stop when your team has reached its target on the pile and you hold a Stop."""
+    import dataclasses
+
+    from arcade.games import REGISTRY
+    from arcade.games.grisbi.cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, TEAM
+    from arcade.games.grisbi.coach import coach
+    from arcade.games.grisbi.scoring import is_correct
+
+    rules = REGISTRY["grisbi"]
+    view = rules.view(rules.initial_state(15, 2), 0)
+    team = ("robbers", "police").index(view.team)
+    police_action = next(c for c in range(len(CARDS)) if KIND[c] == ACTION and TEAM[c] == 1 - team)
+    deny = next(c for c in range(len(CARDS)) if KIND[c] == DENY and MAIN[c] == MAIN[police_action])
+    v = dataclasses.replace(view, phase="play", pile_cards=(view.location, police_action), hand=(deny,))
+    assert coach(v, 0, [1])[0].startswith("Deny")
+    fit = next(c for c in range(len(CARDS)) if KIND[c] == ACTION and is_correct(c, police_action))
+    v = dataclasses.replace(v, hand=(fit,))
+    assert coach(v, 0, [1])[0].startswith("Hooks") and CARDS[fit].main in coach(v, 0, [1])[1]
+    stop = next(c for c in range(len(CARDS)) if KIND[c] == STOP)
+    v = dataclasses.replace(v, hand=(stop,), targets=(0, 0))
+    assert coach(v, 0, [1])[0].startswith("Stop")
+    v = dataclasses.replace(v, hand=())
+    assert coach(v, 0, [])[0].startswith("Watch the top card")

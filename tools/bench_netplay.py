@@ -7,7 +7,10 @@ for each peer the payload bytes it sent and received per second (UDP/IP headers,
 included; also shown separately), then the CPU time per tick of the session layer: everything ``Session.update``
 does (decoding, validation, MACs, inputs, rollback bookkeeping, sending, the in-memory network) minus the time
 spent inside the game (simulation, checksums, bots), and each peer's stalls as a share of its ticks. Targets: <= 4 KiB/s
-a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers (star routing today: see the printed figure).
+a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers. Input delay: chosen by the host from the RTT it
+measures (``--input-delay`` to force one); joiners exchange inputs directly (the mesh, ``netplay.mesh``).
+Every figure but the CPU time comes from the virtual clock and the seeds, so it does not depend on the machine's
+load; the CPU time is real time spent, and does.
 
 Then the turn games' pace (``--turn-peers``, 6 by default): a lockstep match of the counter game (turn games run in
 lockstep today, one seat per peer) under the same impairment, and the confirmed ticks per second it reaches
@@ -28,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.harness import VirtualRun  # noqa: E402
 from netplay.session import Session  # noqa: E402
-from netplay.settings import LOCKSTEP, MatchSettings, SessionConfig  # noqa: E402
+from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MatchSettings, SessionConfig  # noqa: E402
 from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
 
 
@@ -97,10 +100,10 @@ class Counter:
 
 
 def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
-        mode: str = "rollback") -> list[dict[str, Any]]:
+        input_delay: int = AUTO_INPUT_DELAY, mode: str = "rollback") -> list[dict[str, Any]]:
     net = MemoryNetwork(seed=seed, impairment=imp)
     ticks = int(seconds * 60)
-    st = (MatchSettings(game, 1, peers, end_tick=ticks) if mode != LOCKSTEP
+    st = (MatchSettings(game, 1, peers, input_delay=input_delay, end_tick=ticks) if mode != LOCKSTEP
           else MatchSettings(game, 1, peers, input_delay=2, prediction=0, mode=LOCKSTEP, end_tick=ticks))
     game_clock = [0.0]
     sessions: list[Session] = []
@@ -149,8 +152,8 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
                     "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.frame if s.end else None,
                     "checksum": s.end.checksum if s.end else None, "desyncs": len(s.reported_pairs),
                     "max_rollback": s.stats.max_rollback, "rollbacks": s.stats.rollbacks, "stalls": s.stats.stalls,
-                    "layer_us_per_tick": layer * 1e6, "game_s": game_clock[0], "update_s": update_clock[0],
-                    "ticks_per_s": (s.end.frame if s.end else 0) / el})
+                    "layer_us_per_tick": layer * 1e6, "input_delay": s.input_delay, "game_s": game_clock[0],
+                    "update_s": update_clock[0], "ticks_per_s": (s.end.frame if s.end else 0) / el})
     return out
 
 
@@ -165,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reorder", type=float, default=0.05)
     p.add_argument("--game", choices=("auto", "grisbi", "counter"), default="auto")
     p.add_argument("--peers", default="2,4,8", help="peer counts to run (2,4,8)")
+    p.add_argument("--input-delay", type=int, default=AUTO_INPUT_DELAY,
+                   help="ticks 0..4 (default: chosen by the host from the RTT it measures while dealing)")
     p.add_argument("--turn-peers", type=int, default=6, help="peers of the turn-game pace run (6; 0: skip it)")
     args = p.parse_args(argv)
     game = args.game
@@ -178,10 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"game {game}, {args.seconds:g} s at 60 Hz, RTT {args.rtt:g} ms +-{args.jitter:g}, loss {args.loss:.0%}, "
           f"duplication {args.duplicate:.0%}, reordering {args.reorder:.0%}")
     for peers in (int(x) for x in args.peers.split(",")):
-        rows = run(peers, args.seconds, imp, args.seed, game)
+        rows = run(peers, args.seconds, imp, args.seed, game, args.input_delay)
         same = len({r["checksum"] for r in rows}) == 1
         print(f"\n{peers} peers (rollback, 1 seat each): final checksums {'equal' if same else 'DIFFER'}, "
-              f"desyncs {max(r['desyncs'] for r in rows)}")
+              f"desyncs {max(r['desyncs'] for r in rows)}, input delay {rows[0]['input_delay']} ticks "
+              f"(peers agree: {len({r['input_delay'] for r in rows}) == 1})")
         print(f"  {'peer':>4} {'sent B/s':>9} {'recv B/s':>9} {'+UDP/IP':>8} {'rollbacks':>9} {'max':>4} {'stalls':>6} "
               f"{'stall %':>7}")
         for r in rows:
@@ -199,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  session layer CPU: {rows[0]['layer_us_per_tick']:.0f} us per peer-tick "
               f"(update {rows[0]['update_s']:.2f} s, of which game {rows[0]['game_s']:.2f} s)")
     if args.turn_peers:
-        rows = run(args.turn_peers, args.seconds, imp, args.seed, "counter", LOCKSTEP)
+        rows = run(args.turn_peers, args.seconds, imp, args.seed, "counter", mode=LOCKSTEP)
         pace = min(r["ticks_per_s"] for r in rows)
         print(f"\nturn games ({args.turn_peers} peers, lockstep today): {pace:.1f} ticks/s (virtual time; target 60: "
               + ("met" if pace >= 59.5 else "NOT met") + ")")

@@ -94,6 +94,10 @@ class InputMap:
         self.right_click = False  # a right-button press this tick (back)
         self.wheel = 0  # wheel notches this tick, up positive
         self.mouse_held = False
+        self.press_pos: tuple[int, int] | None = None  # where the held left button went down (picture px)
+        self.drops: list[tuple[tuple[int, int], tuple[int, int]]] = []  # drags ended this tick: (from, to) px
+        self.releases: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # left releases this tick:
+        # (pressed at, let go at, dragged) px
         self._mouse_q: list[tuple[int, tuple[int, int] | None, int]] = []
         self._wheel_q = 0
         self.set_bindings(bindings or DEFAULT_BINDINGS)
@@ -185,8 +189,19 @@ class InputMap:
         return bool(self._queue or self._mouse_q or self._wheel_q or self._key_q or self.mouse_held
                     or any(st.held for st in self.devices.values()))
 
+    DRAG_PX = 10
+    """A left press released this far (picture px) or farther from where it went down is a drag, not a click."""
+
+    @property
+    def dragging(self) -> tuple[int, int] | None:
+        """Where a drag under way started (picture px): the left button held and moved ``DRAG_PX`` or more."""
+        p, q = self.press_pos, self.mouse_pos
+        if not self.mouse_held or p is None or q is None:
+            return None
+        return p if max(abs(p[0] - q[0]), abs(p[1] - q[1])) >= self.DRAG_PX else None
+
     def _begin_mouse(self) -> None:
-        self.mouse_moved, self.clicks, self.right_click = False, [], False
+        self.mouse_moved, self.clicks, self.right_click, self.drops, self.releases = False, [], False, [], []
         for kind, pos, button in self._mouse_q:
             if pos != self.mouse_pos:
                 self.mouse_moved = True
@@ -194,8 +209,15 @@ class InputMap:
             if kind == pygame.MOUSEBUTTONDOWN and button == 1 and pos is not None:
                 self.clicks.append(pos)
                 self.mouse_held = True
+                self.press_pos = pos
             elif kind == pygame.MOUSEBUTTONUP and button == 1:
+                start = self.dragging
+                if start is not None and pos is not None:
+                    self.drops.append((start, pos))
+                if self.press_pos is not None and pos is not None:
+                    self.releases.append((self.press_pos, pos, start is not None))
                 self.mouse_held = False
+                self.press_pos = None
             elif kind == pygame.MOUSEBUTTONDOWN and button == 3:
                 self.right_click = True
         self._mouse_q.clear()

@@ -41,7 +41,7 @@ from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailRe
                             NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
                             Started)
 from netplay.session import FAILED, HOST, LOBBY, Session
-from netplay.settings import LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
 from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
@@ -103,7 +103,8 @@ def match_settings(game_id: str, seats: int, options: dict[str, Any], *, tick_ra
     """The settings every peer must agree on for a LAN match of ``game_id`` (lockstep for turn-based games)."""
     rules = REGISTRY[game_id]
     turn = is_turn_based(rules)
-    return MatchSettings(game_id, rules.version, seats, tick_rate, 2 if input_delay is None else input_delay,
+    delay = (2 if turn else AUTO_INPUT_DELAY) if input_delay is None else input_delay
+    return MatchSettings(game_id, rules.version, seats, tick_rate, delay,
                          0 if turn else MAX_PREDICTION, LOCKSTEP if turn else ROLLBACK, 0, 30,
                          MatchSettings.options_of(options)).check()
 

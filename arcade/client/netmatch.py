@@ -10,11 +10,14 @@ A joiner's ``--seats`` lists its own seats (``bot``...), which take the first fr
 (Grisbi) run in rollback mode, turn-based ones in lockstep. Bots play the local seats in real time (60 Hz); a seat
 dropped by a lost peer is taken over by a bot on the host.
 
-Options: ``--input-delay`` (ticks, 0..4), ``--prediction`` (rollback window, 1..8), ``--timeout`` (seconds of
-silence before a peer is dropped, and the handshake's limit), ``--seed`` (makes this peer's fair-deal nonce and
-session id reproducible; the match seed still comes from every peer's nonce), ``--frames N`` (every peer stops at
-the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks, final_checksum, desyncs, rollbacks,
-max_rollback, stalls, bytes_sent, bytes_received, disconnects, result), ``--bind-address`` (0.0.0.0, every interface).
+Options: ``--input-delay`` (ticks, 0..4; by default the host picks it for Grisbi from the round trip it measures
+while dealing, ``ceil(RTT / 2 * 60)`` ticks at most 4, and sends it with the start), ``--prediction`` (rollback
+window, 1..8), ``--timeout`` (seconds of silence before a peer is dropped, and the handshake's limit), ``--seed``
+(makes this peer's fair-deal nonce and session id reproducible; the match seed still comes from every peer's nonce),
+``--frames N`` (every peer stops at the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks,
+final_checksum, desyncs, rollbacks, max_rollback, stalls, bytes_sent, bytes_received, disconnects, result,
+input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed), ``--bind-address``
+(0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
 Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
@@ -33,7 +36,7 @@ from typing import Any
 from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
                             Started)
 from netplay.session import Session
-from netplay.settings import LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
 from arcade.games import REGISTRY, is_turn_based, simulation_for
@@ -64,7 +67,8 @@ def _parser(sub: str) -> _Parser:
     p.add_argument("--code", required=True, help="the match's join code")
     p.add_argument("--seats", required=True, help="seat spec, e.g. bot,remote,bot,remote (host) or bot (joiner)")
     p.add_argument("--headless", action="store_true", help="no window: bots play the local seats")
-    p.add_argument("--input-delay", type=int, default=None, help="ticks of input delay, 0..4 (default 2)")
+    p.add_argument("--input-delay", type=int, default=None,
+                   help="ticks of input delay, 0..4 (default: the host picks it from the round trip)")
     p.add_argument("--prediction", type=int, default=None, help="rollback window in ticks, 1..8 (default 8)")
     p.add_argument("--timeout", type=float, default=5.0, help="seconds of silence before a peer is dropped")
     p.add_argument("--seed", type=int, default=None, help="reproducible nonce and bots for this peer")
@@ -198,6 +202,8 @@ class _Headless:
         doc["result"] = result
         doc["seed"] = s["seed"]
         doc["peer"] = s["peer"]
+        for k in ("input_delay", "mesh_up", "relayed_ticks"):
+            doc[k] = s[k]
         try:
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(doc, f, indent=1)
@@ -242,7 +248,7 @@ def _host(args: argparse.Namespace) -> int:
         raise _ArgError("--seats has no remote seat")
     turn = is_turn_based(rules)
     settings = MatchSettings(args.game, rules.version, len(seats), 60,
-                             2 if args.input_delay is None else args.input_delay,
+                             (2 if turn else AUTO_INPUT_DELAY) if args.input_delay is None else args.input_delay,
                              0 if turn else (MAX_PREDICTION if args.prediction is None else args.prediction),
                              LOCKSTEP if turn else ROLLBACK, args.frames or 0)
     try:
@@ -279,6 +285,8 @@ def _join(args: argparse.Namespace) -> int:
         for name, mine, theirs in (("input delay", args.input_delay, st.input_delay),
                                    ("prediction", args.prediction, st.prediction if st.mode == ROLLBACK else None),
                                    ("frames", args.frames, st.end_tick)):
+            if name == "input delay" and mine is not None and theirs == AUTO_INPUT_DELAY:
+                return f"the host chooses the input delay from the measured round trip, {mine} asked here"
             if mine is not None and theirs is not None and mine != theirs:
                 if name == "frames" and theirs == 0:
                     return f"no frame limit at the host, {mine} frames asked here"

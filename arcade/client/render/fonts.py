@@ -7,7 +7,7 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "draw_text"]
+__all__ = ["font", "text", "draw_text", "fit", "wrap"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
@@ -53,3 +53,19 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (a single word wider
+    than that is cut with "…")."""
+    f = font(size)
+    rows: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        if cur and f.size(cur + " " + word)[0] > width:
+            rows.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    rows.append(cur)
+    return [fit(r, size, width) for r in rows]

@@ -7,10 +7,10 @@ from typing import Sequence
 
 import pygame
 
-from arcade.client.render.fonts import draw_text
+from arcade.client.render.fonts import draw_text, wrap
 
 __all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
-           "GREEN", "draw_toast"]
+           "GREEN", "draw_toast", "draw_log"]
 
 W, H = 1280, 720
 GOLD = (240, 200, 90)
@@ -117,3 +117,13 @@ def shade(alpha: int) -> pygame.Surface:
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     s.fill((0, 0, 0, alpha))
     return s
+
+
+def draw_log(surf: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], width: int, rows: int, pitch: int,
+             shadow: bool = False) -> None:
+    """A table's event log: the newest ``lines`` wrapped (never cut) to ``width`` px at 16 px, the last ``rows``
+    rows from ``pos`` (top-left, px) down, ``pitch`` px apart; the newest line's rows in white, older ones dimmed."""
+    tail = list(lines[-rows:])
+    wrapped = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, width)]
+    for i, (row, last) in enumerate(wrapped[-rows:]):
+        draw_text(surf, row, (pos[0], pos[1] + i * pitch), 16, WHITE if last else DIM, shadow=shadow)

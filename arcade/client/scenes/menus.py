@@ -65,6 +65,17 @@ def rules_page_text(gid: str) -> str:
     return (resources.files("arcade") / page).read_text(encoding="utf-8")
 
 
+def menu_step(inp, cur: int, n: int, audio=None) -> int:
+    """``cur`` moved by the UP/DOWN menu buttons of every device (with auto-repeat), wrapping in ``0..n-1``;
+    ``audio`` given: a "move" sound at each step."""
+    for button, d in (("UP", -1), ("DOWN", 1)):
+        if inp.menu(button):
+            cur = (cur + d) % n
+            if audio is not None:
+                audio.play("move")
+    return cur
+
+
 class TitleScene(Scene):
     name = "title"
 
@@ -115,12 +126,7 @@ class TitleScene(Scene):
         if self.idle >= self.app.settings.attract_idle_seconds * 60 and not self.app.opts.frames == -1:
             self.app.open("attract")
             return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(self.items)
-            self.app.audio.play("move")
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(self.items)
-            self.app.audio.play("move")
+        self.sel = menu_step(inp, self.sel, len(self.items), self.app.audio)
         if inp.escape_pressed:
             self.sel = len(self.items) - 1
         self.sel, clicked = inp.pointed(self.item_rects(), self.sel)
@@ -313,10 +319,7 @@ class SeatSetupScene(Scene):
             self.app.audio.play("back")
             self.app.pop()
             return
-        if inp.menu("UP"):
-            self.row = (self.row - 1) % len(rows)
-        if inp.menu("DOWN"):
-            self.row = (self.row + 1) % len(rows)
+        self.row = menu_step(inp, self.row, len(rows))
         self.row = min(self.row, len(rows) - 1)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         self.row, clicked = inp.pointed(self.row_rects(), self.row)
@@ -471,10 +474,7 @@ class PauseScene(Scene):
             self.app.pop()
             return
         items = self.items
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(items)
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(items)
+        self.sel = menu_step(inp, self.sel, len(items))
         self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, self.menu_y()), 60, 420), self.sel)
         if inp.pressed("A") or inp.pressed("START") or clicked:
             item = items[self.sel]
@@ -670,10 +670,7 @@ class SettingsScene(Scene):
             self.app.save_settings()
             self.app.pop()
             return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % n
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % n
+        self.sel = menu_step(inp, self.sel, n)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
         if clicked and self.sel in self.STEPPED:
@@ -800,10 +797,7 @@ class BindingsScene(Scene):
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
             return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % self.rows
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % self.rows
+        self.sel = menu_step(inp, self.sel, self.rows)
         zone_click = inp.clicked(self.ZONE_ARROWS)
         if inp.menu("LEFT") or zone_click == 0:
             self.zone = (self.zone - 1) % len(ZONES)
@@ -867,10 +861,7 @@ class LearnScene(Scene):
         if backed(inp):
             self.app.pop()
             return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(self.games)
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(self.games)
+        self.sel = menu_step(inp, self.sel, len(self.games))
         self.sel, clicked = inp.pointed(menu_rects(len(self.games), (W // 2, 380)), self.sel)
         if inp.pressed("A") or inp.pressed("START") or clicked:
             start_tutorial(self.app, self.games[self.sel])
@@ -921,10 +912,7 @@ class RulesScene(Scene):
             return
         if self.gid is None:
             games = list(GAME_IDS)
-            if inp.menu("UP"):
-                self.sel = (self.sel - 1) % len(games)
-            if inp.menu("DOWN"):
-                self.sel = (self.sel + 1) % len(games)
+            self.sel = menu_step(inp, self.sel, len(games))
             self.sel, clicked = inp.pointed(menu_rects(len(games), (W // 2, 380)), self.sel)
             if inp.pressed("A") or clicked:
                 self.app.push(RulesScene(self.app, games[self.sel]))

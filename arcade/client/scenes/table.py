@@ -10,6 +10,8 @@ the next player lifts with their own select key.
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +64,7 @@ class TableScene(Scene):
         self.board = SpriteBoard()
         self.cursor: dict[int, int] = {}
         self.curtain_for: int | None = None
+        self.drag_card: tuple[int, int] | None = None  # (seat, index in hand) pressed by the mouse, maybe dragged
         self.shown_seat: int | None = None
         self.over_ticks = 0
         self.message = ""
@@ -158,6 +161,14 @@ class TableScene(Scene):
             return [s for s in self.humans() if s in acting]
         return [s for s in self.humans() if self.rules.legal_actions(st, s)]
 
+    def acting_shown(self) -> list[int]:
+        """Acting human seats whose controls are live on this screen: none in a demo or behind the curtain; with
+        several humans on one screen, only the seat shown now."""
+        if self.demo or self.curtain_for is not None:
+            return []
+        many = len(self.humans()) > 1
+        return [s for s in self.acting_humans() if not many or s == self.shown_seat]
+
     def hand_policy(self):
         """This screen's hidden-hand policy (``arcade.core.visibility.HandPolicy``): who sits here and how hands show."""
         return HandPolicy(tuple(self.humans()), self.demo, self.forced_view, not self.match.turn_based,
@@ -173,9 +184,15 @@ class TableScene(Scene):
         policy = self.hand_policy()
         if seat not in policy.humans and policy.forced == "auto":
             return False
-        peek = seat in self.humans() and self.app.input.held("B", [self.match.seats[seat].device])
+        peek = seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
+                                          or self.mouse_peek(seat))
         return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
                             acting=self.acting_humans(), peek=peek, started=self.started())
+
+    def mouse_peek(self, seat: int) -> bool:
+        """Whether the mouse holds this table's "Show my cards" button for ``seat`` (tables with such a button
+        override it; the policy still shows only the seat that lifted the curtain)."""
+        return False
 
     def started(self) -> bool:
         """A real-time game: whether the start signal has been given (hands stay face down before it)."""
@@ -189,6 +206,7 @@ class TableScene(Scene):
         elif not net.before_update(self):
             self.step()
             net.after_update(self)
+        self.follow_pointer()
 
     def step(self) -> None:
         """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
@@ -313,8 +331,54 @@ class TableScene(Scene):
         return humans[0] if len(humans) == 1 else None
 
     def mouse_click(self, seat: int) -> tuple[int, int] | None:
-        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None."""
-        return self.app.input.click() if self.mouse_seat() == seat else None
+        """Where the mouse clicked this tick (picture px) if it plays ``seat``, else None. Dragging a card from
+        the hand (``drag_card``) and letting go is clicking the card, then where it was let go."""
+        if self.mouse_seat() != seat:
+            return None
+        inp = self.app.input
+        if inp.click() is not None:
+            return inp.click()
+        if self.drag_card is not None and self.drag_card[0] == seat and inp.drops:
+            self.drag_card = None
+            return inp.drops[-1][1]
+        return None
+
+    def let_go(self, seat: int) -> tuple[int, tuple[int, int], bool] | None:
+        """The hand card ``seat`` pressed with the mouse (``drag_card``) let go this tick: (index in hand, where
+        it was let go in picture px, whether it was dragged there rather than clicked), or None."""
+        inp = self.app.input
+        if self.drag_card is None or self.drag_card[0] != seat or not inp.releases:
+            return None
+        index, self.drag_card = self.drag_card[1], None
+        _, end, moved = inp.releases[-1]
+        return index, end, moved
+
+    def hand_key(self, seat: int, index: int):
+        """The sprite key (``self.board``) of ``seat``'s hand card at ``index``, for ``follow_pointer``; None in a
+        table that places a dragged card itself."""
+        return None
+
+    def follow_pointer(self) -> None:
+        """A hand card being dragged is drawn under the pointer, above everything (its sprite is moved there each
+        tick; let go, it eases back to where the table places it)."""
+        if self.drag_card is None:
+            return
+        seat = self.drag_card[0]
+        d = self.dragged(seat)
+        key = self.hand_key(seat, d[0]) if d is not None else None
+        e = self.board.entries.get(key) if key is not None else None
+        if e is None:
+            return
+        e.placed = dataclasses.replace(self.board.current(key), x=d[1][0], y=d[1][1], lift=0, z=10_000)
+        e.tween = None
+
+    def dragged(self, seat: int) -> tuple[int, tuple[int, int]] | None:
+        """The hand card ``seat`` is dragging now and where the pointer is: (index in hand, (x, y) picture px),
+        or None (tables draw that card under the pointer)."""
+        inp = self.app.input
+        if self.drag_card is None or self.drag_card[0] != seat or inp.dragging is None or inp.mouse_pos is None:
+            return None
+        return self.drag_card[1], inp.mouse_pos
 
     @staticmethod
     def list_rects(x: int, y: int, w: int, n: int, rows: int, cur: int, title_size: int = 19

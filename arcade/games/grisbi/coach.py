@@ -1,11 +1,43 @@
-"""Grisbi's tutorial coach (pure): hooks, Deny, Stop and the reveal, taught during one slow round."""
+"""Grisbi's tutorial coach (pure): hooks, Deny, Stop and the reveal, taught during one slow round, each lesson said
+when the learner's hand and the pile make it the move to play (rules/grisbi.md: a correct card, Deny, Stop, the
+reveal)."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from arcade.games.grisbi.cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, TEAM, TEAMS
+from arcade.games.grisbi.scoring import is_correct, team_total
+
+__all__ = ["coach", "LESSONS"]
+
+LESSONS = ("Hooks", "Deny", "Stop", "The reveal")
+"""The lessons, in the words each one's first line starts with."""
+
+
+def _lesson(view: Any) -> list[str]:
+    """The lesson the learner's hand and the top of the pile call for now (empty: nothing to lay)."""
+    if not view.pile_cards or view.team is None:
+        return []
+    top, team = view.pile_cards[-1], TEAMS.index(view.team)
+    name = f"a {CARDS[top].main} card" if CARDS[top].main else CARDS[top].name  # a Location by its name
+    for c in view.hand:
+        if KIND[c] == DENY and KIND[top] == ACTION and TEAM[top] == 1 - team and MAIN[c] == MAIN[top]:
+            return [f"Deny: the other team just laid a {CARDS[top].main} card.",
+                    f"Your Deny {CARDS[c].main} has the same picture: lay it to cancel their card."]
+    total, target = team_total(view.pile_cards, team), view.targets[team]
+    if total >= target and any(KIND[c] == STOP for c in view.hand):
+        return [f"Stop: your team has {total} of its {target} points on the pile.",
+                "Lay your Stop now to end the round before the other team catches up."]
+    fits = [c for c in view.hand if KIND[c] == ACTION and is_correct(c, top)]
+    if fits:
+        return [f"Hooks: the top card is {name}. Its hooks for your team are the small pictures in your row.",
+                f"Your {CARDS[fits[0]].main} card fits: its big picture is one of those hooks. Lay it."]
+    return []
+
 
 def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
+    """Up to three lines for the coach panel, from ``view`` (the learner's ``GrisbiView``)."""
     phase = getattr(view, "phase", "")
     if phase == "countdown":
         return ["Get ready: your cards stay face down until START.",
@@ -15,12 +47,12 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
                  "A card counts if its main object is a hook (its team's row) of the card under it.",
                  "Reach your team's target to win the Location."]
         if getattr(view, "practice", False):
-            lines.append("Practice: read why at the top, then press your select key for the next round.")
+            lines[2] = "Reach the target to win the Location; then press your select key for the next round."
         return lines
     if phase == "over":
         return ["The game is over: the first team with 3 Locations wins."]
-    if legal:
-        return ["A card fits when its main object is one of the hooks of the top card, in your team's row.",
-                "A Deny on the other team's card with the same object cancels it.",
-                "A Stop ends the round: lay it when you think your team has enough points."]
-    return ["Watch the top card: find a card whose main object is one of its hooks."]
+    lesson = _lesson(view) if legal else []
+    if lesson:
+        return lesson
+    return ["Watch the top card: you need a card whose big object is one of its hooks.",
+            "Nothing of yours fits yet: wait for the pile to change."]

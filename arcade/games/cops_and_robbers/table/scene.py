@@ -48,7 +48,7 @@ from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.effects import burst
 from arcade.client.render.fonts import draw_text, font, fit
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, felt, panel
+from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, draw_log, felt, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
 
 __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD"]
@@ -628,17 +628,6 @@ class Table(TableScene):
         return out
 
     # --- controls -------------------------------------------------------------------------------------------------
-    def acting_shown(self) -> list[int]:
-        """Acting human seats whose controls are live on this screen."""
-        if self.demo or self.curtain_for is not None:
-            return []
-        out = []
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
-            out.append(seat)
-        return out
-
     def human_controls(self) -> None:
         inp = self.app.input
         st = self.match.state
@@ -663,30 +652,33 @@ class Table(TableScene):
                 continue
             ui.sel = self.move_cursor(dev, ui.sel, len(slots), "LEFT", "RIGHT")
             if inp.pressed("A", dev):
-                slot = slots[ui.sel]
-                items = self.slot_options(seat, slot)
-                if slot in ("draw", "end") and items:
-                    self.submit_choice(seat, items[0][1])
-                elif items:
-                    ui.open, ui.cur = True, 0
-                    self.app.audio.play("select")
-                else:
-                    self.flash(self.why_not(seat, slot))
+                self.choose_slot(seat, ui, slots[ui.sel])
 
     # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
-    MOUSE_HINT = "click a card, Draw or End turn, then a line"
+    MOUSE_HINT = "click a card or Draw, then a line · or drag a card onto a player"
 
     def hand_rects(self, slots: list) -> list[pygame.Rect]:
         """The hand's cards and its Draw / End turn buttons (px), as laid out at the bottom."""
         cw, ch = SIZES["L"]
         return [pygame.Rect(int(x) - cw // 2, HAND_Y - ch // 2 - 22, cw, ch + 22) for x in self.hand_x(len(slots))]
 
-    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int) -> pygame.Rect:
-        """The popup menu's panel (px), as ``draw_popup`` draws it."""
-        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0]]) + 30
-        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28)
-        r.midbottom = (int(ax), bottom - 20)
-        r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
+    def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int, hint: str = "") -> pygame.Rect:
+        """The popup menu's panel (px), as ``draw_popup`` draws it: beside your own panel (``OWN_BOX``) on the
+        side of the card at ``ax`` when it fits there, else above it; never over it."""
+        fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0],
+                                                                          font(16).size(hint)[0]]) + 30
+        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28 + 26)  # the keys line under the list
+        r.bottom = min(bottom - 20, OWN_BOX.top - 8)
+        side = r.copy()  # beside your own panel, on the card's side, when it fits there
+        if ax < OWN_BOX.centerx:
+            side.right = OWN_BOX.left - 8
+        else:
+            side.left = OWN_BOX.right + 8
+        side.bottom = OWN_BOX.bottom
+        if pygame.Rect(8, 40, W - 16, H - 48).contains(side):
+            return side
+        r.centerx = int(ax)  # else above it, over the centre
+        r.clamp_ip(pygame.Rect(8, 40, W - 16, OWN_BOX.top - 48))
         return r
 
     def defend_rect(self, labels: list[str]) -> pygame.Rect:
@@ -694,6 +686,7 @@ class Table(TableScene):
         wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
         r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + min(7, len(labels)) * 28)  # the keys line under the list
         r.midtop = (W // 2, 150)
+        r.bottom = min(r.bottom, OWN_BOX.top - 8)  # above your own panel, never over it
         return r
 
     def popup_rows(self, seat: int, slots: list) -> list[pygame.Rect | None]:
@@ -702,7 +695,8 @@ class Table(TableScene):
         slot = slots[ui.sel % len(slots)]
         items = self.slot_options(seat, slot)
         title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80)
+        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80,
+                            self.turn_hint(seat, ui))
         return self.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
 
     def mouse_controls(self, seat: int) -> bool:
@@ -727,13 +721,24 @@ class Table(TableScene):
             if k is not None:
                 self.submit_choice(seat, self.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
                 return True
+        done = self.let_go(seat)
+        if done is not None and done[2]:  # a card dragged and let go: on a player's area, played there
+            self.drop_card(seat, slots, done[0], done[1])
+            return True
         if inp.click() is None:
             return False
         k = inp.clicked(self.hand_rects(slots))
+        self.drag_card = (seat, k) if k is not None and slots[k] not in ("draw", "end") else None
         if k is None:
             ui.open = False
             return True
-        ui.sel, slot = k, slots[k]
+        ui.sel = k
+        self.choose_slot(seat, ui, slots[k])
+        return True
+
+    def choose_slot(self, seat: int, ui: SeatMenu, slot: Any) -> None:
+        """A card (or Draw / End turn) chosen by key or click: Draw / End turn are done at once, a card opens its
+        menu, and a card that cannot be played now says why."""
         items = self.slot_options(seat, slot)
         if slot in ("draw", "end") and items:
             self.submit_choice(seat, items[0][1])
@@ -742,7 +747,26 @@ class Table(TableScene):
             self.app.audio.play("select")
         else:
             self.flash(self.why_not(seat, slot))
-        return True
+
+    def drop_card(self, seat: int, slots: list, index: int, at: tuple[int, int]) -> None:
+        """A hand card dragged and let go at ``at`` (px): an Offence on an opponent's area attacks them, a Defence
+        on your own or a teammate's area is laid for them; anywhere else nothing is played (the card goes back)."""
+        ui = self.seat_ui(seat)
+        ui.open = False
+        if index >= len(slots):
+            return
+        onto = next((s for s, r in self.compute_areas().items() if r.collidepoint(at)), None)
+        fits = [a for _, a in self.slot_options(seat, slots[index])
+                if (isinstance(a, Attack) and a.target == onto) or (isinstance(a, Defend) and a.seat == onto)]
+        if fits:
+            self.submit_choice(seat, fits[0])
+
+    def hand_key(self, seat: int, index: int):
+        hand = self.hand_cards(seat)
+        if not 0 <= index < len(hand):
+            return None
+        c = hand[index]
+        return ("hand", seat, c, hand[:index].count(c)) if self.peeking(seat) else ("hback", seat, index)
 
     def why_not(self, seat: int, slot: Any) -> str:
         st = self.match.state
@@ -907,10 +931,7 @@ class Table(TableScene):
             y += 22
         if self.acting_shown() and not self.holding:
             return  # the prompt takes the log's place
-        for i, ln in enumerate(self.log[-3:]):
-            last = i == len(self.log[-3:]) - 1
-            draw_text(surf, fit(ln, 16, CENTRE.right - x - 10), (x, CENTRE.y + 54 + 19 * i), 16,
-                      WHITE if last else DIM)
+        draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)
 
     def draw_flights(self, surf, alpha: float) -> None:
         fx = self.fx
@@ -962,8 +983,9 @@ class Table(TableScene):
             slots = self.hand_slots(seat)
             if not slots:
                 continue
-            # the turn's steps and the keys, where the log was
+            # the turn's steps and the keys, where the log was, on a plate: cards fly under it
             x, y = CENTRE.x + 160, CENTRE.y + 52
+            panel(surf, (x - 8, y - 4, CENTRE.right - x, 26 if ui.open else 66), 235, (10, 20, 16), None, 8)
             steps = [("Draw", st.drawn), ("Defence", st.defended), ("Offensive", st.attacked or bool(st.jail[seat]))]
             sx = x
             sx = draw_text(surf, "Your turn:", (sx, y), 16, GOLD, bold=True).right + 8
@@ -971,24 +993,29 @@ class Table(TableScene):
                 lab = ("✓ " if done else "○ ") + name
                 r = draw_text(surf, lab, (sx, y), 16, GREEN if done else WHITE, bold=not done)
                 sx = r.right + 10
-            if dev == "mouse":
-                hint = "click a line" if ui.open else "click a card, Draw or End turn"
-            elif ui.open:
-                hint = f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
-            else:
-                hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
-                if self.mouse_seat() == seat:
-                    hint += " (or click it)"
-            draw_text(surf, hint, (x, y + 21), 16, WHITE)
-            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
-                      "then End turn", (x, y + 40), 16, DIM)
-            if ui.open:
+            hint = self.turn_hint(seat, ui)
+            if ui.open:  # the open menu shows its own keys
                 slot = slots[ui.sel % len(slots)]
                 items = self.slot_options(seat, slot)
                 xs = self.hand_x(len(slots))
                 i = ui.sel % len(slots)
                 title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-                self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80)
+                self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80, hint)
+                continue
+            draw_text(surf, hint, (x, y + 21), 16, WHITE)
+            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
+                      "then End turn", (x, y + 40), 16, DIM)
+
+    def turn_hint(self, seat: int, ui: SeatMenu) -> str:
+        """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu."""
+        dev = self.match.seats[seat].device
+        k = lambda b: self.key(dev, b)  # noqa: E731
+        if dev == "mouse":
+            return "click a line" if ui.open else "click a card, Draw or End turn"
+        if ui.open:
+            return f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
+        hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
+        return hint + " (or click it)" if self.mouse_seat() == seat else hint
 
     def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k) -> None:
         st = self.match.state
@@ -1014,10 +1041,12 @@ class Table(TableScene):
         super().draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
                           color_of=lambda lab: (255, 170, 150) if "JAIL" in lab or "pay" in lab else WHITE)
 
-    def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
-        r = self.popup_rect(title, labels, ax, bottom)
+    def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int, hint: str) -> None:
+        """A card's menu (``popup_rect``) with its keys ``hint`` on the last line."""
+        r = self.popup_rect(title, labels, ax, bottom, hint)
         panel(surf, r, 242, (16, 22, 18), GOLD, 10)
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
+        draw_text(surf, hint, (r.x + 14, r.bottom - 28), 16, GOLD)
 
     def draw_round_scores(self, surf) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's

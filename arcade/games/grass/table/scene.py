@@ -50,9 +50,9 @@ import pygame
 from arcade.games.grass import ANY, CARDS, Action
 from arcade.games.grass.cards import HEAT_OF, NO_CARD, value
 from arcade.client.render.cards import blit_card, card_back
-from arcade.client.render.fonts import draw_text, font, fit
+from arcade.client.render.fonts import draw_text, font, fit, wrap
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
+from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, draw_log, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
 
 __all__ = ["Table", "card_face", "money", "SIZES"]
@@ -107,22 +107,6 @@ def money(d: int, sign: bool = False) -> str:
 def short_money(d: int) -> str:
     """Dollars in thousands: "25K"."""
     return f"{d // 1000}K" if d % 1000 == 0 else f"{d:,}"
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (a single word wider
-    than that is cut with "…")."""
-    f = font(size)
-    rows: list[str] = []
-    cur = ""
-    for word in text.split(" "):
-        if cur and f.size(cur + " " + word)[0] > width:
-            rows.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    rows.append(cur)
-    return [fit(r, size, width) for r in rows]
 
 
 SHORT_TITLES = {
@@ -695,9 +679,7 @@ class Table(TableScene):
             return  # the press that lifted the curtain does not also choose a card
         inp = self.app.input
         st = self.match.state
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
+        for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             ui = self.seat_ui(seat)
             if st.phase in ("play", "paranoia"):
@@ -754,7 +736,7 @@ class Table(TableScene):
                     self.submit_choice(seat, items[ui.cur][1])
 
     # --- the mouse: click a card of your hand (or Trade), then a line of its menu ------------------------------------
-    MOUSE_HINT = "click a card, then what to do with it"
+    MOUSE_HINT = "click a card, or drag it where it goes"
 
     def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
         """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
@@ -805,10 +787,15 @@ class Table(TableScene):
             if k is not None:
                 self.submit_choice(seat, self.slot_options(seat, hslots[ui.sel % len(hslots)])[k][1])
                 return True
+        done = self.let_go(seat)
+        if done is not None and done[2]:  # a card dragged and let go: played where it was let go
+            self.drop_card(seat, hslots, done[0], done[1])
+            return True
         pos = inp.click()
         if pos is None:
             return False
         k = inp.clicked(self.hand_rects(seat, hslots))
+        self.drag_card = (seat, k) if k is not None and hslots[k] != "trade" else None
         if k is None:
             if ui.open:
                 ui.open = False
@@ -821,6 +808,38 @@ class Table(TableScene):
         else:
             self.flash("Nothing can be done with that card now")
         return True
+
+    def drop_card(self, seat: int, hslots: list, index: int, at: tuple[int, int]) -> None:
+        """A hand card dragged and let go at ``at`` (px): on the Wasted pile it is discarded; on an opponent's
+        area it is played on them (a Raid, a Heat card...); on your own area it is played for you (peddle,
+        protection, a cure); anywhere else, or where that card cannot go, nothing is played (the card goes back)."""
+        ui = self.seat_ui(seat)
+        ui.open = False
+        if not 0 <= index < len(hslots) or hslots[index] == "trade":
+            return
+        wasted = pygame.Rect(0, 0, 120, 160)
+        wasted.center = self.wasted_pos
+        options = [a for _, a in self.slot_options(seat, hslots[index])]
+        if any(r.collidepoint(at) for r in self.hand_rects(seat, hslots)):
+            return  # back onto the hand: put back
+        if wasted.collidepoint(at):
+            fits = [a for a in options if a.op == "discard"]
+        else:
+            view = self.rules.view(self.match.state, seat)
+            onto = next((s for s, sl in self.slots(view.players).items() if sl.rect.collidepoint(at)), None)
+            fits = [a for a in options if a.op != "discard" and onto is not None
+                    and (a.target == onto or (onto == seat and a.target < 0))]
+        if fits:
+            self.submit_choice(seat, fits[0])
+        else:
+            self.flash("That card cannot go there")
+
+    def hand_key(self, seat: int, index: int):
+        hand = list(self.match.state.seats[seat].hand)
+        if seat != self.bottom_seat() or not 0 <= index < len(hand):
+            return None
+        k = hand[index]
+        return ("hand", seat, k, hand[:index].count(k)) if self.peeking(seat) else ("hback", seat, index)
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",
@@ -1035,23 +1054,27 @@ class Table(TableScene):
         if not view.wasted:
             pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
         if view.trade is None:
-            lx, ly = W // 2 - 50, y - 44
-            tail = self.log[-4:]
-            rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, 336)]
-            for i, (row, last) in enumerate(rows[-4:]):  # the newest lines, wrapped, not cut
-                draw_text(surf, row, (lx, ly + i * 21), 16, WHITE if last else DIM, shadow=True)
+            # from the piles' top; the Wasted count under it
+            draw_log(surf, self.log, (W // 2 - 50, y - SIZES["M"][1] // 2), 336, 4, 20, shadow=True)
 
-    def draw_centre_labels(self, surf, view) -> None:
-        """The counts of the Grass stack and the Wasted pile: a badge over the stack's backs, and one just above the
-        Wasted pile (its top card stays in full view)."""
+    def centre_badges(self, view) -> list[tuple[pygame.Rect, str]]:
+        """The counts of the Grass stack and the Wasted pile as (badge px, text): one over the stack's backs, one at
+        the right of the Wasted pile's foot (its top card stays in full view, the seats' panels above are clear)."""
+        cw, ch = SIZES["M"]
+        out = []
         for (x, y), text in ((self.deck_pos, f"Grass stack {view.deck_count}"),
                              (self.wasted_pos, f"Wasted {len(view.wasted)}")):
-            wdt = font(16, True).size(text)[0] + 10
-            r = pygame.Rect(0, 0, wdt, 21)
+            r = pygame.Rect(0, 0, font(16, True).size(text)[0] + 10, 21)
             if text.startswith("Wasted"):
-                r.midbottom = (x, y - SIZES["M"][1] // 2 - 6)
+                r.bottomleft = (x + cw // 2 + 6, y + ch // 2)
             else:
-                r.midtop = (x, y + SIZES["M"][1] // 2 - 14)
+                r.midtop = (x, y + ch // 2 - 14)
+            out.append((r, text))
+        return out
+
+    def draw_centre_labels(self, surf, view) -> None:
+        """The badges of ``centre_badges``."""
+        for r, text in self.centre_badges(view):
             panel(surf, r, 225, (10, 10, 10), None, 6)
             draw_text(surf, text, r.center, 16, WHITE, bold=True, anchor="center")
 

@@ -574,9 +574,7 @@ class Table(TableScene):
     def human_controls(self) -> None:
         inp = self.app.input
         st = self.match.state
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
+        for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             legal = self.rules.legal_actions(st, seat)
             if not legal:

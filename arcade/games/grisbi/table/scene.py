@@ -71,6 +71,9 @@ SIDE_BOXES = (pygame.Rect(6, 196, 236, 160), pygame.Rect(W - 242, 196, 236, 160)
 DEMO_BOXES = (pygame.Rect(6, BOTTOM_BAND.y + 4, 236, BOTTOM_BAND.height - 8),
               pygame.Rect(W - 242, BOTTOM_BAND.y + 4, 236, BOTTOM_BAND.height - 8))  # beside the DEMO sign
 BOT_W = 236
+PLATE_H = 20                 # a human area's name plate (from 2 px below the area's top)
+HAND_TOP = 30                # a human's hand: the cards' top below the area's top (clear of the plate)
+SEL_LIFT = 6                 # the selected card is raised this much: still clear of the plate and of the keys line
 CHIP = (104, 28)
 HAND_SCALE = HW / PW
 BACK_SCALE = gc.BACK_SMALL[0] / PW
@@ -335,7 +338,7 @@ class Table(TableScene):
                     self.match.submit(seat, card + 1)
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
-    MOUSE_HINT = "click a card to lay it"
+    MOUSE_HINT = "click a card to lay it, or drag it onto the pile"
 
     def hand_rects(self, seat: int, n: int) -> list[pygame.Rect]:
         """Where the seat's ``n`` hand cards lie (px), as ``layout`` places them (later cards overlap earlier)."""
@@ -343,8 +346,9 @@ class Table(TableScene):
         avail = area.width - 20 - HW
         step = min(HW + 6, avail / max(1, n - 1))
         x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (n - 1)) / 2)
-        y = area.y + 29 + HH // 2
-        return [pygame.Rect(round(x0 + j * step) - HW // 2, y - HH // 2 - 8, HW, HH + 8) for j in range(n)]
+        y = area.y + HAND_TOP + HH // 2
+        top = y - HH // 2 - SEL_LIFT
+        return [pygame.Rect(round(x0 + j * step) - HW // 2, top, HW, HH + SEL_LIFT) for j in range(n)]
 
     def mouse_controls(self, seat: int, order: list[int]) -> bool:
         """The mouse's seat: pointing at a card moves the cursor there, a click lays it (a race: no second click),
@@ -358,17 +362,34 @@ class Table(TableScene):
             self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
             return True
         k = inp.clicked(rects)
-        if k is None:
-            if inp.mouse_moved and inp.hover(rects) is not None:
+        if k is not None:  # pressed: laid when let go, here (a click) or over the pile (dragged there)
+            self.sel[seat] = len(order) - 1 - k
+            self.drag_card = (seat, self.sel[seat])
+        elif inp.clicks:
+            self.drag_card = None
+        done = self.let_go(seat)
+        if done is None:
+            if k is None and inp.mouse_moved and inp.hover(rects) is not None and inp.dragging is None:
                 self.sel[seat] = len(order) - 1 - inp.hover(rects)
-            return False
-        j = len(order) - 1 - k
-        self.sel[seat] = j
+            return k is not None
+        j, end, dragged = done
+        if j >= len(order) or (dragged and not self.pile_rect().collidepoint(end)):
+            return True  # let go away from the pile: the card goes back to the hand
         if st.phase == PLAY:
             self.match.submit(seat, order[j] + 1)
         elif st.phase == COUNTDOWN:
             self.notes[seat] = ("wait for START!", st.tick + 60)
         return True
+
+    def pile_rect(self) -> pygame.Rect:
+        """Where a dragged card may be let go to lay it: the pile, with a margin (px)."""
+        r = pygame.Rect(0, 0, PW + 60, PH + 60)
+        r.center = (PX, PY)
+        return r
+
+    def hand_key(self, seat: int, index: int):
+        order = self.hand_order(seat)
+        return ("card", order[index]) if 0 <= index < len(order) else None
 
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
         """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
@@ -446,13 +467,13 @@ class Table(TableScene):
             avail = area.width - 20 - HW
             step = min(HW + 6, avail / max(1, k - 1))
             x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (k - 1)) / 2)
-            y = area.y + 29 + HH // 2
+            y = area.y + HAND_TOP + HH // 2
             up = self.peeking(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
                 sel = j == i_sel and up
                 targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
-                                      8 if sel else 0, "hand")
+                                      SEL_LIFT if sel else 0, "hand")
                 glow = None
                 if assist and not reveal and _fits(c, top, team):
                     if KIND[c] != STOP:
@@ -706,7 +727,7 @@ class Table(TableScene):
         col = gc.TEAM_COLOURS[team]
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
         tw = text(team.upper(), 16, col, True).get_width()
-        panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, 22), 220, (10, 20, 16), None, 6)  # over cards
+        panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, PLATE_H), 220, (10, 20, 16), None, 6)
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = self.hand_status(seat, view)

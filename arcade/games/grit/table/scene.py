@@ -105,6 +105,7 @@ class Table(TableScene):
     def layout(self, view, initial: bool = False) -> None:
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple[int | None, bool, bool]] = {}
+        following, follow = None, None
         for owner in (0, 1):
             side = self.side(owner)
             for p, pile in enumerate(view.piles[owner]):
@@ -130,6 +131,10 @@ class Table(TableScene):
                     lift = 24
                 targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
                                       scale=1.0 if side == "bottom" else 0.8)
+                drag = self.dragged(owner) if own else None
+                if drag is not None and drag[0] == i:  # dragged by the mouse: under the pointer, above all
+                    targets[key] = follow = Placed(drag[1][0], drag[1][1], up, z=200)
+                    following = key
                 content[key] = (card, False, False)
         # when a hand card leaves, the new pile card starts where that hand card was
         gone = [k for k in self.board.entries if k[0] == "hand" and k not in targets]
@@ -145,6 +150,9 @@ class Table(TableScene):
             return Placed(W // 2, HAND_Y[seat_side], False, 0)
 
         moved = self.board.set_targets(targets, origin, ticks=None)
+        if following is not None:  # no easing: the card stays under the pointer
+            self.board.entries[following].tween = None
+            self.board.entries[following].placed = follow
         if moved and not initial:
             pass
 
@@ -170,9 +178,7 @@ class Table(TableScene):
     def human_controls(self) -> None:
         inp = self.app.input
         st = self.match.state
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
+        for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             legal = self.rules.legal_actions(st, seat)
             if self.mouse_controls(seat, legal):
@@ -245,8 +251,30 @@ class Table(TableScene):
                     self.app.audio.play("select")
 
     # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
-    MOUSE_HINT = "click a Complaint, then a pile"
+    MOUSE_HINT = "drag a Complaint onto a pile (or click it, then the pile)"
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
+
+    PEEK_BUTTON = pygame.Rect(W - 350, H // 2 + 130, 300, 56)  # "Show my cards", several humans on one screen (px)
+
+    def peek_button_shown(self) -> bool:
+        """Several humans on one screen, the curtain lifted by the seat now acting: the "Show my cards" button is
+        there for that seat's player (held down with the mouse, it shows that seat's hand, as holding B does)."""
+        return (not self.demo and len(self.humans()) > 1 and self.curtain_for is None
+                and self.shown_seat in self.acting_humans() and self.match.state.phase != "over")
+
+    def mouse_peek(self, seat: int) -> bool:
+        """The left mouse button is held down on the "Show my cards" button (``PEEK_BUTTON``) for ``seat``."""
+        inp = self.app.input
+        return (seat == self.shown_seat and inp.mouse_held and inp.mouse_pos is not None
+                and self.PEEK_BUTTON.collidepoint(inp.mouse_pos) and self.peek_button_shown())
+
+    def draw_peek_button(self, surf) -> None:
+        r = self.PEEK_BUTTON
+        held = self.mouse_peek(self.shown_seat)
+        hover = self.app.input.hover([r]) == 0
+        panel(surf, r, 235, (60, 90, 60) if held else (40, 60, 40) if hover else (20, 40, 28), GOLD, 10)
+        draw_text(surf, "Show my cards", (r.centerx, r.y + 18), 20, GOLD, bold=True, anchor="center")
+        draw_text(surf, "hold the mouse button down here", (r.centerx, r.y + 40), 15, WHITE, anchor="center")
 
     def word_rects(self) -> list[pygame.Rect]:
         """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
@@ -274,6 +302,8 @@ class Table(TableScene):
         pos = self.mouse_click(seat)
         if pos is None:
             return False
+        if self.app.input.click() is not None:
+            self.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
         st = self.match.state
         if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
@@ -298,6 +328,7 @@ class Table(TableScene):
         k = next((k for k, r in enumerate(self.hand_rects(seat, len(hand))) if r.collidepoint(pos)), None)
         if k is not None:
             self.sel_card[seat] = k
+            self.drag_card = (seat, k)  # held and moved, the card follows the pointer (``dragged``)
             self.app.audio.play("move")
             return True
         piles = self.piles_for(legal, hand[ci])
@@ -394,6 +425,8 @@ class Table(TableScene):
             self.draw_outcome(surf, view)
         if not self.demo and self.curtain_for is None:
             self.draw_prompts(surf)
+            if self.peek_button_shown():
+                self.draw_peek_button(surf)
 
     def draw_action_panel(self, surf) -> None:
         """Grit draws its own prompts (``draw_prompts``)."""
@@ -498,7 +531,7 @@ class Table(TableScene):
                          f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
                          f"{inp.hint(dev, 'A')} lay it"]
                 if dev == "mouse":
-                    lines = ["Click a Complaint in your hand,", "then click a pile for it"]
+                    lines = ["Drag a Complaint from your hand", "onto a pile, or click it, then", "click the pile"]
                 elif self.mouse_seat() == seat:
                     lines.append("or click a card, then a pile")
                 if len(self.humans()) > 1:

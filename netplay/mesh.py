@@ -1,0 +1,58 @@
+"""Mesh for rollback matches: joiners send their inputs straight to each other when they can reach each other.
+
+Star routing costs a joiner's input two hops (joiner -> host -> joiner) and makes the host upload every input to
+every joiner. In a rollback match with two joiners or more, the host *introduces* every pair of players when it
+starts the match: a notice ``[Item.INTRO, peer, address host, port, key out, key in]`` sealed in the host's datagram
+to each of the two. The pair's keys are derived by the host (HKDF-SHA256 over both joiners' keys with it, the
+session id as salt), one key per direction, so each direction's nonces (the sequence numbers) never repeat under a
+key, and nothing outside the session can compute them.
+
+A joiner then sends its inputs to the introduced peer as it does to the host (INPUT datagrams, AEAD-sealed with the
+pair key, replay window), and accepts from that peer only: INPUT datagrams from the introduced address, sealed with
+the pair key, carrying only that peer's own seats. A link counts as *up* from the first datagram that passes, and
+*down* after ``interrupt_after`` seconds (0.5) without one; each change is reported to the host in a notice
+``[Item.LINK, peer, 1 up | 0 down]``. While B reports A up, the host stops relaying A's seats to B (B's
+acknowledgements still tell the host what B holds); when B reports it down (the path failed or went silent), the
+host relays again from what B acknowledged. A link that never comes up costs nothing but the probes.
+
+The host stays the authority: drops, seat changes, the end, checksums and desync detection travel only between host
+and joiner; a joiner ignores every notice and checksum a mesh peer sends.
+"""
+
+from __future__ import annotations
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+__all__ = ["pair_keys", "introductions"]
+
+
+def pair_keys(sid: int, a: int, key_a: bytes, b: int, key_b: bytes) -> tuple[bytes, bytes]:
+    """Keys of the direct link between joiners ``a`` < ``b`` (peer indexes): ``(a_to_b, b_to_a)``, 32 bytes each.
+
+    ``key_a`` / ``key_b``: each joiner's key with the host (32 bytes, from its SPAKE2 exchange); ``sid``: the session
+    id (salt). Raises ValueError unless ``a < b``.
+    """
+    if not a < b:
+        raise ValueError("pair_keys wants a < b")
+    out = HKDF(algorithm=hashes.SHA256(), length=64, salt=sid.to_bytes(8, "big"),
+               info=b"grisbi-arcade/netplay/v3/mesh" + bytes((a, b))).derive(key_a + key_b)
+    return out[:32], out[32:]
+
+
+def introductions(sid: int, players: dict[int, tuple[tuple[str, int], bytes]]) -> dict[int, list[list]]:
+    """The INTRO notices (without the item code) the host sends to each player: ``{peer: [[other, host, port,
+    key_out, key_in], ...]}``, keys from ``peer``'s point of view.
+
+    ``players``: ``{peer index: (address, its key with the host)}`` for every joiner that plays a seat (2 or more, or
+    nothing to introduce).
+    """
+    out: dict[int, list[list]] = {p: [] for p in players}
+    order = sorted(players)
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            ab, ba = pair_keys(sid, a, players[a][1], b, players[b][1])
+            (ha, pa), (hb, pb) = players[a][0], players[b][0]
+            out[a].append([b, str(hb), int(pb), ab, ba])
+            out[b].append([a, str(ha), int(pa), ba, ab])
+    return out
