@@ -21,6 +21,8 @@ Modules:
   browser's ping of listed hosts.
 - ``harness``: several sessions on one in-memory network in virtual time (tests, benchmarks).
 - ``synctest``: roll back every tick and compare checksums.
+- ``fairdeal``: the end-of-match reveal of a turn game's deal checked against the commits (the re-simulation is the
+  game side's: ``arcade.core.authority``).
 """
 
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,

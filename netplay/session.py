@@ -97,14 +97,14 @@ from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, F
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
 from .mesh import introductions
-from .settings import AUTO_INPUT_DELAY, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
+from .settings import AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
-from .wire import (MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SUMS, MAX_SNAP_CHUNKS, NO_PEER, PROTOCOL_VERSION, SEND_LIMIT,
-                   SNAP_CHUNK, Item, Message, MsgType, RateLimiter, Reason, Rejected, commit_of,
-                   commits_digest, is_real_commit, normalize_code, now_ms, open_datagram, peer_keys, read_header, seal,
-                   seed_from_nonces)
+from .wire import (BOT_LEVEL_CHARS, MAX_CHUNK, MAX_ITEMS, MAX_RUN, MAX_SUMS, MAX_SNAP_CHUNKS, NO_PEER,
+                   PROTOCOL_VERSION, SEND_LIMIT, SNAP_CHUNK, Item, Message, MsgType, RateLimiter, Reason, Rejected,
+                   commit_of, commits_digest, is_real_commit, normalize_code, now_ms, open_datagram,
+                   peer_keys, read_header, seal, seed_from_nonces)
 
 __all__ = ["Session", "PeerInfo", "HOST", "JOIN", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE",
            "FAILED"]
@@ -123,7 +123,9 @@ _REASON_KIND = {Reason.VERSION: FailReason.VERSION, Reason.SETTINGS: FailReason.
 @dataclass
 class PeerInfo:
     """One peer as the lobby and the HUD show it: ``peer`` index (0 = the host), ``name``, the ``seats`` it plays,
-    ``ready`` (lobby), ``status`` ("connected", "interrupted" or "gone") and ``late`` (joined a running match)."""
+    ``ready`` (lobby), ``status`` ("connected", "interrupted" or "gone"), ``late`` (joined a running match) and
+    ``bots``: ``(seat, level)`` for each of its seats a bot plays on its machine (the host's bot seats, level "easy",
+    "normal" or "hard"), so that every peer names them as bots, not after the peer's player."""
 
     peer: int
     name: str
@@ -131,6 +133,7 @@ class PeerInfo:
     ready: bool
     status: str = "connected"
     late: bool = False
+    bots: tuple[tuple[int, str], ...] = ()
 
 
 class Session:
@@ -217,6 +220,7 @@ class Session:
         self.ready_flag = True
         self.countdown_until: float | None = None
         self.roster: list[PeerInfo] = []
+        self.bots: dict[int, str] = {}  # the host's seats a bot plays: seat -> level (host: set_bots; joiner: ROSTER)
         self._roster_dirty = False
         self._pongs: list[float] = []
         # late joiners, drops and rejoins
@@ -242,12 +246,13 @@ class Session:
     def host(cls, transport: Transport, settings: MatchSettings, remote_seats: list[bool], code: str, *,
              make_sim: Callable[[MatchSettings, int], Any], input_source: Callable[[int, int], int],
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
-             name: str = "host", auto_start: bool = True) -> "Session":
+             name: str = "host", auto_start: bool = True, bots: dict[int, str] | None = None) -> "Session":
         """The host of a match: ``remote_seats[i]`` True for a seat a joiner fills, False for one of the host's own.
 
         With ``auto_start`` the deal begins as soon as every seat is filled and every joiner ready; without it, when
-        ``start()`` is called (a lobby where the host presses Start). Raises SettingsError for bad settings and
-        ValueError if ``remote_seats`` does not match ``settings.seats`` or names no remote seat."""
+        ``start()`` is called (a lobby where the host presses Start). ``bots``: seat -> level of the host's seats a
+        bot plays (told to every joiner, see ``set_bots``). Raises SettingsError for bad settings and ValueError if
+        ``remote_seats`` does not match ``settings.seats`` or names no remote seat, or ``bots`` names a remote seat."""
         settings = settings.check()
         if len(remote_seats) != settings.seats:
             raise ValueError(f"{len(remote_seats)} seats given, settings say {settings.seats}")
@@ -260,6 +265,8 @@ class Session:
         import spake2  # noqa: F401  (its group tables are built now, not while the first joiner waits for KEYX)
         s.auto_start = auto_start
         s.owners = [None if r else 0 for r in remote_seats]
+        if not s.set_bots(bots or {}):
+            raise ValueError(f"bots {bots} must name the host's own seats, each with a level")
         sid_src = s.nonce if nonce is not None else secrets.token_bytes(16)
         s.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=8, person=b"grisbi-sid").digest(), "big") | 1
         return s
@@ -355,7 +362,8 @@ class Session:
         """Every peer known here, the host first. The host knows every joiner; a joiner knows what the host's lobby
         roster said (names, ready flags) and, once running, who owns each seat."""
         if self.role == HOST:
-            out = [PeerInfo(0, self.name, tuple(s for s, o in enumerate(self.owners) if o == 0), True)]
+            mine = tuple(s for s, o in enumerate(self.owners) if o == 0)
+            out = [PeerInfo(0, self.name, mine, True, bots=self._bots_of(0, mine))]
             for i, r in sorted(self.remotes.items()):
                 seats = tuple(s for s, o in enumerate(self.owners) if o == i)
                 out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
@@ -363,10 +371,34 @@ class Session:
         if self.phase in (RUNNING, FINISHING, DONE) and self.owners:
             names = {p.peer: p.name for p in self.roster}
             idx = sorted({o for o in self.owners if o is not None} | set(names) | {self.index})
-            return [PeerInfo(i, names.get(i, self.name if i == self.index else ""),
-                             tuple(s for s, o in enumerate(self.owners) if o == i), True,
-                             self.remotes[0].status if i == 0 else CONNECTED) for i in idx]
+            out = []
+            for i in idx:
+                seats = tuple(s for s, o in enumerate(self.owners) if o == i)
+                out.append(PeerInfo(i, names.get(i, self.name if i == self.index else ""), seats, True,
+                                    self.remotes[0].status if i == 0 else CONNECTED, bots=self._bots_of(i, seats)))
+            return out
         return list(self.roster)
+
+    def set_bots(self, levels: dict[int, str]) -> bool:
+        """Host in the lobby: which of its own seats a bot plays (seat -> level, e.g. {2: "normal"}); joiners get it
+        with the roster and name those seats "Bot (level)" in the lobby and as bots at the table. False (nothing
+        changed) outside the lobby, for a seat the host does not hold, or a level that is empty or over 16 chars."""
+        if self.role != HOST or self.phase != LOBBY:
+            return False
+        if not all(0 <= seat < len(self.owners) and self.owners[seat] == 0 and 0 < len(level) <= BOT_LEVEL_CHARS
+                   for seat, level in levels.items()):
+            return False
+        if levels != self.bots:
+            self.bots = dict(levels)
+            self._roster_changed()
+        return True
+
+    def seat_bots(self) -> dict[int, str]:
+        """Seat -> level of the seats the host's bots play, as this peer knows it (a joiner: from the lobby roster)."""
+        return dict(self.bots)
+
+    def _bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+        return tuple((s, self.bots[s]) for s in seats if s in self.bots) if peer == 0 else ()
 
     def lobby_owners(self) -> list[int | None]:
         """Who owns each seat in the lobby (None: open for a joiner)."""
@@ -1132,6 +1164,7 @@ class Session:
             for r in self.remotes.values():
                 if r.late and not r.started and r.status != GONE:
                     self._send_snapshot(r)
+                    self._send(r, MsgType.ROSTER, self._roster_fields())  # names and bots for its table
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
@@ -1143,7 +1176,9 @@ class Session:
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
         owners = [NO_PEER if o is None else o for o in self.owners]
         peers = [[0, self.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(self.remotes.items())]
-        return [ms, owners, peers]
+        peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
+        bots = [[seat, level] for seat, level in sorted(self.bots.items()) if self.owners[seat] == 0]
+        return [ms, owners, peers, bots]
 
     # --- joiner side
 
@@ -1208,11 +1243,12 @@ class Session:
                 self._on_start(f)
         elif t == MsgType.ROSTER:
             if self.phase in (LOBBY, DEALING):
-                ms, owners, peers = f
+                ms, owners, peers = f[:3]
                 self.countdown_until = self.now + ms / 1000.0 if ms else None
                 self.owners = [None if o == NO_PEER else o for o in owners]
-                self.roster = [PeerInfo(p, name, tuple(s for s, o in enumerate(self.owners) if o == p), bool(ready))
-                               for p, name, ready in peers]
+                self._take_roster(f)
+            elif self.late and self.phase in (LATE, RUNNING):  # joined in play: names and bots, never the seats
+                self._take_roster(f)
         elif t == MsgType.SNAP:
             if self.phase in (LOBBY, LATE):
                 self._on_snap(f)
@@ -1228,6 +1264,17 @@ class Session:
             pass  # a resend (keepalive in the lobby)
         else:
             self.stats.reject("unexpected")
+
+    def _take_roster(self, f: list[Any]) -> None:
+        """Joiner: the names, ready flags and bot seats of a ROSTER, against the seat owners known here."""
+        owners = [None if o == NO_PEER else o for o in f[1]] if self.phase in (LOBBY, DEALING) else self.owners
+        # only the host's own seats can be its bots: a roster saying otherwise is not believed for them
+        self.bots = {seat: level for seat, level in (f[3] if len(f) > 3 else [])
+                     if seat < len(owners) and owners[seat] == 0}
+        self.roster = []
+        for p, name, ready in f[2]:
+            seats = tuple(s for s, o in enumerate(owners) if o == p)
+            self.roster.append(PeerInfo(p, name, seats, bool(ready), bots=self._bots_of(p, seats)))
 
     def _commits_problem(self, commits: list[list[Any]]) -> str | None:
         """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without

@@ -49,7 +49,7 @@ __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER
            "is_real_commit", "MAX_RUN", "NO_PEER", "MAX_CHUNK", "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES",
            "MAX_SUMS", "SPAKE_SIZE"]
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
@@ -99,7 +99,7 @@ class MsgType(IntEnum):
     #                 game, rules version, blake2b-128 of the whole snapshot, (optional) input delay 0..4]
     SNAPACK = 13    # late joiner -> host: [frame, bitmap of the chunks received]
     ROSTER = 14     # host -> joiner in the lobby: [countdown ms (0 = none), owners (255 = open),
-    #                 [[peer, name, ready 0/1], ...]]
+    #                 [[peer, name, ready 0/1], ...], [[seat, bot level], ...] (the host's bot seats; optional)]
     PROBE = 15      # anyone -> host, open (LAN browser ping): [nonce(8), time ms, padding(0..64)]
     PONG = 16       # host -> prober, open: [nonce(8), time ms, phase 0 lobby | 1 playing, free seats]
     KEYX = 17       # host -> joiner, open: [hello nonce (16), SPAKE2 message B (33)]; header sid: the session id
@@ -384,10 +384,11 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
     elif mtype == MsgType.SNAPACK:
         ok = n == 2 and _is_int(f[0], 0, MAX_TICK) and _is_bin(f[1], 1, MAX_SNAP_CHUNKS // 8)
     elif mtype == MsgType.ROSTER:
-        ok = (n == 3 and _is_int(f[0], 0, 600_000) and _owners(f[1]) and type(f[2]) is list
+        ok = (n in (3, 4) and _is_int(f[0], 0, 600_000) and _owners(f[1]) and type(f[2]) is list
               and len(f[2]) <= MAX_SEATS and all(
                   type(p) is list and len(p) == 3 and _is_int(p[0], 0, MAX_SEATS - 1) and _is_str(p[1], 32)
-                  and _is_int(p[2], 0, 1) for p in f[2]))
+                  and _is_int(p[2], 0, 1) for p in f[2])
+              and (n == 3 or _bot_seats(f[3])))
     elif mtype == MsgType.PROBE:
         ok = n == 3 and _is_bin(f[0], 8, 8) and _is_int(f[1], 0, 2**32 - 1) and _is_bin(f[2], 0, 64)
     elif mtype == MsgType.PONG:
@@ -409,6 +410,18 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = False
     if not ok:
         raise Rejected("schema")
+
+
+BOT_LEVEL_CHARS = 16
+"""Longest bot level name a ROSTER may carry ("easy", "normal", "hard" today)."""
+
+
+def _bot_seats(x: Any) -> bool:
+    """``[[seat, level], ...]``: distinct seats, each level a short non-empty name."""
+    return (type(x) is list and len(x) <= MAX_SEATS
+            and all(type(b) is list and len(b) == 2 and _is_int(b[0], 0, MAX_SEATS - 1)
+                    and _is_str(b[1], BOT_LEVEL_CHARS) and b[1] != "" for b in x)
+            and len({b[0] for b in x}) == len(x))
 
 
 def _peer_bins(x: Any) -> bool:

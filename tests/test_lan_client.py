@@ -299,6 +299,8 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     assert slink.session.late and slink.session.local_seats == []
     world.wait(lambda: not slink.session.catching_up, 120, "catching up")
     assert sam.top.viewer() is None  # a spectator sees public information only
+    world.wait(lambda: sam.top.seat_name(0) == "Bot 1", 60, "the host's bot named as a bot")  # issue 13
+    assert [sam.top.seat_name(i) for i in range(2)] == [host.top.seat_name(i) for i in range(2)] == ["Bot 1", "Ada"]
     # Ada's machine dies: after the timeout the host's bot plays her seat, and Sam is offered it
     world.frozen.add("ada")
     alink.transport.close()
@@ -313,6 +315,35 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     world.wait(lambda: hlink.session.end is not None and slink.session.end is not None, 300, "the end")
     assert hlink.session.end.checksum == slink.session.end.checksum
     assert hlink.session.end.frame == slink.session.end.frame
+
+
+def test_the_hosts_bot_seats_are_bots_on_the_joiners_lobby_table_and_results(world):
+    """Issue 13: a joiner names the host's bot seats "Bot (level)" in the lobby and "Bot N" at the table and in the
+    result line, as the host does, never after the host's player."""
+    host, bob = world.app("host"), world.app("bob")
+    port = free_port()
+    plan = [SeatSpec("human", "wasd"), SeatSpec("bot", level="hard"), SeatSpec("remote")]
+    hlink = LanLink.host(host, "grenade", plan, {}, code="BOT-123", port=port, name="Ann",
+                         broadcast="127.255.255.255", clock=world.clock)
+    host.push(LanLobbyScene(host, hlink))
+    blink = LanLink.join(bob, ("127.0.0.1", port), "BOT123", [SeatSpec("human", "arrows")], name="Bob",
+                         clock=world.clock)
+    bob.push(LanLobbyScene(bob, blink))
+    world.wait(lambda: len(blink.session.peers()) == 2, 120, "the roster")
+    world.step(10)
+    hlobby, blobby = host.top, bob.top
+    assert [blobby.seat_holder(i)[:2] for i in range(3)] == [
+        ("Ann", "on the host"), ("Bot (hard)", "on the host"), ("Bob (here)", "Arrow keys")]
+    assert [hlobby.seat_holder(i)[0] for i in range(2)] == ["Ann (here)", "Bot (hard)"]
+    world.shot(bob, "lan_lobby_host_bot")
+    hlink.auto = blink.auto = True
+    world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "both tables")
+    htable, btable = host.top, bob.top
+    assert [btable.seat_name(i) for i in range(3)] == [htable.seat_name(i) for i in range(3)] == ["Ann", "Bot 2",
+                                                                                               "Bob"]
+    assert btable.match.bots == {}  # the host's bot plays on the host, not here
+    world.shot(bob, "lan_table_host_bot")
+    assert btable.match.result_label() == htable.match.result_label()
 
 
 def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):

@@ -194,6 +194,35 @@ def test_the_host_may_give_up_on_a_silent_peer_at_once():
     assert e[0].checksum == e[1].checksum
 
 
+def test_a_joiner_knows_which_of_the_hosts_seats_are_bots_and_their_level():
+    st = tally_settings(4, 200)
+    m = star(st, [False, False, False, True], [1], host_kw=dict(auto_start=False, bots={1: "hard", 2: "easy"}),
+             auto_ready=False)
+    host, a = m.sessions
+    m.go(max_time=1.0)
+    assert [(p.peer, p.name, p.seats, p.bots) for p in a.peers()] == [
+        (0, "Ann", (0, 1, 2), ((1, "hard"), (2, "easy"))), (1, "J1", (3,), ())]
+    assert a.seat_bots() == {1: "hard", 2: "easy"}
+    assert host.set_bots({2: "normal"}) and not host.set_bots({3: "easy"})  # seat 3 is the joiner's
+    m.go(max_time=1.5)
+    assert a.seat_bots() == {2: "normal"} and a.peers()[0].bots == ((2, "normal"),)
+    assert host.set_open(2, True)  # a seat opened for a joiner is no bot of the host's any more
+    m.go(max_time=2.0)
+    assert a.seat_bots() == {} and a.peers()[0].bots == ()
+    with pytest.raises(ValueError):
+        star(st, [False, True, True, True], [1], host_kw=dict(bots={1: "hard"}))
+
+
+def test_a_spectator_joining_mid_match_learns_the_names_and_the_hosts_bot_seats():
+    m = star(tally_settings(3, 900), [False, False, True], [1], host_kw=dict(bots={1: "easy"}))
+    m.run.at(5.0, lambda: late(m, 2))
+    m.go(max_time=8.0)
+    spec = m.sessions[2]
+    assert spec.late and spec.seat_bots() == {1: "easy"}
+    assert [(p.peer, p.name, p.seats, p.bots) for p in spec.peers()][:2] == [
+        (0, "Ann", (0, 1), ((1, "easy"),)), (1, "J1", (2,), ())]
+
+
 def test_the_lobby_waits_for_ready_flags_and_the_hosts_start_and_shares_the_roster_and_countdown():
     st = tally_settings(3, 200)
     m = star(st, [False, True, True], [1, 1], host_kw=dict(auto_start=False), auto_ready=False)
@@ -251,7 +280,7 @@ def test_the_new_messages_refuse_wrong_shapes():
         MsgType.SNAP: [30, 5, [0, 255], [1], 1, 0, b"x" * 10, "grit", 1, b"d" * 16],
         MsgType.SNAPACK: [30, b"\x01"],
         MsgType.CLAIM: [[1]],
-        MsgType.ROSTER: [0, [0, 1], [[0, "Ann", 1]]],
+        MsgType.ROSTER: [0, [0, 1], [[0, "Ann", 1]], [[0, "hard"]]],
         MsgType.READY: [b"d" * 16, 0],
     }
     for t, f in good.items():
@@ -262,7 +291,9 @@ def test_the_new_messages_refuse_wrong_shapes():
                        [30, 5, [0], [], 1, 0, b"x" * 901, "grit", 1, b"d" * 16],
                        [30, 5, [0], [], 1, 0, b"x", "grit", 1, b"d" * 15], [30, 5, [0], [], 1, 0, b"x"]],
         MsgType.CLAIM: [[[]], [[8]], [[True]]],
-        MsgType.ROSTER: [[0, [0, 1], [[0, "Ann", 2]]], [-1, [0], []], [0, [], []]],
+        MsgType.ROSTER: [[0, [0, 1], [[0, "Ann", 2]]], [-1, [0], []], [0, [], []],
+                         [0, [0, 0], [], [[0, "hard"], [0, "easy"]]], [0, [0], [], [[0, ""]]],
+                         [0, [0], [], [[0, "x" * 17]]], [0, [0], [], [[9, "easy"]]]],
         MsgType.READY: [[b"d" * 16, 2], [b"d" * 16, 1, 1]],
     }
     for t, cases in bad.items():

@@ -9,7 +9,10 @@ peer that keeps sending but withholds its inputs, and a spoofed flood from a rea
 
 from __future__ import annotations
 
+import gc
+import types
 import zlib
+from typing import Iterator
 
 import msgpack
 import pytest
@@ -369,6 +372,97 @@ def test_chunk_buffers_stay_bounded_under_spam_and_expire():
     m.host.assembler.add(1, 0, 2, b"y", now=m.host.now + m.host.assembler.ttl + 0.5, peer=9)
     assert m.host.assembler.buffered() == 1  # the spam's half states expired
     assert m.of(0, MatchEnded)[0].checksum == m.of(1, MatchEnded)[0].checksum
+
+
+# --- 2. a joiner or a mid-match spectator reading hidden cards from its own memory ------------------------------
+# Open (issue 12): turn games are still peer-simulated in lockstep, so every peer holds the whole table. These tests
+# state what must hold once they are host-authoritative; strict xfail: they fail today (which the run shows) and turn
+# red -- to be unmarked -- the day the attack is refused.
+
+ATTACK_2_OPEN = pytest.mark.xfail(strict=True, reason="issue 12 attack 2 open: turn games are peer-simulated "
+                                  "(lockstep), every peer holds every hand")
+
+
+def _reachable(root: object) -> Iterator[object]:
+    """Every object reachable from ``root`` (a peer's session) through its own data: functions, modules, classes,
+    the network and the other peers' sessions are not followed (they are not this peer's memory)."""
+    seen = {id(root)}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        yield obj
+        for ref in gc.get_referents(obj):
+            if id(ref) in seen or isinstance(ref, (types.FunctionType, types.MethodType, types.ModuleType, type,
+                                                   MemoryNetwork, VirtualRun)):
+                continue
+            if isinstance(ref, Session) or type(ref).__name__ in ("MemoryTransport", "VirtualClock"):
+                continue
+            seen.add(id(ref))
+            todo.append(ref)
+
+
+def _holds(session: Session, secret: object) -> bool:
+    return any(type(o) is type(secret) and o == secret for o in _reachable(session))
+
+
+def _turn_match(gid: str, players: int, seconds: float) -> Match:
+    from arcade.client.lan import load_snapshot, snapshot_bytes
+    from arcade.games import REGISTRY, simulation_for
+    from arcade.games.bots import BotSeat
+    from netplay.settings import LOCKSTEP, MatchSettings
+
+    rules = REGISTRY[gid]
+    settings = MatchSettings(gid, rules.version, players, input_delay=2, prediction=0, mode=LOCKSTEP)
+    bots: dict = {}
+
+    def input_for(i, session):
+        def src(seat, tick):
+            bot = bots.setdefault((i, seat), BotSeat(gid, seat, "normal", seed=11 + seat, think_ticks=20))
+            return bot.input(session().sim.state, tick)
+        return src
+
+    m = virtual_match(players, lambda st, seed: simulation_for(REGISTRY[st.game], seed, st.seats), input_for,
+                      settings=settings, impairment=Impairment.from_rtt(0.02), seed=4,
+                      config=lambda i: SessionConfig(desync_dump=None, snapshot_state=snapshot_bytes,
+                                                     load_snapshot=load_snapshot))
+    m.go(max_time=seconds, until=lambda: m.sessions[-1].sim is not None and m.sessions[-1].sim.tick > 60)
+    assert m.host.sim is not None and not m.host.sim.is_over()
+    return m
+
+
+@ATTACK_2_OPEN
+def test_a_grit_joiner_holds_no_card_of_the_hosts_hand():
+    m = _turn_match("grit", 2, 30.0)
+    hidden = m.host.sim.state.complaints[0]  # the host's seat's hand, which seat 2 sees as a count only
+    assert len(hidden) >= 3 and _holds(m.host, hidden)  # the check finds it where it is
+    assert not _holds(m.sessions[1], hidden)
+
+
+@ATTACK_2_OPEN
+def test_a_grenade_joiner_holds_no_other_seats_heart():
+    m = _turn_match("grenade", 3, 30.0)
+    hidden = m.host.sim.state.hearts  # every seat's hidden hearts together; each joiner may know its own only
+    assert _holds(m.host, hidden)
+    assert not any(_holds(s, hidden) for s in m.sessions[1:])
+
+
+@ATTACK_2_OPEN
+def test_a_spectator_joining_a_grit_match_holds_no_hand():
+    from arcade.client.lan import load_snapshot, snapshot_bytes
+    from arcade.games import REGISTRY, simulation_for
+
+    m = _turn_match("grit", 2, 30.0)
+    spec = Session.join(m.net.transport(joiner_addr(7)), HOST_ADDR, CODE, 0,
+                        make_sim=lambda st, seed: simulation_for(REGISTRY[st.game], seed, st.seats),
+                        input_source=lambda seat, tick: 0, now=m.run.clock.now, nonce=77, name="Sam",
+                        config=SessionConfig(desync_dump=None, snapshot_state=snapshot_bytes,
+                                             load_snapshot=load_snapshot))
+    m.sessions.append(spec)
+    m.run.add(spec)
+    m.go(max_time=m.run.clock.now + 20.0, until=lambda: spec.sim is not None and not spec.catching_up)
+    assert spec.sim is not None, "the spectator never got the table"
+    hands = m.host.sim.state.complaints
+    assert not _holds(spec, hands[0]) and not _holds(spec, hands[1])
 
 
 # --- the mesh: direct datagrams between joiners -------------------------------------------------------------------

@@ -12,6 +12,10 @@ measures (``--input-delay`` to force one); joiners exchange inputs directly (the
 Every figure but the CPU time comes from the virtual clock and the seeds, so it does not depend on the machine's
 load; the CPU time is real time spent, and does.
 
+Then the turn games' pace (``--turn-peers``, 6 by default): a lockstep match of the counter game (turn games run in
+lockstep today, one seat per peer) under the same impairment, and the confirmed ticks per second it reaches
+(target 60 at 6 peers, issue 12: host-authoritative turn games do not wait for every peer's input each tick).
+
 The game is Grisbi when registered (deals chained so the run lasts ``--seconds``), else a small counter game.
 """
 
@@ -27,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.harness import VirtualRun  # noqa: E402
 from netplay.session import Session  # noqa: E402
-from netplay.settings import AUTO_INPUT_DELAY, MatchSettings, SessionConfig  # noqa: E402
+from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MatchSettings, SessionConfig  # noqa: E402
 from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
 
 
@@ -96,10 +100,11 @@ class Counter:
 
 
 def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
-        input_delay: int = AUTO_INPUT_DELAY) -> list[dict[str, Any]]:
+        input_delay: int = AUTO_INPUT_DELAY, mode: str = "rollback") -> list[dict[str, Any]]:
     net = MemoryNetwork(seed=seed, impairment=imp)
     ticks = int(seconds * 60)
-    st = MatchSettings(game, 1, peers, input_delay=input_delay, end_tick=ticks)
+    st = (MatchSettings(game, 1, peers, input_delay=input_delay, end_tick=ticks) if mode != LOCKSTEP
+          else MatchSettings(game, 1, peers, input_delay=2, prediction=0, mode=LOCKSTEP, end_tick=ticks))
     game_clock = [0.0]
     sessions: list[Session] = []
     bots: dict[int, Any] = {}
@@ -137,7 +142,7 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
             update_clock[0] += time.perf_counter() - t0
         s.update = timed  # type: ignore[method-assign]
     vr = VirtualRun(net, sessions)
-    end = vr.run(max_time=seconds + 60)
+    end = vr.run(max_time=seconds + 60 if mode != LOCKSTEP else 4 * seconds + 60)
     out = []
     total_ticks = sum(s.stats.ticks for s in sessions)
     layer = (update_clock[0] - game_clock[0]) / max(1, total_ticks)
@@ -147,7 +152,8 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
                     "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.frame if s.end else None,
                     "checksum": s.end.checksum if s.end else None, "desyncs": len(s.reported_pairs),
                     "max_rollback": s.stats.max_rollback, "rollbacks": s.stats.rollbacks, "stalls": s.stats.stalls,
-                    "layer_us_per_tick": layer * 1e6, "input_delay": s.input_delay, "game_s": game_clock[0], "update_s": update_clock[0]})
+                    "layer_us_per_tick": layer * 1e6, "input_delay": s.input_delay, "game_s": game_clock[0],
+                    "update_s": update_clock[0], "ticks_per_s": (s.end.frame if s.end else 0) / el})
     return out
 
 
@@ -164,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--peers", default="2,4,8", help="peer counts to run (2,4,8)")
     p.add_argument("--input-delay", type=int, default=AUTO_INPUT_DELAY,
                    help="ticks 0..4 (default: chosen by the host from the RTT it measures while dealing)")
+    p.add_argument("--turn-peers", type=int, default=6, help="peers of the turn-game pace run (6; 0: skip it)")
     args = p.parse_args(argv)
     game = args.game
     if game == "auto":
@@ -197,6 +204,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  most sent by one peer: {worst:.0f} B/s = {worst / 1024:.2f} KiB/s{target}")
         print(f"  session layer CPU: {rows[0]['layer_us_per_tick']:.0f} us per peer-tick "
               f"(update {rows[0]['update_s']:.2f} s, of which game {rows[0]['game_s']:.2f} s)")
+    if args.turn_peers:
+        rows = run(args.turn_peers, args.seconds, imp, args.seed, "counter", mode=LOCKSTEP)
+        pace = min(r["ticks_per_s"] for r in rows)
+        print(f"\nturn games ({args.turn_peers} peers, lockstep today): {pace:.1f} ticks/s (virtual time; target 60: "
+              + ("met" if pace >= 59.5 else "NOT met") + ")")
     return 0
 
 

@@ -231,11 +231,11 @@ class LanMatch(SeatsMixin):
         self.bot_think_ticks = link.app.opts.bot_think_ticks
         self._sim = simulation_for(self.rules, seed, settings.seats, **self.options)
         s = self.session
-        self.seats: list[SeatSpec] = [link.spec_for(i) if o == s.index else link.remote_spec(o)
+        self.seats: list[SeatSpec] = [link.spec_for(i) if o == s.index else link.remote_spec(o, i)
                                       for i, o in enumerate(s.owners)]
         self.bots: dict[int, BotSeat] = {}
         for i, spec in enumerate(self.seats):
-            if spec.kind == "bot":
+            if spec.kind == "bot" and not isinstance(spec, RemoteSeat):
                 self._bot(i, spec.level)
         self.pending: dict[int, int] = {}
         self.awaiting: dict[int, int] = {}
@@ -513,7 +513,7 @@ class LanLink:
             self.session = Session.host(self.transport, self.settings, remote, self.code, make_sim=self.make_sim,
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
-                                        name=self.name, auto_start=False)
+                                        name=self.name, auto_start=False, bots=self.host_bots())
         else:
             seats = 0 if self.watch else len(self.local)
             self.session = Session.join(self.transport, self.address, self.code, seats, make_sim=self.make_sim,
@@ -557,10 +557,30 @@ class LanLink:
         k = mine.index(seat) if seat in mine else 0
         return self.local[k] if k < len(self.local) else SeatSpec("bot", level=self.app.settings.bot_level)
 
-    def remote_spec(self, peer: int | None) -> SeatSpec:
-        """Another machine's seat, named after its player when the lobby said who."""
+    def host_bots(self) -> dict[int, str]:
+        """Host: seat -> level of the host's seats a bot plays (told to the joiners with the lobby roster)."""
+        s = self.session
+        owners = s.owners if s is not None else [None if p.kind == "remote" else 0 for p in self.plan]
+        return {i: spec.level for i, o in enumerate(owners) if o == 0 and (spec := self.spec_for(i)).kind == "bot"}
+
+    def remote_spec(self, peer: int | None, seat: int | None = None) -> SeatSpec:
+        """Another machine's seat, named after its player when the lobby said who; one of the host's bot seats is a
+        bot here too (named "Bot N" at the table as on the host, never after the host's player)."""
+        if self.session is not None and peer == 0 and seat in self.session.seat_bots():
+            return RemoteSeat("bot", level=self.session.seat_bots()[seat])
+        if self.session is not None and peer == 0 and seat in self.session.dropped:
+            return RemoteSeat("bot")  # its player was dropped: the host's bot plays it (its level is not sent)
         names = {p.peer: p.name for p in self.session.peers()} if self.session is not None else {}
         return RemoteSeat("remote", name=names.get(peer, "") if peer is not None else "")
+
+    def _rename_remote_seats(self) -> None:
+        """Joiner: other machines' seats follow the roster (a spectator or late joiner gets it after its table)."""
+        m, s = self.match, self.session
+        for i, o in enumerate(s.owners):
+            if o != s.index and isinstance(m.seats[i], RemoteSeat):
+                spec = self.remote_spec(o, i)
+                if spec != m.seats[i]:
+                    m.seats[i] = spec
 
     def make_sim(self, settings: MatchSettings, seed: int) -> Any:
         self.match = LanMatch(self, settings, seed)
@@ -589,6 +609,10 @@ class LanLink:
                 if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
                         self.end_when_file is None or Path(self.end_when_file).exists()):
                     s.end_match()
+        if self.role == HOST and s.phase == LOBBY:
+            s.set_bots(self.host_bots())
+        elif self.role != HOST and self.match is not None:
+            self._rename_remote_seats()
         if self.announcer is not None:
             self.announcer.set_free_seats(s.free_seats() if s.phase == LOBBY else 0)
             self.announcer.set_playing(s.phase != LOBBY)
@@ -656,9 +680,10 @@ class LanLink:
         m = self.match
         if isinstance(ev, Started):
             if m is not None:
-                m.seats = [self.spec_for(i) if o == s.index else self.remote_spec(o) for i, o in enumerate(s.owners)]
+                m.seats = [self.spec_for(i) if o == s.index else self.remote_spec(o, i)
+                           for i, o in enumerate(s.owners)]
                 for i, spec in enumerate(m.seats):
-                    if spec.kind == "bot" and i not in m.bots:
+                    if spec.kind == "bot" and i not in m.bots and not isinstance(spec, RemoteSeat):
                         m._bot(i, spec.level)
                 m.recorded = ev.frame
                 m.start_recording()

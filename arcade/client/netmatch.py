@@ -260,7 +260,7 @@ def _host(args: argparse.Namespace) -> int:
     run = _Headless(args, levels)
     session = Session.host(transport, settings, [s is None for s in seats], args.code, make_sim=run.make_sim,
                            input_source=run.input_source, config=_config(args), now=time.monotonic(),
-                           nonce=args.seed, name="host")
+                           nonce=args.seed, name="host", bots={i: lv or args.level for i, lv in levels.items()})
     addr = transport.address
     run.say(f"hosting {settings.describe()} on {addr[0]}:{addr[1]}; waiting for "
             f"{sum(s is None for s in seats)} remote seat(s)")

@@ -806,6 +806,9 @@ class LanLobbyScene(Scene):
                 return f"Bot ({spec.level})", "on this machine", (p.ready if p else True)
             return f"{link.name} (here)", _spec_label(spec), (p.ready if p else True)
         p = peers.get(o)
+        level = dict(p.bots).get(i) if p else None
+        if level:  # the host's bot: shown as a bot on every peer, as the host shows it
+            return f"Bot ({level})", "on the host", p.ready
         return (p.name if p and p.name else ("host" if o == 0 else f"peer {o}")), (
             "on the host" if o == 0 else "on their machine"), (p.ready if p else None)
 
