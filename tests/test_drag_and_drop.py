@@ -73,6 +73,31 @@ def test_grit_drag_a_complaint_onto_a_pile_lays_it(tmp_path):
     assert len(after.complaints[0]) == len(hand) - 1 and hand[1] not in after.complaints[0]
 
 
+def test_a_whole_drag_arriving_in_one_slow_frame_still_lays_the_card(tmp_path):
+    """On a loaded machine the press, the moves and the release can all arrive before one tick: the card is still
+    picked up, then let go on the pile."""
+    app, table = grit_laying(tmp_path)
+    st = table.match.state
+    hand = list(st.complaints[0])
+    owner, pile = table.piles_for(table.rules.legal_actions(st, 0), hand[1])[-1]
+    start, end = table.hand_rects(0, len(hand))[1].center, table.pile_rect(owner, pile).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for k in range(1, 7):
+        p = (start[0] + (end[0] - start[0]) * k // 6, start[1] + (end[1] - start[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.pump()
+    app.tick()
+    app.pump()
+    app.tick()
+    if 0 in table.mode_menu:  # face down or Marked: the menu asks
+        mouse(app, pygame.MOUSEBUTTONDOWN, table.mode_rects(3)[0].center)
+        mouse(app, pygame.MOUSEBUTTONUP, table.mode_rects(3)[0].center)
+    run_ticks(app, 2)
+    assert len(table.match.state.complaints[0]) == len(hand) - 1, "the card was laid"
+
+
 def test_grit_drop_elsewhere_makes_no_move_and_the_card_goes_back(tmp_path):
     app, table = grit_laying(tmp_path)
     st = table.match.state

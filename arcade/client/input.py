@@ -202,12 +202,20 @@ class InputMap:
 
     def _begin_mouse(self) -> None:
         self.mouse_moved, self.clicks, self.right_click, self.drops, self.releases = False, [], False, [], []
+        # a press and its release never fall in one tick: on a slow frame a whole click or drag can arrive in one
+        # batch, and a table must see the press (a card picked up) a tick before the release (where it is let go)
+        held = 0
+        pressed_now = False
         for kind, pos, button in self._mouse_q:
+            if kind == pygame.MOUSEBUTTONUP and button == 1 and pressed_now:
+                break
+            held += 1
             if pos != self.mouse_pos:
                 self.mouse_moved = True
             self.mouse_pos = pos
             if kind == pygame.MOUSEBUTTONDOWN and button == 1 and pos is not None:
                 self.clicks.append(pos)
+                pressed_now = True
                 self.mouse_held = True
                 self.press_pos = pos
             elif kind == pygame.MOUSEBUTTONUP and button == 1:
@@ -220,7 +228,7 @@ class InputMap:
                 self.press_pos = None
             elif kind == pygame.MOUSEBUTTONDOWN and button == 3:
                 self.right_click = True
-        self._mouse_q.clear()
+        del self._mouse_q[:held]
         self.wheel, self._wheel_q = self._wheel_q, 0
 
     def click(self) -> tuple[int, int] | None:
