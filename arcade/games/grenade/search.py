@@ -235,11 +235,15 @@ def search(view: GrenadeView, legal: Sequence[Throw], rng: Rng, worlds: int | No
     prior = move_values(view, _NORMAL, belief=belief)  # the posterior-weighted evaluation: the search's base
     totals = [prior[view.dice[c.die]] * PRIOR for c in choices]
     det_rng = rng
+    seen: dict[tuple[tuple[int, ...], ...], list[int]] = {}  # a world's values depend on its hearts alone
     for _ in range(worlds):
         seed, det_rng = det_rng.next64()
         world = determinize(view, Rng(seed), deals)
-        for i, c in enumerate(choices):
-            totals[i] += _value_in_world(world, view.seat, c)
+        values = seen.get(world.hearts)
+        if values is None:
+            values = seen[world.hearts] = [_value_in_world(world, view.seat, c) for c in choices]
+        for i, v in enumerate(values):
+            totals[i] += v
     best = max(totals)
     top = [c for c, t in zip(choices, totals) if t == best]
     return top[0] if len(top) == 1 else rng.choice(top)[0]
