@@ -542,6 +542,7 @@ def test_hard_searches_only_the_view():
         assert choose(view, legal, rng, "hard") == choose(RULES.view(other, seat), legal, rng, "hard")
 
 
+@pytest.mark.slow
 def test_hard_wins_more_than_normal_on_a_small_seeded_sample():
     """Issue #18: "hard" (information-set search at its real budget, ``search.WORLDS``) wins more than "normal" head
     to head, as tools/ladder.py seats them: four players, two seats a level, alternating. Every one of 24 seeded deals
