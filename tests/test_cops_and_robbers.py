@@ -778,11 +778,11 @@ def team_wins(deals, role_player):
 
 
 @pytest.mark.slow
-def test_hard_team_does_at_least_as_well_as_a_normal_team_on_the_same_deals():
-    """Issue #18: the searching level beats the heuristic one. The 200-game figure is the arena's (``bot.py``); here
-    a generous, paired bound on ten seeded deals, on a reduced budget to stay fast."""
-    deals = range(4000, 4010)
-    normal = team_wins(deals, lambda v, legal, rng: choose(v, legal, rng, "normal"))
-    hard = team_wins(deals, lambda v, legal, rng: search.choose(v, legal, rng, 3000,
-                                                               prior=choose(v, legal, rng, "normal")))
-    assert hard >= normal
+def test_hard_team_wins_more_than_half_against_a_normal_team():
+    """Issue #18: the searching level beats the heuristic one. tools/ladder.py measures the 200-game figure (quoted in
+    ``bot.py``); here a generous bound on 20 seeded deals, the hard team holding the Cops in even deals and the
+    Robbers in odd ones, at 8,000 simulated actions a decision (two fifths of ``BUDGET``, to stay under 20 s of
+    processor time): 14 of 20 when written."""
+    hard = team_wins(range(4000, 4020), lambda v, legal, rng: search.choose(v, legal, rng, 8000,
+                                                                           prior=choose(v, legal, rng, "normal")))
+    assert hard > 10, hard

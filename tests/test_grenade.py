@@ -543,23 +543,26 @@ def test_hard_searches_only_the_view():
 
 
 @pytest.mark.slow
-def test_hard_beats_normal():
-    """Issue #18: "hard" (information-set search) does at least as well as "normal" head to head (two players, two
-    lives each). Small seeded sample, generous bound (a broken search, e.g. one that ignores its own spade or plays
-    at random, loses most of these): tools/ladder.py measures the real figure, quoted in arcade.games.grenade.bot."""
-    games, hard2 = 8, 0
-    for g in range(games):
-        s = RULES.initial_state(500 + g, 2)
-        hard_seat = g % 2
-        while not RULES.is_over(s):
-            seat = s.current
-            level = "hard" if seat == hard_seat else "normal"
-            a = choose(RULES.view(s, seat), RULES.legal_actions(s, seat), decision_rng(g, seat, len(s.history)),
-                       level)
-            s = RULES.apply(s, seat, a)
-        if hard_seat in s.winners:
-            hard2 += 2 if len(s.winners) == 1 else 1
-    assert hard2 >= games  # at least half the games
+def test_hard_wins_more_than_normal_on_a_small_seeded_sample():
+    """Issue #18: "hard" (information-set search at its real budget, ``search.WORLDS``) wins more than "normal" head
+    to head, as tools/ladder.py seats them: four players, two seats a level, alternating. Every one of 24 seeded deals
+    is played twice, the levels swapping seats, so the luck of the deal cancels; a shared win is split. Hard's edge is
+    small (the ladder measures 55.5 %, quoted in arcade.games.grenade.bot), so this guards against a broken search
+    (one that ignores its own spade or plays at random wins far fewer; "hard" playing exactly as "normal" scores
+    exactly 24, one game per deal), not for the 60 % target: 29 of 48 when written."""
+    hard = 0.0
+    deals = range(500, 524)
+    for seed in deals:
+        for swap in (0, 1):
+            s = RULES.initial_state(seed, 4)
+            level = ["hard" if (p + swap) % 2 == 0 else "normal" for p in range(4)]
+            while not RULES.is_over(s):
+                seat = s.current
+                a = choose(RULES.view(s, seat), RULES.legal_actions(s, seat),
+                           decision_rng(seed, seat, len(s.history)), level[seat])
+                s = RULES.apply(s, seat, a)
+            hard += sum(level[p] == "hard" for p in s.winners) / len(s.winners)
+    assert hard > len(deals), hard  # more than half of the 2 x 24 games
 
 
 def test_bot_beats_random_players():

@@ -35,6 +35,9 @@ processor time, the machine being shared):
   --seed 11, 12, 13, 14: 66, 66, 64, 70%; as Cops 87%, as Robbers 46%); hard's decision time over those games:
   p99 151 ms, max 178 ms of processor time (median ~0: drawing and single choices are not searched). On the shared
   machine (load 15-25) wall time was many times that; unloaded, wall time is the processor time.
+The ladder (``python tools/ladder.py --game cops_and_robbers --games 200``: 4 players, whole teams a level, seats
+rotated, seed 1; docs/ladder.md): normal beats easy 76.8 %, hard beats normal 63.5 %, hard beats easy 84.8 %;
+Elo easy 1332, normal 1537, hard 1631.
 """
 
 from __future__ import annotations

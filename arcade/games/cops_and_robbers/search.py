@@ -19,8 +19,8 @@ How a decision is made (``choose(view, legal, rng)``; pure, integers only, no cl
   mean reward by ``MARGIN``.
 
 Measured (tools/arena_cops_and_robbers.py, 4 players, one round, roles alternating, seeded, 200 games): the hard
-team beats the normal team 66.5% of the games; decision time p99 151 ms of processor time. ``bot.py`` gives every
-level's figures.
+team beats the normal team 66.5% of the games (tools/ladder.py, 200 games, seed 1: 63.5 %); decision time p99 151 ms
+of processor time. ``bot.py`` gives every level's figures.
 """
 
 from __future__ import annotations
