@@ -140,12 +140,16 @@ def grisbi_playing(tmp_path):
     return app, table
 
 
-def test_grisbi_drag_a_card_onto_the_pile_lays_it(tmp_path):
-    app, table = grisbi_playing(tmp_path)
+def last_card(table):
+    """The rightmost card of your Grisbi hand and a point on its visible edge (px)."""
     order = table.hand_order(0)
     rects = table.hand_rects(0, len(order))
-    card = order[-1]
-    start = (rects[-1].right - 10, rects[-1].centery)
+    return order[-1], (rects[-1].right - 10, rects[-1].centery)
+
+
+def test_grisbi_drag_a_card_onto_the_pile_lays_it(tmp_path):
+    app, table = grisbi_playing(tmp_path)
+    card, start = last_card(table)
     drag(app, start, table.pile_rect().center, release=False)
     assert card in table.match.state.hands[0], "nothing is laid while the card is held"
     placed = table.board.current(("card", card))
@@ -157,10 +161,7 @@ def test_grisbi_drag_a_card_onto_the_pile_lays_it(tmp_path):
 
 def test_grisbi_drop_away_from_the_pile_lays_nothing(tmp_path):
     app, table = grisbi_playing(tmp_path)
-    order = table.hand_order(0)
-    rects = table.hand_rects(0, len(order))
-    card = order[-1]
-    start = (rects[-1].right - 10, rects[-1].centery)
+    card, start = last_card(table)
     away = (start[0], start[1] - 120)
     assert not table.pile_rect().collidepoint(away)
     drag(app, start, away)
@@ -259,3 +260,19 @@ def test_grass_drop_back_on_the_hand_plays_nothing(tmp_path):
     run_ticks(app, 2)
     after = table.match.state
     assert after.seats[0].hand == st.seats[0].hand and after.wasted == st.wasted
+
+
+def test_a_drop_and_the_next_click_arriving_together_reach_the_table_in_order():
+    """Press, drag, release, then a click on the menu the drop opens, all in one slow frame: the table sees the
+    press, then the drop, then the click, one tick each (the click never hides the drop)."""
+    from arcade.client.input import InputMap
+    inp = InputMap()
+    for kind, pos in [(pygame.MOUSEBUTTONDOWN, (100, 600)), (pygame.MOUSEMOTION, (200, 400)),
+                      (pygame.MOUSEBUTTONUP, (300, 300)), (pygame.MOUSEBUTTONDOWN, (500, 200)),
+                      (pygame.MOUSEBUTTONUP, (500, 200))]:
+        inp.handle_mouse(kind, pos, 0 if kind == pygame.MOUSEMOTION else 1)
+    seen = []
+    for _ in range(4):
+        inp.begin_tick()
+        seen.append((inp.click(), inp.drops))
+    assert seen == [((100, 600), []), (None, [((100, 600), (300, 300))]), ((500, 200), []), (None, [])]

@@ -17,11 +17,13 @@ from client_helpers import make_app, run_ticks
 
 
 def click(app, pos, button=1):
-    """A real SDL mouse press and release at ``pos`` (window px), read by the app's next pump and tick."""
+    """A real SDL mouse press and release at ``pos`` (window px), read by the app's next pump and two ticks (one
+    change of the left button a tick: the press, then the release)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.pump()
+    app.tick()
     app.tick()
 
 

@@ -95,7 +95,6 @@ class InputMap:
         self.wheel = 0  # wheel notches this tick, up positive
         self.mouse_held = False
         self.press_pos: tuple[int, int] | None = None  # where the held left button went down (picture px)
-        self.drops: list[tuple[tuple[int, int], tuple[int, int]]] = []  # drags ended this tick: (from, to) px
         self.releases: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # left releases this tick:
         # (pressed at, let go at, dragged) px
         self._mouse_q: list[tuple[int, tuple[int, int] | None, int]] = []
@@ -201,35 +200,39 @@ class InputMap:
         return p if max(abs(p[0] - q[0]), abs(p[1] - q[1])) >= self.DRAG_PX else None
 
     def _begin_mouse(self) -> None:
-        self.mouse_moved, self.clicks, self.right_click, self.drops, self.releases = False, [], False, [], []
-        # a press and its release never fall in one tick: on a slow frame a whole click or drag can arrive in one
-        # batch, and a table must see the press (a card picked up) a tick before the release (where it is let go)
+        self.mouse_moved, self.clicks, self.right_click, self.releases = False, [], False, []
+        # one change of the left button a tick: on a slow frame a whole click or drag (and the next click) can
+        # arrive in one batch, and a table must see the press (a card picked up) a tick before the release (where
+        # it is let go), and that release before the next press (a line of the menu the drop opened)
         held = 0
-        pressed_now = False
+        left_changed = False
         for kind, pos, button in self._mouse_q:
-            if kind == pygame.MOUSEBUTTONUP and button == 1 and pressed_now:
-                break
+            if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and button == 1:
+                if left_changed:
+                    break
+                left_changed = True
             held += 1
             if pos != self.mouse_pos:
                 self.mouse_moved = True
             self.mouse_pos = pos
             if kind == pygame.MOUSEBUTTONDOWN and button == 1 and pos is not None:
                 self.clicks.append(pos)
-                pressed_now = True
                 self.mouse_held = True
                 self.press_pos = pos
             elif kind == pygame.MOUSEBUTTONUP and button == 1:
-                start = self.dragging
-                if start is not None and pos is not None:
-                    self.drops.append((start, pos))
                 if self.press_pos is not None and pos is not None:
-                    self.releases.append((self.press_pos, pos, start is not None))
+                    self.releases.append((self.press_pos, pos, self.dragging is not None))
                 self.mouse_held = False
                 self.press_pos = None
             elif kind == pygame.MOUSEBUTTONDOWN and button == 3:
                 self.right_click = True
         del self._mouse_q[:held]
         self.wheel, self._wheel_q = self._wheel_q, 0
+
+    @property
+    def drops(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The drags that ended this tick: (from, to) picture px (the ``releases`` that moved)."""
+        return [(start, end) for start, end, moved in self.releases if moved]
 
     def click(self) -> tuple[int, int] | None:
         """Where the first left click of this tick landed (picture px), or None."""

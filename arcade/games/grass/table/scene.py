@@ -825,8 +825,8 @@ class Table(TableScene):
         if wasted.collidepoint(at):
             fits = [a for a in options if a.op == "discard"]
         else:
-            view = self.rules.view(self.match.state, seat)
-            onto = next((s for s, sl in self.slots(view.players).items() if sl.rect.collidepoint(at)), None)
+            onto = next((s for s, sl in self.slots(self.match.state.players).items() if sl.rect.collidepoint(at)),
+                        None)
             fits = [a for a in options if a.op != "discard" and onto is not None
                     and (a.target == onto or (onto == seat and a.target < 0))]
         if fits:
