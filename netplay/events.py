@@ -77,9 +77,10 @@ class JoinRefused(NetEvent):
 @dataclass
 class Started(NetEvent):
     """The match began: the fair-deal ``seed``, which peer owns each seat, and this peer's own seats. A late joiner
-    (``late``) starts at ``frame``, from the host's snapshot of that confirmed frame, and catches up."""
+    (``late``) starts at ``frame``, from the host's snapshot of that confirmed frame, and catches up. A joiner of a
+    host-authoritative turn game has no ``seed`` (None) until the end-of-match reveal."""
 
-    seed: int
+    seed: int | None
     owners: tuple[int, ...]
     local_seats: tuple[int, ...]
     frame: int = 0
@@ -136,11 +137,17 @@ class Desync(NetEvent):
 @dataclass
 class MatchEnded(NetEvent):
     """The last confirmed frame: ``frame`` (ticks), its state's ``checksum``, and why (``"game over"`` or
-    ``"frames"``). Every peer ends at the same frame."""
+    ``"frames"``). Every peer ends at the same frame.
+
+    Host-authoritative turn games (``netplay.authority``): ``deal`` is ``"verified"`` (the host's revealed seed and
+    action log re-simulate to every view this peer was shown; the host says it of its own deal) or ``"unfair"``
+    (``deal_reason`` says why), and a joiner's ``checksum`` is its own re-simulation's end state; None elsewhere."""
 
     frame: int
     checksum: int
     reason: str
+    deal: str | None = None
+    deal_reason: str = ""
 
 
 @dataclass

@@ -89,6 +89,7 @@ from typing import Any, Callable
 
 import msgpack
 
+from .authority import HostAuthority, JoinerAuthority, start_problem
 from .desync import CheckRecord, ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump, state_bytes
 from .endpoint import CONNECTED, GONE, INTERRUPTED, Pending, Remote, _entropy, _nonce_from
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, Failed, Interrupted, JoinRefused,
@@ -97,7 +98,7 @@ from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, F
 from .lockstep import LockstepDriver
 from .rollback import RollbackDriver, TickDriver
 from .mesh import introductions
-from .settings import AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
+from .settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
 from .stats import NetStats
 from .timesync import TimeSync
 from .transport import Address, Transport
@@ -180,6 +181,9 @@ class Session:
         self.seed: int | None = None
         self.sim: Any = None
         self.driver: TickDriver | None = None
+        self.auth: HostAuthority | JoinerAuthority | None = None  # authority mode (turn games): netplay.authority
+        self.start_nonces: list[list[Any]] = []
+        self.start_list: list[list[Any]] = []  # host: what START names (the nonces; authority mode: the commits)
         self.local_seats: list[int] = []
         self.period = 1 / 60
         self._send_gap = 1.0
@@ -339,7 +343,8 @@ class Session:
         st = self.stats
         return {
             "game": self.settings.game if self.settings else None,
-            "ticks": self.end.frame if self.end else (self.driver.processed if self.driver else 0),
+            "ticks": self.end.frame if self.end else (self.driver.processed if self.driver else
+                                                      (self.sim.tick if self.sim is not None else 0)),
             "final_checksum": self.end.checksum if self.end else None,
             "desyncs": len(self.reported_pairs),
             "rollbacks": st.rollbacks,
@@ -354,6 +359,7 @@ class Session:
             "relayed_ticks": sum(self.relayed_ticks.values()),
             "peer": self.index,
             "end_reason": self.end.reason if self.end else self.failure,
+            "deal": self.end.deal if self.end else None,
         }
 
     # --- the lobby
@@ -484,8 +490,11 @@ class Session:
     def end_match(self) -> bool:
         """Host, running: end the match for everyone a few ticks from now (after every input anyone may hold); every
         peer stops at the same frame (``MatchEnded`` with reason "ended by the host"). False if not running."""
-        if self.role != HOST or self.phase != RUNNING or self.driver is None:
+        if self.role != HOST or self.phase != RUNNING or (self.driver is None and self.auth is None):
             return False
+        if self.auth is not None:  # authority hook: the host's state is the match's; end it now
+            self.auth.finish("ended by the host")
+            return True
         d, st = self.driver, self.settings
         e = max(d.frame, max(d.known) + 1, self.requested_tick + 1) + self.input_delay + st.window + 2
         if d.end_tick and d.end_tick <= e:
@@ -516,7 +525,7 @@ class Session:
                 if r.status == GONE or r.bye:
                     continue
                 t = min(t, self._heard(r) + cfg.timeout)
-                if self.role == JOIN or r.started:
+                if (self.role == JOIN or r.started) and self.auth is None:
                     t = min(t, r.last_send + self._gap(r))
                 if r.status == CONNECTED:
                     t = min(t, self._heard(r) + cfg.interrupt_after)
@@ -526,6 +535,8 @@ class Session:
                     t = min(t, r.last_recv + cfg.interrupt_after)
             if self.phase == FINISHING:
                 t = min(t, self.finish_at + cfg.timeout)
+                if self.auth is not None:  # authority hook: the reveal's resends (no ticks any more)
+                    t = min(t, self.now + 0.05)
         elif self.phase in (HELLO, LOBBY, DEALING, LATE):
             t = min(t, self.created_at + cfg.timeout if self.phase == HELLO else t)
         return max(t, self.now)
@@ -551,6 +562,10 @@ class Session:
             if self.done:
                 return
         self._timers()
+        if self.auth is not None:  # authority hook: the running phase is netplay.authority's
+            if self.phase in (RUNNING, FINISHING):
+                self.auth.update()
+            return
         if self.phase == RUNNING:
             self._run_ticks()
         if self.phase in (RUNNING, FINISHING):
@@ -758,9 +773,13 @@ class Session:
         t = msg.type
         f = msg.fields
         if t == MsgType.INPUT:
-            if self.phase in (RUNNING, FINISHING):
+            if self.phase in (RUNNING, FINISHING) and self.auth is None:
                 r.started = True
                 self._on_input(r, f)
+        elif t == MsgType.ACTION:  # authority hook
+            if self.phase in (RUNNING, FINISHING) and isinstance(self.auth, HostAuthority):
+                r.started = True
+                self.auth.on_action(r, f)
         elif t == MsgType.READY:
             if self.phase == LOBBY:
                 if f[0] != self.settings.digest():
@@ -863,12 +882,13 @@ class Session:
             return Reason.TOO_MANY_TRIES, "too many wrong join codes from your address: wait a minute"
         late = wanted == 0 and self.phase == RUNNING
         if self.phase != LOBBY and not late:
-            watch = wanted and self.phase == RUNNING and self.config.allow_late_join and self.config.snapshot_state
+            watch = wanted and self.phase == RUNNING and self.config.allow_late_join and (
+                self.config.snapshot_state or self.auth is not None)
             return Reason.STARTED, "the match has already started" + (
                 " (you may join it as a spectator)" if watch else "")
         if digest and digest != self.settings.digest():
             return Reason.SETTINGS, f"match settings differ: the host plays {self.settings.describe()}"
-        if late and not (self.config.allow_late_join and self.config.snapshot_state):
+        if late and not (self.config.allow_late_join and (self.config.snapshot_state or self.auth is not None)):
             return Reason.STARTED, "the match has already started and this host takes no spectators"
         free = [s for s, o in enumerate(self.owners) if o is None]
         if wanted > len(free):
@@ -966,6 +986,14 @@ class Session:
         """A spectator (or a player who will claim a dropped seat) joins the running match: it is welcomed with no
         seat and sent the snapshot of the last checksummed confirmed frame (so its checksum records are cut as ours
         are); the inputs since then follow in its INPUT datagrams once it has started."""
+        if self.auth is not None:  # authority hook: no snapshot, ever; START, then its seat's (public) view
+            r = self._new_remote(index, address, (), p, msg, commit, name, token)
+            r.late, r.ready = True, True
+            self.remotes[index] = r
+            self._emit(PeerJoined(index, address, (), name, late=True))
+            self._send_welcome(r)
+            self._next_resend = self.now
+            return
         d = self.driver
         frame = self.history.last_record if self.config.desync_detection else d.processed
         snap = d.snapshot(frame)
@@ -1029,8 +1057,9 @@ class Session:
             if s >= len(self.owners) or self.owners[s] == r.index:
                 continue
             if s in self.dropped and self.owners[s] == 0 and s in self.local_seats and self._may_claim(r, s):
-                tick = self.requested_tick + 1
-                self.driver.fill(s, self.requested_tick)
+                tick = self.requested_tick + 1 if self.auth is None else self.sim.tick
+                if self.auth is None:
+                    self.driver.fill(s, self.requested_tick)
                 self.owners[s] = r.index
                 self.local_seats.remove(s)
                 del self.dropped[s]
@@ -1077,6 +1106,8 @@ class Session:
     def _host_start(self) -> None:
         nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
+        # authority mode: START names the commits only; the nonces (so the seed) are revealed at the end
+        self.start_list = self.commits if self.settings.mode == AUTHORITY else nonces
         self.input_delay = self._chosen_input_delay()
         self._start(seed_from_nonces([n for _, n in nonces]))
         if self.settings.mode == ROLLBACK and self.config.mesh:
@@ -1162,13 +1193,13 @@ class Session:
                     self._send(r, MsgType.COMMITS, [self.commits, now_ms(self.now)])
         elif self.phase in (RUNNING, FINISHING):
             for r in self.remotes.values():
-                if r.late and not r.started and r.status != GONE:
+                if r.late and not r.started and r.status != GONE and self.auth is None:
                     self._send_snapshot(r)
                     self._send(r, MsgType.ROSTER, self._roster_fields())  # names and bots for its table
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
-                    self._send(r, MsgType.START, [self.start_nonces, list(self.owners), r.reveal_t, hold, age,
+                    self._send(r, MsgType.START, [self.start_list, list(self.owners), r.reveal_t, hold, age,
                                                   self.input_delay])
 
     def _roster_fields(self) -> list[Any]:
@@ -1239,8 +1270,11 @@ class Session:
                     self._next_resend = self.now
                     self._join_resend()
         elif t == MsgType.START:
-            if self.phase == DEALING:
-                self._on_start(f)
+            if self.phase == DEALING or (self.phase == LOBBY and self.settings.mode == AUTHORITY and not self.my_seats):
+                self._on_start(f)  # (authority mode: a spectator joining the running match starts here)
+        elif t in (MsgType.VIEW, MsgType.LOG_REVEAL):  # authority hook
+            if self.phase == RUNNING and isinstance(self.auth, JoinerAuthority):
+                (self.auth.on_view if t == MsgType.VIEW else self.auth.on_reveal)(f)
         elif t == MsgType.ROSTER:
             if self.phase in (LOBBY, DEALING):
                 ms, owners, peers = f[:3]
@@ -1373,6 +1407,14 @@ class Session:
         self.catching_up = True
 
     def _on_start(self, f: list[Any]) -> None:
+        if self.settings.mode == AUTHORITY:  # authority hook: the commits again, no nonce before the end
+            problem = start_problem(self, f)
+            if problem:
+                self._fail(*problem)
+                return
+            self.owners = list(f[1])
+            self._start(None)
+            return
         nonces, owners, echo_t, hold, age = f[:5]
         if len(owners) != self.settings.seats:
             self._fail("malformed start from the host", FailReason.PROTOCOL)
@@ -1547,7 +1589,14 @@ class Session:
             self.timesync.forget(r.index)
         self._emit(Disconnected(r.index, reason))
         self._relay([Item.STATUS, r.index, 3], but=r)
-        if self.phase != RUNNING or self.driver is None:
+        if self.phase != RUNNING or (self.driver is None and self.auth is None):
+            return
+        if self.auth is not None:  # authority hook: the host's bot plays the seats from its next tick
+            for s, o in enumerate(self.owners):
+                if o == r.index:
+                    self.owners[s], self.dropped[s], self.lost_owner[s] = 0, r.index, (r.token, r.address[0])
+                    self.local_seats = sorted(self.local_seats + [s])
+                    self._emit(SeatDropped(s, self.sim.tick, r.index))
             return
         d = self.driver
         for s, o in enumerate(self.owners):
@@ -1571,6 +1620,16 @@ class Session:
         st, cfg = self.settings, self.config
         self.seed = seed
         self.sim = self.make_sim(st, seed)
+        if st.mode == AUTHORITY:  # authority hook (netplay.authority): no driver, no input exchange
+            self.auth = HostAuthority(self) if self.role == HOST else JoinerAuthority(self)
+            self.local_seats = [s for s, o in enumerate(self.owners) if o == self.index]
+            self.period = 1.0 / st.tick_rate
+            for r in self.remotes.values():
+                r.last_recv = self.now
+            self.phase = RUNNING
+            self.started_at = self.next_tick_at = self.now
+            self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), 0, self.late))
+            return
         cls = RollbackDriver if st.mode == ROLLBACK else LockstepDriver
         self.driver = cls(self.sim, st.seats, self.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
                           retain=cfg.retain_frames)

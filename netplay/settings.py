@@ -17,17 +17,18 @@ from typing import Any, Callable
 
 import msgpack
 
-__all__ = ["MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "MAX_SEATS", "MAX_INPUT_DELAY",
+__all__ = ["MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "MAX_SEATS", "MAX_INPUT_DELAY",
            "AUTO_INPUT_DELAY", "MAX_PREDICTION", "SettingsError", "input_delay_for_rtt"]
 
 ROLLBACK = "rollback"
 LOCKSTEP = "lockstep"
+AUTHORITY = "authority"
 MAX_SEATS = 8
 MAX_INPUT_DELAY = 4
 AUTO_INPUT_DELAY = -1  # ``input_delay`` value meaning "the host chooses it from the measured RTT before START"
 MAX_PREDICTION = 8
 MAX_TICK = 2**31 - 1
-_MODES = (LOCKSTEP, ROLLBACK)
+_MODES = (LOCKSTEP, ROLLBACK, AUTHORITY)  # the wire sends the index
 
 
 class SettingsError(ValueError):
@@ -45,7 +46,9 @@ class MatchSettings:
       ``input_delay_for_rtt`` of the slowest and sends it with START, so every peer uses the same value.
     - ``prediction``: rollback window in ticks (1..8): how far a peer may simulate past its last confirmed tick
       (it stalls beyond). 0 in lockstep.
-    - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess) or ``"lockstep"`` (no prediction).
+    - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess), ``"lockstep"`` (no prediction)
+      or ``"authority"`` (turn games: the host alone simulates, each joiner gets its seat's view and sends actions;
+      ``netplay.authority``). ``prediction`` is 0 outside rollback.
     - ``end_tick``: stop at this frame (the state after that many ticks) if the game has not ended; 0 = no limit.
     - ``checksum_interval``: ticks between exchanged checksums of confirmed frames (30).
     - ``options``: the game's options as sorted ``(key, value)`` pairs (keys 1..24 characters, values int, bool, str
@@ -86,8 +89,8 @@ class MatchSettings:
                 raise bad(name, f"must be an int in {lo}..{hi}")
         if self.mode not in _MODES:
             raise bad("mode", f"must be one of {_MODES}")
-        lo = 0 if self.mode == LOCKSTEP else 1
-        hi = 0 if self.mode == LOCKSTEP else MAX_PREDICTION
+        lo = 0 if self.mode != ROLLBACK else 1
+        hi = 0 if self.mode != ROLLBACK else MAX_PREDICTION
         if type(self.prediction) is not int or not lo <= self.prediction <= hi:
             raise bad("prediction", f"must be {lo}..{hi} in {self.mode} mode")
         opts = self.options

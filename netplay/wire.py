@@ -47,9 +47,10 @@ __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER
            "Message", "Rejected", "normalize_code", "peer_keys", "seal", "open_datagram", "read_header",
            "validate_fields", "ReplayWindow", "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces",
            "is_real_commit", "MAX_RUN", "NO_PEER", "MAX_CHUNK", "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES",
-           "MAX_SUMS", "SPAKE_SIZE"]
+           "MAX_SUMS", "SPAKE_SIZE", "VIEW_CHUNK", "MAX_VIEW_CHUNKS", "MAX_PUBLIC", "MAX_ACTIONS", "REVEAL_CHUNK",
+           "MAX_REVEAL_CHUNKS"]
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
@@ -74,6 +75,18 @@ MAX_SNAP_CHUNKS = 1024
 """Most chunks of one snapshot (so at most 880 KiB)."""
 NO_PEER = 255
 MAX_INPUT = 1 << 16
+VIEW_CHUNK = 800
+"""Bytes of a seat's view carried by one VIEW datagram (host-authoritative turn games)."""
+MAX_VIEW_CHUNKS = 16
+"""Most chunks of one view (so at most 12.5 KiB; the largest views today are ~1.3 KiB)."""
+MAX_PUBLIC = 32
+"""Most public actions one VIEW carries (the ones since the view the joiner last acknowledged)."""
+MAX_ACTIONS = 8
+"""Most unacknowledged actions one ACTION datagram carries."""
+REVEAL_CHUNK = 880
+"""Bytes of the end-of-match reveal (nonces and action log) carried by one LOG_REVEAL datagram."""
+MAX_REVEAL_CHUNKS = 256
+"""Most chunks of one reveal (220 KiB: tens of thousands of logged actions)."""
 
 _UNPACK_LIMITS = dict(raw=False, use_list=True, strict_map_key=True, max_str_len=256, max_bin_len=MAX_DATAGRAM,
                       max_array_len=128, max_map_len=0, max_ext_len=0)
@@ -105,6 +118,13 @@ class MsgType(IntEnum):
     KEYX = 17       # host -> joiner, open: [hello nonce (16), SPAKE2 message B (33)]; header sid: the session id
     JOIN = 18       # joiner -> host, sealed with the new keys (peer NO_PEER): [seats wanted, commit(32), digest (0|16),
     #                 name, player token (0|16)]
+    # host-authoritative turn games (mode "authority", ``netplay.authority``):
+    VIEW = 19       # host -> joiner: [seat (NO_PEER: spectator), step, total chunks (0: no view, a keepalive), chunk
+    #                 index, chunk, public [[step, seat, action]...], last action id handled, owners, host tick]
+    ACTION = 20     # joiner -> host: [views held [[seat (NO_PEER: spectator), step]...], actions [[id, seat, step,
+    #                 tick input]...] not yet acknowledged, bitmap of the reveal chunks held, tick]
+    LOG_REVEAL = 21  # host -> joiner at the end: [end tick, total, index, chunk, blake2b-128 of the whole]; the whole
+    #                 is msgpack [[[peer, nonce(32)]...], [seat, code, seat, code...], end reason]
 
 
 OPEN_TYPES = (MsgType.HELLO, MsgType.KEYX, MsgType.REFUSE_OPEN, MsgType.PROBE, MsgType.PONG)
@@ -404,12 +424,48 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
               and all(_is_int(o, 0, MAX_SEATS - 1) for o in f[1])
               and _is_int(f[2], 0, 2**32 - 1) and _is_int(f[3], 0, 600_000) and _is_int(f[4], 0, 600_000)
               and (n == 5 or _is_int(f[5], 0, MAX_INPUT_DELAY)))
+    elif mtype in (MsgType.VIEW, MsgType.ACTION, MsgType.LOG_REVEAL):
+        ok = _authority_ok(mtype, f)
     elif mtype in (MsgType.REFUSE, MsgType.BYE, MsgType.REFUSE_OPEN):
         _check_refuse(f)
     else:
         ok = False
     if not ok:
         raise Rejected("schema")
+
+
+def _seat_or_none(x: Any) -> bool:
+    return type(x) is int and (0 <= x < MAX_SEATS or x == NO_PEER)
+
+
+def _authority_ok(mtype: int, f: list[Any]) -> bool:
+    """The schemas of VIEW, ACTION and LOG_REVEAL (see ``MsgType``)."""
+    n = len(f)
+    if mtype == MsgType.VIEW:
+        if n != 9:
+            return False
+        seat, step, total, index, data, public, acked, owners, tick = f
+        return (_seat_or_none(seat) and _is_int(step, 0, MAX_TICK) and _is_int(total, 0, MAX_VIEW_CHUNKS)
+                and _is_int(index, 0, max(0, total - 1) if type(total) is int else -1)
+                and _is_bin(data, 0, VIEW_CHUNK if total else 0) and type(public) is list and len(public) <= MAX_PUBLIC
+                and all(type(p) is list and len(p) == 3 and _is_int(p[0], 1, MAX_TICK)
+                        and _is_int(p[1], 0, MAX_SEATS - 1) and _is_int(p[2], 0, MAX_INPUT - 1) for p in public)
+                and _is_int(acked, 0, MAX_TICK) and _owners(owners) and _is_int(tick, 0, MAX_TICK))
+    if mtype == MsgType.ACTION:
+        if n != 4:
+            return False
+        held, actions, got, tick = f
+        return (type(held) is list and len(held) <= MAX_SEATS
+                and all(type(h) is list and len(h) == 2 and _seat_or_none(h[0]) and _is_int(h[1], 0, MAX_TICK)
+                        for h in held)
+                and type(actions) is list and len(actions) <= MAX_ACTIONS
+                and all(type(a) is list and len(a) == 4 and _is_int(a[0], 1, MAX_TICK)
+                        and _is_int(a[1], 0, MAX_SEATS - 1) and _is_int(a[2], 0, MAX_TICK)
+                        and _is_int(a[3], 1, MAX_INPUT - 1) for a in actions)
+                and _is_bin(got, 0, MAX_REVEAL_CHUNKS // 8) and _is_int(tick, 0, MAX_TICK))
+    return (n == 5 and _is_int(f[0], 0, MAX_TICK) and _is_int(f[1], 1, MAX_REVEAL_CHUNKS)
+            and _is_int(f[2], 0, f[1] - 1 if type(f[1]) is int else -1) and _is_bin(f[3], 0, REVEAL_CHUNK)
+            and _is_bin(f[4], 16, 16))
 
 
 BOT_LEVEL_CHARS = 16

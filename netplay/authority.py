@@ -1,0 +1,491 @@
+"""Host-authoritative turn games (``MatchSettings.mode == "authority"``), the netplay side.
+
+Issue 12, attack 2: in a turn game only the host holds the full state. The host runs the real simulation at the tick
+rate on its own clock and never waits for anyone; each joiner (and spectator) is sent only its seat's view and the
+public actions, and sends its seat's actions; the host checks each one (the seat is the sender's, the action legal
+now) and applies the good ones on its next tick. At the end the host reveals every peer's fair-deal nonce and the
+full action log; each joiner checks the nonces against the commits it was shown before the deal
+(``netplay.fairdeal``) and re-simulates the match (its simulation's ``verify``), so equal ``final_checksum``s across
+peers prove the deal.
+
+netplay knows no game: it moves opaque view bytes and action ints. The simulations it drives here (built by the
+session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-typed:
+
+- host: ``advance(inputs)`` (one tick, one int per seat, 0 = nothing: the tick simulation's rule), ``tick``,
+  ``step`` (actions applied so far), ``legal(seat, n) -> bool`` (tick input ``n`` is legal for ``seat`` now),
+  ``last_acted(seat) -> int`` (the step after that seat's last applied action, 0 if none), ``view(seat | None) ->
+  bytes``, ``public(since) -> [(step, seat, action), ...]`` (what every seat may know of the actions after step
+  ``since``; a hidden action's content is 0), ``log -> [(seat, code), ...]``, ``is_over()``, ``checksum()``;
+- joiner: ``receive_view(seat | None, step, data, public)``, ``advance(inputs)`` (counts ticks), ``tick``,
+  ``is_over()``, ``checksum()`` and ``verify(seed, log) -> (fair, reason, checksum | None)``.
+
+Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, in chunks of ``VIEW_CHUNK`` bytes, with
+the public actions since the view the joiner holds, the last action id handled and the seat owners; a chunkless VIEW
+is a keepalive), ACTION (joiner -> host: the views it holds, its unacknowledged actions ``[id, seat, step, input]``,
+the reveal chunks it holds), LOG_REVEAL (host -> joiner at the end, chunked). Views are resent until acknowledged,
+actions until the host names their id (applied or refused), reveal chunks until held.
+
+Stale or forged actions: an action for a seat the sender does not own is refused (``stats.rejected["seat"]``); one
+that is not legal at the host's current state, that claims a step the host has not reached, or that was chosen on a
+view older than that seat's last applied action (a resend racing its own answer) is refused
+(``stats.rejected["illegal"]``). The joiner's next view shows what happened.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgpack
+
+from .events import FailReason, MatchEnded, SeatClaimed, SeatDropped
+from .fairdeal import reveal_problem, revealed_seed
+from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK, VIEW_CHUNK,
+                   MsgType, Reason, is_real_commit)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .endpoint import Remote
+    from .session import Session
+
+__all__ = ["HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal", "start_problem"]
+
+VERIFIED = "verified"
+UNFAIR = "unfair"
+KEEPALIVE = 0.1
+"""Seconds between datagrams to a peer when nothing is new (its silence timer counts from the last one)."""
+_REVEAL_LIMITS = dict(raw=False, use_list=True, max_str_len=256, max_bin_len=64,
+                      max_array_len=2 * REVEAL_CHUNK * MAX_REVEAL_CHUNKS, max_map_len=0, max_ext_len=0)
+
+
+def _key(seat: int | None) -> int:
+    return NO_PEER if seat is None else seat
+
+
+def _digest(blob: bytes) -> bytes:
+    return hashlib.blake2b(blob, digest_size=16, person=b"grisbi-reveal").digest()
+
+
+def _chunks(data: bytes, size: int) -> list[bytes]:
+    return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
+
+
+def reveal_blob(nonces: list[list[Any]], log: list[tuple[int, int]], reason: str) -> bytes:
+    """The end-of-match reveal as bytes: msgpack ``[nonces, flat log [seat, code, ...], reason]``."""
+    flat = [x for seat, code in log for x in (seat, code)]
+    return msgpack.packb([nonces, flat, reason[:200]], use_bin_type=True)
+
+
+def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], str]:
+    """Parse ``reveal_blob``'s bytes; raises ValueError for anything malformed (network data: bounded decoding)."""
+    try:
+        v = msgpack.unpackb(blob, **_REVEAL_LIMITS)
+    except Exception:  # msgpack raises several types
+        raise ValueError("undecodable reveal") from None
+    if type(v) is not list or len(v) != 3 or type(v[0]) is not list or type(v[1]) is not list or type(v[2]) is not str:
+        raise ValueError("malformed reveal")
+    nonces, flat, reason = v
+    if not all(type(p) is list and len(p) == 2 and type(p[0]) is int and type(p[1]) is bytes for p in nonces):
+        raise ValueError("malformed reveal nonces")
+    if len(flat) % 2 or not all(type(x) is int and 0 <= x < 1 << 32 for x in flat):
+        raise ValueError("malformed reveal log")
+    return nonces, list(zip(flat[::2], flat[1::2])), reason
+
+
+def start_problem(s: "Session", f: list[Any]) -> tuple[str, FailReason] | None:
+    """A joiner's check of an authority-mode START ``[commits, owners, echo ms, hold ms, age ms, delay]``: the commit
+    list is the one shown before the deal (a spectator joining the running match, who saw none, takes it if every
+    commit is a real digest), names exactly the host and the seats' owners (no phantom), and our seats are ours.
+    Returns (why, kind) or None."""
+    commits, owners = f[0], f[1]
+    if len(owners) != s.settings.seats:
+        return "malformed start from the host", FailReason.PROTOCOL
+    if not s.commits and not s.my_seats and s.phase == "lobby":
+        if not all(is_real_commit(c) for _, c in commits) or commits[0][0] != 0:
+            return "the host's commit list is not a fair deal's", FailReason.UNFAIR_DEAL
+        s.commits, s.late = commits, True
+        return None
+    if commits != s.commits:
+        return "the host started with other commits than it showed: the deal is not fair", FailReason.UNFAIR_DEAL
+    if {p for p, _ in commits} != {0} | set(owners):
+        return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+                FailReason.UNFAIR_DEAL)
+    if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
+        return "the host gave our seats to someone else", FailReason.PROTOCOL
+    return None
+
+
+def _clean(v: Any) -> int:
+    return v if type(v) is int and 0 < v < 65536 else 0
+
+
+@dataclass
+class _Peer:
+    """The host's bookkeeping of one joiner: the views it holds, what was sent when, the last action id handled."""
+
+    held: dict[int, int] = field(default_factory=dict)          # seat key -> step of the view it holds
+    sent: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat key -> (step, when) last sent
+    action_id: int = 0
+    ack_due: bool = False
+    reveal_got: bytes = b""
+    refused: int = 0
+
+
+class HostAuthority:
+    """The host's running phase in authority mode (one per session; ``Session`` calls it from its hook lines)."""
+
+    def __init__(self, session: "Session") -> None:
+        self.s = session
+        self.peers: dict[int, _Peer] = {}
+        self.queue: list[tuple[int, int, int, int, int]] = []  # (peer, id, seat, step, input) in arrival order
+        self._views: dict[int, tuple[int, bytes]] = {}  # seat key -> (step, bytes) of the current step
+        self.reveal: list[bytes] = []
+        self.reveal_digest = b""
+        self.end_at = 0
+
+    def peer(self, r: "Remote") -> _Peer:
+        return self.peers.setdefault(r.index, _Peer())
+
+    # --- receiving
+
+    def on_action(self, r: "Remote", f: list[Any]) -> None:
+        """An ACTION datagram from ``r`` (authenticated, fresh)."""
+        held, actions, got, _tick = f
+        p = self.peer(r)
+        for seat, step in held:
+            if step > p.held.get(seat, -1):
+                p.held[seat] = min(step, self.s.sim.step)
+        if len(got) > len(p.reveal_got) or any(a & ~b for a, b in zip(got, p.reveal_got)):
+            p.reveal_got = bytes(a | b for a, b in zip(got.ljust(len(p.reveal_got), b"\0"),
+                                                       p.reveal_got.ljust(len(got), b"\0")))
+        for aid, seat, step, n in actions:
+            if aid <= p.action_id:
+                continue  # handled already (a resend)
+            if aid != p.action_id + 1:
+                break  # one is missing (it comes in the next datagram): actions are taken in order
+            p.action_id = aid
+            p.ack_due = True
+            if self.s.owners[seat] != r.index:
+                self.refuse(r, "seat")
+            elif self.s.phase != "running":
+                continue
+            else:
+                self.queue.append((r.index, aid, seat, step, n))
+
+    def refuse(self, r: "Remote | None", why: str) -> None:
+        self.s.stats.reject(why)
+        if r is not None:
+            self.peer(r).refused += 1
+
+    # --- the host's ticks
+
+    def update(self) -> None:
+        s = self.s
+        if s.phase == "running":
+            n = 0
+            while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
+                self.tick()
+                n += 1
+                s.next_tick_at += s.period
+            if s.now - s.next_tick_at > 0.25:  # a slow caller: drop the debt, never spiral
+                s.next_tick_at = s.now - 0.25
+        if s.phase in ("running", "finishing"):
+            self.send_all()
+        if s.phase == "finishing":
+            self._finishing()
+
+    def tick(self) -> None:
+        """One host tick: local seats' inputs, then the queued remote actions that are still good, then advance."""
+        s, sim = self.s, self.s.sim
+        tick = sim.tick
+        inputs = [0] * s.settings.seats
+        for seat in s.local_seats:
+            inputs[seat] = _clean(s.input_source(seat, tick))
+        later = []
+        for item in self.queue:
+            peer, _aid, seat, step, n = item
+            r = s.remotes.get(peer)
+            if inputs[seat]:
+                later.append(item)  # one action a seat a tick: the next tick
+            elif s.owners[seat] != peer:
+                self.refuse(r, "seat")  # the seat was dropped meanwhile
+            elif step > sim.step or step < sim.last_acted(seat) or not sim.legal(seat, n):
+                self.refuse(r, "illegal")
+            else:
+                inputs[seat] = n
+        self.queue = later
+        before = sim.step
+        sim.advance(tuple(inputs))
+        s.stats.ticks += 1
+        if sim.step != before:
+            self._views.clear()
+        end = s.settings.end_tick
+        if sim.is_over():
+            self.finish("game over")
+        elif end and sim.tick >= end:
+            self.finish("frames")
+
+    def view_of(self, key: int) -> tuple[int, bytes]:
+        v = self._views.get(key)
+        if v is None:
+            sim = self.s.sim
+            v = self._views[key] = (sim.step, bytes(sim.view(None if key == NO_PEER else key)))
+        return v
+
+    # --- sending
+
+    def send_all(self) -> None:
+        s = self.s
+        for r in s.remotes.values():
+            if r.status == "gone" or r.bye or not r.started:
+                continue
+            self.send_to(r)
+
+    def send_to(self, r: "Remote") -> None:
+        """Views ``r`` lacks (new, or unacknowledged for an RTO), its action acks, reveal chunks, keepalive."""
+        s = self.s
+        p = self.peer(r)
+        rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.period)
+        sent = False
+        for key in (r.seats or (NO_PEER,)):
+            step, data = self.view_of(key)
+            if p.held.get(key, -1) >= step:
+                continue
+            last = p.sent.get(key)
+            if last is not None and last[0] == step and s.now < last[1] + rto:
+                continue
+            self._send_view(r, p, key, step, data)
+            p.sent[key] = (step, s.now)
+            sent = True
+        if self.reveal:
+            sent = self._send_reveal(r, p, rto) or sent
+        if not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE):
+            key = (r.seats or (NO_PEER,))[0]
+            self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0)
+
+    def _send_view(self, r: "Remote", p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None) -> None:
+        s = self.s
+        parts = _chunks(data, VIEW_CHUNK) if chunks is None else []
+        if len(parts) > MAX_VIEW_CHUNKS:
+            raise ValueError(f"a view of {len(data)} bytes is over the wire's limit")
+        public = []
+        if parts:
+            public = [[st, seat, a] for st, seat, a in s.sim.public(p.held.get(key, 0))][-MAX_PUBLIC:]
+        owners = [NO_PEER if o is None else o for o in s.owners]
+        for i, part in enumerate(parts or [b""]):
+            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick])
+        p.ack_due = False
+
+    def _send_reveal(self, r: "Remote", p: _Peer, rto: float) -> bool:
+        """Reveal chunks ``r`` does not hold (each again after an RTO); True if any was sent."""
+        s = self.s
+        last = p.sent.get(-1)
+        if last is not None and s.now < last[1] + rto:
+            return False
+        sent = 0
+        for i, chunk in enumerate(self.reveal):
+            if i // 8 < len(p.reveal_got) and p.reveal_got[i // 8] >> (i % 8) & 1:
+                continue
+            s._send(r, MsgType.LOG_REVEAL, [self.end_at, len(self.reveal), i, chunk, self.reveal_digest])
+            sent += 1
+            if sent >= 16:
+                break
+        if sent:
+            p.sent[-1] = (0, s.now)
+        return bool(sent)
+
+    def has_reveal(self, r: "Remote") -> bool:
+        p = self.peer(r)
+        return all(i // 8 < len(p.reveal_got) and p.reveal_got[i // 8] >> (i % 8) & 1 for i in range(len(self.reveal)))
+
+    # --- the end
+
+    def reveal_log(self) -> list[tuple[int, int]]:
+        """The action log the host reveals (the simulation's; a test's lying host overrides this)."""
+        return list(self.s.sim.log)
+
+    def finish(self, reason: str) -> None:
+        """End the match now at the host's tick: ``MatchEnded`` here, the reveal sent to every joiner."""
+        s, sim = self.s, self.s.sim
+        if s.end is not None:
+            return
+        self.end_at = sim.tick
+        blob = reveal_blob(s.start_nonces, self.reveal_log(), reason)
+        self.reveal = _chunks(blob, REVEAL_CHUNK)
+        if len(self.reveal) > MAX_REVEAL_CHUNKS:
+            raise ValueError("the action log is over the reveal's limit")
+        self.reveal_digest = _digest(blob)
+        s.end = MatchEnded(sim.tick, sim.checksum(), reason)
+        s.end.deal = VERIFIED  # the host dealt it: nothing to check here
+        s._emit(s.end)
+        s.phase = "finishing"
+        s.finish_at = s.now
+
+    def _finishing(self) -> None:
+        s = self.s
+        live = [r for r in s.remotes.values() if r.status != "gone" and not r.bye and r.started]
+        if s.now >= s.finish_at + s.config.timeout or all(self.has_reveal(r) for r in live):
+            s.phase = "done"
+
+
+class JoinerAuthority:
+    """A joiner's (or spectator's) running phase in authority mode: its views, its actions, the end's check."""
+
+    def __init__(self, session: "Session") -> None:
+        self.s = session
+        self.pending: list[list[int]] = []      # [id, seat, step, input] not yet acknowledged by the host
+        self.next_id = 1
+        self.steps: dict[int, int] = {}         # seat key -> step of the latest complete view
+        self.parts: dict[int, tuple[int, int, dict[int, bytes]]] = {}  # seat key -> (step, total, index -> chunk)
+        self.urgent = False
+        self.host_tick = 0
+        self.reveal_parts: dict[int, bytes] = {}
+        self.reveal_total = 0
+        self.reveal_digest = b""
+        self.verdict: tuple[bool, str] | None = None
+
+    def keys(self) -> tuple[int, ...]:
+        return tuple(self.s.local_seats) or (NO_PEER,)
+
+    # --- receiving
+
+    def on_view(self, f: list[Any]) -> None:
+        s = self.s
+        key, step, total, index, data, public, acked, owners, tick = f
+        self.host_tick = max(self.host_tick, tick)
+        s.remote_frame = self.host_tick
+        if self.pending and acked >= self.pending[0][0]:
+            self.pending = [a for a in self.pending if a[0] > acked]
+        self._owners(owners)
+        if total == 0 or key not in self.keys() or step <= self.steps.get(key, -1):
+            return
+        have = self.parts.get(key)
+        if have is None or have[0] != step or have[1] != total:
+            if have is not None and have[0] > step:
+                return  # chunks of an older view than the one being assembled
+            have = self.parts[key] = (step, total, {})
+        have[2][index] = data
+        if len(have[2]) < total:
+            return
+        del self.parts[key]
+        self.steps[key] = step
+        self.urgent = True  # say we hold it: the host stops resending
+        seat = None if key == NO_PEER else key
+        try:
+            s.sim.receive_view(seat, step, b"".join(have[2][i] for i in range(total)),
+                               [(a, b, c) for a, b, c in public])
+        except Exception as e:  # the game side could not read the host's view: never crash the client
+            s._fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
+
+    def _owners(self, owners: list[int]) -> None:
+        """Seats dropped (the host's bot plays them) or taken over, as the host's owner list says."""
+        s = self.s
+        if len(owners) != len(s.owners):
+            return
+        for seat, o in enumerate(owners):
+            old = s.owners[seat]
+            if o == NO_PEER or o == old:
+                continue
+            s.owners[seat] = o
+            if o == 0:
+                s.dropped[seat] = old
+                s._emit(SeatDropped(seat, self.host_tick, old))
+                if old == s.index:
+                    s._fail("dropped from the match by the host", FailReason.REMOVED, rejoin=True)
+                    return
+                continue
+            s.dropped.pop(seat, None)
+            if o == s.index:
+                s.local_seats = sorted(set(s.local_seats) | {seat})
+                s.my_seats = tuple(sorted(set(s.my_seats) | {seat}))
+                s.claim_pending.discard(seat)
+            s._emit(SeatClaimed(seat, self.host_tick, o))
+
+    def on_reveal(self, f: list[Any]) -> None:
+        s = self.s
+        end, total, index, chunk, digest = f
+        if s.end is not None:
+            self.urgent = True
+            return
+        if total != self.reveal_total or digest != self.reveal_digest:
+            self.reveal_parts, self.reveal_total, self.reveal_digest = {}, total, digest
+        self.reveal_parts[index] = chunk
+        self.urgent = True
+        if len(self.reveal_parts) < total:
+            return
+        blob = b"".join(self.reveal_parts[i] for i in range(total))
+        if _digest(blob) != digest:
+            self.reveal_parts, self.reveal_total = {}, 0
+            return
+        self._verify(end, blob)
+
+    def _verify(self, end: int, blob: bytes) -> None:
+        """The fair-deal check: nonces against the commits shown before the deal, then the game's re-simulation."""
+        s = self.s
+        checksum, reason = None, "game over"
+        try:
+            nonces, log, reason = read_reveal(blob)
+            problem = reveal_problem(s.commits, nonces)
+            if problem is None:
+                s.seed = revealed_seed(nonces)
+                fair, problem_text, checksum = s.sim.verify(s.seed, log)
+                problem = None if fair else problem_text
+        except ValueError as e:
+            problem = str(e)
+        self.verdict = (problem is None, problem or "")
+        s.end = MatchEnded(end, checksum if checksum is not None else 0, reason or "game over")
+        s.end.deal = VERIFIED if problem is None else UNFAIR
+        s.end.deal_reason = problem or ""
+        s._emit(s.end)
+        s.phase = "finishing"
+        s.finish_at = s.now
+
+    # --- the joiner's ticks
+
+    def update(self) -> None:
+        s = self.s
+        if s.phase == "running":
+            n = 0
+            while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
+                self.tick()
+                n += 1
+                s.next_tick_at += s.period
+            if s.now - s.next_tick_at > 0.25:
+                s.next_tick_at = s.now - 0.25
+        if s.phase in ("running", "finishing"):
+            self.send()
+        if s.phase == "finishing" and s.end is not None:
+            host = s.remotes[0]
+            for _ in range(3):  # a lost BYE only makes the host wait for its timeout
+                s._send(host, MsgType.BYE, [int(Reason.FINISHED), "finished"])
+            s.phase = "done"
+
+    def tick(self) -> None:
+        s, sim = self.s, self.s.sim
+        tick = sim.tick
+        inputs = [0] * s.settings.seats
+        over = sim.is_over()
+        for seat in s.local_seats:
+            n = _clean(s.input_source(seat, tick))
+            if n and not over:
+                inputs[seat] = n
+                self.pending.append([self.next_id, seat, max(0, self.steps.get(seat, 0)), n])
+                self.next_id += 1
+                self.urgent = True
+        sim.advance(tuple(inputs))
+        s.stats.ticks += 1
+
+    def send(self) -> None:
+        s = self.s
+        host = s.remotes[0]
+        gap = s.period / 2 if self.urgent else (2 * s.period if self.pending else KEEPALIVE)
+        if s.now < host.last_send + gap:
+            return
+        got = bytearray((self.reveal_total + 7) // 8)
+        for i in self.reveal_parts:
+            got[i // 8] |= 1 << (i % 8)
+        if s.end is not None:
+            got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
+        held = [[k, st] for k, st in self.steps.items()]
+        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), s.sim.tick])
+        self.urgent = False
