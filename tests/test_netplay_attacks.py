@@ -375,12 +375,8 @@ def test_chunk_buffers_stay_bounded_under_spam_and_expire():
 
 
 # --- 2. a joiner or a mid-match spectator reading hidden cards from its own memory ------------------------------
-# Open (issue 12): turn games are still peer-simulated in lockstep, so every peer holds the whole table. These tests
-# state what must hold once they are host-authoritative; strict xfail: they fail today (which the run shows) and turn
-# red -- to be unmarked -- the day the attack is refused.
-
-ATTACK_2_OPEN = pytest.mark.xfail(strict=True, reason="issue 12 attack 2 open: turn games are peer-simulated "
-                                  "(lockstep), every peer holds every hand")
+# Turn games are host-authoritative (mode "authority", netplay.authority): only the host holds the whole table; a
+# joiner or spectator holds its seat's (or the public) view and the stand-in state built from it.
 
 
 def _reachable(root: object) -> Iterator[object]:
@@ -405,32 +401,43 @@ def _holds(session: Session, secret: object) -> bool:
     return any(type(o) is type(secret) and o == secret for o in _reachable(session))
 
 
+def _authority_sim(session):
+    """Peer ``session()``'s ``make_sim`` in authority mode: the host's full simulation, a joiner's views."""
+    from arcade.core.turnnet import authority_sim
+    from arcade.games import REGISTRY
+
+    return lambda st, seed: authority_sim(REGISTRY[st.game], st.seats, seed, session().my_seats)
+
+
 def _turn_match(gid: str, players: int, seconds: float) -> Match:
-    from arcade.client.lan import load_snapshot, snapshot_bytes
-    from arcade.games import REGISTRY, simulation_for
+    from arcade.games import REGISTRY
     from arcade.games.bots import BotSeat
-    from netplay.settings import LOCKSTEP, MatchSettings
+    from netplay.settings import AUTHORITY, MatchSettings
 
     rules = REGISTRY[gid]
-    settings = MatchSettings(gid, rules.version, players, input_delay=2, prediction=0, mode=LOCKSTEP)
+    settings = MatchSettings(gid, rules.version, players, input_delay=0, prediction=0, mode=AUTHORITY)
     bots: dict = {}
+    getters: dict = {}
 
     def input_for(i, session):
+        getters[i] = session
+
         def src(seat, tick):
             bot = bots.setdefault((i, seat), BotSeat(gid, seat, "normal", seed=11 + seat, think_ticks=20))
-            return bot.input(session().sim.state, tick)
+            sim = session().sim
+            state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
+            return 0 if state is None else bot.input(state, tick)
         return src
 
-    m = virtual_match(players, lambda st, seed: simulation_for(REGISTRY[st.game], seed, st.seats), input_for,
-                      settings=settings, impairment=Impairment.from_rtt(0.02), seed=4,
-                      config=lambda i: SessionConfig(desync_dump=None, snapshot_state=snapshot_bytes,
-                                                     load_snapshot=load_snapshot))
+    m = virtual_match(players, lambda i: (lambda st, seed: _authority_sim(getters[i])(st, seed)), input_for,
+                      settings=settings, impairment=Impairment.from_rtt(0.02), seed=4, per_peer_sim=True,
+                      config=lambda i: SessionConfig(desync_dump=None))
     m.go(max_time=seconds, until=lambda: m.sessions[-1].sim is not None and m.sessions[-1].sim.tick > 60)
     assert m.host.sim is not None and not m.host.sim.is_over()
+    assert all(s.sim.view is not None for s in m.sessions[1:])  # each joiner holds its seat's view
     return m
 
 
-@ATTACK_2_OPEN
 def test_a_grit_joiner_holds_no_card_of_the_hosts_hand():
     m = _turn_match("grit", 2, 30.0)
     hidden = m.host.sim.state.complaints[0]  # the host's seat's hand, which seat 2 sees as a count only
@@ -438,7 +445,6 @@ def test_a_grit_joiner_holds_no_card_of_the_hosts_hand():
     assert not _holds(m.sessions[1], hidden)
 
 
-@ATTACK_2_OPEN
 def test_a_grenade_joiner_holds_no_other_seats_heart():
     m = _turn_match("grenade", 3, 30.0)
     hidden = m.host.sim.state.hearts  # every seat's hidden hearts together; each joiner may know its own only
@@ -446,21 +452,15 @@ def test_a_grenade_joiner_holds_no_other_seats_heart():
     assert not any(_holds(s, hidden) for s in m.sessions[1:])
 
 
-@ATTACK_2_OPEN
 def test_a_spectator_joining_a_grit_match_holds_no_hand():
-    from arcade.client.lan import load_snapshot, snapshot_bytes
-    from arcade.games import REGISTRY, simulation_for
-
     m = _turn_match("grit", 2, 30.0)
-    spec = Session.join(m.net.transport(joiner_addr(7)), HOST_ADDR, CODE, 0,
-                        make_sim=lambda st, seed: simulation_for(REGISTRY[st.game], seed, st.seats),
+    spec = Session.join(m.net.transport(joiner_addr(7)), HOST_ADDR, CODE, 0, make_sim=_authority_sim(lambda: spec),
                         input_source=lambda seat, tick: 0, now=m.run.clock.now, nonce=77, name="Sam",
-                        config=SessionConfig(desync_dump=None, snapshot_state=snapshot_bytes,
-                                             load_snapshot=load_snapshot))
+                        config=SessionConfig(desync_dump=None))
     m.sessions.append(spec)
     m.run.add(spec)
-    m.go(max_time=m.run.clock.now + 20.0, until=lambda: spec.sim is not None and not spec.catching_up)
-    assert spec.sim is not None, "the spectator never got the table"
+    m.go(max_time=m.run.clock.now + 20.0, until=lambda: spec.sim is not None and spec.sim.view is not None)
+    assert spec.sim is not None and spec.sim.view is not None, "the spectator never got the table"
     hands = m.host.sim.state.complaints
     assert not _holds(spec, hands[0]) and not _holds(spec, hands[1])
 

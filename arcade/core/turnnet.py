@@ -22,7 +22,7 @@ from arcade.games.rng import Rng
 from . import authority
 from .authority import TurnAuthority, ViewDigests, view_digest, verify_views
 
-__all__ = ["HostTurnSim", "PeerViewSim"]
+__all__ = ["HostTurnSim", "PeerViewSim", "authority_sim"]
 
 _STAND_IN_SEED = 0x5EED
 
@@ -236,3 +236,11 @@ class PeerViewSim:
                 return False, verdict.reason, None
             checksum = verdict.checksum
         return True, "", checksum
+
+
+def authority_sim(rules: Any, players: int, seed: int | None, seats: Sequence[int], **options: Any) -> Any:
+    """A session's ``make_sim`` in authority mode: the host knows the seed (``HostTurnSim``), a joiner does not
+    (``PeerViewSim`` of its ``seats``; none: a spectator)."""
+    if seed is not None:
+        return HostTurnSim(rules, seed, players, **options)
+    return PeerViewSim(rules, players, seats, **options)
