@@ -10,7 +10,10 @@ address; with a loopback broadcast address (127.255.255.255, ``--lan-broadcast``
 game port is bound on 127.0.0.1 only.
 
 Joining needs the host's address and the match's join code (the datagrams' keys come from it, see
-``netplay.wire``). Real-time Grisbi runs in rollback mode, the turn-based games in lockstep.
+``netplay.wire``). Real-time Grisbi runs in rollback mode, the turn-based games host-authoritative
+(``netplay.authority``): the host alone holds the whole table, every other machine gets its seats' views (a
+spectator the public view) and sends its players' actions; at the end each checks the host's revealed deal
+(``MatchEnded.deal``: "verified" or "unfair").
 
 ``LanMatch`` gives table scenes the ``Match`` interface (``state``, ``seats``, ``submit``, ``tick``...): ``tick()``
 updates the session once (the session simulates the ticks that are due, by the clock, not by the table), local human
@@ -21,9 +24,10 @@ session like ``tick()``. Matches are recorded as replays from the confirmed inpu
 a late joiner, who never saw the first ticks, records nothing.
 
 Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
-(their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. Both get
-the host's snapshot of a confirmed frame (``arcade.games.codec``, never pickle) and the inputs since, catch up faster
-than real time, then follow live.
+(their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. In Grisbi
+both get the host's snapshot of a confirmed frame (``arcade.games.codec``, never pickle) and the inputs since, catch
+up faster than real time, then follow live; in a turn game they get their seat's (or the public) view, never a
+snapshot.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailRe
                             NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
                             Started)
 from netplay.session import FAILED, HOST, LOBBY, Session
-from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
 from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
@@ -49,6 +53,7 @@ from arcade.games import codec
 from arcade.games.bots import BotSeat
 from arcade.games.rng import seed_mix
 from arcade.core.match import SeatSpec, SeatsMixin
+from arcade.core.turnnet import authority_sim
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
@@ -100,12 +105,12 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 
 def match_settings(game_id: str, seats: int, options: dict[str, Any], *, tick_rate: int = 60,
                    input_delay: int | None = None) -> MatchSettings:
-    """The settings every peer must agree on for a LAN match of ``game_id`` (lockstep for turn-based games)."""
+    """The settings every peer must agree on for a LAN match of ``game_id`` (host-authoritative for turn games)."""
     rules = REGISTRY[game_id]
     turn = is_turn_based(rules)
-    delay = (2 if turn else AUTO_INPUT_DELAY) if input_delay is None else input_delay
+    delay = (0 if turn else AUTO_INPUT_DELAY) if input_delay is None else input_delay
     return MatchSettings(game_id, rules.version, seats, tick_rate, delay,
-                         0 if turn else MAX_PREDICTION, LOCKSTEP if turn else ROLLBACK, 0, 30,
+                         0 if turn else MAX_PREDICTION, AUTHORITY if turn else ROLLBACK, 0, 30,
                          MatchSettings.options_of(options)).check()
 
 
@@ -120,8 +125,8 @@ def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str,
         return (FailReason.VERSION, f"version mismatch: the host plays {name} rules version {st.rules_version}, "
                                     f"this install has version {rules.version}",
                 {"game": name, "host_rules": st.rules_version, "our_rules": rules.version})
-    if (st.mode == LOCKSTEP) != is_turn_based(rules):
-        return f"{st.game} must be played in {'lockstep' if is_turn_based(rules) else 'rollback'} mode"
+    if (st.mode == AUTHORITY) != is_turn_based(rules):
+        return f"{st.game} must be played in {AUTHORITY if is_turn_based(rules) else ROLLBACK} mode"
     try:
         rules.initial_state(1, st.seats, **st.option_dict())
     except (TypeError, ValueError) as e:
@@ -229,8 +234,13 @@ class LanMatch(SeatsMixin):
         self.settings = settings
         self.seed = seed
         self.bot_think_ticks = link.app.opts.bot_think_ticks
-        self._sim = simulation_for(self.rules, seed, settings.seats, **self.options)
         s = self.session
+        if settings.mode == AUTHORITY:  # the host's whole table, or a joiner's views (no seed before the end)
+            self._sim = authority_sim(self.rules, settings.seats, seed, s.my_seats, **self.options)
+        else:
+            self._sim = simulation_for(self.rules, seed, settings.seats, **self.options)
+        # a joiner's bots cannot use the secret seed: its own fair-deal commit varies them instead
+        self.bot_seed = seed if seed is not None else int.from_bytes(s.commit[:8], "big")
         self.seats: list[SeatSpec] = [link.spec_for(i) if o == s.index else link.remote_spec(o, i)
                                       for i, o in enumerate(s.owners)]
         self.bots: dict[int, BotSeat] = {}
@@ -256,10 +266,17 @@ class LanMatch(SeatsMixin):
         bot = self.bots.get(seat)
         if bot is None:  # a seat the host plays since its player was dropped
             bot = self.drop_to_bot(seat)
-        return bot.input(self.session.sim.state, tick)
+        sim = self.session.sim
+        state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state  # a joiner's: its seat's view
+        return 0 if state is None else bot.input(state, tick)
+
+    @property
+    def ready(self) -> bool:
+        """The table can be drawn: a joiner of a turn game has its first view."""
+        return self.sim.state is not None
 
     def _bot(self, seat: int, level: str) -> BotSeat:
-        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed_mix(self.seed, seat, 0x4C414E),
+        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed_mix(self.bot_seed, seat, 0x4C414E),
                                         think_ticks=self.bot_think_ticks)
         return bot
 
@@ -333,8 +350,8 @@ class LanMatch(SeatsMixin):
         from arcade.core.replay import ReplayWriter, make_header, new_replay_path
 
         app = self.link.app
-        if not app.opts.record or self.session.first_frame:
-            return
+        if not app.opts.record or self.session.first_frame or self.session.auth is not None:
+            return  # (a turn game's joiner knows no seed before the end; the host's log is the reveal's)
         header = make_header(self.game_id, self.seed, self.seat_specs(), self.options)
         header["lan"] = True
         header["bot_think_ticks"] = self.bot_think_ticks
@@ -603,7 +620,7 @@ class LanLink:
         self.events = evs
         for ev in evs:
             self._on_event(ev, now)
-        if self.match is not None and s.driver is not None:
+        if self.match is not None and (s.driver is not None or s.auth is not None):
             self.match.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
                 if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
@@ -787,7 +804,7 @@ class LanLink:
                                "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from))}
         if s.end is not None:
             m = self.match
-            doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason,
+            doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason, deal=s.end.deal,
                        scores=list(m.rules.scores(m.state)) if m else None, desyncs=len(s.reported_pairs),
                        rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners))
         try:

@@ -7,7 +7,8 @@
 
 The host's ``--seats`` lists every seat: ``bot`` (or ``bot:hard``...) for its own, ``remote`` for one a joiner fills.
 A joiner's ``--seats`` lists its own seats (``bot``...), which take the first free remote seats. Real-time games
-(Grisbi) run in rollback mode, turn-based ones in lockstep. Bots play the local seats in real time (60 Hz); a seat
+(Grisbi) run in rollback mode, turn-based ones host-authoritative (``netplay.authority``: the host alone holds the
+whole table; a joiner's bots play from their seats' views). Bots play the local seats in real time (60 Hz); a seat
 dropped by a lost peer is taken over by a bot on the host.
 
 Options: ``--input-delay`` (ticks, 0..4; by default the host picks it for Grisbi from the round trip it measures
@@ -16,7 +17,9 @@ window, 1..8), ``--timeout`` (seconds of silence before a peer is dropped, and t
 (makes this peer's fair-deal nonce and session id reproducible; the match seed still comes from every peer's nonce),
 ``--frames N`` (every peer stops at the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks,
 final_checksum, desyncs, rollbacks, max_rollback, stalls, bytes_sent, bytes_received, disconnects, result,
-input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed), ``--bind-address``
+input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed, deal: for a turn game
+"verified" or "unfair", a joiner's verdict on the host's end-of-match reveal, whose ``final_checksum`` is then the
+checksum of its own re-simulation of the revealed seed and action log), ``--bind-address``
 (0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
@@ -36,9 +39,10 @@ from typing import Any
 from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
                             Started)
 from netplay.session import Session
-from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
+from arcade.core.turnnet import authority_sim
 from arcade.games import REGISTRY, is_turn_based, simulation_for
 from arcade.games.bots import LEVELS, BotSeat
 from arcade.games.rng import seed_mix
@@ -129,6 +133,8 @@ class _Headless:
     def make_sim(self, settings: MatchSettings, seed: int) -> Any:
         self.rules = REGISTRY[settings.game]
         self.seed = seed
+        if settings.mode == AUTHORITY:  # the host's full table, or (no seed yet) a joiner's views
+            return authority_sim(self.rules, settings.seats, seed, self.session.my_seats)
         return simulation_for(self.rules, seed, settings.seats)
 
     def input_source(self, seat: int, tick: int) -> int:
@@ -136,8 +142,10 @@ class _Headless:
         if bot is None:
             level = self.levels.get(seat) or self.args.level
             bot = self.bots[seat] = BotSeat(self.session.settings.game, seat, level,
-                                            seed_mix(self.seed, seat, self.local_seed), self.args.think_ticks)
-        return bot.input(self.session.sim.state, tick)
+                                            seed_mix(self.seed or 0, seat, self.local_seed), self.args.think_ticks)
+        sim = self.session.sim
+        state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state  # a joiner's: from its seat's view
+        return 0 if state is None else bot.input(state, tick)
 
     def say(self, text: str) -> None:
         if not self.args.quiet:
@@ -172,7 +180,8 @@ class _Headless:
         if isinstance(ev, PeerJoined):
             self.say(f"peer {ev.peer} ({ev.name or ev.address[0]}) took seats {list(ev.seats)}")
         elif isinstance(ev, Started):
-            self.say(f"match started: seed {ev.seed}, our seats {list(ev.local_seats)}")
+            seed = "revealed at the end" if ev.seed is None else ev.seed
+            self.say(f"match started: seed {seed}, our seats {list(ev.local_seats)}")
         elif isinstance(ev, (Interrupted, Resumed, Disconnected)):
             self.say(f"peer {ev.peer} {type(ev).__name__.lower()}")
         elif isinstance(ev, SeatDropped):
@@ -183,7 +192,8 @@ class _Headless:
             print(f"{PROG}: warning: desync between peers {ev.peers} first at tick {ev.frame}{where}",
                   file=sys.stderr)
         elif isinstance(ev, MatchEnded):
-            self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}")
+            deal = "" if ev.deal is None else f", deal {ev.deal}" + (f" ({ev.deal_reason})" if ev.deal_reason else "")
+            self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}{deal}")
         elif isinstance(ev, Failed):
             pass  # printed once at exit
 
@@ -195,14 +205,15 @@ class _Headless:
         result: dict[str, Any] = {"reason": s["end_reason"]}
         if session.end is not None and session.sim is not None:
             state = session.sim.state
-            result["over"] = bool(self.rules.is_over(state))
-            result["scores"] = list(self.rules.scores(state))
+            if state is not None:
+                result["over"] = bool(self.rules.is_over(state))
+                result["scores"] = list(self.rules.scores(state))
         doc = {k: s[k] for k in ("game", "ticks", "final_checksum", "desyncs", "rollbacks", "max_rollback", "stalls",
                                  "bytes_sent", "bytes_received", "disconnects")}
         doc["result"] = result
         doc["seed"] = s["seed"]
         doc["peer"] = s["peer"]
-        for k in ("input_delay", "mesh_up", "relayed_ticks"):
+        for k in ("input_delay", "mesh_up", "relayed_ticks", "deal"):
             doc[k] = s[k]
         try:
             with open(path, "w", encoding="utf-8") as f:
@@ -248,9 +259,9 @@ def _host(args: argparse.Namespace) -> int:
         raise _ArgError("--seats has no remote seat")
     turn = is_turn_based(rules)
     settings = MatchSettings(args.game, rules.version, len(seats), 60,
-                             (2 if turn else AUTO_INPUT_DELAY) if args.input_delay is None else args.input_delay,
+                             (0 if turn else AUTO_INPUT_DELAY) if args.input_delay is None else args.input_delay,
                              0 if turn else (MAX_PREDICTION if args.prediction is None else args.prediction),
-                             LOCKSTEP if turn else ROLLBACK, args.frames or 0)
+                             AUTHORITY if turn else ROLLBACK, args.frames or 0)
     try:
         transport = UdpTransport((args.bind_address, args.port))
     except OSError as e:
@@ -280,8 +291,8 @@ def _join(args: argparse.Namespace) -> int:
             return f"the host plays {st.game!r}, which this install does not have"
         if rules.version != st.rules_version:
             return f"{st.game} rules version {st.rules_version} at the host, {rules.version} here"
-        if (st.mode == LOCKSTEP) != is_turn_based(rules):
-            return f"{st.game} must be played in {'lockstep' if is_turn_based(rules) else 'rollback'} mode"
+        if (st.mode == AUTHORITY) != is_turn_based(rules):
+            return f"{st.game} must be played in {AUTHORITY if is_turn_based(rules) else ROLLBACK} mode"
         for name, mine, theirs in (("input delay", args.input_delay, st.input_delay),
                                    ("prediction", args.prediction, st.prediction if st.mode == ROLLBACK else None),
                                    ("frames", args.frames, st.end_tick)):

@@ -175,7 +175,7 @@ def go_lan_menu(app, notice: str = "") -> None:
 def describe_settings(st) -> str:
     """The lobby's line about the match: game, seats, mode, options in the setup screen's words."""
     parts = [GAME_NAMES.get(st.game, st.game), f"{st.seats} seats"]
-    parts.append("turn by turn" if st.mode == "lockstep" else "real time")
+    parts.append("turn by turn" if st.mode in ("lockstep", "authority") else "real time")
     opts = st.option_dict()
     for o in SPECS[st.game].options if st.game in SPECS else ():
         if o.key in opts and opts[o.key] in o.values:
@@ -704,9 +704,9 @@ class LanLobbyScene(Scene):
         if inp.escape_pressed:
             self.leave_lobby()
             return
-        if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and s.driver is not None):
-            if link.match is not None and s.driver is not None and (self.table is None or
-                                                                     self.table.match is not link.match):
+        runs = s.driver is not None or (s.auth is not None and link.match is not None and link.match.ready)
+        if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and runs):
+            if link.match is not None and runs and (self.table is None or self.table.match is not link.match):
                 self.table = router.table(link.match.game_id)(self.app, link.match, net=NetTable(link))
                 self.app.push(self.table)
             return
