@@ -527,6 +527,11 @@ class CopsAndRobbersRules:
         """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
         return state_from_view(view, rng)
 
+    def action_is_public(self, s: CRState, seat: int, a: Action) -> bool:
+        """Every action is public ("A turn", "Offensive"): a draw names no card, shields and offences are laid face
+        up and the answer to an Offensive is laid in everyone's sight: True."""
+        return True
+
 
 RULES = CopsAndRobbersRules()
 

@@ -250,6 +250,12 @@ class GrassRules:
         """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
         return state_from_view(view, rng)
 
+    def action_is_public(self, s: GrassState, seat: int, a: Action) -> bool:
+        """Whether every seat may be told ``a`` (rules/grass.md): cards are played and discarded face up and trades
+        are named openly; only the card chosen for a Paranoia pass goes face down ("passes one card from their
+        hand face down"): not public."""
+        return a.op != "pass"
+
     def view(self, s: GrassState, seat: int | None) -> GrassView:
         """What ``seat`` may see (None = spectator): own hand and own Paranoia pass; others' hands as counts;
         piles, stashes (with covers), the trade, totals and the last breakdown; events with hidden cards masked."""

@@ -341,6 +341,10 @@ class GrenadeRules:
         """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
         return state_from_view(view, rng)
 
+    def action_is_public(self, s: GrenadeState, seat: int, a: Throw) -> bool:
+        """Every move is public ("Turn": the grenade moves in everyone's sight): True."""
+        return True
+
 
 RULES = GrenadeRules()
 

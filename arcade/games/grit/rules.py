@@ -594,6 +594,12 @@ class GritRules:
         """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
         return state_from_view(view, rng)
 
+    def action_is_public(self, s: GritState, seat: int, a: Action) -> bool:
+        """Whether every seat may be told ``a`` as ``seat`` did it in ``s`` (rules: "Rounds", "Marked Complaint"):
+        naming who lays first is said aloud; a Complaint goes face down (where it lies shows, the card does not)
+        and the choice to keep a Marked Complaint down is secret until the round's cards turn over: not public."""
+        return isinstance(a, ChooseFirst)
+
 
 def _card_view(c: PileCard, seat: int | None, current_round: int) -> CardView:
     sees = c.face_up or (seat is not None and c.laid_by == seat)
