@@ -193,3 +193,52 @@ def test_a_view_sim_keeps_the_newest_view_and_refuses_what_is_not_its_seats_view
 def test_a_results_line_only_for_a_checked_deal():
     assert deal_line("verified") == DEAL_VERIFIED and deal_line("unfair") == DEAL_UNFAIR
     assert deal_line(None) is None and deal_line("") is None
+
+
+# --- the tables: a joiner's table drawn from its ViewSim is the table drawn from the host's state ------------------
+
+
+def _table_picture(game: str, players: int, options: dict, seat: int | None, states: list, sim: Any, tmp_path):
+    """The table of ``game`` for a screen where ``seat`` is the one local human (None: a spectator, every seat
+    remote), its match's simulation ``sim`` given each of ``states`` in turn (a ViewSim: the seat's view of it, with
+    its public actions) 20 ticks apart; returns the last frame (1280×720)."""
+    import pygame
+
+    from arcade.client.scenes import router
+    from arcade.core.match import Match, parse_seats
+    from client_helpers import make_app, run_ticks, script
+
+    rules = REGISTRY[game]
+    app = make_app(tmp_path, input_script=script(""))
+    match = Match(game, parse_seats(",".join("human" if p == seat else "remote" for p in range(players))), 1,
+                  **options)
+    match.sim = sim
+    app.push(router.table(game)(app, match))
+    for step, before, applied, after in states:
+        if isinstance(sim, ViewSim):
+            sim.receive(step, encode(rules.view(after, seat)), public_actions(rules, before, applied))
+        else:
+            sim.load((sim.tick, after))
+        run_ticks(app, 20)
+    surf = pygame.Surface((1280, 720))
+    app.top.draw(surf, 1.0)
+    return surf
+
+
+@pytest.mark.parametrize("game,players,options,seed,seat,upto", [
+    ("grit", 2, {}, 3, 1, 6), ("grenade", 3, {}, 5, 1, 7), ("cops_and_robbers", 4, {}, 2, 2, 30),
+    ("grass", 3, {"max_hands": 1}, 4, 1, 40), ("grit", 2, {}, 3, None, 6), ("grass", 3, {"max_hands": 1}, 4, None, 40)])
+def test_a_joiners_table_is_the_table_its_seat_would_see_of_the_hosts_state(game, players, options, seed, seat, upto,
+                                                                             tmp_path):
+    """Pixel for pixel: what a joiner (or a spectator) sees, drawn from its ViewSim's stand-in, is what the same
+    screen would show of the host's real state (no hidden card's face, no placeholder shown oddly)."""
+    import pygame
+
+    states = [x for x in host_match(game, players, options, seed) if x[0] <= upto][-4:]
+    rules = REGISTRY[game]
+    seen = _table_picture(game, players, options, seat, states, ViewSim(rules, players, seat, **options),
+                          tmp_path / "joiner")
+    real = _table_picture(game, players, options, seat, states, simulation_for(rules, seed, players, **options),
+                          tmp_path / "host")
+    pygame.image.save(seen, str(tmp_path / f"{game}_{seat}.png"))
+    assert pygame.image.tobytes(seen, "RGB") == pygame.image.tobytes(real, "RGB")
