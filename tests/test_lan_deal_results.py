@@ -20,18 +20,7 @@ from arcade.client.render.audit import TextAudit
 from arcade.client.scenes.lan import LanLobbyScene
 from arcade.core.authority import DEAL_UNFAIR, DEAL_VERIFIED
 from arcade.core.match import SeatSpec
-from test_lan_client import World, free_port
-
-
-@pytest.fixture
-def world(tmp_path):
-    w = World(tmp_path)
-    yield w
-    for a in w.apps.values():
-        for scene in a.stack:
-            link = getattr(scene, "link", None)
-            if link is not None and not link.transport.closed:
-                link.close()
+from test_lan_client import World, free_port, world  # noqa: F401 (the fixture: two clients on one clock)
 
 
 def with_deal(ev, deal):

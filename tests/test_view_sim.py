@@ -17,17 +17,20 @@ The expected views are the rules' own ``view`` of the host's state, encoded with
 
 from __future__ import annotations
 
-import gc
-import types
 from typing import Any, Iterator
 
+import pygame
 import pytest
 
+from arcade.client.scenes import router
 from arcade.core.authority import ViewSim, deal_line, make_view_sim, public_actions, DEAL_UNFAIR, DEAL_VERIFIED
 from arcade.games import REGISTRY, game_module, simulation_for
+from arcade.core.match import Match, parse_seats
 from arcade.games.bots import BotSeat
 from arcade.games.codec import encode
 from arcade.games.rng import Rng
+from client_helpers import make_app, run_ticks, script
+from test_netplay_attacks import _reachable  # a peer's memory, as the attack tests walk it
 
 # (game, players, options, seed): short whole matches (Grass: one hand)
 MATCHES = [("grit", 2, {}, 3), ("grenade", 3, {}, 5), ("cops_and_robbers", 4, {}, 2),
@@ -62,21 +65,6 @@ def host_match(game: str, players: int, options: dict, seed: int) -> Iterator[tu
             step += len(sim.last_applied)
             yield step, before, list(sim.last_applied), sim.state
     assert sim.is_over(), "the bots did not finish the match"
-
-
-def _reachable(root: object) -> Iterator[object]:
-    """Every object reachable from ``root`` through its own data (functions, modules and classes not followed:
-    code, not this peer's memory of the match)."""
-    seen = {id(root)}
-    todo = [root]
-    while todo:
-        obj = todo.pop()
-        yield obj
-        for ref in gc.get_referents(obj):
-            if id(ref) in seen or isinstance(ref, (types.FunctionType, types.MethodType, types.ModuleType, type)):
-                continue
-            seen.add(id(ref))
-            todo.append(ref)
 
 
 def holds(root: object, secret: tuple) -> bool:
@@ -202,12 +190,6 @@ def _table_picture(game: str, players: int, options: dict, seat: int | None, sta
     """The table of ``game`` for a screen where ``seat`` is the one local human (None: a spectator, every seat
     remote), its match's simulation ``sim`` given each of ``states`` in turn (a ViewSim: the seat's view of it, with
     its public actions) 20 ticks apart; returns the last frame (1280×720)."""
-    import pygame
-
-    from arcade.client.scenes import router
-    from arcade.core.match import Match, parse_seats
-    from client_helpers import make_app, run_ticks, script
-
     rules = REGISTRY[game]
     app = make_app(tmp_path, input_script=script(""))
     match = Match(game, parse_seats(",".join("human" if p == seat else "remote" for p in range(players))), 1,
@@ -232,7 +214,6 @@ def test_a_joiners_table_is_the_table_its_seat_would_see_of_the_hosts_state(game
                                                                              tmp_path):
     """Pixel for pixel: what a joiner (or a spectator) sees, drawn from its ViewSim's stand-in, is what the same
     screen would show of the host's real state (no hidden card's face, no placeholder shown oddly)."""
-    import pygame
 
     states = [x for x in host_match(game, players, options, seed) if x[0] <= upto][-4:]
     rules = REGISTRY[game]
