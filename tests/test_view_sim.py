@@ -17,6 +17,7 @@ The expected views are the rules' own ``view`` of the host's state, encoded with
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterator
 
 import pygame
@@ -169,9 +170,13 @@ def test_a_view_sim_keeps_the_newest_view_and_refuses_what_is_not_its_seats_view
     sim.receive(0, encode(rules.view(a, 1)), [])  # late: an older step changes nothing
     sim.receive(1, encode(rules.view(a, 1)), [])
     assert rules.view(sim.state, 1) == rules.view(b, 1) and sim.checksum() == sum_b
-    for junk in (encode(rules.view(b, 2)), encode(rules.view(b, None)), encode(b), b"\x00junk"):
+    grit = REGISTRY["grit"]
+    for junk, public in [(encode(rules.view(b, 2)), []), (encode(rules.view(b, None)), []), (encode(b), []),
+                         (b"\x00junk", []), (encode(grit.view(grit.initial_state(1, 2), 1)), []),
+                         (encode(rules.view(b, 1)), [(0, 999)]),
+                         (encode(dataclasses.replace(rules.view(b, 1), hearts=((7,), (7,), (7,)))), [])]:
         with pytest.raises(ValueError):
-            sim.receive(2, junk, [])
+            sim.receive(2, junk, public)
     assert sim.step == 1 and sim.checksum() == sum_b
     sim.advance((0, 0, 0))
     sim.load(saved)

@@ -223,15 +223,22 @@ class ViewSim:
     def receive(self, step: int, data: bytes, public: Sequence[tuple[int, int]] = ()) -> None:
         """A VIEW message: the host's ``step``, the view's bytes (``view_bytes``), the public actions applied since
         the host's previous VIEW ((seat, tick input or 0), ``public_actions``). A step not newer than ``step`` is
-        ignored. Raises ValueError (``CodecError``) for bytes that are not a view of this game for this seat, or
-        public actions that are not this game's; nothing changes then."""
+        ignored. Raises ValueError (``CodecError``) for bytes that are not a view of this game for this seat, a
+        view no state of the game gives (its stand-in would not show it), or public actions that are not this
+        game's; nothing changes then."""
         if step <= self.step:
             return
         view = decode(data)
         if type(view) is not self._view_type or view.seat != self.seat:
             raise ValueError(f"not a {self._view_type.__name__} for seat {self.seat}")
         applied = [(int(seat), self.rules.decode_action(n - 1) if n > 0 else None) for seat, n in public]
-        state = self.rules.state_from_view(view, Rng.from_seed(STAND_IN_SEED))
+        try:
+            state = self.rules.state_from_view(view, Rng.from_seed(STAND_IN_SEED))
+            same = self.rules.view(state, self.seat) == view
+        except (TypeError, IndexError, KeyError, AttributeError, RuntimeError) as e:  # a view no deal can give
+            raise ValueError(f"a view the rules cannot give: {e}") from e
+        if not same:
+            raise ValueError("a view the rules cannot give")
         self.step, self.view, self.state, self._data, self.last_applied = step, view, state, bytes(data), applied
 
     def advance(self, inputs: Sequence[int]) -> None:
