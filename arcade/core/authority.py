@@ -212,7 +212,7 @@ class ViewSim:
         self.last_applied: list[tuple[int, Any]] = []
         self._data = b""
         deal = rules.initial_state(STAND_IN_SEED, players, **options)
-        self._view_type = type(rules.view(deal, seat))
+        self._view_type = type(decode(view_bytes(rules, deal, seat)))  # (the decoder's first use is slow: now)
         self.state = rules.state_from_view(rules.view(deal, None), Rng.from_seed(STAND_IN_SEED))
 
     @property
