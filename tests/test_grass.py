@@ -691,7 +691,7 @@ def test_state_from_view_gives_the_same_view_and_every_card():
             if s.phase != "scoring":
                 v = RULES.view(s, seat)
                 other = state_from_view(v, Rng.from_seed(step))
-                assert census(other) == FULL and RULES.view(other, seat) == replace(v, events=())
+                assert census(other) == FULL and RULES.view(other, seat) == v
                 assert RULES.legal_actions(other, seat) == RULES.legal_actions(s, seat)
             a, rng = rng.choice(RULES.legal_actions(s, seat))
             s = RULES.apply(s, seat, a)
@@ -1157,7 +1157,7 @@ def test_state_from_view_leaves_out_the_box_and_my_chosen_pass():
     v = RULES.view(s, 1)
     for i in range(5):
         other = state_from_view(v, Rng.from_seed(i))
-        assert census(other) == FULL and other.box == s.box and RULES.view(other, 1) == replace(v, events=())
+        assert census(other) == FULL and other.box == s.box and RULES.view(other, 1) == v
     s = act(paranoia_table(SOLD_OUT, Stash()), 0, play(SOLD_OUT))
     s = act(s, 0, Action("pass", UTTERLY_WIPED_OUT))
     v = RULES.view(s, 0)

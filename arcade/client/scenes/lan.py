@@ -28,6 +28,7 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
+from arcade.core.authority import DEAL_VERIFIED, deal_line
 from arcade.core.match import SeatSpec, options_for_count
 from arcade.client.render.fonts import draw_text, font, text as text_image
 from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
@@ -1111,7 +1112,19 @@ class NetTable:
 
     def result_record(self, table) -> dict:
         ev = table.match.ended
-        return {"lan": True, "frame": ev.frame if ev else None}
+        return {"lan": True, "frame": ev.frame if ev else None, "deal": self.result_deal(table)}
+
+    def result_deal(self, table) -> str | None:
+        """The results screen's line on the deal of a host-authoritative turn game, from the ``MatchEnded`` event's
+        ``deal`` field (``arcade.core.authority.deal_line``): "Deal verified", "This match was not dealt fairly", or
+        None (no line: Grisbi, no reveal, the match not over)."""
+        ev = table.match.ended
+        return deal_line(getattr(ev, "deal", None)) if ev is not None else None
+
+    def draw_deal(self, surf, line: str, center: tuple[int, int]) -> None:
+        """The deal's line under the results' title: green with a tick when verified, red with a cross when not."""
+        ok = line == DEAL_VERIFIED
+        draw_text(surf, ("✓ " if ok else "✗ ") + line, center, 21, GREEN if ok else RED, bold=True, anchor="center")
 
     def results_update(self, scene) -> bool:
         """Every results tick: the session goes on (the others may still be finishing); a scripted run exits once

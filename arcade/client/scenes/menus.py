@@ -564,6 +564,7 @@ class ResultsScene(Scene):
             self.ITEMS = self.net.RESULT_ITEMS
         self.rows = table.result_rows()
         self.notes = table.result_notes()
+        self.deal = self.net.result_deal(table) if self.net is not None else None  # a LAN turn game's fair deal
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
                             "title": self.title, **(self.net.result_record(table) if self.net else {})})
@@ -599,7 +600,9 @@ class ResultsScene(Scene):
         box = pygame.Rect(120, 40, W - 240, H - 110)
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
         draw_text(surf, self.title, (W // 2, box.y + 50), 46, GOLD, bold=True, anchor="center", shadow=True)
-        head_y = box.y + 110
+        if self.deal is not None:
+            self.net.draw_deal(surf, self.deal, (W // 2, box.y + 98))
+        head_y = box.y + 124 if self.deal is not None else box.y + 110
         cols = (box.x + 50, box.x + 360, box.right - 50)
         draw_text(surf, "Player", (cols[0], head_y), 18, DIM, bold=True)
         draw_text(surf, "Played by", (cols[1], head_y), 18, DIM, bold=True)

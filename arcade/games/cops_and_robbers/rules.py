@@ -53,6 +53,7 @@ __all__ = [
     "COP", "ROBBER", "OFFENCE", "DEFENCE", "COUNTS", "START_COINS", "HAND_SIZE", "Card", "Draw", "Defend", "Attack",
     "Respond", "EndTurn", "Action", "Offensive", "CRState", "CRView", "CopsAndRobbersRules", "RULES", "full_deck",
     "teammates", "seating", "round_scores", "describe_action", "sample_hidden",
+    "table_from_view", "state_from_view",
 ]
 
 COP = "cop"
@@ -522,6 +523,15 @@ class CopsAndRobbersRules:
         """64-bit checksum of the canonical encoding (``base.state_checksum``)."""
         return state_checksum(s)
 
+    def state_from_view(self, view: CRView, rng: Rng) -> CRState:
+        """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
+        return state_from_view(view, rng)
+
+    def action_is_public(self, s: CRState, seat: int, a: Action) -> bool:
+        """Every action is public ("A turn", "Offensive"): a draw names no card, shields and offences are laid face
+        up and the answer to an Offensive is laid in everyone's sight: True."""
+        return True
+
 
 RULES = CopsAndRobbersRules()
 
@@ -539,3 +549,44 @@ def sample_hidden(state: CRState, seat: int | None, rng: Rng) -> CRState:
         hands[p] = tuple(sorted(mixed[i:i + n]))
         i += n
     return replace(state, hands=tuple(hands), draw_pile=tuple(mixed[i:]))
+
+
+def table_from_view(view: CRView, rng: Rng) -> CRState:
+    """A state that ``view`` (a seat's, or a spectator's: ``seat`` None) could come from: every public card where the
+    view shows it, the viewer's hand, and the unseen cards (60 less every card the view shows) dealt in a fixed order
+    to the other hands (by their sizes) and the draw pile; the state's generator is ``rng``. Its hidden part is
+    meaningless until ``sample_hidden`` re-deals it. (A view of a made-up table that does not hold 60 cards gets
+    what is left: the bots' tests use such tables.)"""
+    left = {(k, v): COUNTS[v] for k in (OFFENCE, DEFENCE) for v in (1, 2, 3, 4)}
+    seen = list(view.hand) + list(view.discard)
+    for p in range(view.players):
+        seen += [(DEFENCE, v) for v in view.shields[p]] + [(DEFENCE, v) for v in view.jail_shields[p]]
+        if view.jail[p]:
+            seen.append((OFFENCE, view.jail[p]))
+    if view.pending is not None:
+        seen.append((OFFENCE, view.pending.value))
+    for c in seen:
+        left[c] -= 1
+    pool = [c for c in sorted(left) for _ in range(max(0, left[c]))]
+    hands = []
+    for p in range(view.players):
+        if p == view.seat:
+            hands.append(view.hand)
+        else:
+            n = view.hand_counts[p]
+            hands.append(tuple(sorted(pool[:n])))
+            pool = pool[n:]
+    return CRState(
+        players=view.players, rounds=view.rounds, round_no=view.round_no, dealer=view.dealer, roles=view.roles,
+        order=view.order, current=view.current, coins=view.coins, hands=tuple(hands), shields=view.shields,
+        jail=view.jail, jail_shields=view.jail_shields, draw_pile=tuple(pool[:view.draw_count]),
+        discard=view.discard, reshuffled=view.reshuffled, pending=view.pending, drawn=view.drawn, defended=view.defended,
+        attacked=view.attacked, totals=view.totals, last_round=view.last_round, over=view.over, rng=rng,
+        events=view.events)
+
+
+def state_from_view(view: CRView, rng: Rng) -> CRState:
+    """A full state whose ``view`` for ``view.seat`` (a seat or None, a spectator) is ``view``: ``table_from_view``
+    with the cards the view does not show (the other hands, the draw pile) dealt at random by ``sample_hidden`` with
+    ``rng``. ``rng`` is also the state's generator (the true one, which shuffles later rounds, is hidden)."""
+    return sample_hidden(table_from_view(view, rng), view.seat, rng)

@@ -26,10 +26,12 @@ of processor time. ``bot.py`` gives every level's figures.
 from __future__ import annotations
 
 from math import isqrt
+from dataclasses import replace
 from typing import Any, Sequence
 
 from ..rng import Rng
-from .rules import COP, COUNTS, DEFENCE, OFFENCE, RULES, CRState, CRView, Draw, sample_hidden
+from .rules import COP, DEFENCE, OFFENCE, RULES, CRState, CRView, Draw, sample_hidden
+from .rules import table_from_view as rules_table_from_view
 
 __all__ = ["choose", "table_from_view", "BUDGET"]
 
@@ -52,38 +54,11 @@ ROUND_END = 20_000
 
 
 def table_from_view(view: CRView) -> CRState:
-    """A state that ``view`` could come from: every public card where the view shows it, the viewer's hand, and the
-    unseen cards dealt in a fixed order to the other hands (by their sizes) and the draw pile. Its hidden part is
-    meaningless until ``sample_hidden`` re-deals it. Raises ValueError for a spectator's view."""
-    me = view.seat
-    if me is None:
+    """``rules.table_from_view`` of a seat's view, its generator and events blank (the search's base table). Raises
+    ValueError for a spectator's view."""
+    if view.seat is None:
         raise ValueError("the search plays a seat, not a spectator")
-    left = {(k, v): COUNTS[v] for k in (OFFENCE, DEFENCE) for v in (1, 2, 3, 4)}
-    seen = list(view.hand) + list(view.discard)
-    for p in range(view.players):
-        seen += [(DEFENCE, v) for v in view.shields[p]] + [(DEFENCE, v) for v in view.jail_shields[p]]
-        if view.jail[p]:
-            seen.append((OFFENCE, view.jail[p]))
-    if view.pending is not None:
-        seen.append((OFFENCE, view.pending.value))
-    for c in seen:
-        left[c] -= 1
-    pool = [c for c in sorted(left) for _ in range(max(0, left[c]))]
-    hands = []
-    for p in range(view.players):
-        if p == me:
-            hands.append(view.hand)
-        else:
-            n = view.hand_counts[p]
-            hands.append(tuple(sorted(pool[:n])))
-            pool = pool[n:]
-    return CRState(
-        players=view.players, rounds=view.rounds, round_no=view.round_no, dealer=view.dealer, roles=view.roles,
-        order=view.order, current=view.current, coins=view.coins, hands=tuple(hands), shields=view.shields,
-        jail=view.jail, jail_shields=view.jail_shields, draw_pile=tuple(pool[:view.draw_count]), discard=view.discard,
-        reshuffled=view.reshuffled, pending=view.pending, drawn=view.drawn, defended=view.defended,
-        attacked=view.attacked, totals=view.totals, last_round=view.last_round, over=view.over, rng=Rng(0),
-        events=())
+    return replace(rules_table_from_view(view, Rng(0)), events=())
 
 
 # --- a fast mutable table for the search --------------------------------------------------------------------------

@@ -246,6 +246,16 @@ class GrassRules:
         """64-bit checksum of the canonical encoding of ``s``."""
         return state_checksum(s)
 
+    def state_from_view(self, view: GrassView, rng: Rng) -> GrassState:
+        """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
+        return state_from_view(view, rng)
+
+    def action_is_public(self, s: GrassState, seat: int, a: Action) -> bool:
+        """Whether every seat may be told ``a`` (rules/grass.md): cards are played and discarded face up and trades
+        are named openly; only the card chosen for a Paranoia pass goes face down ("passes one card from their
+        hand face down"): not public."""
+        return a.op != "pass"
+
     def view(self, s: GrassState, seat: int | None) -> GrassView:
         """What ``seat`` may see (None = spectator): own hand and own Paranoia pass; others' hands as counts;
         piles, stashes (with covers), the trade, totals and the last breakdown; events with hidden cards masked."""
@@ -621,9 +631,9 @@ def sample_hidden(s: GrassState, seat: int | None, rng: Rng) -> GrassState:
 
 
 def state_from_view(v: GrassView, rng: Rng) -> GrassState:
-    """A whole state consistent with view ``v`` (of a seat, not a spectator): the hidden cards (Grass stack, other
-    hands, others' chosen Paranoia passes) are the cards ``v`` cannot see, dealt at random by ``sample_hidden``
-    (cards ``v.seat`` knows to be in a hand stay there). The state's generator is ``rng`` (the true one, which
+    """A whole state whose view for ``v.seat`` (a seat or None, a spectator) is ``v``, events included: the hidden
+    cards (Grass stack, other hands, others' chosen Paranoia passes) are the cards ``v`` cannot see, dealt at random
+    by ``sample_hidden`` (cards ``v.seat`` knows to be in a hand stay there). The state's generator is ``rng`` (the true one, which
     shuffles later hands, is hidden). Raises ValueError if the view's card counts do not add up to the deck."""
     from collections import Counter
 
@@ -670,5 +680,5 @@ def state_from_view(v: GrassView, rng: Rng) -> GrassState:
                    dealer=v.dealer, current=v.current, extra_turns=v.extra_turns, proposed=v.proposed, trade=v.trade,
                    paranoia_card=v.paranoia_card, passes=tuple(passes), hand_no=v.hand_no, totals=v.totals,
                    breakdown=v.breakdown, learning=v.learning, max_hands=v.max_hands, goal=v.goal,
-                   rng=Rng(seed_mix(rng.next64()[0], 1)), known=known)
+                   rng=Rng(seed_mix(rng.next64()[0], 1)), known=known, events=v.events)
     return sample_hidden(s, me, rng)

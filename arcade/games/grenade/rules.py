@@ -43,6 +43,7 @@ from ..rng import Rng
 __all__ = [
     "JOKER", "PLACES", "DICE", "RANK_NAMES", "Throw", "Move", "GrenadeState", "GrenadeView", "GrenadeRules",
     "RULES", "advance_place", "next_spade", "resolve_throw", "spade_name", "describe_action",
+    "sample_hidden", "state_from_view",
 ]
 
 JOKER = 0
@@ -336,6 +337,14 @@ class GrenadeRules:
         """64-bit checksum of the canonical encoding (``base.state_checksum``)."""
         return state_checksum(s)
 
+    def state_from_view(self, view: GrenadeView, rng: Rng) -> GrenadeState:
+        """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
+        return state_from_view(view, rng)
+
+    def action_is_public(self, s: GrenadeState, seat: int, a: Throw) -> bool:
+        """Every move is public ("Turn": the grenade moves in everyone's sight): True."""
+        return True
+
 
 RULES = GrenadeRules()
 
@@ -365,3 +374,15 @@ def sample_hidden(state: GrenadeState, seat: int | None, rng: Rng) -> GrenadeSta
             mine.append(pool.pop())
         hearts.append(tuple(sorted(mine)))
     return replace(state, hearts=tuple(hearts))
+
+
+def state_from_view(view: GrenadeView, rng: Rng) -> GrenadeState:
+    """A full state whose ``view`` for ``view.seat`` (a seat or None, a spectator) is ``view``: the table as shown,
+    the hearts the view does not show dealt by ``sample_hidden`` with ``rng`` (consistent with every reveal; a
+    finished game shows every heart). ``rng`` is also the state's generator: the true one, which rolls the black
+    die, is hidden."""
+    blank = GrenadeState(
+        players=view.players, wheel=view.wheel, blown=view.blown, dice=view.dice, hearts=view.hearts,
+        revealed=view.revealed, out_move=view.out_move, current=view.current, roll=view.roll, history=view.history,
+        winners=view.winners, rng=rng, events=view.events)
+    return sample_hidden(blank, view.seat, rng)

@@ -84,6 +84,7 @@ __all__ = [
     "highest_top",
     "sample_hidden",
     "determinize",
+    "state_from_view",
     "describe_action",
 ]
 
@@ -589,6 +590,16 @@ class GritRules:
     def checksum(self, s: GritState) -> int:
         return state_checksum(s)
 
+    def state_from_view(self, view: GritView, rng: Rng) -> GritState:
+        """A stand-in full state showing ``view`` to its seat (see the module's ``state_from_view``)."""
+        return state_from_view(view, rng)
+
+    def action_is_public(self, s: GritState, seat: int, a: Action) -> bool:
+        """Whether every seat may be told ``a`` as ``seat`` did it in ``s`` (rules: "Rounds", "Marked Complaint"):
+        naming who lays first is said aloud; a Complaint goes face down (where it lies shows, the card does not)
+        and the choice to keep a Marked Complaint down is secret until the round's cards turn over: not public."""
+        return isinstance(a, ChooseFirst)
+
 
 def _card_view(c: PileCard, seat: int | None, current_round: int) -> CardView:
     sees = c.face_up or (seat is not None and c.laid_by == seat)
@@ -645,40 +656,48 @@ def sample_hidden(state: GritState, seat: int | None, rng: Rng) -> GritState:
     return replace(state, complaints=complaints, piles=piles, unused=unused)
 
 
-def _pile_card(c: CardView, seat: int, unseen: Any) -> PileCard:
-    """A pile card of a determinization: face down and unknown to ``seat`` means laid by the opponent (its card the
-    next of ``unseen``); face down and known means laid by ``seat``. Who laid a face-up card, and in which round any
-    card was laid, the view does not say and no rule needs: -1 and 0 (round 0 makes a kept-hidden card public, as it
-    is in the view)."""
-    if c.card is None:
-        return PileCard(next(unseen), 1 - seat, 0, False, c.marked, c.kept_hidden)
-    return PileCard(c.card, -1 if c.face_up else seat, 0, c.face_up, c.marked, c.kept_hidden)
+def _laid_by(view: GritView, owner: int, pile: int, c: CardView) -> int:
+    """Who laid a pile card of ``view`` in a stand-in state: a face-down card is this round's play (the first of
+    ``round_plays`` laid by ``first``, the second by the other seat) or a Marked Complaint kept face down, which its
+    owner laid on their own pile; who laid a face-up card the view does not say and no rule needs (-1)."""
+    if c.face_up:
+        return -1
+    if (owner, pile) in view.round_plays:
+        k = view.round_plays.index((owner, pile))
+        return view.first if k == 0 else 1 - view.first
+    return owner
 
 
-def determinize(view: GritView, rng: Rng) -> GritState:
-    """A full state consistent with one seat's ``view``: what the view shows is kept, every card the seat cannot see
-    is dealt at random by ``sample_hidden`` (the searching bot's "world"; rules: "Setup" for what is hidden).
+def _pile_card(c: CardView, laid_by: int, unseen: Any) -> PileCard:
+    """A pile card of a stand-in state: a card the view does not show is the next of ``unseen``. In which round a
+    card was laid the view does not say and no rule needs: 0 (round 0 makes a kept-hidden card public, as it is in
+    the view)."""
+    card = next(unseen) if c.card is None else c.card
+    return PileCard(card, laid_by, 0, c.face_up, c.marked, c.kept_hidden)
 
-    A seat needs no memory beyond its view in Grit: covered cards stay on their piles face up, the seat's own face-down
-    cards show in its view, and nothing a seat once saw is ever taken back into a hand. A choice the opponent made in
-    the same end-of-round "keep" phase, still secret, is taken as "turn it up". Raises ValueError for a spectator's
-    view or a finished game (nothing is hidden then).
-    """
-    if view.seat not in (0, 1) or view.phase == PHASE_OVER:
-        raise ValueError("determinize needs a seat's view of a game in progress")
-    seat = view.seat
-    seen = set(view.hand)
+
+def state_from_view(view: GritView, rng: Rng) -> GritState:
+    """A full state whose ``view`` for ``view.seat`` is ``view`` (a seat's or a spectator's): what the view shows is
+    kept, every card it does not show (the other hands, face-down pile cards, the unused cards, so the random
+    heart's rank too) is dealt at random from the cards not seen by ``sample_hidden`` with ``rng``, which is also
+    the state's generator (the true one, which deals later duels, is hidden). A finished game hides nothing.
+
+    A seat needs no memory beyond its view in Grit: covered cards stay on their piles face up, the seat's own
+    face-down cards show in its view, and nothing a seat once saw is ever taken back into a hand. A choice the
+    opponent made in the same end-of-round "keep" phase, still secret, is taken as "turn it up"."""
+    seen = list(view.hand) + list(view.unused)
     for own in view.piles:
         for pile in own:
-            seen.update(c.card for c in pile if c.card is not None)
+            seen.extend(c.card for c in pile if c.card is not None)
     unseen = [c for c in deck_spades(view.prototype_deck) if c not in seen]
     if not any(is_heart(c) for c in seen):
         unseen.append(make_card(1, HEARTS))  # a stand-in: sample_hidden draws the hidden heart's rank
     it = iter(unseen)
-    piles = tuple(tuple(tuple(_pile_card(c, seat, it) for c in pile) for pile in own) for own in view.piles)
-    opp = tuple(sorted(next(it) for _ in range(view.complaint_counts[1 - seat])))
-    unused = tuple(sorted(it))
-    complaints = (view.hand, opp) if seat == 0 else (opp, view.hand)
+    piles = tuple(tuple(tuple(_pile_card(c, _laid_by(view, owner, p, c), it) for c in pile)
+                        for p, pile in enumerate(own)) for owner, own in enumerate(view.piles))
+    complaints = tuple(view.hand if p == view.seat else tuple(sorted(next(it) for _ in range(view.complaint_counts[p])))
+                       for p in range(2))
+    unused = view.unused if view.phase == PHASE_OVER else tuple(sorted(it))
     pending: tuple[int, ...] = ()
     if view.phase == PHASE_KEEP and view.to_act:
         plays = list(view.round_plays)
@@ -688,6 +707,15 @@ def determinize(view: GritView, rng: Rng) -> GritState:
                   wins=view.wins, duel_results=view.duel_results, round=view.round, phase=view.phase,
                   complaints=complaints, piles=piles, unused=unused, word=view.word, word_reason=view.word_reason,
                   last_word=view.last_word, first=view.first, round_plays=view.round_plays,
-                  marked_used=view.marked_used, totals=None, result=None, last_duel=view.last_duel,
+                  marked_used=view.marked_used, totals=view.totals, result=view.result, last_duel=view.last_duel,
                   events=view.events, keep_pending=pending)
-    return sample_hidden(s, seat, rng)
+    return sample_hidden(s, view.seat, rng)
+
+
+def determinize(view: GritView, rng: Rng) -> GritState:
+    """A full state consistent with one seat's ``view`` (``state_from_view``): the searching bot's "world" (rules:
+    "Setup" for what is hidden). Raises ValueError for a spectator's view or a finished game (nothing is hidden
+    then)."""
+    if view.seat not in (0, 1) or view.phase == PHASE_OVER:
+        raise ValueError("determinize needs a seat's view of a game in progress")
+    return state_from_view(view, rng)
