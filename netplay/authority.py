@@ -70,26 +70,30 @@ def _chunks(data: bytes, size: int) -> list[bytes]:
     return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
 
 
-def reveal_blob(nonces: list[list[Any]], log: list[tuple[int, int]], reason: str) -> bytes:
-    """The end-of-match reveal as bytes: msgpack ``[nonces, flat log [seat, code, ...], reason]``."""
+def reveal_blob(nonces: list[list[Any]], log: list[tuple[int, int]], ticks: list[int], reason: str) -> bytes:
+    """The end-of-match reveal as bytes: msgpack ``[nonces, flat log [seat, code, ...], the tick of each logged
+    action, reason]`` (the ticks let every peer write the same replay)."""
     flat = [x for seat, code in log for x in (seat, code)]
-    return msgpack.packb([nonces, flat, reason[:200]], use_bin_type=True)
+    ticks = (list(ticks) + [0] * len(log))[:len(log)]
+    return msgpack.packb([nonces, flat, ticks, reason[:200]], use_bin_type=True)
 
 
-def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], str]:
+def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], list[int], str]:
     """Parse ``reveal_blob``'s bytes; raises ValueError for anything malformed (network data: bounded decoding)."""
     try:
         v = msgpack.unpackb(blob, **_REVEAL_LIMITS)
     except Exception:  # msgpack raises several types
         raise ValueError("undecodable reveal") from None
-    if type(v) is not list or len(v) != 3 or type(v[0]) is not list or type(v[1]) is not list or type(v[2]) is not str:
+    if type(v) is not list or len(v) != 4 or not all(type(x) is list for x in v[:3]) or type(v[3]) is not str:
         raise ValueError("malformed reveal")
-    nonces, flat, reason = v
+    nonces, flat, ticks, reason = v
     if not all(type(p) is list and len(p) == 2 and type(p[0]) is int and type(p[1]) is bytes for p in nonces):
         raise ValueError("malformed reveal nonces")
     if len(flat) % 2 or not all(type(x) is int and 0 <= x < 1 << 32 for x in flat):
         raise ValueError("malformed reveal log")
-    return nonces, list(zip(flat[::2], flat[1::2])), reason
+    if len(ticks) * 2 != len(flat) or not all(type(t) is int and 0 <= t < 1 << 31 for t in ticks):
+        raise ValueError("malformed reveal ticks")
+    return nonces, list(zip(flat[::2], flat[1::2])), ticks, reason
 
 
 def start_problem(s: "Session", f: list[Any]) -> tuple[str, FailReason] | None:
@@ -310,7 +314,7 @@ class HostAuthority:
         if s.end is not None:
             return
         self.end_at = sim.tick
-        blob = reveal_blob(s.start_nonces, self.reveal_log(), reason)
+        blob = reveal_blob(s.start_nonces, self.reveal_log(), list(getattr(sim, "log_ticks", ())), reason)
         self.reveal = _chunks(blob, REVEAL_CHUNK)
         if len(self.reveal) > MAX_REVEAL_CHUNKS:
             raise ValueError("the action log is over the reveal's limit")
@@ -343,6 +347,7 @@ class JoinerAuthority:
         self.reveal_total = 0
         self.reveal_digest = b""
         self.verdict: tuple[bool, str] | None = None
+        self.revealed: tuple[int, list[tuple[int, int]], list[int]] | None = None  # (seed, log, ticks) at the end
 
     def keys(self) -> tuple[int, ...]:
         return tuple(self.s.local_seats) or (NO_PEER,)
@@ -424,12 +429,13 @@ class JoinerAuthority:
         s = self.s
         checksum, reason = None, "game over"
         try:
-            nonces, log, reason = read_reveal(blob)
+            nonces, log, ticks, reason = read_reveal(blob)
             problem = reveal_problem(s.commits, nonces)
             if problem is None:
                 s.seed = revealed_seed(nonces)
                 fair, problem_text, checksum = s.sim.verify(s.seed, log)
                 problem = None if fair else problem_text
+                self.revealed = (s.seed, log, ticks)
         except ValueError as e:
             problem = str(e)
         self.verdict = (problem is None, problem or "")

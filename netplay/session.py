@@ -183,7 +183,6 @@ class Session:
         self.driver: TickDriver | None = None
         self.auth: HostAuthority | JoinerAuthority | None = None  # authority mode (turn games): netplay.authority
         self.start_nonces: list[list[Any]] = []
-        self.start_list: list[list[Any]] = []  # host: what START names (the nonces; authority mode: the commits)
         self.local_seats: list[int] = []
         self.period = 1 / 60
         self._send_gap = 1.0
@@ -1106,8 +1105,6 @@ class Session:
     def _host_start(self) -> None:
         nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
-        # authority mode: START names the commits only; the nonces (so the seed) are revealed at the end
-        self.start_list = self.commits if self.settings.mode == AUTHORITY else nonces
         self.input_delay = self._chosen_input_delay()
         self._start(seed_from_nonces([n for _, n in nonces]))
         if self.settings.mode == ROLLBACK and self.config.mesh:
@@ -1199,8 +1196,9 @@ class Session:
                 elif not r.started and r.status != GONE:
                     hold = min(600_000, int((self.now - r.reveal_at) * 1000))
                     age = min(600_000, int((self.now - self.started_at) * 1000))
-                    self._send(r, MsgType.START, [self.start_list, list(self.owners), r.reveal_t, hold, age,
-                                                  self.input_delay])
+                    # authority mode: START names the commits only; the nonces (the seed) are revealed at the end
+                    named = self.commits if self.auth is not None else self.start_nonces
+                    self._send(r, MsgType.START, [named, list(self.owners), r.reveal_t, hold, age, self.input_delay])
 
     def _roster_fields(self) -> list[Any]:
         left = self.countdown_left()

@@ -238,15 +238,16 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     assert not hm.is_over()
     facts = world.shot(host, "lan_match_hud")
     assert facts["white"] > 0.02 and facts["felt"] > 0.3
-    # the guest's machine goes silent: the host shows the lost-connection prompt and the match waits
+    # the guest's machine goes silent: the host shows the lost-connection prompt; the host-authoritative match goes
+    # on (the host never waits for anyone; Bob's seat simply does not act)
     world.frozen.add("guest")
     world.step(50)
     prompt = htable.net.lost_prompt()
     assert prompt is not None and prompt[0] == 1 and "Let a bot take the seat" in prompt[1]
     assert hlink.hud()["silent"] == [1]
-    frame = hs.driver.frame
+    frame = hs.sim.tick
     world.step(20)
-    assert hs.driver.frame - frame <= 3  # lockstep: nothing is simulated without Bob's inputs
+    assert hs.sim.tick - frame >= 18
     facts = world.shot(host, "lan_lost_connection")
     assert facts["colours"] > 8
     world.frozen.clear()  # Bob is back before the timeout: the prompt goes, the match goes on
@@ -397,13 +398,13 @@ def test_a_table_holding_its_match_never_holds_a_lan_match(world, monkeypatch):
     from arcade.games.grit.table import scene as grit_table
 
     monkeypatch.setattr(grit_table.Table, "step", lambda self: self.after_tick())  # never calls match.tick()
-    before = (hlink.session.driver.frame, blink.session.driver.frame)
+    before = (hlink.session.sim.tick, blink.session.sim.tick)
     world.step(120)
-    assert hlink.session.driver.frame - before[0] >= 110 and blink.session.driver.frame - before[1] >= 110
+    assert hlink.session.sim.tick - before[0] >= 110 and blink.session.sim.tick - before[1] >= 110
     monkeypatch.setattr(grit_table.Table, "step", lambda self: self.match.idle_tick())  # an animation's idle tick
-    f = hlink.session.driver.frame
+    f = hlink.session.sim.tick
     world.step(60)
-    assert hlink.session.driver.frame - f >= 55
+    assert hlink.session.sim.tick - f >= 55
 
 
 def _refused(world, guest, port, code, seats=1, watch=False):

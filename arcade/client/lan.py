@@ -273,7 +273,7 @@ class LanMatch(SeatsMixin):
     @property
     def ready(self) -> bool:
         """The table can be drawn: a joiner of a turn game has its first view."""
-        return self.sim.state is not None
+        return getattr(self.sim, "ready", True)
 
     def _bot(self, seat: int, level: str) -> BotSeat:
         bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed_mix(self.bot_seed, seat, 0x4C414E),
@@ -326,6 +326,10 @@ class LanMatch(SeatsMixin):
         return self.session.end is not None
 
     def checksum(self) -> int:
+        """The simulation's checksum; once a turn game ended, the end's (a joiner's: its re-simulation of the
+        revealed deal, equal to the host's when the deal is verified)."""
+        if self.ended is not None and self.session.auth is not None:
+            return self.ended.checksum
         return self.sim.checksum()
 
     def restart(self) -> None:
@@ -346,12 +350,12 @@ class LanMatch(SeatsMixin):
         return super().seat_name(seat)
 
     # --- replays of the confirmed inputs
-    def start_recording(self) -> None:
+    def start_recording(self, revealed: bool = False) -> None:
         from arcade.core.replay import ReplayWriter, make_header, new_replay_path
 
         app = self.link.app
-        if not app.opts.record or self.session.first_frame or self.session.auth is not None:
-            return  # (a turn game's joiner knows no seed before the end; the host's log is the reveal's)
+        if not app.opts.record or self.session.first_frame or (self.session.auth is not None and not revealed):
+            return  # a turn game's replay is written at the end (``record_revealed``)
         header = make_header(self.game_id, self.seed, self.seat_specs(), self.options)
         header["lan"] = True
         header["bot_think_ticks"] = self.bot_think_ticks
@@ -377,8 +381,42 @@ class LanMatch(SeatsMixin):
                 self.recorder.record(inputs, _Frame(n, snap.checksum))
             self.recorded = n
 
+    def record_revealed(self, ev: MatchEnded) -> None:
+        """A host-authoritative turn game's replay, written at the end from the seed and the action log with the
+        tick of each action: the host's own, a joiner's from the reveal it verified. Every peer writes the same."""
+        s = self.session
+        if s.role == HOST:
+            seed, log, ticks = s.seed, s.sim.log, s.sim.log_ticks
+        elif s.auth.revealed is not None and ev.deal == "verified":
+            seed, log, ticks = s.auth.revealed
+        else:
+            return
+        self.seed = seed
+        self.start_recording(revealed=True)
+        rec = self.recorder
+        if rec is None:
+            return
+        sim = simulation_for(self.rules, seed, self.settings.seats, **self.options)
+        at: dict[int, list[int]] = {}
+        for (seat, code), t in zip(log, ticks):
+            at.setdefault(t, [0] * self.settings.seats)[seat] = code + 1
+        nothing = (0,) * self.settings.seats
+        for t in range(ev.frame):
+            inputs = tuple(at.get(t, nothing))
+            sim.advance(inputs)
+            rec.record(inputs, sim)
+        self.recorded = ev.frame
+        if ev.reason == "game over":
+            rec.finish(sim, self.rules.scores(sim.state))
+        else:
+            rec.abandon(sim)
+        self.recorder = None
+
     def on_end(self, ev: MatchEnded) -> None:
         self.ended = ev
+        if self.session.auth is not None:
+            self.record_revealed(ev)
+            return
         self.record_confirmed()
         rec = self.recorder
         if rec is not None:

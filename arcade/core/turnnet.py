@@ -16,23 +16,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from arcade.games.base import IllegalAction
-from arcade.games.codec import decode
-from arcade.games.rng import Rng
 
-from . import authority
-from .authority import TurnAuthority, ViewDigests, view_digest, verify_views
+from .authority import TurnAuthority, ViewDigests, ViewSim, public_actions, verify_views
 
 __all__ = ["HostTurnSim", "PeerViewSim", "authority_sim"]
-
-_STAND_IN_SEED = 0x5EED
-
-
-def _public_of(rules: Any, before: Any, applied: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """What every seat may know of ``applied`` (seat, tick input): ``authority.public_actions`` when the game side
-    has it; until then nothing (no animation of others' actions beats showing a hidden one)."""
-    fn = getattr(authority, "public_actions", None)
-    return list(fn(rules, before, applied)) if fn is not None else []
-
 
 class HostTurnSim:
     """The host's simulation of a turn game in authority mode. ``rules``: a ``TurnRules``; ``seed``, ``players``,
@@ -45,6 +32,7 @@ class HostTurnSim:
         self.tick = 0
         self.last_applied: list[tuple[int, Any]] = []
         self._acted = [0] * players
+        self.log_ticks: list[int] = []  # the tick each logged action was applied on (replays)
         self._public: list[tuple[int, int, int]] = []  # (step, seat, action) as every seat may know it
 
     @property
@@ -83,8 +71,9 @@ class HostTurnSim:
                 before = self.auth.state
                 self.auth.act(seat, n - 1)
                 self._acted[seat] = self.auth.step
+                self.log_ticks.append(self.tick)
                 applied.append((seat, self.rules.decode_action(n - 1)))
-                self._public.extend((self.auth.step, p, a) for p, a in _public_of(self.rules, before, [(seat, n)]))
+                self._public.extend((self.auth.step, p, a) for p, a in public_actions(self.rules, before, [(seat, n)]))
         self.last_applied = applied
         self.tick += 1
 
@@ -113,52 +102,6 @@ class HostTurnSim:
         self.tick = saved[0]
 
 
-class _ViewSimStandIn:
-    """Stand-in for ``arcade.core.authority.ViewSim`` until the game side's lands: the latest view, a stand-in
-    state from ``rules.state_from_view`` (with a fixed-seed generator) where the game has one."""
-
-    def __init__(self, rules: Any, players: int, seat: int | None, **options: Any) -> None:
-        self.rules, self.players, self.seat = rules, players, seat
-        self.view: Any = None
-        self.step = -1
-        self.tick = 0
-        self.last_applied: list[tuple[int, int]] = []
-        self._data = b""
-        self._state: Any = None
-
-    def receive(self, step: int, data: bytes, public: list[tuple[int, int]]) -> None:
-        if step <= self.step:
-            return
-        self.view, self.step, self._data, self._state = decode(data), step, data, None
-        self.last_applied = list(public)
-
-    @property
-    def state(self) -> Any:
-        if self._state is None and self.view is not None:
-            from arcade.games import game_module  # the stand-in's only look-up (the registry imports every game)
-
-            fn = getattr(self.rules, "state_from_view", None) or getattr(game_module(self.rules.id),
-                                                                         "state_from_view", None)
-            if fn is not None:
-                self._state = fn(self.view, Rng(_STAND_IN_SEED))
-        return self._state
-
-    def advance(self, inputs: Sequence[int]) -> None:
-        self.tick += 1
-
-    def is_over(self) -> bool:
-        st = self.state
-        return st is not None and bool(self.rules.is_over(st))
-
-    def checksum(self) -> int:
-        return int.from_bytes(view_digest(self._data)[:8], "big")
-
-
-def _view_sim(rules: Any, players: int, seat: int | None, **options: Any) -> Any:
-    cls = getattr(authority, "ViewSim", None) or _ViewSimStandIn
-    return cls(rules, players, seat, **options)
-
-
 class PeerViewSim:
     """A joiner's simulation in authority mode: the views of its ``seats`` (empty: a spectator, the public view).
     ``state`` / ``view`` / ``last_applied`` are those of the first seat's; ``state_for(seat)`` any own seat's."""
@@ -166,7 +109,7 @@ class PeerViewSim:
     def __init__(self, rules: Any, players: int, seats: Sequence[int], **options: Any) -> None:
         self.rules, self.players, self.options = rules, players, options
         self.keys: tuple[int | None, ...] = tuple(seats) or (None,)
-        self.views = {k: _view_sim(rules, players, k, **options) for k in self.keys}
+        self.views = {k: ViewSim(rules, players, k, **options) for k in self.keys}
         self.digests = {k: ViewDigests(k) for k in self.keys}
         self.tick = 0
 
@@ -177,23 +120,31 @@ class PeerViewSim:
         """A seat taken over (a dropped seat claimed back): its views from now on."""
         if seat not in self.views:
             self.keys = tuple(k for k in self.keys if k is not None) + (seat,)
-            self.views[seat] = _view_sim(self.rules, self.players, seat, **self.options)
+            self.views[seat] = ViewSim(self.rules, self.players, seat, **self.options)
             self.digests[seat] = ViewDigests(seat)
 
     def receive_view(self, seat: int | None, step: int, data: bytes, public: list[tuple[int, int, int]]) -> None:
-        """A VIEW for ``seat`` at ``step``; ``public``: (step, seat, action) of the public actions since the last."""
+        """A VIEW for ``seat`` at ``step``; ``public``: (step, seat, tick input or 0) of the public actions since the
+        last. Raises ValueError for a view or public action this game cannot have (``ViewSim.receive``)."""
         if seat not in self.views:
             self.add_seat(seat)
-        self.digests[seat].receive(step, data)
         self.views[seat].receive(step, data, [(p, a) for _, p, a in public])
+        self.digests[seat].receive(step, data)
 
     @property
     def state(self) -> Any:
         return self._main().state
 
     def state_for(self, seat: int | None) -> Any:
+        """The stand-in state of an own seat's latest view; None before its first view (a bot must not act on the
+        placeholder table)."""
         v = self.views.get(seat)
-        return v.state if v is not None else None
+        return v.state if v is not None and v.ready else None
+
+    @property
+    def ready(self) -> bool:
+        """Every own seat has had its first view (the table can be shown)."""
+        return all(v.ready for v in self.views.values())
 
     @property
     def view(self) -> Any:
