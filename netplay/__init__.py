@@ -13,6 +13,8 @@ Modules:
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
   the simulation itself (see its docstring for the loop).
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
+- ``authority``: host-authoritative turn games (mode ``"authority"``): the host alone simulates, each joiner gets its
+  seat's view and sends actions the host checks; the deal's nonces and the action log revealed at the end.
 - ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
 - ``desync``: checksum records of confirmed frames, mismatch reports and dumps.
 - ``stats``: RTT, jitter, loss, bytes/s, frames ahead, rollback histogram, re-simulation time, stalls.
@@ -28,12 +30,12 @@ Modules:
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
                      NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
 from .session import Session
-from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
+from .settings import AUTHORITY, LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
 from .wire import PROTOCOL_VERSION
 
-__all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "PROTOCOL_VERSION", "UdpTransport",
+__all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION", "UdpTransport",
            "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
            "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused", "CaughtUp"]

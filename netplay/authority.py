@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgpack
 
@@ -44,9 +44,8 @@ from .fairdeal import reveal_problem, revealed_seed
 from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK, VIEW_CHUNK,
                    MsgType, Reason, is_real_commit)
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .endpoint import Remote
-    from .session import Session
+Session = Any  # netplay.session.Session (not imported: the session imports this module)
+Remote = Any   # netplay.endpoint.Remote
 
 __all__ = ["HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal", "start_problem"]
 
@@ -96,7 +95,7 @@ def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], li
     return nonces, list(zip(flat[::2], flat[1::2])), ticks, reason
 
 
-def start_problem(s: "Session", f: list[Any]) -> tuple[str, FailReason] | None:
+def start_problem(s: Session, f: list[Any]) -> tuple[str, FailReason] | None:
     """A joiner's check of an authority-mode START ``[commits, owners, echo ms, hold ms, age ms, delay]``: the commit
     list is the one shown before the deal (a spectator joining the running match, who saw none, takes it if every
     commit is a real digest), names exactly the host and the seats' owners (no phantom), and our seats are ours.
@@ -138,7 +137,7 @@ class _Peer:
 class HostAuthority:
     """The host's running phase in authority mode (one per session; ``Session`` calls it from its hook lines)."""
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session) -> None:
         self.s = session
         self.peers: dict[int, _Peer] = {}
         self.queue: list[tuple[int, int, int, int, int]] = []  # (peer, id, seat, step, input) in arrival order
@@ -147,12 +146,12 @@ class HostAuthority:
         self.reveal_digest = b""
         self.end_at = 0
 
-    def peer(self, r: "Remote") -> _Peer:
+    def peer(self, r: Remote) -> _Peer:
         return self.peers.setdefault(r.index, _Peer())
 
     # --- receiving
 
-    def on_action(self, r: "Remote", f: list[Any]) -> None:
+    def on_action(self, r: Remote, f: list[Any]) -> None:
         """An ACTION datagram from ``r`` (authenticated, fresh)."""
         held, actions, got, _tick = f
         p = self.peer(r)
@@ -176,7 +175,7 @@ class HostAuthority:
             else:
                 self.queue.append((r.index, aid, seat, step, n))
 
-    def refuse(self, r: "Remote | None", why: str) -> None:
+    def refuse(self, r: Remote, why: str) -> None:
         self.s.stats.reject(why)
         if r is not None:
             self.peer(r).refused += 1
@@ -245,7 +244,7 @@ class HostAuthority:
                 continue
             self.send_to(r)
 
-    def send_to(self, r: "Remote") -> None:
+    def send_to(self, r: Remote) -> None:
         """Views ``r`` lacks (new, or unacknowledged for an RTO), its action acks, reveal chunks, keepalive."""
         s = self.s
         p = self.peer(r)
@@ -267,7 +266,7 @@ class HostAuthority:
             key = (r.seats or (NO_PEER,))[0]
             self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0)
 
-    def _send_view(self, r: "Remote", p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None) -> None:
+    def _send_view(self, r: Remote, p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None) -> None:
         s = self.s
         parts = _chunks(data, VIEW_CHUNK) if chunks is None else []
         if len(parts) > MAX_VIEW_CHUNKS:
@@ -280,7 +279,7 @@ class HostAuthority:
             s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick])
         p.ack_due = False
 
-    def _send_reveal(self, r: "Remote", p: _Peer, rto: float) -> bool:
+    def _send_reveal(self, r: Remote, p: _Peer, rto: float) -> bool:
         """Reveal chunks ``r`` does not hold (each again after an RTO); True if any was sent."""
         s = self.s
         last = p.sent.get(-1)
@@ -298,7 +297,7 @@ class HostAuthority:
             p.sent[-1] = (0, s.now)
         return bool(sent)
 
-    def has_reveal(self, r: "Remote") -> bool:
+    def has_reveal(self, r: Remote) -> bool:
         p = self.peer(r)
         return all(i // 8 < len(p.reveal_got) and p.reveal_got[i // 8] >> (i % 8) & 1 for i in range(len(self.reveal)))
 
@@ -335,7 +334,7 @@ class HostAuthority:
 class JoinerAuthority:
     """A joiner's (or spectator's) running phase in authority mode: its views, its actions, the end's check."""
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session) -> None:
         self.s = session
         self.pending: list[list[int]] = []      # [id, seat, step, input] not yet acknowledged by the host
         self.next_id = 1

@@ -76,6 +76,11 @@ is refused to the claimant alone (``ClaimRefused``). So a dropped player rejoins
 who played which tick. A snapshot is used only if its game id, rules version and digest match. ``kick(peer)`` sends
 a joiner or spectator away; at most ``spectators_per_address`` spectators come from one IP address.
 
+Host-authoritative turn games (``MatchSettings.mode == "authority"``): the handshake, lobby, fair-deal commits,
+disconnects, drops, claims and kicks are as above, but START names the commits (no nonce: the seed stays the
+host's until the end) and the running phase is ``netplay.authority``'s (the lines marked "authority hook" hand it
+over): no tick driver, no input exchange, no snapshot for late joiners (they get their seat's or the public view).
+
 LAN browsers' pings: a host answers an unauthenticated PROBE with a PONG no longer than it (lobby or playing, free
 seats), at most 20 a second (``netplay.discovery.Prober``).
 """
