@@ -149,3 +149,73 @@ def test_a_six_peer_turn_game_runs_at_60_ticks_a_second_on_every_peer_over_an_im
     assert all(s.phase == "running" for s in m.sessions)
     assert m.host.sim.step > 20  # the game moves: the joiners' actions arrive and are applied
     assert all(59.0 <= r <= 61.0 for r in rates), rates
+
+
+# --- drops, rejoins, spectators ---------------------------------------------------------------------------------
+
+
+def test_a_silent_joiners_seat_goes_to_the_hosts_bot_and_its_player_rejoins_it_with_views_only():
+    """A joiner's machine goes silent: at the timeout the host's bot plays its seat (from the host's view of that
+    seat) and the match goes on; the player comes back as a late joiner claiming the seat with its player token: the
+    host hands it over, it is sent that seat's views (never a snapshot) and plays on; at the end its deal is
+    verified like everyone's."""
+    from netplay.events import SeatClaimed, SeatDropped
+    from test_netplay_toys import CODE, HOST_ADDR, joiner_addr
+
+    m = turn_match("grass", 3, end_tick=2400, think=5)
+    m.go(max_time=4.0)
+    lost = m.sessions[2]
+    seat = lost.local_seats[0]
+    m.run.stop(lost)
+    m.go(max_time=12.0)
+    (drop,) = m.of(0, SeatDropped)
+    assert drop.seat == seat and m.host.owners[seat] == 0
+    before = [a for a in m.host.sim.log if a[0] == seat]
+    m.go(max_time=20.0)
+    assert len([a for a in m.host.sim.log if a[0] == seat]) > len(before)  # the host's bot plays the seat
+
+    back: list[Session] = []
+    rules = REGISTRY["grass"]
+    bot = BotSeat("grass", seat, "normal", seed=3, think_ticks=5)
+
+    def src(s: int, tick: int) -> int:
+        state = back[0].sim.state_for(s)
+        return 0 if state is None else bot.input(state, tick)
+
+    back.append(Session.join(m.net.transport(joiner_addr(9)), HOST_ADDR, CODE, 0, claim=(seat,), token=lost.token,
+                             make_sim=lambda st, seed: authority_sim(rules, st.seats, seed, back[0].my_seats),
+                             input_source=src, now=m.run.clock.now, nonce=99, config=SessionConfig(desync_dump=None)))
+    m.sessions.append(back[0])
+    m.run.add(back[0])
+    m.go(max_time=30.0, until=lambda: back[0].local_seats == [seat])
+    assert back[0].seed is None and back[0].driver is None  # views only: no seed, no snapshot
+    claimed = [e for e in m.of(0, SeatClaimed) if e.seat == seat]
+    assert claimed and m.host.owners[seat] == back[0].index
+    mine = len([a for a in m.host.sim.log if a[0] == seat])
+    m.go(max_time=80.0)
+    assert len([a for a in m.host.sim.log if a[0] == seat]) > mine  # the rejoined player's actions are applied
+    e = [m.of(i, MatchEnded) for i in (0, 1, 3)]
+    assert all(len(x) == 1 for x in e) and len({x[0].checksum for x in e}) == 1
+    assert [x[0].deal for x in e] == ["verified"] * 3
+
+
+def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_deal():
+    from test_netplay_toys import CODE, HOST_ADDR, joiner_addr
+
+    m = turn_match("grass", 2, end_tick=1800, think=5)
+    m.go(max_time=6.0)
+    rules = REGISTRY["grass"]
+    spec: list[Session] = []
+    spec.append(Session.join(m.net.transport(joiner_addr(8)), HOST_ADDR, CODE, 0, now=m.run.clock.now, nonce=88,
+                             make_sim=lambda st, seed: authority_sim(rules, st.seats, seed, ()),
+                             input_source=lambda s, t: 0, config=SessionConfig(desync_dump=None)))
+    m.sessions.append(spec[0])
+    m.run.add(spec[0])
+    m.go(max_time=10.0, until=lambda: spec[0].sim is not None and spec[0].sim.ready)
+    sim = spec[0].sim
+    assert sim.ready and sim.view.seat is None and spec[0].late
+    assert sim.view == rules.view(m.host.sim.state, None) or sim.step < m.host.sim.step  # the public view, no more
+    m.go(max_time=60.0)
+    e = [m.of(i, MatchEnded) for i in range(3)]
+    assert all(len(x) == 1 for x in e) and len({x[0].checksum for x in e}) == 1
+    assert e[2][0].deal == "verified"
