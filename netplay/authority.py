@@ -118,6 +118,20 @@ def start_problem(s: Session, f: list[Any]) -> tuple[str, FailReason] | None:
     return None
 
 
+def _run_ticks(s: Session, tick: Any) -> None:
+    """The ticks that are due by the session's clock (``tick()`` each, at most ``max_ticks_per_update``): nobody
+    waits for anyone. A slow caller's debt beyond 0.25 s is dropped (the loop never spirals)."""
+    if s.phase != "running":
+        return
+    n = 0
+    while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
+        tick()
+        n += 1
+        s.next_tick_at += s.period
+    if s.now - s.next_tick_at > 0.25:
+        s.next_tick_at = s.now - 0.25
+
+
 def _clean(v: Any) -> int:
     return v if type(v) is int and 0 < v < 65536 else 0
 
@@ -184,14 +198,7 @@ class HostAuthority:
 
     def update(self) -> None:
         s = self.s
-        if s.phase == "running":
-            n = 0
-            while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
-                self.tick()
-                n += 1
-                s.next_tick_at += s.period
-            if s.now - s.next_tick_at > 0.25:  # a slow caller: drop the debt, never spiral
-                s.next_tick_at = s.now - 0.25
+        _run_ticks(s, self.tick)
         if s.phase in ("running", "finishing"):
             self.send_all()
         if s.phase == "finishing":
@@ -449,14 +456,7 @@ class JoinerAuthority:
 
     def update(self) -> None:
         s = self.s
-        if s.phase == "running":
-            n = 0
-            while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
-                self.tick()
-                n += 1
-                s.next_tick_at += s.period
-            if s.now - s.next_tick_at > 0.25:
-                s.next_tick_at = s.now - 0.25
+        _run_ticks(s, self.tick)
         if s.phase in ("running", "finishing"):
             self.send()
         if s.phase == "finishing" and s.end is not None:

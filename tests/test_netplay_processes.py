@@ -97,6 +97,32 @@ def test_two_processes_play_a_match_through_the_impairment_proxy_and_agree(tmp_p
     assert h["result"] == j["result"]
 
 
+def test_two_processes_play_a_whole_grit_match_host_authoritative_and_the_joiner_verifies_the_deal(tmp_path):
+    """Issue #12: a turn game from the command line runs host-authoritative; the joiner's summary says the deal
+    was verified and its final_checksum (its re-simulation of the revealed deal) equals the host's."""
+    port = free_port()
+    common = ["--code", "GRIT-1", "--headless", "--timeout", "3", "--think-ticks", "5"]
+    host = arcade("host", "--game", "grit", "--port", str(port), "--seats", "bot,remote", *common, "--seed", "1",
+                  "--summary", str(tmp_path / "host.json"), "--lobby-timeout", "30")
+    try:
+        assert "hosting" in host.stdout.readline()
+        join = arcade("join", f"127.0.0.1:{port}", "--seats", "bot", *common, "--seed", "2",
+                      "--summary", str(tmp_path / "join.json"))
+        jcode, jout, jerr = finish(join, 90)
+        hcode, hout, herr = finish(host, 30)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+    assert (hcode, jcode) == (0, 0), (herr, jerr)
+    assert "seed revealed at the end" in jout and "deal verified" in jout
+    h = json.loads((tmp_path / "host.json").read_text())
+    j = json.loads((tmp_path / "join.json").read_text())
+    assert h["deal"] == j["deal"] == "verified" and h["result"]["reason"] == "game over" == j["result"]["reason"]
+    assert h["final_checksum"] == j["final_checksum"] and h["seed"] == j["seed"] and h["ticks"] == j["ticks"]
+    assert h["result"]["scores"] == j["result"]["scores"]
+
+
 def one_line(err: str) -> str:
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert len(lines) == 1, err
