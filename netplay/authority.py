@@ -51,6 +51,8 @@ __all__ = ["HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blo
 
 VERIFIED = "verified"
 UNFAIR = "unfair"
+MAX_QUEUED = 2 * MAX_ACTIONS
+"""Most actions of one peer waiting for a host tick (one a seat a tick is applied); beyond, refused ("flood")."""
 KEEPALIVE = 0.1
 """Seconds between datagrams to a peer when nothing is new (its silence timer counts from the last one)."""
 _REVEAL_LIMITS = dict(raw=False, use_list=True, max_str_len=256, max_bin_len=64,
@@ -186,6 +188,8 @@ class HostAuthority:
                 self.refuse(r, "seat")
             elif self.s.phase != "running":
                 continue
+            elif sum(1 for q in self.queue if q[0] == r.index) >= MAX_QUEUED:
+                self.refuse(r, "flood")  # more actions than ticks to apply them: a flood, not a player
             else:
                 self.queue.append((r.index, aid, seat, step, n))
 

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from netplay.events import Failed, MatchEnded
 from netplay.session import Session
 from netplay.settings import AUTHORITY, LOCKSTEP, MatchSettings, SessionConfig
 from netplay.transport import Impairment
+from netplay.wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_CHUNKS, REVEAL_CHUNK, VIEW_CHUNK,
+                          MsgType, Rejected, open_datagram, seal)
 
 from arcade.core.turnnet import authority_sim
 from arcade.games import REGISTRY, simulation_for
@@ -219,3 +223,31 @@ def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_dea
     e = [m.of(i, MatchEnded) for i in range(3)]
     assert all(len(x) == 1 for x in e) and len({x[0].checksum for x in e}) == 1
     assert e[2][0].deal == "verified"
+
+
+# --- the wire -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mtype, fields", [
+    (MsgType.VIEW, [0, 3, 1, 0, b"v" * (VIEW_CHUNK + 1), [], 0, [0, 1], 9]),          # a chunk over the limit
+    (MsgType.VIEW, [0, 3, MAX_VIEW_CHUNKS + 1, 0, b"v", [], 0, [0, 1], 9]),          # too many chunks
+    (MsgType.VIEW, [0, 3, 2, 2, b"v", [], 0, [0, 1], 9]),                            # index past the total
+    (MsgType.VIEW, [9, 3, 1, 0, b"v", [], 0, [0, 1], 9]),                            # no such seat
+    (MsgType.VIEW, [0, 3, 1, 0, b"v", [[1, 0, 5]] * (MAX_PUBLIC + 1), 0, [0, 1], 9]),  # too many public actions
+    (MsgType.ACTION, [[], [[1, 0, 0, 0]], b"", 5]),                                  # a "nothing" action
+    (MsgType.ACTION, [[], [[1, 0, 0, 65536]], b"", 5]),                              # an input out of range
+    (MsgType.ACTION, [[], [[k + 1, 0, 0, 7] for k in range(MAX_ACTIONS + 1)], b"", 5]),  # too many actions
+    (MsgType.ACTION, [[[0, 1]] * 9, [], b"", 5]),                                    # too many views held
+    (MsgType.LOG_REVEAL, [10, 1, 0, b"r" * (REVEAL_CHUNK + 1), b"d" * 16]),          # a chunk over the limit
+    (MsgType.LOG_REVEAL, [10, MAX_REVEAL_CHUNKS + 1, 0, b"r", b"d" * 16]),           # too many chunks
+    (MsgType.LOG_REVEAL, [10, 1, 0, b"r", b"d" * 15]),                               # not a digest
+])
+def test_view_action_and_reveal_datagrams_out_of_bounds_are_refused_before_use(mtype, fields):
+    key = bytes(range(32))
+    good = {MsgType.VIEW: [0, 3, 1, 0, b"v", [[1, 0, 5]], 0, [0, 1], 9],
+            MsgType.ACTION: [[[0, 1]], [[1, 0, 0, 7]], b"\x01", 5],
+            MsgType.LOG_REVEAL: [10, 1, 0, b"r", b"d" * 16]}[mtype]
+    assert open_datagram(seal(mtype, 5, 1, 1, good, key), lambda *a: key).fields  # the well-formed one passes
+    with pytest.raises(Rejected) as e:
+        open_datagram(seal(mtype, 5, 1, 2, fields, key), lambda *a: key)
+    assert e.value.reason in ("schema", "oversized")
