@@ -184,7 +184,7 @@ class HostAuthority:
                 break  # one is missing (it comes in the next datagram): actions are taken in order
             p.action_id = aid
             p.ack_due = True
-            if self.s.owners[seat] != r.index:
+            if seat >= len(self.s.owners) or self.s.owners[seat] != r.index:
                 self.refuse(r, "seat")
             elif self.s.phase != "running":
                 continue

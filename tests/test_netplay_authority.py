@@ -83,12 +83,13 @@ def test_an_action_for_another_seat_or_an_illegal_one_is_refused_and_changes_not
     # the action legal for the seat to act, sent as the other seat's (or, when the joiner's own seat is to act, as
     # the host's seat's): one of the two is foreign, the other not legal now
     forged = [[joiner.auth.next_id, 0, 0, legal], [joiner.auth.next_id + 1, seat, 0,
-                                                   legal if to_act != seat else legal + 10_000]]
-    joiner.auth.next_id += 2
+                                                   legal if to_act != seat else legal + 10_000],
+              [joiner.auth.next_id + 2, 5, 0, legal]]  # and a seat this 2-seat match does not have
+    joiner.auth.next_id += 3
     joiner.auth.pending.extend(forged)
     m.go(max_time=10.0)
     rej = host.stats.rejected
-    assert rej["seat"] == 1 and rej["illegal"] == 1
+    assert rej["seat"] == 2 and rej["illegal"] == 1
     assert host.sim.step == 0 and host.sim.log == []
     assert not joiner.auth.pending  # both answered (refused), no longer resent
     assert joiner.sim.step == 0
