@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--duplicate", type=float, default=0.02)
     p.add_argument("--reorder", type=float, default=0.05)
     p.add_argument("--game", choices=("auto", "grisbi", "counter"), default="auto")
-    p.add_argument("--peers", default="2,4,8", help="peer counts to run (2,4,8)")
+    p.add_argument("--peers", default="2,4,8", help="peer counts of the rollback runs (2,4,8; empty: none)")
     p.add_argument("--input-delay", type=int, default=AUTO_INPUT_DELAY,
                    help="ticks 0..4 (default: chosen by the host from the RTT it measures while dealing)")
     p.add_argument("--turn-peers", type=int, default=6, help="peers of the turn-game pace run (6; 0: skip it)")
@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     imp = Impairment.from_rtt(args.rtt / 1000, args.jitter / 1000, args.loss, args.duplicate, args.reorder)
     print(f"game {game}, {args.seconds:g} s at 60 Hz, RTT {args.rtt:g} ms +-{args.jitter:g}, loss {args.loss:.0%}, "
           f"duplication {args.duplicate:.0%}, reordering {args.reorder:.0%}")
-    for peers in (int(x) for x in args.peers.split(",")):
+    for peers in (int(x) for x in args.peers.split(",") if x.strip()):  # --peers "": the turn-game run only
         rows = run(peers, args.seconds, imp, args.seed, game, args.input_delay)
         same = len({r["checksum"] for r in rows}) == 1
         print(f"\n{peers} peers (rollback, 1 seat each): final checksums {'equal' if same else 'DIFFER'}, "

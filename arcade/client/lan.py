@@ -742,9 +742,10 @@ class LanLink:
                         m._bot(i, spec.level)
                 m.recorded = ev.frame
                 m.start_recording()
+            catching = ev.late and s.auth is None  # a turn game's late joiner is sent the view now: no catching up
             self.say(f"match started: seed {ev.seed}, frame {ev.frame}, our seats {list(ev.local_seats)}"
-                     + (" (late: catching up)" if ev.late else ""),
-                     "Catching up with the match…" if ev.late else None)
+                     + (" (late: catching up)" if catching else " (late)" if ev.late else ""),
+                     "Catching up with the match…" if catching else None)
             self.write_summary("running")
         elif isinstance(ev, PeerJoined):
             text = f"{ev.name or 'a player'} " + ("is watching" if ev.late or not ev.seats else "joined")
