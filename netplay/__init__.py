@@ -9,7 +9,9 @@ Modules:
 - ``wire``: the datagram format (a header, then msgpack sealed with ChaCha20-Poly1305), validation, per-peer keys from
   a SPAKE2 exchange on the join code, replay window, rate limit.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
-- ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
+- ``session``: ``Session.host`` / ``Session.join`` (the shared part of every role; ``host``: ``HostSession``,
+  ``admission``: how it admits joiners; ``joiner``: ``JoinerSession``, ``SpectatorSession``; ``inputs`` and ``checks``:
+  the INPUT datagrams and desync detection every role runs; ``protocol``: phases and field layouts): handshake, the lobby (ready flags, roster, Start), fair deal, input
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
   the simulation itself (see its docstring for the loop).
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
@@ -28,6 +30,7 @@ Modules:
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
                      NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
 from .session import Session
+from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
 from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
