@@ -1,7 +1,8 @@
 """How the host admits joiners (a part of ``netplay.host.HostSession``): the open HELLO and the SPAKE2 answer (KEYX),
 the JOIN (its first sealed datagram), refusals before any key (never longer than the request, at most 10 a second),
-wrong codes counted per IP address, late joiners (spectators) welcomed into a running match with a snapshot, and the
-LAN browsers' PROBE answered with a PONG.
+wrong codes counted per IP address, late joiners (spectators) welcomed into a running match with a snapshot (SNAP
+chunks, acknowledged with SNAPACK), their claims of dropped seats (CLAIM: only the player who lost the seat, unless
+the host chose otherwise), and the LAN browsers' PROBE answered with a PONG.
 """
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from .endpoint import GONE, Pending, Remote, _entropy
-from .events import JoinRefused, Notice, NoticeKind, PeerJoined
-from .protocol import DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, fail_kind, snap_digest, split_snapshot
+from .events import JoinRefused, Notice, NoticeKind, PeerJoined, SeatClaimed
+from .protocol import (DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, SnapChunk, fail_kind, owners_to_wire, snap_digest,
+                       split_snapshot)
 from .transport import Address
-from .wire import (MAX_SNAP_CHUNKS, PROTOCOL_VERSION, Message, MsgType, Reason, is_real_commit, peer_keys, seal)
+from .wire import MAX_SNAP_CHUNKS, PROTOCOL_VERSION, Item, Message, MsgType, Reason, is_real_commit, peer_keys, seal
 
 __all__ = ["Admission"]
 
@@ -251,3 +253,63 @@ class Admission:
         self._emit(PeerJoined(index, address, (), name, late=True))
         self._send_welcome(r)
         self._next_resend = self.now
+
+    # ------------------------------------------------------------------ late joiners: the snapshot, claims
+
+    def _on_snapack(self, r: Remote, f: list[Any]) -> None:
+        if r.late and not r.started and f[0] == r.snap_frame:
+            got = f[1]
+            for i in range(min(len(got), len(r.snap_got))):
+                r.snap_got[i] |= got[i]
+
+    def _send_snapshot(self, r: Remote) -> None:
+        """Host: send a late joiner up to 16 of the snapshot chunks it has not acknowledged."""
+        owners = owners_to_wire(self.owners)
+        claimable = sorted(self.dropped)
+        total = len(r.snap_chunks)
+        todo = [i for i in range(total) if not r.snap_got[i // 8] >> (i % 8) & 1][:16]
+        # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
+        for i in todo or [total - 1]:
+            chunk = SnapChunk(r.snap_frame, self.seed, owners, claimable, total, i, r.snap_chunks[i],
+                              *self._snap_tail(r), self.input_delay)
+            self._send(r, MsgType.SNAP, chunk.fields())
+
+    def _snap_tail(self, r: Remote) -> list[Any]:
+        """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
+        return [self.settings.game[:40], self.settings.rules_version, r.snap_digest]
+
+    def allow_claim(self, seat: int, peer: int) -> None:
+        """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
+        self.claim_grants.add((seat, peer))
+
+    def _on_claim_msg(self, r: Remote, f: list[Any]) -> None:
+        if self.phase == RUNNING and r.started:
+            self._on_claim(r, f[0])
+
+    def _may_claim(self, r: Remote, seat: int) -> bool:
+        """Only the player who lost a dropped seat takes it back (same player token, or the same machine: same IP
+        address), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims == "any"``)."""
+        if self.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
+            return True
+        token, ip = self.lost_owner.get(seat, (b"", None))
+        return (bool(token) and token == r.token) or ip == r.address[0]
+
+    def _on_claim(self, r: Remote, seats: list[int]) -> None:
+        """Host: a late joiner asks to take over dropped seats. Each is granted from the tick after the last input
+        the host has made for it (relayed to everyone as SEAT), or refused to the claimant alone."""
+        for s in seats:
+            if s >= len(self.owners) or self.owners[s] == r.index:
+                continue
+            if s in self.dropped and self.owners[s] == 0 and s in self.local_seats and self._may_claim(r, s):
+                tick = self.requested_tick + 1
+                self.driver.fill(s, self.requested_tick)
+                self.owners[s] = r.index
+                self.local_seats.remove(s)
+                del self.dropped[s]
+                r.seats = tuple(sorted(r.seats + (s,)))
+                r.handover[s] = tick
+                self._emit(SeatClaimed(s, tick, r.index))
+                self._relay([Item.SEAT, s, tick, r.index])
+            else:
+                r.log_out.append([Item.SEAT, s, 0, self.owners[s] or 0])
+                r.urgent = True

@@ -12,20 +12,19 @@ from typing import Any, Callable
 
 from .admission import Admission
 from .endpoint import GONE, INTERRUPTED, Pending, Remote
-from .events import Disconnected, PeerLeft, SeatClaimed, SeatDropped
+from .events import Disconnected, SeatDropped
 from .mesh import introductions
-from .protocol import (DEALING, DONE, FINISHING, HOST, LOBBY, RUNNING, SnapChunk, echo_rtt, ms_since, owners_to_wire,
-                       roster_fields)
-from .session import PeerInfo, Session
-from .settings import AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, MatchSettings, input_delay_for_rtt
+from .protocol import DEALING, DONE, FINISHING, HOST, LOBBY, RUNNING, ms_since
+from .lobby import HostLobby
+from .session import Session
+from .settings import ROLLBACK, MatchSettings
 from .transport import Address
-from .wire import (BOT_LEVEL_CHARS, NO_PEER, PROTOCOL_VERSION, Item, Message, MsgType, Reason, Rejected, commit_of,
-                   commits_digest, now_ms, seed_from_nonces)
+from .wire import NO_PEER, PROTOCOL_VERSION, Item, Message, MsgType, Reason, Rejected, now_ms
 
 __all__ = ["HostSession"]
 
 
-class HostSession(Admission, Session, kind=HOST):
+class HostSession(HostLobby, Admission, Session, kind=HOST):
     """The host: peer 0 of the star. Build with ``Session.host(...)``."""
 
     role = HOST
@@ -70,110 +69,6 @@ class HostSession(Admission, Session, kind=HOST):
 
     # ------------------------------------------------------------------ the lobby
 
-    def peers(self) -> list[PeerInfo]:
-        mine = tuple(s for s, o in enumerate(self.owners) if o == 0)
-        out = [PeerInfo(0, self.name, mine, True, bots=self._bots_of(0, mine))]
-        for i, r in sorted(self.remotes.items()):
-            seats = tuple(s for s, o in enumerate(self.owners) if o == i)
-            out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
-        return out
-
-    def set_bots(self, levels: dict[int, str]) -> bool:
-        """Host in the lobby: which of its own seats a bot plays (seat -> level, e.g. {2: "normal"}); joiners get it
-        with the roster and name those seats "Bot (level)" in the lobby and as bots at the table. False (nothing
-        changed) outside the lobby, for a seat the host does not hold, or a level that is empty or over 16 chars."""
-        if self.phase != LOBBY:
-            return False
-        if not all(0 <= seat < len(self.owners) and self.owners[seat] == 0 and 0 < len(level) <= BOT_LEVEL_CHARS
-                   for seat, level in levels.items()):
-            return False
-        if levels != self.bots:
-            self.bots = dict(levels)
-            self._roster_changed()
-        return True
-
-    def set_open(self, seat: int, open_: bool) -> bool:
-        """Host in the lobby: make a seat open for a joiner (True) or the host's own (False). False if a joiner holds
-        it or the lobby is closed."""
-        if self.phase != LOBBY or not 0 <= seat < len(self.owners):
-            return False
-        if self.owners[seat] not in (None, 0):
-            return False
-        self.owners[seat] = None if open_ else 0
-        self._roster_changed()
-        return True
-
-    def set_countdown(self, seconds: float | None) -> None:
-        """Host in the lobby: show every peer a countdown ending ``seconds`` from now (None: no countdown)."""
-        self.countdown_until = None if seconds is None else self.now + seconds
-        self._roster_changed()
-
-    def start_problem(self) -> str | None:
-        """Host: why the match cannot start now (open seats, a joiner not ready), or None."""
-        if self.phase != LOBBY:
-            return "the lobby is closed"
-        open_ = [s + 1 for s, o in enumerate(self.owners) if o is None]
-        if open_:
-            return "seat" + ("s " if len(open_) > 1 else " ") + ", ".join(map(str, open_)) + " still open"
-        waiting = [r.name or f"peer {r.index}" for r in self.remotes.values() if not r.ready]
-        if waiting:
-            return "waiting for " + ", ".join(waiting) + " to be ready"
-        return None
-
-    def start(self) -> str | None:
-        """Host without ``auto_start``: begin the fair deal now. Returns None, or why it cannot start yet."""
-        problem = self.start_problem()
-        if problem:
-            return problem
-        self.start_requested = True
-        self._maybe_deal()
-        return None
-
-    def _roster_changed(self) -> None:
-        self._roster_dirty = True
-        self._next_resend = self.now
-
-    def kick(self, peer: int, reason: str = "removed by the host") -> bool:
-        """Host in the lobby (or a spectator at any time): send ``peer`` away; its seats are open again. The peer is
-        told (its session fails with ``FailReason.REMOVED``). False if there is no such peer."""
-        r = self.remotes.get(peer)
-        if r is None or r.status == GONE:
-            return False
-        if self.phase == RUNNING and r.seats:
-            return self.drop_peer(peer, reason)
-        self._send(r, MsgType.REFUSE, [int(Reason.KICKED), reason[:200]])
-        if self.phase in (LOBBY, DEALING):
-            self._remove(r, reason)
-        else:
-            r.status = GONE
-            self._emit(Disconnected(r.index, reason))
-        return True
-
-    def _remove(self, r: Remote, reason: str) -> None:
-        """Take a joiner out of the lobby (or the deal, which then starts over): its seats are free again."""
-        self.remotes.pop(r.index, None)
-        for s, o in enumerate(self.owners):
-            if o == r.index:
-                self.owners[s] = None
-        self._emit(PeerLeft(r.index, reason))
-        self.start_requested = False
-        self.countdown_until = None
-        self._roster_changed()
-        if self.phase == DEALING:
-            self.phase = LOBBY
-
-    def _send_welcome(self, r: Remote) -> None:
-        st = self.settings
-        self._send(r, MsgType.WELCOME, [r.hello_nonce, r.index, list(r.seats), st.to_wire(), st.digest()])
-
-    def _roster_fields(self) -> list[Any]:
-        left = self.countdown_left()
-        ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
-        peers = [[0, self.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(self.remotes.items())]
-        peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
-        bots = [[seat, level] for seat, level in sorted(self.bots.items()) if self.owners[seat] == 0]
-        return roster_fields(ms, self.owners, peers, bots)
-
     # ------------------------------------------------------------------ running: the host's decisions
 
     def drop_peer(self, peer: int, reason: str = "dropped by the host") -> bool:
@@ -199,10 +94,6 @@ class HostSession(Admission, Session, kind=HOST):
         self.end_reason = "ended by the host"
         self._relay([Item.END, e])
         return True
-
-    def allow_claim(self, seat: int, peer: int) -> None:
-        """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
-        self.claim_grants.add((seat, peer))
 
     # ------------------------------------------------------------------ receiving
 
@@ -269,47 +160,6 @@ class HostSession(Admission, Session, kind=HOST):
             r.started = True
             self._on_input(r, f)
 
-    def _on_ready(self, r: Remote, f: list[Any]) -> None:
-        if self.phase != LOBBY:
-            return
-        if f[0] != self.settings.digest():
-            self._send(r, MsgType.REFUSE, [int(Reason.SETTINGS), "your settings digest differs from the host's"])
-            self._remove(r, "settings differ")
-            return
-        ready = len(f) == 1 or f[1] == 1
-        if ready != r.ready:
-            r.ready = ready
-            self._roster_changed()
-        self._maybe_deal()
-
-    def _on_claim_msg(self, r: Remote, f: list[Any]) -> None:
-        if self.phase == RUNNING and r.started:
-            self._on_claim(r, f[0])
-
-    def _on_snapack(self, r: Remote, f: list[Any]) -> None:
-        if r.late and not r.started and f[0] == r.snap_frame:
-            got = f[1]
-            for i in range(min(len(got), len(r.snap_got))):
-                r.snap_got[i] |= got[i]
-
-    def _on_reveal(self, r: Remote, f: list[Any]) -> None:
-        if self.phase == DEALING:
-            if f[2] != commits_digest(self.commits):
-                return  # a reveal answering an older commit list (the deal started over): wait for the new one
-            if r.seats and commit_of(f[0]) != r.commit:
-                self._send(r, MsgType.REFUSE, [int(Reason.BAD_REVEAL), "your nonce does not match your commit"])
-                self._remove(r, "bad reveal")
-                return
-            r.nonce, r.revealed, r.reveal_t, r.reveal_at = f[0], True, f[1], self.now
-            if len(f) == 5:
-                rtt = echo_rtt(self.now, f[3], f[4])
-                if 0 <= rtt < 10:
-                    self.stats.link(r.index).add_rtt(rtt)
-            if all(o.revealed for o in self.remotes.values()):
-                self._host_start()
-        elif self.phase in (RUNNING, FINISHING) and not r.started:
-            r.reveal_t, r.reveal_at = f[1], self.now
-
     def _on_bye(self, r: Remote, f: list[Any]) -> None:
         reason = f[1] or "left"
         if self.phase in (LOBBY, DEALING):
@@ -320,42 +170,6 @@ class HostSession(Admission, Session, kind=HOST):
             r.bye = True
 
     # ------------------------------------------------------------------ the fair deal and the start
-
-    def _maybe_deal(self) -> None:
-        if self.phase != LOBBY or any(o is None for o in self.owners):
-            return
-        if not (self.auto_start or self.start_requested):
-            return
-        if not all(r.ready for r in self.remotes.values()):
-            return
-        self.phase = DEALING
-        for r in self.remotes.values():  # a deal started over (someone left) needs every reveal again
-            r.revealed = False
-        players = sorted({o for o in self.owners if o} & set(self.remotes))
-        self.commits = [[0, self.commit]] + [[i, self.remotes[i].commit] for i in players]
-        self._next_resend = self.now
-        self._host_resend()
-
-    def _host_start(self) -> None:
-        nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
-        self.start_nonces = nonces
-        self.input_delay = self._chosen_input_delay()
-        self._start(seed_from_nonces([n for _, n in nonces]))
-        if self.settings.mode == ROLLBACK and self.config.mesh:
-            self._introduce()
-        for r in self.remotes.values():
-            r.started = False
-        self._next_resend = self.now
-        self._host_resend()
-
-    def _chosen_input_delay(self) -> int:
-        """Host: the settings' input delay, or when it is ``AUTO_INPUT_DELAY`` the delay for the slowest player's
-        RTT measured while dealing (COMMITS stamp echoed in REVEAL); 2 ticks if nothing was measured."""
-        st = self.settings
-        if st.input_delay != AUTO_INPUT_DELAY:
-            return st.input_delay
-        rtts = [self.stats.link(i).rtt for i, _ in self.commits[1:] if self.stats.link(i).rtt_samples]
-        return input_delay_for_rtt(max(rtts), st.tick_rate) if rtts else 2
 
     def _starting(self) -> None:
         self.relay_now = self.settings.mode == ROLLBACK and len(set(self.owners)) > 2
@@ -519,50 +333,6 @@ class HostSession(Admission, Session, kind=HOST):
             o.dirty = o.urgent = True
 
     # ------------------------------------------------------------------ late joiners and claims
-
-    def _send_snapshot(self, r: Remote) -> None:
-        """Host: send a late joiner up to 16 of the snapshot chunks it has not acknowledged."""
-        owners = owners_to_wire(self.owners)
-        claimable = sorted(self.dropped)
-        total = len(r.snap_chunks)
-        todo = [i for i in range(total) if not r.snap_got[i // 8] >> (i % 8) & 1][:16]
-        # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
-        for i in todo or [total - 1]:
-            chunk = SnapChunk(r.snap_frame, self.seed, owners, claimable, total, i, r.snap_chunks[i],
-                              *self._snap_tail(r), self.input_delay)
-            self._send(r, MsgType.SNAP, chunk.fields())
-
-    def _snap_tail(self, r: Remote) -> list[Any]:
-        """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
-        return [self.settings.game[:40], self.settings.rules_version, r.snap_digest]
-
-    def _may_claim(self, r: Remote, seat: int) -> bool:
-        """Only the player who lost a dropped seat takes it back (same player token, or the same machine: same IP
-        address), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims == "any"``)."""
-        if self.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
-            return True
-        token, ip = self.lost_owner.get(seat, (b"", None))
-        return (bool(token) and token == r.token) or ip == r.address[0]
-
-    def _on_claim(self, r: Remote, seats: list[int]) -> None:
-        """Host: a late joiner asks to take over dropped seats. Each is granted from the tick after the last input
-        the host has made for it (relayed to everyone as SEAT), or refused to the claimant alone."""
-        for s in seats:
-            if s >= len(self.owners) or self.owners[s] == r.index:
-                continue
-            if s in self.dropped and self.owners[s] == 0 and s in self.local_seats and self._may_claim(r, s):
-                tick = self.requested_tick + 1
-                self.driver.fill(s, self.requested_tick)
-                self.owners[s] = r.index
-                self.local_seats.remove(s)
-                del self.dropped[s]
-                r.seats = tuple(sorted(r.seats + (s,)))
-                r.handover[s] = tick
-                self._emit(SeatClaimed(s, tick, r.index))
-                self._relay([Item.SEAT, s, tick, r.index])
-            else:
-                r.log_out.append([Item.SEAT, s, 0, self.owners[s] or 0])
-                r.urgent = True
 
     # ------------------------------------------------------------------ input datagrams: the host's side
 

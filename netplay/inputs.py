@@ -21,7 +21,7 @@ _RUN_BUDGET = 760  # bytes of input runs in one INPUT datagram
 
 
 class InputExchange:
-    """The INPUT datagram half of ``Session`` (a mixin: it reads the session's driver, remotes and stats)."""
+    """The INPUT datagrams: a part of ``Session`` (a mixin: it reads the session's driver, remotes and stats)."""
 
     ITEMS: dict[int, str] = {}  # a role's notices: Item kind -> name of its handler method (r, item)
 
