@@ -27,8 +27,8 @@ Modules:
   game side's: ``arcade.core.authority``).
 """
 
-from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
-                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
+                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
 from .session import Session
 from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
 from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
@@ -39,4 +39,5 @@ from .wire import PROTOCOL_VERSION
 __all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "PROTOCOL_VERSION", "UdpTransport",
            "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
-           "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused", "CaughtUp"]
+           "SeatDropped", "Desync", "MatchEnded", "EndReason", "Failed", "FailReason", "SeatClaimed", "ClaimRefused",
+           "CaughtUp"]

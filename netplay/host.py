@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from .admission import Admission
 from .endpoint import GONE, INTERRUPTED, Pending, Remote
-from .events import Disconnected, SeatDropped
+from .events import Disconnected, EndReason, SeatDropped
 from .mesh import introductions
 from .protocol import DEALING, DONE, FINISHING, HOST, LOBBY, RUNNING, ms_since
 from .lobby import HostLobby
@@ -91,7 +91,7 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
         if d.end_tick and d.end_tick <= e:
             return True
         d.end_tick = e
-        self.end_reason = "ended by the host"
+        self.end_reason = EndReason.HOST_ENDED
         self._relay([Item.END, e])
         return True
 

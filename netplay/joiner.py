@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .endpoint import CONNECTED, INTERRUPTED, Remote, _entropy, _nonce_from
-from .events import ClaimRefused, Desync, Disconnected, FailReason, Interrupted, Resumed, SeatClaimed, SeatDropped
+from .events import ClaimRefused, Desync, Disconnected, EndReason, FailReason, Interrupted, Resumed, SeatClaimed, SeatDropped
 from .handshake import JoinHandshake
 from .protocol import (DEALING, DONE, FINISHING, HELLO, JOIN, LATE, LOBBY, RUNNING, SPAKE_IDS, SPECTATOR, SnapChunk,
                        owners_from_wire, snap_digest)
@@ -311,7 +311,7 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
         d = self.driver
         if d is None or self.end is not None:
             return
-        self.end_reason = "ended by the host"
+        self.end_reason = EndReason.HOST_ENDED
         if not d.end_tick or frame < d.end_tick:
             d.end_tick = frame
         if d.processed >= frame:  # cannot happen when the host chose the frame; end there if the state is still kept

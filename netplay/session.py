@@ -99,7 +99,7 @@ from typing import Any, Callable
 from .checks import ChecksumExchange
 from .desync import ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump
 from .endpoint import CONNECTED, GONE, Pending, Remote, _nonce_from
-from .events import Desync, FailReason, Failed, MatchEnded, NetEvent
+from .events import Desync, EndReason, FailReason, Failed, MatchEnded, NetEvent
 from .inputs import InputExchange
 from .ticks import TickLoop
 from .protocol import DEALING, DONE, FAILED, FINISHING, HELLO, HOST, JOIN, LATE, LOBBY, RUNNING, SPECTATOR
@@ -211,7 +211,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         self.first_frame = 0
         self.catching_up = False  # a late joiner simulating from its snapshot to the live frame
         self.remote_frame = 0
-        self.end_reason = ""
+        self.end_reason: EndReason | None = None  # the host ended the match early
 
     # ------------------------------------------------------------------ construction
 
@@ -391,6 +391,9 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
     def kick(self, peer: int, reason: str = "removed by the host") -> bool:
         """Host: send ``peer`` away. False on a joiner."""
         return False
+
+    def allow_claim(self, seat: int, peer: int) -> None:
+        """Host: ``peer`` may take dropped ``seat``. Nothing on a joiner."""
 
     def next_wakeup(self) -> float:
         """The latest time ``update`` should next be called if no datagram arrives (seconds)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .endpoint import CONNECTED, INTERRUPTED, Remote
-from .events import CaughtUp, Interrupted, MatchEnded, Resumed, Started
+from .events import CaughtUp, EndReason, Interrupted, MatchEnded, Resumed, Started
 from .desync import ChecksumHistory, DesyncDetector
 from .lockstep import LockstepDriver
 from .protocol import FINISHING, RUNNING
@@ -155,14 +155,14 @@ class TickLoop:
                 self._share_check(self.history.record(n), final=end)
             if end:
                 self._compare_all()
-                self._end(n, snap.checksum, "game over" if snap.over else (self.end_reason or "frames"))
+                self._end(n, snap.checksum, EndReason.GAME_OVER if snap.over else (self.end_reason or EndReason.FRAMES))
                 return
         if new:
             self._compare_all()
 
-    def _end(self, frame: int, checksum: int, reason: str) -> None:
+    def _end(self, frame: int, checksum: int, kind: EndReason) -> None:
         self.driver.restore(frame)
-        self.end = MatchEnded(frame, checksum, reason)
+        self.end = MatchEnded(frame, checksum, kind.value, kind)
         self._emit(self.end)
         self.phase = FINISHING
         self.finish_at = self.now
