@@ -9,11 +9,12 @@ Modules:
 - ``wire``: the datagram format (a header, then msgpack sealed with ChaCha20-Poly1305), validation, per-peer keys from
   a SPAKE2 exchange on the join code, replay window, rate limit.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
-- ``session``: ``Session.host`` / ``Session.join`` (the shared part of every role; ``host``: ``HostSession``,
-  ``admission``: how it admits joiners; ``joiner``: ``JoinerSession``, ``SpectatorSession``; ``inputs`` and ``checks``:
-  the INPUT datagrams and desync detection every role runs; ``protocol``: phases and field layouts): handshake, the lobby (ready flags, roster, Start), fair deal, input
+- ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
-  the simulation itself (see its docstring for the loop).
+  the simulation itself (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
+  ``inputs`` and ``checks``: the tick loop, the INPUT datagrams, desync detection); the roles are ``host``
+  (``HostSession``, with ``lobby`` and ``admission``) and ``joiner`` (``JoinerSession`` with ``handshake``,
+  ``SpectatorSession``); ``protocol``: the phases and the field layouts they share.
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
 - ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
 - ``desync``: checksum records of confirmed frames, mismatch reports and dumps.
@@ -28,7 +29,8 @@ Modules:
 """
 
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
-                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                     Started)
 from .session import Session
 from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
 from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig

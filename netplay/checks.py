@@ -16,7 +16,7 @@ __all__ = ["ChecksumExchange"]
 
 
 class ChecksumExchange:
-    """Desync detection: a part of ``Session`` (a mixin: it reads the session's driver, history, detector and remotes)."""
+    """Desync detection: a part of ``Session`` (a mixin: it reads the session's driver, history and remotes)."""
 
     def _compare_all(self) -> None:
         for r in list(self.remotes.values()):

@@ -67,9 +67,8 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
         sid_src = self.nonce if nonce is not None else secrets.token_bytes(16)
         self.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=8, person=b"grisbi-sid").digest(), "big") | 1
 
-    # ------------------------------------------------------------------ the lobby
-
     # ------------------------------------------------------------------ running: the host's decisions
+    # (the lobby and the fair deal: netplay.lobby)
 
     def drop_peer(self, peer: int, reason: str = "dropped by the host") -> bool:
         """Host, running: give up waiting for ``peer`` now (its seats are dropped at the same tick everywhere and the
@@ -96,6 +95,7 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
         return True
 
     # ------------------------------------------------------------------ receiving
+    # (admissions, late joiners' snapshots and claims: netplay.admission)
 
     def _known_address(self, address: Address) -> bool:
         return any(r.address == address for r in self.remotes.values()) or any(
@@ -169,7 +169,7 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
         else:
             r.bye = True
 
-    # ------------------------------------------------------------------ the fair deal and the start
+    # ------------------------------------------------------------------ the start and the mesh
 
     def _starting(self) -> None:
         self.relay_now = self.settings.mode == ROLLBACK and len(set(self.owners)) > 2
@@ -331,8 +331,6 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
             self._relay([Item.DROP, s, tick, r.index], but=r)
         for o in self.remotes.values():
             o.dirty = o.urgent = True
-
-    # ------------------------------------------------------------------ late joiners and claims
 
     # ------------------------------------------------------------------ input datagrams: the host's side
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .endpoint import CONNECTED, INTERRUPTED, Remote, _entropy, _nonce_from
-from .events import ClaimRefused, Desync, Disconnected, EndReason, FailReason, Interrupted, Resumed, SeatClaimed, SeatDropped
+from .events import (ClaimRefused, Desync, Disconnected, EndReason, FailReason, Interrupted, Resumed, SeatClaimed,
+                     SeatDropped)
 from .handshake import JoinHandshake
 from .protocol import (DEALING, DONE, FINISHING, HELLO, JOIN, LATE, LOBBY, RUNNING, SPAKE_IDS, SPECTATOR, SnapChunk,
                        owners_from_wire, snap_digest)
@@ -102,6 +103,7 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
         self._claim_at = float("-inf")
 
     # ------------------------------------------------------------------ receiving
+    # (the handshake and the fair-deal checks: netplay.handshake)
 
     def _known_address(self, address: Address) -> bool:
         return address == self.host_address or any(r.address == address for r in self.mesh_links.values())
@@ -185,8 +187,6 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
         for p, name, ready in f[2]:
             seats = tuple(s for s, o in enumerate(owners) if o == p)
             self.roster.append(PeerInfo(p, name, seats, bool(ready), bots=self._bots_of(p, seats)))
-
-    # ------------------------------------------------------------------ the handshake and the fair deal
 
     # ------------------------------------------------------------------ timers and resends
 

@@ -18,9 +18,9 @@ import msgpack
 from .events import FailReason
 from .wire import NO_PEER, SNAP_CHUNK, Reason, now_ms
 
-__all__ = ["HOST", "JOIN", "SPECTATOR", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE", "FAILED", "SPAKE_IDS",
-           "fail_kind", "refusal_facts", "owners_to_wire", "owners_from_wire", "ms_since", "echo_rtt", "item_size",
-           "snap_digest", "split_snapshot", "SnapChunk", "InputFields", "roster_fields"]
+__all__ = ["HOST", "JOIN", "SPECTATOR", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE", "FAILED",
+           "SPAKE_IDS", "fail_kind", "refusal_facts", "owners_to_wire", "owners_from_wire", "ms_since", "echo_rtt",
+           "item_size", "snap_digest", "split_snapshot", "SnapChunk", "InputFields", "roster_fields"]
 
 HOST, JOIN = "host", "join"
 """A session's ``role`` (a spectator is a joiner without seats: its role is ``JOIN``)."""
@@ -122,6 +122,7 @@ class SnapChunk(NamedTuple):
         return cls(*f[:10], f[10] if len(f) == 11 else None)
 
     def fields(self) -> list[Any]:
+        """The SNAP datagram's fields (the input delay left out when None)."""
         return list(self[:10]) + ([] if self.input_delay is None else [self.input_delay])
 
 

@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 import netplay.session
-from netplay.events import EndReason, FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
+from netplay.events import (EndReason, FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft,
+                            Started)
 from netplay.harness import VirtualRun
 from netplay.host import HostSession
 from netplay.joiner import JoinerSession, SpectatorSession
