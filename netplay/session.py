@@ -80,12 +80,15 @@ LAN browsers' pings: a host answers an unauthenticated PROBE with a PONG no long
 seats), at most 20 a second (``netplay.discovery.Prober``).
 
 Roles (GGRS's way: small session types). ``Session`` holds what every role shares: the public read API, the loop
-(``update``), sealing and opening datagrams, the tick loop, the silence and timeout rules, and (from its two parts,
-``netplay.inputs.InputExchange`` and ``netplay.checks.ChecksumExchange``) the INPUT datagrams, the notice log, the
-rolling checksums and desync reports. The roles are ``netplay.host.HostSession`` (lobby, key exchanges, fair deal,
-relaying, drops, late joiners' snapshots and claims), ``netplay.joiner.JoinerSession`` (key exchange, lobby, deal
-checks, the mesh, claims) and ``netplay.joiner.SpectatorSession`` (a joiner without seats: it may also join a running
-match from the host's snapshot and catch up). ``Session.host`` / ``Session.join`` build them; each role handles its
+(``update``), sealing and opening datagrams, and (from its parts ``netplay.ticks.TickLoop``,
+``netplay.inputs.InputExchange`` and ``netplay.checks.ChecksumExchange``) the tick loop, the silence and timeout
+rules, the INPUT datagrams, the notice log, the rolling checksums and desync reports. The roles are
+``netplay.host.HostSession`` (with ``netplay.lobby``: the lobby and the fair deal; ``netplay.admission``: key
+exchanges, refusals, late joiners' snapshots and claims; itself: relaying, drops, the mesh introductions, the end),
+``netplay.joiner.JoinerSession`` (with ``netplay.handshake``: key exchange and deal checks; itself: the lobby roster,
+the mesh, the host's notices, claims) and ``netplay.joiner.SpectatorSession`` (a joiner without seats: it may also
+join a running match from the host's snapshot and catch up). The phases and field layouts they share are
+``netplay.protocol``. ``Session.host`` / ``Session.join`` build them; each role handles its
 messages through a dispatch table (``HANDLERS``: message type -> method name; ``ITEMS``: notice kind -> method name),
 so a new message is one entry and one method. This module never imports the roles: they register themselves when
 defined (``__init_subclass__(kind=...)``) and ``netplay/__init__.py`` imports them.
@@ -101,11 +104,11 @@ from .desync import ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump
 from .endpoint import CONNECTED, GONE, Pending, Remote, _nonce_from
 from .events import Desync, EndReason, FailReason, Failed, MatchEnded, NetEvent
 from .inputs import InputExchange
-from .ticks import TickLoop
 from .protocol import DEALING, DONE, FAILED, FINISHING, HELLO, HOST, JOIN, LATE, LOBBY, RUNNING, SPECTATOR
 from .rollback import TickDriver
 from .settings import MatchSettings, SessionConfig
 from .stats import NetStats
+from .ticks import TickLoop
 from .timesync import TimeSync
 from .transport import Address, Transport
 from .wire import (NO_PEER, PROTOCOL_VERSION, Item, Message, MsgType, RateLimiter, Reason, Rejected, commit_of,
