@@ -11,7 +11,10 @@ Modules:
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
 - ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
-  the simulation itself (see its docstring for the loop).
+  the simulation itself (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
+  ``inputs`` and ``checks``: the tick loop, the INPUT datagrams, desync detection); the roles are ``host``
+  (``HostSession``, with ``lobby`` and ``admission``) and ``joiner`` (``JoinerSession`` with ``handshake``,
+  ``SpectatorSession``); ``protocol``: the phases and the field layouts they share.
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
 - ``authority``: host-authoritative turn games (mode ``"authority"``): the host alone simulates, each joiner gets its
   seat's view and sends actions the host checks; the deal's nonces and the action log revealed at the end.
@@ -27,15 +30,18 @@ Modules:
   game side's: ``arcade.core.authority``).
 """
 
-from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
-                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
+                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                     Started)
 from .session import Session
+from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
 from .settings import AUTHORITY, LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
 from .wire import PROTOCOL_VERSION
 
-__all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION", "UdpTransport",
-           "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
+__all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION",
+           "UdpTransport", "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
-           "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused", "CaughtUp"]
+           "SeatDropped", "Desync", "MatchEnded", "EndReason", "Failed", "FailReason", "SeatClaimed", "ClaimRefused",
+           "CaughtUp"]

@@ -39,7 +39,7 @@ from typing import Any
 
 import msgpack
 
-from .events import FailReason, MatchEnded, SeatClaimed, SeatDropped
+from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
 from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK, VIEW_CHUNK,
                    MsgType, Reason, is_real_commit)
@@ -235,9 +235,9 @@ class HostAuthority:
             self._views.clear()
         end = s.settings.end_tick
         if sim.is_over():
-            self.finish("game over")
+            self.finish(EndReason.GAME_OVER)
         elif end and sim.tick >= end:
-            self.finish("frames")
+            self.finish(EndReason.FRAMES)
 
     def view_of(self, key: int) -> tuple[int, bytes]:
         v = self._views.get(key)
@@ -318,18 +318,18 @@ class HostAuthority:
         """The action log the host reveals (the simulation's; a test's lying host overrides this)."""
         return list(self.s.sim.log)
 
-    def finish(self, reason: str) -> None:
+    def finish(self, kind: EndReason) -> None:
         """End the match now at the host's tick: ``MatchEnded`` here, the reveal sent to every joiner."""
         s, sim = self.s, self.s.sim
         if s.end is not None:
             return
         self.end_at = sim.tick
-        blob = reveal_blob(s.start_nonces, self.reveal_log(), list(getattr(sim, "log_ticks", ())), reason)
+        blob = reveal_blob(s.start_nonces, self.reveal_log(), list(getattr(sim, "log_ticks", ())), kind.value)
         self.reveal = _chunks(blob, REVEAL_CHUNK)
         if len(self.reveal) > MAX_REVEAL_CHUNKS:
             raise ValueError("the action log is over the reveal's limit")
         self.reveal_digest = _digest(blob)
-        s.end = MatchEnded(sim.tick, sim.checksum(), reason)
+        s.end = MatchEnded(sim.tick, sim.checksum(), kind.value, kind)
         s.end.deal = VERIFIED  # the host dealt it: nothing to check here
         s._emit(s.end)
         s.phase = "finishing"
@@ -449,7 +449,8 @@ class JoinerAuthority:
         except ValueError as e:
             problem = str(e)
         self.verdict = (problem is None, problem or "")
-        s.end = MatchEnded(end, checksum if checksum is not None else 0, reason or "game over")
+        kind = next((k for k in EndReason if k.value == reason), EndReason.GAME_OVER)
+        s.end = MatchEnded(end, checksum if checksum is not None else 0, kind.value, kind)
         s.end.deal = VERIFIED if problem is None else UNFAIR
         s.end.deal_reason = problem or ""
         s._emit(s.end)
