@@ -11,7 +11,10 @@ Modules:
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
 - ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
   exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
-  the simulation itself (see its docstring for the loop).
+  the simulation itself (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
+  ``inputs`` and ``checks``: the tick loop, the INPUT datagrams, desync detection); the roles are ``host``
+  (``HostSession``, with ``lobby`` and ``admission``) and ``joiner`` (``JoinerSession`` with ``handshake``,
+  ``SpectatorSession``); ``protocol``: the phases and the field layouts they share.
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
 - ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
 - ``desync``: checksum records of confirmed frames, mismatch reports and dumps.
@@ -25,9 +28,11 @@ Modules:
   game side's: ``arcade.core.authority``).
 """
 
-from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, Failed, Interrupted, JoinRefused, MatchEnded,
-                     NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
+                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
+                     Started)
 from .session import Session
+from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
 from .settings import LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
@@ -36,4 +41,5 @@ from .wire import PROTOCOL_VERSION
 __all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "PROTOCOL_VERSION", "UdpTransport",
            "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
-           "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused", "CaughtUp"]
+           "SeatDropped", "Desync", "MatchEnded", "EndReason", "Failed", "FailReason", "SeatClaimed", "ClaimRefused",
+           "CaughtUp"]

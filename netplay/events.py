@@ -11,7 +11,7 @@ from enum import Enum
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
            "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
-           "CaughtUp", "FailReason", "NoticeKind", "Notice"]
+           "CaughtUp", "FailReason", "EndReason", "NoticeKind", "Notice"]
 
 
 class FailReason(Enum):
@@ -31,6 +31,14 @@ class FailReason(Enum):
     PROTOCOL = "protocol error"
     PORT_IN_USE = "port in use"
     OTHER = "other"
+
+
+class EndReason(Enum):
+    """Why a match ended (``MatchEnded.kind``), for the client to act on; ``MatchEnded.reason`` is its text."""
+
+    GAME_OVER = "game over"            # the confirmed state is over (the rules ended the match)
+    FRAMES = "frames"                  # the settings' end tick was reached
+    HOST_ENDED = "ended by the host"   # the host ended the match early (``Session.end_match``)
 
 
 class NoticeKind(Enum):
@@ -135,12 +143,14 @@ class Desync(NetEvent):
 
 @dataclass
 class MatchEnded(NetEvent):
-    """The last confirmed frame: ``frame`` (ticks), its state's ``checksum``, and why (``"game over"`` or
-    ``"frames"``). Every peer ends at the same frame."""
+    """The last confirmed frame: ``frame`` (ticks), its state's ``checksum``, and why: ``kind`` (``EndReason``) and
+    its text ``reason`` (``"game over"``, ``"frames"`` or ``"ended by the host"``). Every peer ends at the same
+    frame."""
 
     frame: int
     checksum: int
     reason: str
+    kind: EndReason = EndReason.FRAMES
 
 
 @dataclass

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from netplay.events import FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft, Started
+import ast
+from pathlib import Path
+
+import netplay.session
+from netplay.events import (EndReason, FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft,
+                            Started)
 from netplay.harness import VirtualRun
+from netplay.host import HostSession
+from netplay.joiner import JoinerSession, SpectatorSession
 from netplay.session import Session
 from netplay.settings import AUTO_INPUT_DELAY, SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
@@ -174,3 +181,36 @@ def test_an_input_delay_set_in_the_settings_is_kept_whatever_the_round_trip():
     m = _delay_match(tally_settings(2, 120, input_delay=0), [0.120])
     assert [s.input_delay for s in m.sessions] == [0, 0]
     assert len({m.of(i, MatchEnded)[0].checksum for i in range(2)}) == 1
+
+
+def test_every_peer_is_told_why_the_match_ended_by_a_typed_kind():
+    """The client acts on ``MatchEnded.kind`` (a finished match is recorded, one the host ended is abandoned and
+    titled so), never on the text of ``reason``."""
+    m = lobby([False, True], ticks=120)
+    add_joiner(m, 1)
+    m.go(max_time=8.0)
+    ends = [m.of(i, MatchEnded) for i in (0, 1)]
+    assert [[e.kind for e in x] for x in ends] == [[EndReason.FRAMES]] * 2
+    m = lobby([False, True], ticks=0)
+    add_joiner(m, 1)
+    m.run.at(3.0, lambda: m.host.end_match())
+    m.go(max_time=12.0)
+    ends = [m.of(i, MatchEnded) for i in (0, 1)]
+    assert [[e.kind for e in x] for x in ends] == [[EndReason.HOST_ENDED]] * 2
+    assert ends[0][0].frame == ends[1][0].frame and ends[0][0].reason == "ended by the host"
+
+
+def test_host_joiner_and_spectator_are_each_their_own_session_class():
+    """``Session.host`` and ``Session.join`` build the role classes (GGRS's small session types); the base module
+    never imports them (they register themselves), so the roles can grow without an import cycle."""
+    m = lobby([False, True, True])
+    player = add_joiner(m, 1)
+    watcher = add_joiner(m, 2, seats=0)
+    assert isinstance(m.host, HostSession) and m.host.role == "host"
+    assert isinstance(player, JoinerSession) and not isinstance(player, SpectatorSession) and player.role == "join"
+    assert isinstance(watcher, SpectatorSession) and watcher.role == "join"
+    assert not isinstance(player, HostSession) and not isinstance(m.host, JoinerSession)
+    tree = ast.parse(Path(netplay.session.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not imported & {"host", "joiner", "netplay.host", "netplay.joiner"}, imported

@@ -28,6 +28,7 @@ than real time, then follow live.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import secrets
@@ -37,9 +38,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
-from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, FailReason, Failed, Interrupted, MatchEnded,
-                            NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
-                            Started)
+from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, FailReason, Failed, Interrupted,
+                            MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed,
+                            SeatDropped, Started)
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTO_INPUT_DELAY, LOCKSTEP, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
@@ -365,7 +366,7 @@ class LanMatch(SeatsMixin):
         self.record_confirmed()
         rec = self.recorder
         if rec is not None:
-            if ev.reason == "game over":
+            if ev.kind == EndReason.GAME_OVER:
                 rec.finish(_Frame(ev.frame, ev.checksum), self.rules.scores(self.state))
             else:
                 rec.abandon(_Frame(ev.frame, ev.checksum))
@@ -451,7 +452,7 @@ class LanLink:
         try:
             transport = UdpTransport((bind, port))
         except OSError as e:
-            if getattr(e, "errno", None) in (98, 48, 10048) or "in use" in str(e).lower():
+            if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
                 raise LanError(f"Port {port} is already in use on this machine: choose another port in LAN "
                                f"settings (or close the other program).") from None
             raise LanError(f"Cannot open UDP port {port} on {bind}: {e.strerror or e}.") from None

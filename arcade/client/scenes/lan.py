@@ -19,7 +19,7 @@ from functools import lru_cache
 import pygame
 
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
-from netplay.events import FailReason
+from netplay.events import EndReason, FailReason
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 
 _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, FailReason.STARTED,
@@ -1108,7 +1108,7 @@ class NetTable:
 
     def result_title(self, table, title: str) -> str:
         ev = table.match.ended
-        return "Match ended by the host" if ev is not None and ev.reason != "game over" else title
+        return "Match ended by the host" if ev is not None and ev.kind != EndReason.GAME_OVER else title
 
     def result_record(self, table) -> dict:
         ev = table.match.ended
