@@ -129,10 +129,13 @@ class Game:
 
     def geometry(self) -> pygame.Rect:
         """The client area of the window on the X screen (px)."""
-        info = dict(ln.strip().split(":", 1) for ln in self.x.run("xwininfo", "-id", self.wid).splitlines()
-                    if ":" in ln)
-        num = lambda k: int(info[k].strip())  # noqa: E731
-        return pygame.Rect(num("Absolute upper-left X"), num("Absolute upper-left Y"), num("Width"), num("Height"))
+        keys = ("Absolute upper-left X", "Absolute upper-left Y", "Width", "Height")
+        for _ in range(3):  # on a loaded machine xwininfo can time out (empty answer): ask again
+            info = dict(ln.strip().split(":", 1) for ln in self.x.run("xwininfo", "-id", self.wid).splitlines()
+                        if ":" in ln)
+            if all(k in info for k in keys):
+                return pygame.Rect(*(int(info[k].strip()) for k in keys))
+        raise AssertionError(f"xwininfo gave no geometry for window {self.wid}")
 
     def resize(self, w: int, h: int) -> pygame.Rect:
         self.x.run("xdotool", "windowsize", self.wid, str(w), str(h))
