@@ -820,10 +820,13 @@ class LanLobbyScene(Scene):
         gid = st.game if st else link.game_id
         title = f"Lobby · {GAME_NAMES.get(gid, gid)}" if gid else "Lobby"
         if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
-            banner(surf, "Joining the match in play…", f"at {link.address[0]}:{link.address[1]}", y=60)
-            got, total = len(s.snap_parts), max(1, s.snap_total)
-            draw_text(surf, f"Receiving the state of the table ({got}/{total})", (W // 2, 300), 24, WHITE,
-                      anchor="center")
+            banner(surf, "Joining the match in play…" if s.late else "Starting the match…",
+                   f"at {link.address[0]}:{link.address[1]}", y=60)
+            if s.auth is not None:  # a turn game: the host's first view of our seats is on its way
+                text = "Waiting for the host's table"
+            else:
+                text = f"Receiving the state of the table ({len(s.snap_parts)}/{max(1, s.snap_total)})"
+            draw_text(surf, text, (W // 2, 300), 24, WHITE, anchor="center")
             hint_bar(surf, ["Esc cancel"])
             return
         if s.phase == HELLO:
