@@ -41,9 +41,9 @@ class SeatMenu:
 HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first in the panel
 
 
-def _wrap(line: str, width: int, size: int = 17) -> list[str]:
+def _wrap(line: str, width: int, size: int = 17, bold: bool = False) -> list[str]:
     """``line`` cut into rows at most ``width`` px wide (at ``size`` px), at spaces."""
-    f = font(size)
+    f = font(size, bold)
     rows: list[str] = []
     cur = ""
     for word in line.split(" "):
@@ -563,7 +563,7 @@ class TableScene(Scene):
         seat = humans[0]
         view = self.rules.view(self.match.state, seat)
         if self.coach_done is not None and self.coach_done(view):
-            return ["Tutorial complete! You know how a hand goes.", "Press Esc for the title, or keep playing."]
+            return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
         legal = list(self.rules.legal_actions(self.match.state, seat))
         dev = self.match.seats[seat].device
         lines = []
@@ -622,9 +622,9 @@ class TableScene(Scene):
         hint = self.hint_shown(lines)
         rows = [(row, WHITE) for ln in lines for row in _wrap(ln, w - 28)]
         if hint:
-            rows = [(row, HINT) for row in _wrap(hint, w - 28)] + rows
+            rows = [(row, HINT) for row in _wrap(hint, w - 28, bold=True)] + rows
         r = pygame.Rect(x, y, w, max(h, 40 + 21 * len(rows)))
-        panel(surf, r, 245, (24, 34, 60), GOLD, 12)
+        panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
         draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
         for k, (row, col) in enumerate(rows):
             draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, col, bold=col == HINT)
