@@ -19,7 +19,7 @@ import pygame
 
 from arcade.games import GAME_NAMES, SPECS, game_module
 from arcade.client.input import MOUSE, zone_hint
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, wrap
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from arcade.core.visibility import HandPolicy
@@ -39,21 +39,6 @@ class SeatMenu:
 
 
 HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first in the panel
-
-
-def _wrap(line: str, width: int, size: int = 17, bold: bool = False) -> list[str]:
-    """``line`` cut into rows at most ``width`` px wide (at ``size`` px), at spaces."""
-    f = font(size, bold)
-    rows: list[str] = []
-    cur = ""
-    for word in line.split(" "):
-        if cur and f.size(cur + " " + word)[0] > width:
-            rows.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    rows.append(cur)
-    return rows
 
 
 def table_for(game_id: str) -> type["TableScene"]:
@@ -620,9 +605,9 @@ class TableScene(Scene):
             return
         x, y, w, h = self.coach_at()
         hint = self.hint_shown(lines)
-        rows = [(row, WHITE) for ln in lines for row in _wrap(ln, w - 28)]
+        rows = [(row, WHITE) for ln in lines for row in wrap(ln, 17, w - 28)]
         if hint:
-            rows = [(row, HINT) for row in _wrap(hint, w - 28, bold=True)] + rows
+            rows = [(row, HINT) for row in wrap(hint, 17, w - 28, bold=True)] + rows
         r = pygame.Rect(x, y, w, max(h, 40 + 21 * len(rows)))
         panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
         draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
