@@ -118,6 +118,9 @@ def test_grisbi_tutorial_waits_for_a_learner_who_does_nothing(tmp_path):
     assert st.phase == "play" and len(st.pile_cards) == 1, "nobody laid a card"
     assert len(st.hands[1]) == 16, "the bot is held at the first lesson"
     assert table.coach_lines()[0].startswith("Hooks")
+    table.restart()  # Pause → Restart: the same scripted round, the bot still held
+    run_ticks(app, 180 + 60 * 20)
+    assert len(table.match.state.pile_cards) == 1 and table.match.state.pile_cards[0] == st.pile_cards[0]
 
 
 def test_grisbi_tutorial_refuses_a_card_that_does_not_fit_with_a_hint(tmp_path):
@@ -149,3 +152,16 @@ def test_esc_leaves_the_grisbi_tutorial_for_the_title_with_nothing_to_resume(tmp
     assert not any(label.startswith("Resume") for label, _ in app.top.items)
     data = tmp_path / "data"
     assert not data.exists() or not [p for p in data.rglob("*") if p.is_file()], "no replay written"
+
+
+def test_grisbi_tutorial_names_each_card_it_asks_for_in_plain_words():
+    """Each step the learner is to do names the big picture of its card (or says Stop); no spec words anywhere."""
+    from arcade.games.grisbi.cards import CARDS
+    from arcade.games.grisbi.tutorial import SCRIPT
+
+    spec_words = ("main object", "closing team", "verdict", "decision", "team's row", "as implemented", "correct")
+    for step in SCRIPT:
+        text = " ".join(step.lines)
+        if step.who == "you":
+            assert (CARDS[step.card].main if step.card is not None else "Stop") in text, text
+        assert not [w for w in spec_words if w in text.lower()], text

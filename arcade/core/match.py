@@ -207,7 +207,7 @@ class Match(SeatsMixin):
     player each bot seat uses instead of the game's ``Bot`` (a tutorial's scripted player; see ``BotSeat``).
     """
 
-    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int, bot_think_ticks: int = 40,
+    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int, bot_think_ticks: int = 40, *,
                  bot_player: Callable[[int, str, int], Any] | None = None, **options: Any) -> None:
         if game_id not in REGISTRY:
             raise KeyError(f"unknown game {game_id!r}")
@@ -298,4 +298,4 @@ class Match(SeatsMixin):
         """Start again from the first tick with the same seed and seats."""
         self.close_recording(abandoned=True)
         self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks,  # type: ignore[misc]
-                      self.bot_player, **self.options)
+                      bot_player=self.bot_player, **self.options)
