@@ -140,12 +140,19 @@ def test_grisbi_tutorial_refuses_a_card_that_does_not_fit_with_a_hint(tmp_path):
     assert table.hint_shown() == "", "the hint went with the lesson it was about"
 
 
-def test_esc_leaves_the_grisbi_tutorial_for_the_title_with_nothing_to_resume(tmp_path):
+@pytest.mark.parametrize("when", ["play", "reveal pause"])
+def test_esc_leaves_the_grisbi_tutorial_for_the_title_with_nothing_to_resume(tmp_path, when):
     import pygame
 
-    app, table = _grisbi_tutorial(tmp_path, "200 every 50 times 40 s\n225 every 50 times 40 e")
+    app, table = _grisbi_tutorial(tmp_path, "200 every 50 times 12 s\n225 every 50 times 12 e")
     run_ticks(app, 600)
     assert len(table.match.state.pile_cards) > 1
+    if when == "reveal pause":
+        for _ in range(200):
+            if table.practice_pause():
+                break
+            run_ticks(app, 10)
+        assert table.practice_pause()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
     run_ticks(app, 3)
     assert app.top.name == "title"
