@@ -172,3 +172,26 @@ def test_grisbi_tutorial_names_each_card_it_asks_for_in_plain_words():
         if step.who == "you":
             assert (CARDS[step.card].main if step.card is not None else "Stop") in text, text
         assert not [w for w in spec_words if w in text.lower()], text
+
+
+def test_grisbi_tutorial_by_mouse_a_click_on_another_card_gives_the_hint_a_click_on_the_glowing_one_lays_it(tmp_path):
+    import pygame
+
+    app, table = _grisbi_tutorial(tmp_path)
+    run_ticks(app, 200)
+    order = table.hand_order(0)
+    rects = table.hand_rects(0, len(order))
+    glowing = [j for j, c in enumerate(order) if table.content.get(("card", c), (0, None))[1] is not None]
+    assert len(glowing) == 1, "one card glows: the one the lesson asks for"
+
+    def click(j):
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=rects[j].center, button=1))
+            app.pump()
+            app.tick()
+        run_ticks(app, 2)
+
+    click((glowing[0] + 1) % len(order))
+    assert len(table.match.state.pile_cards) == 1 and table.hint_shown()
+    click(glowing[0])
+    assert table.match.state.pile_cards[1:] == (order[glowing[0]],)
