@@ -316,6 +316,8 @@ class App:
         self.window: pygame.Surface | None = None
         if self.opts.headless or os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
             return pygame.display.set_mode((W, H))
+        if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         self.window = self._set_window_mode(self.settings.fullscreen, self.start_size())
         return pygame.Surface((W, H)).convert()
 
