@@ -577,8 +577,7 @@ class App:
 
     def save_frame_stats(self, path: str) -> None:
         """``--frame-stats FILE`` (tools/bench_client.py): JSON of every presented frame's paint, compare-and-scale
-        and update times (ms), the ticks run and how many painted frames were not presented (no change, or a small
-        one soon after the last)."""
+        and update times (ms), the ticks run and how many painted frames were not presented (no pixel changed)."""
         import json
 
         data = {"ticks": self.ticks, "unchanged": self.frames_unchanged,
