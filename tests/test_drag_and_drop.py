@@ -276,3 +276,23 @@ def test_a_drop_and_the_next_click_arriving_together_reach_the_table_in_order():
         inp.begin_tick()
         seen.append((inp.click(), inp.drops))
     assert seen == [((100, 600), []), (None, [((100, 600), (300, 300))]), ((500, 200), []), (None, [])]
+
+
+def test_cops_card_menu_opens_when_the_click_is_let_go_never_while_a_card_is_dragged(tmp_path):
+    """A card dragged away opens no menu at any tick of the drag (nor when let go on the felt); pressing a hand card
+    opens nothing yet; letting go where it was pressed opens its menu."""
+    app, table, k, target = cops_turn_with_an_offence(tmp_path)
+    start = table.hand_rects(table.hand_slots(0))[k].center
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    opened = table.seat_ui(0).open
+    for i in range(1, 7):
+        mouse(app, pygame.MOUSEMOTION, (start[0], start[1] - 40 * i))
+        opened |= table.seat_ui(0).open
+    mouse(app, pygame.MOUSEBUTTONUP, (640, 300))
+    opened |= table.seat_ui(0).open
+    assert not opened, "no menu during or after a drag"
+    at = table.hand_rects(table.hand_slots(0))[k].center
+    mouse(app, pygame.MOUSEBUTTONDOWN, at)
+    assert not table.seat_ui(0).open, "the press alone opens no menu"
+    mouse(app, pygame.MOUSEBUTTONUP, at)
+    assert table.seat_ui(0).open, "a click let go on the card opens its menu"

@@ -259,6 +259,35 @@ def test_default_teams_alternate_and_bad_tables_are_refused():
             RULES.initial_state(1, players, teams=teams)
 
 
+def test_a_first_deal_from_chosen_deck_orders_is_dealt_as_given_and_later_rounds_are_shuffled():
+    """``first_deal`` (the tutorial's scripted round): the Location and each team's cards as the shuffles could have
+    left them, dealt round-robin; anything no shuffle could give is refused."""
+    robbers = [c.id for c in CARDS if c.team == "robbers" and c.kind != "stop"][5:29]
+    stops = {t: [c.id for c in CARDS if c.team == t and c.kind == "stop"] for t in TEAMS}
+    police = [c.id for c in CARDS if c.team == "police" and c.kind != "stop"][:24]
+    bank = next(c.id for c in CARDS if c.name == "Bank")
+    r_order, p_order = robbers[:3] + stops["robbers"] + robbers[3:], police + stops["police"]
+    s = RULES.initial_state(3, 4, first_deal=(bank, r_order, p_order))
+    assert s.pile_cards == (bank,) and s.phase == "countdown"
+    assert s.hands[0] == tuple(sorted(r_order[0::2])) and s.hands[2] == tuple(sorted(r_order[1::2]))
+    assert s.hands[1] == tuple(sorted(p_order[0::2])) and s.hands[3] == tuple(sorted(p_order[1::2]))
+    for bad in [(bank, r_order[:-1], p_order),                       # a Stop missing
+                (bank, r_order[:-1] + [police[-1]], p_order),        # the other team's card
+                (bank, r_order + [r_order[0]], p_order),             # a card twice
+                (bank, r_order, p_order + [police[0] + 30]),         # one card too many
+                (r_order[0], r_order, p_order)]:                     # not a Location
+        with pytest.raises(ValueError):
+            RULES.initial_state(3, 4, first_deal=bad)
+    dealt = set(r_order + p_order)
+    for _ in range(4000):  # both teams lay everything but their Stops, then a Stop: round 2 is shuffled
+        if s.round:
+            break
+        s = RULES.step(s, tuple(next((c + 1 for c in h if c not in stops["robbers"] + stops["police"]),
+                                     h[0] + 1 if h else 0) if s.phase == "play" else 0 for h in s.hands))
+    assert s.round == 1 and s.pile_cards[0] != bank
+    assert set(c for h in s.hands for c in h) != dealt
+
+
 def test_deals_differ_between_rounds_and_seeds():
     """"Preparation (each round)": every round is a new deal from shuffled decks, with a new Location turned up."""
     a, b = RULES.initial_state(1, 4), RULES.initial_state(2, 4)

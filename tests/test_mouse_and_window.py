@@ -287,22 +287,20 @@ def test_lan_screens_by_mouse(tmp_path):
     assert app.top is menu
 
 
-def test_changed_rects_cover_every_changed_pixel_and_nothing_when_equal():
-    """A window is sent only the changed parts of the picture: every pixel that differs lies in a rectangle found,
-    and two equal pictures give none (that frame is not presented at all)."""
-    from arcade.client.app import ChangedRects
-
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((W, H))
-    old = pygame.Surface((W, H))
-    old.fill((20, 90, 40))
-    pygame.draw.circle(old, (200, 30, 30), (300, 300), 60)
-    finder = ChangedRects()
-    assert finder.rects(old, old.copy()) == []
-    new = old.copy()
-    new.fill((21, 90, 40), (1000, 600, 3, 2))  # one step of one channel: still a change
-    new.fill((255, 255, 255), (100, 100, 50, 70))
-    rects = finder.rects(new, old)
-    changed = [(1000, 600), (1002, 601), (100, 100), (149, 169)]  # the corners of both changes
-    assert all(any(r.collidepoint(p) for r in rects) for p in changed)
-    assert sum(r.w * r.h for r in rects) == 50 * 70 + 3 * 2
+def test_a_window_gets_each_changed_picture_scaled_and_no_unchanged_one(tmp_path):
+    """In a 1600×900 window a painted frame whose pixels all equal the last presented picture is not presented;
+    one pixel one step different, and the whole picture goes to the window, scaled, showing the change."""
+    app = make_app(tmp_path)
+    app.window = pygame.display.set_mode((1600, 900))
+    app.screen = pygame.Surface((W, H))
+    app.screen.fill((20, 90, 40))
+    app.full_frame = True
+    assert app.present()
+    assert app.window.get_at((800, 450))[:3] == (20, 90, 40)
+    assert not app.present() and not app.present()
+    app.screen.fill((21, 90, 40), (640, 360, 1, 1))  # one step of one channel of one pixel: still a change
+    assert app.present()
+    app.screen.fill((250, 250, 250), (1000, 600, 40, 40))
+    assert app.present()
+    assert app.window.get_at((1020 * 1600 // W, 620 * 900 // H))[:3] == (250, 250, 250)
+    assert not app.present()

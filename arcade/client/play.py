@@ -51,21 +51,29 @@ def resume_match(app, rep: Replay) -> None:
     app.push(router.table(rep.game)(app, match))
 
 
+def _named(path: str):
+    """The object ``"module:name"`` names, and its module."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    mod = importlib.import_module(module)
+    return getattr(mod, name), mod
+
+
 def start_tutorial(app, game_id: str) -> None:
     """"Learn to play": the game's seeded tutorial match (``GameSpec.tutorial``) against slow bots, with its coach
     explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
-    import importlib
-
     from arcade.games import SPECS
 
     tut = SPECS[game_id].tutorial
     spec = SPECS[game_id]
     seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
     options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
-    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS, **options)
-    module, _, name = tut["coach"].partition(":")
-    coach_module = importlib.import_module(module)
+    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS,
+                  bot_player=_named(tut["bot"])[0] if "bot" in tut else None, **options)
     table = router.table(game_id)(app, match)
-    table.coach = getattr(coach_module, name)
-    table.coach_done = getattr(coach_module, "done", None)
+    table.coach, module = _named(tut["coach"])
+    table.coach_done = getattr(module, "done", None)
+    table.coach_wanted = getattr(module, "wanted", None)
+    table.coach_refuse = getattr(module, "refuse", None)
     app.push(table)

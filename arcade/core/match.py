@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from arcade.core.results import result_label
 from arcade.games import REGISTRY, SPECS, is_turn_based, simulation_for
@@ -203,11 +203,12 @@ class Match(SeatsMixin):
 
     ``tick()`` gathers one input per seat (bots decide from their view; humans' inputs come from ``submit``),
     advances the simulation by one tick and appends the inputs to ``input_log``. ``bot_think_ticks`` paces turn-based
-    bots (ticks a bot waits before acting).
+    bots (ticks a bot waits before acting). ``bot_player(seat, level, seed)``, for a real-time game, makes the
+    player each bot seat uses instead of the game's ``Bot`` (a tutorial's scripted player; see ``BotSeat``).
     """
 
-    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int, bot_think_ticks: int = 40,
-                 **options: Any) -> None:
+    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int, bot_think_ticks: int = 40, *,
+                 bot_player: Callable[[int, str, int], Any] | None = None, **options: Any) -> None:
         if game_id not in REGISTRY:
             raise KeyError(f"unknown game {game_id!r}")
         self.game_id = game_id
@@ -217,10 +218,12 @@ class Match(SeatsMixin):
         self.seed = seed
         self.options = options
         self.bot_think_ticks = bot_think_ticks
+        self.bot_player = bot_player
         self.sim = simulation_for(self.rules, seed, len(self.seats), **options)
         self.initial = self.sim.save()
         self.bots: dict[int, BotSeat] = {
-            i: BotSeat(game_id, i, s.level, seed, think_ticks=bot_think_ticks)
+            i: BotSeat(game_id, i, s.level, seed, think_ticks=bot_think_ticks,
+                       player=bot_player(i, s.level, seed) if bot_player is not None else None)
             for i, s in enumerate(self.seats) if s.kind == "bot"}
         self.pending: dict[int, int] = {}
         self.input_log: list[tuple[int, ...]] = []
@@ -294,4 +297,5 @@ class Match(SeatsMixin):
     def restart(self) -> None:
         """Start again from the first tick with the same seed and seats."""
         self.close_recording(abandoned=True)
-        self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks, **self.options)  # type: ignore[misc]
+        self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks,  # type: ignore[misc]
+                      bot_player=self.bot_player, **self.options)

@@ -54,7 +54,11 @@ class GameSpec:
     - ``card_art``: ``"module:function"`` drawing a card named in the rules page (``![..](card:NAME)``), or "".
     - ``title_card``: the card (a ``card_art`` name) that stands for the game on the title screen, or "".
     - ``tutorial``: the "Learn to play" match: ``seats`` SPEC (seat 0 the learner), ``seed``, ``options`` and
-      ``coach`` (``"module:function"``, ``coach(view, seat, legal) -> lines``); empty: no tutorial.
+      ``coach`` (``"module:function"``, ``coach(view, seat, legal) -> lines``; its module may also export
+      ``done(view) -> bool``, ``wanted(view) -> cards asked for or None`` and ``refuse(view, seat, input) -> hint or
+      None``, see ``TableScene.coach_allows``) and optionally ``bot`` (``"module:Class"``, the player the bot seats
+      use instead of the game's ``Bot``, built ``(seat, level, seed)``: a real-time game's scripted tutor); empty: no
+      tutorial.
     """
 
     id: str

@@ -69,7 +69,8 @@ class BotSeat:
     delayed by lockstep is never sent twice). Grisbi: the game's own ``Bot`` paces itself (reaction times).
     """
 
-    def __init__(self, game_id: str, seat: int, level: str = "normal", seed: int = 0, think_ticks: int = 30) -> None:
+    def __init__(self, game_id: str, seat: int, level: str = "normal", seed: int = 0, think_ticks: int = 30,
+                 player: Any = None) -> None:
         from . import REGISTRY, game_module
 
         self.game_id = game_id
@@ -80,7 +81,7 @@ class BotSeat:
         self.rules = REGISTRY[game_id]
         self.module = game_module(game_id)
         self.turn_based = is_turn_based(self.rules)
-        self._bot = None if self.turn_based else self.module.Bot(seat, level, seed)
+        self._bot = None if self.turn_based else player or self.module.Bot(seat, level, seed)
         self._waiting_since: int | None = None
         self._acted_on: int | None = None  # checksum of the state the last action was chosen on
 

@@ -55,10 +55,10 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (a single word wider
-    than that is cut with "…")."""
-    f = font(size)
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide at font ``size`` (bold or not; a single word
+    wider than that is cut with "…")."""
+    f = font(size, bold)
     rows: list[str] = []
     cur = ""
     for word in text.split(" "):
@@ -68,4 +68,4 @@ def wrap(text: str, size: int, width: int) -> list[str]:
         else:
             cur = f"{cur} {word}" if cur else word
     rows.append(cur)
-    return [fit(r, size, width) for r in rows]
+    return [fit(r, size, width, bold) for r in rows]

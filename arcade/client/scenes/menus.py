@@ -448,7 +448,12 @@ class PauseScene(Scene):
 
     @property
     def confirm(self) -> dict[str, str]:
-        return self.net.PAUSE_CONFIRM if self.net is not None else self.CONFIRM
+        if self.net is not None:
+            return self.net.PAUSE_CONFIRM
+        if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
+            return dict(self.CONFIRM, **{"Restart": "Start the tutorial again?",
+                                         "Quit to title": "Leave the tutorial for the title?"})
+        return self.CONFIRM
 
     def update(self) -> None:
         inp = self.app.input

@@ -19,7 +19,7 @@ import pygame
 
 from arcade.games import GAME_NAMES, SPECS, game_module
 from arcade.client.input import MOUSE, zone_hint
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, wrap
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from arcade.core.visibility import HandPolicy
@@ -36,6 +36,9 @@ class SeatMenu:
     sel: int = 0
     open: bool = False
     cur: int = 0
+
+
+HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first in the panel
 
 
 def table_for(game_id: str) -> type["TableScene"]:
@@ -57,6 +60,10 @@ class TableScene(Scene):
         self.net = net  # a LAN match's part of the table (``arcade.client.scenes.lan.NetTable``); None for a local one
         self.coach = None  # a tutorial's coach(view, seat, legal) -> lines (``play.start_tutorial``)
         self.coach_done = None  # and its done(view) -> bool, when the tutorial ends before the match
+        self.coach_wanted = None  # and its wanted(view) -> the cards its lesson asks for (None: any)
+        self.coach_refuse = None  # and its refuse(view, seat, input) -> a hint when that input is not sent
+        self.coach_hint: tuple[str, int, list[str]] = ("", 0, [])  # the last hint, until which scene tick it shows,
+        # and what the coach said then (the hint goes as soon as the coach says something else)
         self.match = match
         self.rules = match.rules
         self.module = game_module(match.game_id)
@@ -212,6 +219,9 @@ class TableScene(Scene):
         """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
         controls and the match's tick."""
         inp = self.app.input
+        if self.coach is not None and inp.escape_pressed:
+            self.leave_tutorial()
+            return
         if not self.demo and (inp.escape_pressed or any(
                 inp.pressed("START", [self.match.seats[s].device]) for s in self.humans())):
             self.app.open("pause", self)
@@ -516,8 +526,20 @@ class TableScene(Scene):
     def describe_input(self, n: int) -> str:
         return self.module.describe_action(n)
 
+    # --- a tutorial's coach ---------------------------------------------------------------------------------------
+    def leave_tutorial(self) -> None:
+        """Esc in a tutorial: straight back to the title (a tutorial is never recorded: nothing to resume)."""
+        from arcade.client.scenes import router
+
+        app = self.app
+        while len(app.stack) > 1 and app.stack[-1].name != "title":
+            app.pop()
+        if app.stack[-1].name != "title":
+            app.reset_to(router.make(app, "title"))
+
     def coach_lines(self) -> list[str]:
-        """What the tutorial's coach says now (empty outside a tutorial)."""
+        """What the tutorial's coach says now (empty outside a tutorial), the learner's keys filled in (``{A}``,
+        ``{DOWN}``... in the coach's text)."""
         if self.coach is None:
             return []
         humans = self.humans()
@@ -526,11 +548,50 @@ class TableScene(Scene):
         seat = humans[0]
         view = self.rules.view(self.match.state, seat)
         if self.coach_done is not None and self.coach_done(view):
-            return ["Tutorial complete! You know how a hand goes.", "Press Esc for the title, or keep playing."]
+            return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
         legal = list(self.rules.legal_actions(self.match.state, seat))
-        return list(self.coach(view, seat, legal))[:3]
+        dev = self.match.seats[seat].device
+        lines = []
+        for ln in list(self.coach(view, seat, legal))[:3]:
+            for button in ("A", "B", "UP", "DOWN", "LEFT", "RIGHT", "START"):
+                if "{" + button + "}" in ln:
+                    ln = ln.replace("{" + button + "}", self.app.input.hint(dev, button))
+            lines.append(ln)
+        return lines
+
+    def coach_wants(self, seat: int) -> tuple[int, ...] | None:
+        """In a tutorial's lesson, the inputs' cards the coach asks ``seat`` for now (a table makes them glow);
+        None when any may be played."""
+        if self.coach_wanted is None or seat not in self.humans()[:1]:
+            return None
+        return self.coach_wanted(self.rules.view(self.match.state, seat))
+
+    def coach_allows(self, seat: int, action: int) -> bool:
+        """Whether ``seat``'s ``action`` may be sent now: always, but in a tutorial's lesson that asks for another
+        one; then the coach's hint shows for 4 s (``coach_hint``) and nothing is sent."""
+        if self.coach_refuse is None or seat not in self.humans()[:1]:
+            return True
+        hint = self.coach_refuse(self.rules.view(self.match.state, seat), seat, action)
+        if not hint:
+            return True
+        self.coach_hint = (hint, self.ticks + 240, self.coach_lines())
+        self.app.audio.play("back")
+        return False
+
+    def hint_shown(self, lines: list[str] | None = None) -> str:
+        """The coach's hint after a refused action while it shows (4 s, and only while the coach says what it said
+        then), else ""."""
+        msg, until, said = self.coach_hint
+        if lines is None:
+            lines = self.coach_lines()
+        return msg if self.ticks < until and lines == said else ""
 
     COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
+
+    def coach_at(self) -> tuple[int, int, int, int]:
+        """Where the coach panel goes now: top-left corner, width and least height (px); ``COACH_AT`` unless a table
+        moves it."""
+        return (*self.COACH_AT, 0)
 
     def draw_coach(self, surf: pygame.Surface) -> None:
         """The last layer of every table's frame: a LAN match's network part (``NetTable.draw``: ping, notices, the
@@ -542,23 +603,16 @@ class TableScene(Scene):
         lines = self.coach_lines()
         if not lines:
             return
-        x, y, w = self.COACH_AT
-        f = font(17)
-        rows: list[str] = []
-        for ln in lines:
-            cur = ""
-            for word in ln.split(" "):
-                if cur and f.size(cur + " " + word)[0] > w - 28:
-                    rows.append(cur)
-                    cur = word
-                else:
-                    cur = f"{cur} {word}" if cur else word
-            rows.append(cur)
-        r = pygame.Rect(x, y, w, 40 + 21 * len(rows))
-        panel(surf, r, 245, (24, 34, 60), GOLD, 12)
+        x, y, w, h = self.coach_at()
+        hint = self.hint_shown(lines)
+        rows = [(row, WHITE) for ln in lines for row in wrap(ln, 17, w - 28)]
+        if hint:
+            rows = [(row, HINT) for row in wrap(hint, 17, w - 28, bold=True)] + rows
+        r = pygame.Rect(x, y, w, max(h, 40 + 21 * len(rows)))
+        panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
         draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
-        for k, row in enumerate(rows):
-            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, WHITE)
+        for k, (row, col) in enumerate(rows):
+            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, col, bold=col == HINT)
 
     def draw_hud(self, surf: pygame.Surface) -> None:
         draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)

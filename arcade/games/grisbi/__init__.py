@@ -7,6 +7,7 @@ The real-time game of the arcade: ``RULES.step(state, inputs)`` is one 60 Hz tic
 - ``scoring``: judging the pile at the end of a round (``score_round``, ``RoundScore``);
 - ``rules``: the tick simulation, views, ``sample_hidden``, ``describe_action``;
 - ``bot``: ``Bot(seat, level, seed)``, one tick input at a time from the seat's view.
+- ``coach`` and ``tutorial``: the "Learn to play" coach and its scripted round (a chosen deal, a held tutor bot).
 
 Every decision taken where the rules file is silent is written in the docstring of the module that implements it.
 """

@@ -1,6 +1,6 @@
-"""Grisbi's tutorial coach (pure): hooks, Deny, Stop and the reveal, taught during one slow round, each lesson said
-when the learner's hand and the pile make it the move to play (rules/grisbi.md: a correct card, Deny, Stop, the
-reveal)."""
+"""Grisbi's situation coach (pure): which lesson (hooks, Deny, Stop, the reveal; rules/grisbi.md) the learner's hand
+and the pile make the move to play now. The tutorial's scripted round (``tutorial``) says its own lines and falls
+back on this one outside that round."""
 
 from __future__ import annotations
 

@@ -166,9 +166,31 @@ def _deal(rng: Rng, teams: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...]
     return tuple(hands), rng
 
 
+def _stacked_deal(teams: tuple[int, ...], taken: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Deal one round from chosen orders instead of the two shuffles of "Preparation": ``taken[team]`` is what the
+    shuffles would have left, the team's cards in dealing order (its ``DEAL_SIZES`` non-Stops and its 4 Stops),
+    dealt round-robin among the team's seats. Raises ValueError for any other set of cards."""
+    hands: list[tuple[int, ...]] = [()] * len(teams)
+    for team in (0, 1):
+        seats = [p for p, t in enumerate(teams) if t == team]
+        k = len(seats)
+        cards = tuple(taken[team])
+        non_stops = [c for c in cards if c not in STOP_IDS[team]]
+        if (len(set(cards)) != len(cards) or sorted(set(cards) - set(non_stops)) != sorted(STOP_IDS[team])
+                or len(non_stops) != DEAL_SIZES[k] or not set(non_stops) <= set(_NON_STOPS[team])):
+            raise ValueError(f"first_deal: the {TEAMS[team]} take {DEAL_SIZES[k]} cards of their own deck that are "
+                             f"not Stops, and their 4 Stops, each once")
+        for j, seat in enumerate(seats):
+            hands[seat] = tuple(sorted(cards[j::k]))
+    return tuple(hands)
+
+
 def _new_round(s: GrisbiState, tick: int, round_: int, won: tuple[tuple[int, ...], tuple[int, ...]],
-               events: tuple) -> GrisbiState:
-    hands, rng = _deal(s.rng, s.teams)
+               events: tuple, stacked: Sequence[Sequence[int]] | None = None) -> GrisbiState:
+    if stacked is None:
+        hands, rng = _deal(s.rng, s.teams)
+    else:
+        hands, rng = _stacked_deal(s.teams, stacked), s.rng
     loc = s.location_order[round_]
     phase, end = (COUNTDOWN, tick + s.start_ticks) if s.start_ticks > 0 else (PLAY, _deadline(s, tick))
     events = events + (("deal", round_, loc),) + ((("start", round_),) if phase == PLAY else ())
@@ -199,7 +221,7 @@ class GrisbiRules:
 
     def initial_state(self, seed: int, players: int, teams: Sequence[str] | str | None = None, time_limit: int | None = None,
                       start_ticks: int = 180, reveal_ticks: int = 360, pace: str = "standard", assist: bool = False,
-                      practice: bool = False) -> GrisbiState:
+                      practice: bool = False, first_deal: Sequence[Any] | None = None) -> GrisbiState:
         """The state at tick 0: round 0 dealt, its countdown running.
 
         ``teams``: "robbers"/"police" per seat, or those names comma-separated in one string (default: alternating,
@@ -209,8 +231,12 @@ class GrisbiRules:
         START countdown in ticks (0: none); ``reveal_ticks``: the reveal after a round, in ticks (at least 1).
         ``pace`` ("relaxed", "standard", "fast"), ``assist`` and ``practice``: table options kept in the state for
         the bots and the table (practice mode: relaxed pace and the assist on, whatever ``pace`` and ``assist`` say).
-        Raises ValueError for a player count outside 2-8, a bad team list, tick counts out of range or an unknown
-        pace.
+        ``first_deal``: round 0 dealt from chosen orders instead of shuffles (a tutorial's scripted round): ``(location
+        id, robbers' cards, police cards)``, the Location turned up first and each team's cards as the two shuffles of
+        "Preparation" could have left them (its non-Stops for its size, then or among them its 4 Stops), dealt
+        round-robin; the other Locations and every later round are shuffled as usual.
+        Raises ValueError for a player count outside 2-8, a bad team list, tick counts out of range, an unknown
+        pace or a ``first_deal`` that no shuffle could give.
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Grisbi is for {self.min_players}-{self.max_players} players, not {players}")
@@ -235,9 +261,15 @@ class GrisbiRules:
             pace, assist = "relaxed", True
         rng = Rng.from_seed(seed)
         order, rng = rng.shuffle(LOCATION_IDS)
+        stacked = None
+        if first_deal is not None:
+            loc, *stacked = first_deal
+            if loc not in LOCATION_IDS or len(stacked) != 2:
+                raise ValueError("first_deal is (location id, robbers' cards, police cards)")
+            order = (loc,) + tuple(x for x in order if x != loc)
         blank = GrisbiState(0, COUNTDOWN, 0, 0, team_idx, (), (), (), (), ((), ()), order, None, rng,
                             time_limit, start_ticks, reveal_ticks, (), pace, bool(assist), bool(practice))
-        return _new_round(blank, 0, 0, ((), ()), ())
+        return _new_round(blank, 0, 0, ((), ()), (), stacked)
 
     # --- the tick ---------------------------------------------------------------------------------------------------
 

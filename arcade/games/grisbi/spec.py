@@ -1,6 +1,7 @@
 """Grisbi's declaration for the client (see ``arcade.core.spec``)."""
 
 from arcade.core.spec import GameSpec, Option
+from arcade.games.grisbi.tutorial import DEAL
 
 SPEC = GameSpec(
     id="grisbi",
@@ -23,7 +24,8 @@ SPEC = GameSpec(
     rules_page="games/grisbi/howto.md",
     title_card="robbers-action-3",
     card_art="arcade.games.grisbi.table.scene:card_art",
-    tutorial={"seats": "human,bot:easy", "seed": 15, "options": {"reveal_ticks": 600, "practice": True},
-              "coach": "arcade.games.grisbi.coach:coach"},
+    tutorial={"seats": "human,bot:easy", "seed": 15,
+              "options": {"reveal_ticks": 600, "practice": True, "first_deal": DEAL},
+              "coach": "arcade.games.grisbi.tutorial:coach", "bot": "arcade.games.grisbi.tutorial:TutorBot"},
     order=10,
 )

@@ -701,8 +701,9 @@ class Table(TableScene):
 
     def mouse_controls(self, seat: int) -> bool:
         """The mouse's seat: a click on a line of the defend prompt answers; on its turn a click on a card opens its
-        menu (a click on Draw / End turn does it), a click on a line of the open menu plays it, a click elsewhere
-        closes the menu. True when the mouse acted this tick."""
+        menu when the button is let go without a drag (so no menu flashes while a card is dragged; a click on Draw /
+        End turn does it at once), a click on a line of the open menu plays it, a click elsewhere closes the menu.
+        True when the mouse acted this tick."""
         if self.mouse_seat() != seat or seat != self.bottom_seat():
             return False
         inp, ui, st = self.app.input, self.seat_ui(seat), self.match.state
@@ -722,18 +723,27 @@ class Table(TableScene):
                 self.submit_choice(seat, self.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
                 return True
         done = self.let_go(seat)
-        if done is not None and done[2]:  # a card dragged and let go: on a player's area, played there
-            self.drop_card(seat, slots, done[0], done[1])
+        if done is not None:
+            index, at, dragged = done
+            if dragged:  # a card dragged and let go: on a player's area, played there
+                self.drop_card(seat, slots, index, at)
+            elif index < len(slots):  # let go without a drag: a click on the card opens its menu now
+                ui.sel = index
+                self.choose_slot(seat, ui, slots[index])
             return True
         if inp.click() is None:
             return False
         k = inp.clicked(self.hand_rects(slots))
-        self.drag_card = (seat, k) if k is not None and slots[k] not in ("draw", "end") else None
+        self.drag_card = None
         if k is None:
             ui.open = False
             return True
         ui.sel = k
-        self.choose_slot(seat, ui, slots[k])
+        if slots[k] in ("draw", "end"):
+            self.choose_slot(seat, ui, slots[k])
+        else:  # picked up: dragged onto a player it is played there, let go where it was its menu opens
+            self.drag_card = (seat, k)
+            ui.open = False
         return True
 
     def choose_slot(self, seat: int, ui: SeatMenu, slot: Any) -> None:
@@ -813,14 +823,20 @@ class Table(TableScene):
                 if seat in fx.jailed and fx.busy:
                     step = max(1, min(12, int((fx.t + alpha) * 12 / 14)))
                 surf.blit(jail_bars(r.w, r.h - 28, step), (r.x, r.y + 28))
-        self.draw_hand_buttons(surf)  # under the cards: a card sliding along the hand passes over them
-        # cards
-        for key, placed, width, moving in self.board.frames(alpha):
-            c = self.content.get(key)
-            size = placed.tag or "S"
-            w, h = SIZES[size]
-            f = cr_card(c[0], c[1], size) if c is not None else card_back(w, h)
-            blit_card(surf, f, card_back(w, h), placed, width, moving)
+        # cards: the Draw / End turn buttons over the resting cards (the last hand card, overlapped by them as each
+        # card overlaps the one before), under the moving ones (a card sliding along the hand passes over them)
+        frames = list(self.board.frames(alpha))
+        for moving_pass in (False, True):
+            if moving_pass:
+                self.draw_hand_buttons(surf)
+            for key, placed, width, moving in frames:
+                if moving != moving_pass:
+                    continue
+                c = self.content.get(key)
+                size = placed.tag or "S"
+                w, h = SIZES[size]
+                f = cr_card(c[0], c[1], size) if c is not None else card_back(w, h)
+                blit_card(surf, f, card_back(w, h), placed, width, moving)
         self.draw_jail_labels(surf)
         self.draw_flights(surf, alpha)
         seat = self.bottom_seat()

@@ -167,7 +167,7 @@ class Table(TableScene):
 
     RESULT_FIGURE = "Locations won"
     END_DELAY = 210
-    COACH_AT = (860, 196, 410)  # the tutorial coach's free corner
+    COACH_AT = (912, 196, 360)  # the tutorial coach's free corner
 
     # --- set-up -----------------------------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -231,6 +231,9 @@ class Table(TableScene):
             return
         inp = self.app.input
         devs = [self.match.seats[s].device for s in self.hand_seats]
+        if self.coach is not None and inp.escape_pressed:
+            self.leave_tutorial()
+            return
         if inp.escape_pressed or any(inp.pressed("START", [d]) for d in devs):
             self.app.open("pause", self)
             return
@@ -334,7 +337,7 @@ class Table(TableScene):
                     self.notes[seat] = (f"Stop selected: {self.app.input.hint(dev[0], 'A')} again to lay it",
                                         st.tick + 120)
                     self.app.audio.play("flip")
-                else:
+                elif self.coach_allows(seat, card + 1):
                     self.match.submit(seat, card + 1)
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
@@ -376,7 +379,8 @@ class Table(TableScene):
         if j >= len(order) or (dragged and not self.pile_rect().collidepoint(end)):
             return True  # let go away from the pile: the card goes back to the hand
         if st.phase == PLAY:
-            self.match.submit(seat, order[j] + 1)
+            if self.coach_allows(seat, order[j] + 1):
+                self.match.submit(seat, order[j] + 1)
         elif st.phase == COUNTDOWN:
             self.notes[seat] = ("wait for START!", st.tick + 60)
         return True
@@ -394,13 +398,19 @@ class Table(TableScene):
     def jump(self, seat: int, order: list[int], i: int, step: int, top: int) -> int:
         """The next index (``step`` ±1) whose card fits the top card (assist on) or shows another object (assist
         off). "Next fit" never lands on a Stop unless the assist says that Stop wins now (it glows gold); with the
-        assist off it never lands on a Stop (issue #16: a Stop is laid only by an explicit choice)."""
+        assist off it never lands on a Stop (issue #16: a Stop is laid only by an explicit choice). In a tutorial's
+        lesson it goes to the cards the coach asks for (``coach_wants``), and only to them."""
         n = len(order)
         team = self.team_of(seat)
         assist = self.assist()
+        wants = self.coach_wants(seat)
         for k in range(1, n):
             j = (i + step * k) % n
             c = order[j]
+            if wants is not None:  # a tutorial's lesson: the card it asks for
+                if c in wants:
+                    return j
+                continue
             if KIND[c] == STOP:
                 if assist and self.stop_wins(seat, c):
                     return j
@@ -469,13 +479,16 @@ class Table(TableScene):
             x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (k - 1)) / 2)
             y = area.y + HAND_TOP + HH // 2
             up = self.peeking(seat)
+            wants = self.coach_wants(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
                 sel = j == i_sel and up
                 targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
                                       SEL_LIFT if sel else 0, "hand")
                 glow = None
-                if assist and not reveal and _fits(c, top, team):
+                if wants is not None:  # a tutorial's lesson: only what the coach asks for glows
+                    glow = (GOLD if KIND[c] == STOP else GREEN) if c in wants else None
+                elif assist and not reveal and _fits(c, top, team):
                     if KIND[c] != STOP:
                         glow = GREEN
                     elif self.team_totals(view)[team] >= view.targets[team]:
@@ -612,10 +625,23 @@ class Table(TableScene):
         view: the human hands are read seat by seat from the state, each face up in its own area."""
         surf.blit(self.background(), (0, 0))
         self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
-        if self.practice_pause():
+        paused = self.practice_pause()
+        coached = self.coach is not None and not self.coach_finished()
+        if paused and not coached:
             self.draw_practice(surf)
         self.draw_hud(surf)
-        self.draw_coach(surf)
+        if coached or not paused:  # a tutorial's coach says what the practice panel would (they share the place)
+            self.draw_coach(surf)
+
+    def coach_finished(self) -> bool:
+        return self.coach_done is not None and self.coach_done(self.rules.view(self.match.state, None))
+
+    def coach_at(self) -> tuple[int, int, int, int]:
+        """The coach's free corner: right of the pile (and of the START sign) in play; the whole top band (over the
+        bots) during the reveal, whose rows and counter fill the middle."""
+        if self.match.state.phase in (REVEAL, OVER):
+            return W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4
+        return (*self.COACH_AT, 0)
 
     def background(self) -> pygame.Surface:
         """Felt, status strip, seat panels with their fixed labels and key hints, the pile's place: built once per
