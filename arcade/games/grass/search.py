@@ -35,7 +35,7 @@ from .state import Action, GrassState, GrassView
 
 __all__ = ["search", "candidates", "BUDGET_STEPS", "ROLLOUT_DEPTH", "MAX_CANDIDATES", "MARGIN", "Z", "WIN", "MIN_RUNS"]
 
-BUDGET_STEPS = 1200
+BUDGET_STEPS = 600
 """Simulated actions per searched decision (about 150 ms on the reference machine)."""
 ROLLOUT_DEPTH = 30
 """Actions simulated after a candidate move before the leaf is scored."""
