@@ -17,7 +17,7 @@ their weight). In each world every distinct choice (grenades on the same place w
 scored by a two-ply expectimax: the spades it blows now, then for each of the 6 rolls of the next player, the move the
 "normal" bot would make in that world holding their own hearts (they know them; the others they guess), the spades
 that blows and the danger left afterwards (``bot.heat``), spades weighted by who holds them in that world (+1000 a
-live opponent's, -1000 the seat's own, 0 a discard). The choice with the best total over the worlds is played (ties:
+live opponent's, 0 a discard, the seat's own -1000 times one less than the players left: ``own_weight``). The choice with the best total over the worlds is played (ties:
 ``rng``).
 
 Measured (tools/ladder.py, 4 players, 200 games): hard beats normal 55.5 % and easy 70.0 %. A first version that
@@ -37,7 +37,7 @@ from ..rng import Rng
 from .bot import STYLES, _heat, _resolve, move_values
 from .rules import DICE, JOKER, PLACES, RULES, GrenadeState, GrenadeView, Throw, sample_hidden
 
-__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "posterior", "belief_from", "determinize", "search"]
+__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "posterior", "belief_from", "determinize", "search"]
 
 AGREE = 63
 """Weight (in 72nds) that a past move is the model's ("normal" in the mover's seat): trusted 7 times in 8, split
@@ -186,6 +186,14 @@ def _state(view: GrenadeView, hearts, rng: Rng) -> GrenadeState:
         winners=view.winners, rng=rng, events=())
 
 
+def own_weight(alive: int) -> int:
+    """How many live opponents' spades the seat's own spade is worth in the search, with ``alive`` players left
+    (the seat included): ``alive - 1``. The goal is to be the last one standing: with ``k`` players left a seat wins
+    about ``1/k`` of the time, so losing its spade costs ``1/k`` while blowing up one opponent's gains
+    ``1/(k-1) - 1/k = 1/(k(k-1))``, ``k - 1`` times less. Raises nothing; ``alive`` below 2 gives 1."""
+    return max(1, alive - 1)
+
+
 def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
     """Two-ply expectimax of ``choice`` in the world ``s`` (see the module docstring), in 36ths of a spade."""
     owner = {}
@@ -195,8 +203,9 @@ def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
                 if r not in s.revealed[p]:
                     owner[s.wheel.index(r)] = p
     w = [0] * PLACES
+    own = 1000 * own_weight(sum(1 for p in range(s.players) if s.out_move[p] == 0))
     for place, p in owner.items():
-        w[place] = -1000 if p == seat else 1000
+        w[place] = -own if p == seat else 1000
     after = RULES.apply(s, seat, choice)
     newly = [p for p in range(PLACES) if after.blown[p] and not s.blown[p]]
     score = sum(w[p] for p in newly) * 36 * 6
