@@ -56,9 +56,10 @@ DISAGREE = 3
 WORLDS = 6
 """Worlds (determinizations) searched per decision. Measured (tools/bench_rules.py, 4 hard seats, CPU time on the
 2-core machine while loaded by other jobs): p50 13 ms, p99 55 ms a decision, well inside the 150 ms budget. More
-worlds were not stronger (with the first weights, own spade -1000: tools/ladder.py --game grenade --levels normal,hard --games 120 with ``WORLDS`` set, hard's
-share against "normal": 24 worlds 55.4 %, 48 worlds 55.0 %; 6 worlds: 55.5 % over 200 games, the first 120 of them
-the same deals): more samples of the posterior do not help; a stronger "hard" needs a better evaluation."""
+worlds were not stronger (with the first weights, own spade -1000: tools/ladder.py --game grenade --levels
+normal,hard --games 120 with ``WORLDS`` set, hard's share against "normal": 24 worlds 55.4 %, 48 worlds 55.0 %; 6
+worlds: 55.5 % over 200 games, the first 120 of them the same deals): more samples of the posterior did not help;
+the evaluation did (``own_weight``)."""
 PRIOR = 1
 """Weight of the posterior-weighted "normal" evaluation (all worlds at once) against the worlds searched."""
 _NORMAL = STYLES["normal"]
