@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 
 import pytest
+from tool_helpers import load_tool
 
 
 def _ladder():
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "ladder.py")
-    spec = importlib.util.spec_from_file_location("ladder", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("ladder")
 
 
 def _table(ladder, capsys, *argv):
