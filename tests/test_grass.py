@@ -1123,8 +1123,8 @@ def test_hard_closes_the_market_that_wins_the_match_where_normal_does_not():
 @pytest.mark.slow
 def test_hard_beats_normal_on_a_small_seeded_sample(monkeypatch):
     """Hard (search) against normal (heuristic), two-player matches of one hand, seats swapped every match. The
-    search runs on a reduced budget here to keep the test fast; tools/arena_grass.py --ladder measures the real one
-    (LEVEL_STRENGTH). Generous bound: hard must win more matches than it loses."""
+    search runs on a reduced budget here to keep the test fast; tools/ladder.py measures the real one (four players,
+    200 games: 60.2 %, LEVEL_STRENGTH). Generous bound: hard must win more matches than it loses."""
     from arcade.games.grass import search as search_mod
 
     monkeypatch.setattr(search_mod, "BUDGET_STEPS", 200)

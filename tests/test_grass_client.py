@@ -308,7 +308,8 @@ def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself
 
     app = make_app(tmp_path)
     probe = AttractScene(app)
-    attract = AttractScene(app, start_index=probe.games.index("grass"), seed=3)
+    # seed 7: a first hand the demo's bots (two "hard") end quickly, so the breakdown comes within the test's ticks
+    attract = AttractScene(app, start_index=probe.games.index("grass"), seed=7)
     app.push(attract)
     table = attract.table
     assert type(table).__module__ == "arcade.games.grass.table.scene" and table.demo

@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import itertools
-import os
 from collections import Counter
 
 import pytest
@@ -17,6 +15,7 @@ from arcade.games.bots import BotSeat, random_inputs
 from arcade.games.grisbi import (CARDS, RULES, Bot, RoundScore, describe_action, sample_hidden, score_round)
 from arcade.games.rng import Rng
 from netplay.synctest import run_sync_test
+from tool_helpers import load_tool
 
 POLICE_OBJECTS = ("handcuffs", "police car", "dog", "security camera")
 ROBBER_OBJECTS = ("pincers", "keys", "gun", "dynamite")
@@ -700,11 +699,7 @@ def test_bots_are_deterministic_for_a_seed():
 
 
 def _arena():
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "arena_grisbi.py")
-    spec = importlib.util.spec_from_file_location("arena_grisbi", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("arena_grisbi")
 
 
 def test_hard_bots_win_most_rounds_against_easy_bots():

@@ -18,6 +18,13 @@ results; the mean level is 1500), or all of it as JSON with ``--json``. Every de
 ``decision_rng(seed, seat, step)``: a run is reproducible.
 
     python tools/ladder.py --game grenade --games 200 --jobs 2
+
+A long pair can be split over runs (``--start``) and logged game by game (``--log``); ``--from-log`` ranks the
+logged games without playing (its table says how many games each pair got):
+
+    python tools/ladder.py --game grass --levels normal,hard --games 100 --log a.jsonl
+    python tools/ladder.py --game grass --levels normal,hard --games 100 --start 100 --log b.jsonl
+    python tools/ladder.py --game grass --levels normal,hard --from-log a.jsonl b.jsonl
 """
 
 from __future__ import annotations
@@ -133,6 +140,46 @@ def elo(levels: list[str], results: dict[tuple[str, str], tuple[float, float]]) 
     return {x: 1500 + 400 * math.log10(strength[x]) for x in levels}
 
 
+def play_all(tasks: list[tuple[str, str, str, int, int, int]], jobs: int, progress: bool, log: str | None
+             ) -> list[tuple[str, str, str, float, float]]:
+    """Play ``tasks`` (``play_one``'s) on ``jobs`` processes; each result is appended to ``log`` (a JSON line:
+    ``[gid, a, b, game number, a's share, b's share]``) as soon as its game ends."""
+    done = []
+    pool = Pool(jobs) if jobs > 1 else None
+    try:
+        results_iter = pool.imap_unordered(_numbered, tasks) if pool else map(_numbered, tasks)
+        for i, (g, r) in enumerate(results_iter, 1):
+            done.append(r)
+            if log:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps([r[0], r[1], r[2], g, r[3], r[4]]) + "\n")
+            if progress and i % max(1, len(tasks) // 20) == 0:
+                print(f"{i}/{len(tasks)} games", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    return done
+
+
+def _numbered(task: tuple[str, str, str, int, int, int]) -> tuple[int, tuple[str, str, str, float, float]]:
+    return task[3], play_one(task)
+
+
+def read_logs(paths: list[str]) -> list[tuple[str, str, str, float, float]]:
+    """The games of ``--log`` files, each (gid, a, b, game number) counted once. Raises ValueError if a game is
+    logged twice with different results (logs of different code or seeds)."""
+    seen: dict[tuple[str, str, str, int], tuple[float, float]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    gid, a, b, g, wa, wb = json.loads(line)
+                    if seen.setdefault((gid, a, b, g), (wa, wb)) != (wa, wb):
+                        raise ValueError(f"{path}: game {g} of {gid} {a}-{b} logged with two results")
+    return [(gid, a, b, wa, wb) for (gid, a, b, _), (wa, wb) in sorted(seen.items())]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     turn_games = [g for g in REGISTRY if is_turn_based(REGISTRY[g])]
@@ -144,43 +191,39 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     ap.add_argument("--progress", action="store_true", help="report progress on stderr")
+    ap.add_argument("--start", type=int, default=0, help="number of the first game of each pair (default 0): a long "
+                    "pair split over runs plays games start..start+games-1 in each")
+    ap.add_argument("--log", help="append one JSON line per finished game to this file (kept if the run is stopped)")
+    ap.add_argument("--from-log", nargs="+", metavar="LOG", help="play nothing: rank the games of these --log files")
     args = ap.parse_args(argv)
     games = args.game or turn_games
     levels = [x for x in args.levels.split(",") if x]
     pairs = [(hi, lo) for lo, hi in combinations(levels, 2)]  # (stronger expected, weaker): hard-normal...
     tables = {gid: args.players or default_players(gid) for gid in games}
-    tasks = [(gid, a, b, g, tables[gid], args.seed) for gid in games for a, b in pairs for g in range(args.games)]
-    done = []
-    pool = Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        results_iter = pool.imap_unordered(play_one, tasks) if pool else map(play_one, tasks)
-        for i, r in enumerate(results_iter, 1):
-            done.append(r)
-            if args.progress and i % max(1, len(tasks) // 20) == 0:
-                print(f"{i}/{len(tasks)} games", file=sys.stderr, flush=True)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
+    done = read_logs(args.from_log) if args.from_log else play_all(
+        [(gid, a, b, g, tables[gid], args.seed) for gid in games for a, b in pairs
+         for g in range(args.start, args.start + args.games)], args.jobs, args.progress, args.log)
     out: dict[str, Any] = {}
     for gid in games:
         results: dict[tuple[str, str], tuple[float, float]] = {}
+        played: dict[tuple[str, str], int] = {}
         for g2, a, b, wa, wb in done:
             if g2 == gid:
                 x, y = results.get((a, b), (0.0, 0.0))
                 results[(a, b)] = (x + wa, y + wb)
+                played[(a, b)] = played.get((a, b), 0) + 1
         ratings = elo(levels, results)
         out[gid] = {
-            "players": tables[gid], "games_per_pair": args.games,
+            "players": tables[gid], "games_per_pair": max(played.values(), default=0),
             "pairs": [{"level": a, "against": b, "wins": results[(a, b)][0], "losses": results[(a, b)][1],
-                       "win_rate": results[(a, b)][0] / args.games} for a, b in pairs],
+                       "win_rate": results[(a, b)][0] / played[(a, b)]} for a, b in pairs if (a, b) in played],
             "elo": {x: round(ratings[x]) for x in levels},
         }
     if args.json:
         print(json.dumps({"seed": args.seed, "games": out}, indent=2))
         return 0
     for gid, r in out.items():
-        print(f"{gid} ({r['players']} players, {args.games} games a pair, seats rotated, seed {args.seed})")
+        print(f"{gid} ({r['players']} players, {r['games_per_pair']} games a pair, seats rotated, seed {args.seed})")
         for p in r["pairs"]:
             print(f"  {p['level']:>6} vs {p['against']:<6} {100 * p['win_rate']:5.1f} %  "
                   f"({p['wins']:g} - {p['losses']:g})")

@@ -23,13 +23,13 @@ from .state import ANY, MAX_OFFER, Action, GrassView, Trade
 
 __all__ = ["choose", "heuristic", "keep_value", "plan_trade", "LEVEL_STRENGTH"]
 
-LEVEL_STRENGTH = {("normal", "easy"): (150, 200), ("hard", "normal"): (98, 154)}
-"""Measured head to head (``tools/arena_grass.py --ladder A,B``: two-player matches to $250,000, seats swapped every
-match, seeded): (matches won by A, matches played). normal beat easy 150/200 = 75 %; hard beat normal 98/154 =
-64 % (2 ties; the 200-match run was cut at the session's deadline, a hard match costing about a minute of CPU on
-the shared machine). The ladder (``python tools/ladder.py --game grass --levels easy,normal --games 200``: four
-players, two seats a level, seed 1): normal beats easy 82.5 % (165 - 35); its pairs with "hard" were not run (a hard
-game costs about a minute of CPU: 400 of them do not fit a session; docs/ladder.md)."""
+LEVEL_STRENGTH = {("normal", "easy"): (165, 200), ("hard", "normal"): (120.5, 200)}
+"""Measured head to head on the ladder (``python tools/ladder.py --game grass``: four players, two seats a level,
+seats alternating, 200 seeded games a pair, seed 1; a shared win split): (games won by A, games played).
+normal beats easy 82.5 % (165 - 35); hard beats normal 60.2 % (120.5 - 79.5; 2026-11-24, games 0-99: 64.0 %,
+100-199: 56.5 %; docs/ladder.md). Earlier, two-player matches (tools/arena_grass.py --ladder, hard's first
+budget of 1200 simulated actions without pruning): normal beat easy 150/200 = 75 %, hard beat normal 98/154 =
+64 %."""
 
 _TURN = 8_000  # rough worth of one turn
 
@@ -339,8 +339,9 @@ def _play_only(view: GrassView, plays: Sequence[Action]) -> Action:
 
 
 def heuristic(view: GrassView, legal: Sequence[Action], trade: bool = True) -> Action:
-    """The "normal" level's move (it wins 75 % of two-player matches against easy and about 35 % against hard) for ``view.seat`` among ``legal`` (deterministic); ``trade=False`` never starts a
-    proposal (the searching bot's fast rollouts)."""
+    """The "normal" level's move (``LEVEL_STRENGTH``: it wins 82.5 % against easy, 39.8 % against hard) for
+    ``view.seat`` among ``legal`` (deterministic); ``trade=False`` never starts a proposal (the searching bot's fast
+    rollouts)."""
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
@@ -364,7 +365,7 @@ def choose(view: GrassView, legal_actions: Sequence[Action], rng: Rng, level: st
     """The bot's action for ``view.seat``: one of ``legal_actions`` (a pure function of the view, the legal actions,
     ``rng`` and ``level``; no clock is read). Raises ValueError if there is no legal action.
 
-    Levels (measured strengths in tools/arena_grass.py's head-to-head figures, quoted in ``LEVEL_STRENGTH``):
+    Levels (measured strengths on tools/ladder.py, quoted in ``LEVEL_STRENGTH``):
     "easy" = the heuristic with human-like mistakes (``_easy``); "normal" = the heuristic (``heuristic``);
     "hard" = information-set Monte Carlo search over determinizations of the view (``arcade.games.grass.search``),
     reached through ``arcade.games.grass.levels.choose`` (the package's ``choose``); here "hard" plays as "normal".

@@ -17,12 +17,21 @@ their weight). In each world every distinct choice (grenades on the same place w
 scored by a two-ply expectimax: the spades it blows now, then for each of the 6 rolls of the next player, the move the
 "normal" bot would make in that world holding their own hearts (they know them; the others they guess), the spades
 that blows and the danger left afterwards (``bot.heat``), spades weighted by who holds them in that world (+1000 a
-live opponent's, -1000 the seat's own, 0 a discard). The choice with the best total over the worlds is played (ties:
-``rng``).
+live opponent's, 0 a discard, the seat's own -1000 times one less than the players left: ``own_weight``). The
+choice with the best total over the worlds is played (ties: ``rng``).
 
-Measured (tools/ladder.py, 4 players, 200 games): hard beats normal 55.5 % and easy 70.0 %. A first version that
-rolled games out with the "normal" bot from uniformly re-dealt worlds (depth 4, leaf scored by the danger left)
-won only 42.5 % against "normal" (80 games): its few noisy rollouts were worse than "normal"'s exact two-ply look.
+Measured (tools/ladder.py, 4 players, two seats a level, 200 games a pair, seed 1; 2026-11-24): hard beats normal
+60.2 % (120.5 - 79.5) and easy 67.5 %. The same games played on other deals: normal's games 200-399 of seed 1,
+59.5 %; seed 2, 57.2 %: about 59 % over the 600 games (the weight ``own_weight`` was chosen on seed 1's games 0-399).
+With its own spade at -1000 whatever the players left (the first version) hard won 55.5 % of seed 1's games and
+53.5 % of games 200-399. Tried and no stronger (same 400 games): its own spade at -2000 (54.8 % of the first
+200), at -1000 times the players left (56.0 %, 59.5 %), the posterior-weighted base (``PRIOR``) left out
+(52.2 %, 54.0 %) or counted twice (58.2 %, 57.5 %) or given the same own weight (53.0 %, 53.5 %), a three-ply
+expectimax (55.2 %, the old weights), the true hearts instead of the posterior (56.8 % with the old weights, 56.0 %
+and 57.2 % with the new: knowing more does not help this evaluation), and games rolled out to the end by "normal"
+in 8 worlds (37.5 % of 40 games, and too slow). A first version that rolled games out with the "normal" bot from
+uniformly re-dealt worlds (depth 4, leaf scored by the danger left) won only 42.5 % against "normal" (80 games): its
+few noisy rollouts were worse than "normal"'s exact two-ply look.
 
 The budget is a number of worlds (``WORLDS``), never a clock: the same view and generator give the same move on every
 machine (lockstep and replays stay exact); all the randomness comes from ``choose``'s ``rng``.
@@ -37,7 +46,7 @@ from ..rng import Rng
 from .bot import STYLES, _heat, _resolve, move_values
 from .rules import DICE, JOKER, PLACES, RULES, GrenadeState, GrenadeView, Throw, sample_hidden
 
-__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "posterior", "belief_from", "determinize", "search"]
+__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "posterior", "belief_from", "determinize", "search"]
 
 AGREE = 63
 """Weight (in 72nds) that a past move is the model's ("normal" in the mover's seat): trusted 7 times in 8, split
@@ -46,10 +55,11 @@ DISAGREE = 3
 """Weight (in 72nds) that a past move is any grenade (the eighth of the time the model is not trusted): 72 / 8 / 3."""
 WORLDS = 6
 """Worlds (determinizations) searched per decision. Measured (tools/bench_rules.py, 4 hard seats, CPU time on the
-2-core machine while loaded by other jobs): p50 20 ms, p99 65 ms a decision, well inside the 150 ms budget. More
-worlds are not stronger (tools/ladder.py --game grenade --levels normal,hard --games 120 with ``WORLDS`` set, hard's
-share against "normal": 24 worlds 55.4 %, 48 worlds 55.0 %; 6 worlds: 55.5 % over 200 games, the first 120 of them
-the same deals): more samples of the posterior do not help; a stronger "hard" needs a better evaluation."""
+2-core machine while loaded by other jobs): p50 13 ms, p99 55 ms a decision, well inside the 150 ms budget. More
+worlds were not stronger (with the first weights, own spade -1000: tools/ladder.py --game grenade --levels
+normal,hard --games 120 with ``WORLDS`` set, hard's share against "normal": 24 worlds 55.4 %, 48 worlds 55.0 %; 6
+worlds: 55.5 % over 200 games, the first 120 of them the same deals): more samples of the posterior did not help;
+the evaluation did (``own_weight``)."""
 PRIOR = 1
 """Weight of the posterior-weighted "normal" evaluation (all worlds at once) against the worlds searched."""
 _NORMAL = STYLES["normal"]
@@ -186,6 +196,14 @@ def _state(view: GrenadeView, hearts, rng: Rng) -> GrenadeState:
         winners=view.winners, rng=rng, events=())
 
 
+def own_weight(alive: int) -> int:
+    """How many live opponents' spades the seat's own spade is worth in the search, with ``alive`` players left
+    (the seat included): ``alive - 1``. The goal is to be the last one standing: with ``k`` players left a seat wins
+    about ``1/k`` of the time, so losing its spade costs ``1/k`` while blowing up one opponent's gains
+    ``1/(k-1) - 1/k = 1/(k(k-1))``, ``k - 1`` times less. Raises nothing; ``alive`` below 2 gives 1."""
+    return max(1, alive - 1)
+
+
 def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
     """Two-ply expectimax of ``choice`` in the world ``s`` (see the module docstring), in 36ths of a spade."""
     owner = {}
@@ -195,8 +213,9 @@ def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
                 if r not in s.revealed[p]:
                     owner[s.wheel.index(r)] = p
     w = [0] * PLACES
+    own = 1000 * own_weight(sum(1 for p in range(s.players) if s.out_move[p] == 0))
     for place, p in owner.items():
-        w[place] = -1000 if p == seat else 1000
+        w[place] = -own if p == seat else 1000
     after = RULES.apply(s, seat, choice)
     newly = [p for p in range(PLACES) if after.blown[p] and not s.blown[p]]
     score = sum(w[p] for p in newly) * 36 * 6
