@@ -310,7 +310,7 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
         elif tick == 0 and seat in self.claim_pending:
             self.claim_pending.discard(seat)
             self._emit(ClaimRefused(seat, "the host does not play that seat for a lost player"))
-        elif tick:
+        elif tick and self.owners[seat] != peer:  # (authority mode: the VIEW's owners may have told it first)
             self.owners[seat] = peer
             self.dropped.pop(seat, None)
             self.claim_pending.discard(seat)

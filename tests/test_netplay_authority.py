@@ -230,23 +230,28 @@ def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_dea
 
 
 @pytest.mark.parametrize("mtype, fields", [
-    (MsgType.VIEW, [0, 3, 1, 0, b"v" * (VIEW_CHUNK + 1), [], 0, [0, 1], 9]),          # a chunk over the limit
-    (MsgType.VIEW, [0, 3, MAX_VIEW_CHUNKS + 1, 0, b"v", [], 0, [0, 1], 9]),          # too many chunks
-    (MsgType.VIEW, [0, 3, 2, 2, b"v", [], 0, [0, 1], 9]),                            # index past the total
-    (MsgType.VIEW, [9, 3, 1, 0, b"v", [], 0, [0, 1], 9]),                            # no such seat
-    (MsgType.VIEW, [0, 3, 1, 0, b"v", [[1, 0, 5]] * (MAX_PUBLIC + 1), 0, [0, 1], 9]),  # too many public actions
-    (MsgType.ACTION, [[], [[1, 0, 0, 0]], b"", 5]),                                  # a "nothing" action
-    (MsgType.ACTION, [[], [[1, 0, 0, 65536]], b"", 5]),                              # an input out of range
-    (MsgType.ACTION, [[], [[k + 1, 0, 0, 7] for k in range(MAX_ACTIONS + 1)], b"", 5]),  # too many actions
-    (MsgType.ACTION, [[[0, 1]] * 9, [], b"", 5]),                                    # too many views held
+    (MsgType.VIEW, [0, 3, 1, 0, b"v" * (VIEW_CHUNK + 1), [], 0, [0, 1], 9, None, None, 0, []]),  # chunk too long
+    (MsgType.VIEW, [0, 3, MAX_VIEW_CHUNKS + 1, 0, b"v", [], 0, [0, 1], 9, None, None, 0, []]),  # too many chunks
+    (MsgType.VIEW, [0, 3, 2, 2, b"v", [], 0, [0, 1], 9, None, None, 0, []]),  # index past the total
+    (MsgType.VIEW, [9, 3, 1, 0, b"v", [], 0, [0, 1], 9, None, None, 0, []]),                            # no such seat
+    # too many public actions
+    (MsgType.VIEW, [0, 3, 1, 0, b"v", [[1, 0, 5]] * (MAX_PUBLIC + 1), 0, [0, 1], 9, None, None, 0, []]),
+    (MsgType.ACTION, [[], [[1, 0, 0, 0]], b"", 5, None, None, 0]),                                  # a "nothing" action
+    (MsgType.ACTION, [[], [[1, 0, 0, 65536]], b"", 5, None, None, 0]),  # an input out of range
+    (MsgType.ACTION, [[], [[k + 1, 0, 0, 7] for k in range(MAX_ACTIONS + 1)], b"", 5, None, None, 0]),  # too many
+    (MsgType.ACTION, [[[0, 1]] * 9, [], b"", 5, None, None, 0]),  # too many views held
+    (MsgType.VIEW, [0, 3, 0, 0, b"", [], 0, [0, 1], 9, None, None, 0, [[4, 1, 1]] * 9]),  # too many notices
+    (MsgType.VIEW, [0, 3, 0, 0, b"", [], 0, [0, 1], 9, None, None, 0, [[4, 1, 7]]]),  # no such peer status
+    (MsgType.VIEW, [0, 3, 0, 0, b"", [], 0, [0, 1], 9, 5, [5], 0, []]),              # an echo without its hold
+    (MsgType.ACTION, [[], [], b"", 5, -1, None, 0]),                                 # a stamp out of range
     (MsgType.LOG_REVEAL, [10, 1, 0, b"r" * (REVEAL_CHUNK + 1), b"d" * 16]),          # a chunk over the limit
     (MsgType.LOG_REVEAL, [10, MAX_REVEAL_CHUNKS + 1, 0, b"r", b"d" * 16]),           # too many chunks
     (MsgType.LOG_REVEAL, [10, 1, 0, b"r", b"d" * 15]),                               # not a digest
 ])
 def test_view_action_and_reveal_datagrams_out_of_bounds_are_refused_before_use(mtype, fields):
     key = bytes(range(32))
-    good = {MsgType.VIEW: [0, 3, 1, 0, b"v", [[1, 0, 5]], 0, [0, 1], 9],
-            MsgType.ACTION: [[[0, 1]], [[1, 0, 0, 7]], b"\x01", 5],
+    good = {MsgType.VIEW: [0, 3, 1, 0, b"v", [[1, 0, 5]], 0, [0, 1], 9, 7, [6, 2], 0, [[4, 1, 1]]],
+            MsgType.ACTION: [[[0, 1]], [[1, 0, 0, 7]], b"\x01", 5, 7, [6, 2], 1],
             MsgType.LOG_REVEAL: [10, 1, 0, b"r", b"d" * 16]}[mtype]
     assert open_datagram(seal(mtype, 5, 1, 1, good, key), lambda *a: key).fields  # the well-formed one passes
     with pytest.raises(Rejected) as e:
