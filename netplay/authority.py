@@ -80,17 +80,25 @@ def _chunks(data: bytes, size: int) -> list[bytes]:
     return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
 
 
-def deflate_view(view: bytes) -> bytes:
-    """A view's bytes as they travel: zlib (level 6). Raises ValueError for a view over ``MAX_VIEW_BYTES``."""
+KEPT_VIEWS = 8
+"""Views of one seat each side keeps as delta bases (the host: sent, not yet superseded; a joiner: its latest)."""
+
+
+def deflate_view(view: bytes, base: bytes = b"") -> bytes:
+    """A view's bytes as they travel: zlib (level 6), with ``base`` (the view the receiver holds) as the preset
+    dictionary, so a view that changed a little costs a few dozen bytes. Raises ValueError for a view over
+    ``MAX_VIEW_BYTES``."""
     if len(view) > MAX_VIEW_BYTES:
         raise ValueError(f"a view of {len(view)} bytes is over the wire's limit")
-    return zlib.compress(view, 6)
+    c = zlib.compressobj(6, zdict=base) if base else zlib.compressobj(6)
+    return c.compress(view) + c.flush()
 
 
-def inflate_view(data: bytes) -> bytes:
-    """The view's bytes from ``deflate_view``'s; raises ValueError for anything that is not one zlib stream of at
-    most ``MAX_VIEW_BYTES`` (network data: a small datagram never inflates beyond that)."""
-    d = zlib.decompressobj()
+def inflate_view(data: bytes, base: bytes = b"") -> bytes:
+    """The view's bytes from ``deflate_view``'s (``base``: the same preset dictionary); raises ValueError for
+    anything that is not one zlib stream of at most ``MAX_VIEW_BYTES`` (network data: a small datagram never
+    inflates beyond that)."""
+    d = zlib.decompressobj(zdict=base) if base else zlib.decompressobj()
     try:
         out = d.decompress(data, MAX_VIEW_BYTES)
     except zlib.error:
@@ -163,6 +171,14 @@ def _run_ticks(s: Session, tick: Any) -> None:
         s.next_tick_at = s.now - 0.25
 
 
+def _keep(kept: dict[int, bytes], step: int, view: bytes, below: int) -> None:
+    """Remember ``view`` of ``step`` as a delta base; forget those before ``below`` and beyond ``KEPT_VIEWS``."""
+    kept[step] = view
+    for old in sorted(kept):
+        if old < below or len(kept) > KEPT_VIEWS:
+            del kept[old]
+
+
 def _clean(v: Any) -> int:
     return v if type(v) is int and 0 < v < 65536 else 0
 
@@ -174,6 +190,7 @@ class _Peer:
     held: dict[int, int] = field(default_factory=dict)          # seat key -> step of the view it holds
     sent: dict[int, tuple[int, float, bytes]] = field(default_factory=dict)  # seat key -> (step, when, digest) last
     #                                                                          sent (-1: the reveal)
+    kept: dict[int, dict[int, bytes]] = field(default_factory=dict)  # seat key -> step -> view sent (delta bases)
     action_id: int = 0
     ack_due: bool = False
     reveal_got: bytes = b""
@@ -187,7 +204,7 @@ class HostAuthority:
         self.s = session
         self.peers: dict[int, _Peer] = {}
         self.queue: list[tuple[int, int, int, int, int]] = []  # (peer, id, seat, step, input) in arrival order
-        self._views: dict[int, tuple[int, bytes, bytes]] = {}  # seat key -> (step, wire bytes, digest) now
+        self._views: dict[int, tuple[int, bytes, bytes]] = {}  # seat key -> (step, view bytes, digest) now
         self.reveal: list[bytes] = []
         self.reveal_digest = b""
         self.end_at = 0
@@ -276,13 +293,13 @@ class HostAuthority:
             self.finish(EndReason.FRAMES)
 
     def view_of(self, key: int) -> tuple[int, bytes, bytes]:
-        """The current view of seat ``key`` (``NO_PEER``: the public one): (step, bytes as sent, 16-byte digest of
-        the view), made once a step."""
+        """The current view of seat ``key`` (``NO_PEER``: the public one): (step, bytes, 16-byte digest), made once
+        a step."""
         v = self._views.get(key)
         if v is None:
             sim = self.s.sim
             view = bytes(sim.view(None if key == NO_PEER else key))
-            v = self._views[key] = (sim.step, deflate_view(view), _digest(view))
+            v = self._views[key] = (sim.step, view, _digest(view))
         return v
 
     # --- sending
@@ -303,13 +320,17 @@ class HostAuthority:
         rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.period)
         sent = False
         for key in (r.seats or (NO_PEER,)):
-            step, data, digest = self.view_of(key)
+            step, view, digest = self.view_of(key)
             held, last = p.held.get(key, -1), p.sent.get(key)
             # the same bytes, at a step its actions may name (not before this seat's own last action)
             same = last is not None and last[2] == digest and (key == NO_PEER or last[0] >= s.sim.last_acted(key))
             if held >= step or (same and (held >= last[0] or s.now < last[1] + rto)):
                 continue
-            self._send_view(r, p, key, step, data)
+            kept = p.kept.setdefault(key, {})
+            ref = held if held in kept else -1  # a delta against the view it holds, if we still have it
+            data = deflate_view(view, kept.get(ref, b""))
+            _keep(kept, step, view, held)
+            self._send_view(r, p, key, step, data, ref=ref + 1)
             p.sent[key] = (step, s.now, digest)
             sent = True
         if self.reveal:
@@ -321,9 +342,10 @@ class HostAuthority:
         r.urgent = False
 
     def _send_view(self, r: Remote, p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None,
-                   notices: tuple[int, list[Any]] = (0, [])) -> None:
-        """VIEW datagrams of ``data`` (the compressed view of seat ``key`` at ``step``; ``chunks`` 0: one chunkless
-        VIEW, a keepalive), each with the action ack, owners, tick, an RTT probe and ``notices`` (log base, items)."""
+                   notices: tuple[int, list[Any]] = (0, []), ref: int = 0) -> None:
+        """VIEW datagrams of ``data`` (the compressed view of seat ``key`` at ``step``, against the view of step
+        ``ref - 1`` if ``ref``; ``chunks`` 0: one chunkless VIEW, a keepalive), each with the action ack, owners,
+        tick, an RTT probe and ``notices`` (log base, items)."""
         s = self.s
         parts = _chunks(data, VIEW_CHUNK) if chunks is None else []
         if len(parts) > MAX_VIEW_CHUNKS:
@@ -336,7 +358,7 @@ class HostAuthority:
         for i, part in enumerate(parts or [b""]):
             ping, echo = s._probe(r)
             s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick, ping,
-                                      echo, base, items])
+                                      echo, base, items, ref])
         p.ack_due = False
 
     def _send_reveal(self, r: Remote, p: _Peer, rto: float) -> bool:
@@ -399,7 +421,8 @@ class JoinerAuthority:
         self.pending: list[list[int]] = []      # [id, seat, step, input] not yet acknowledged by the host
         self.next_id = 1
         self.steps: dict[int, int] = {}         # seat key -> step of the latest complete view
-        self.parts: dict[int, tuple[int, int, dict[int, bytes]]] = {}  # seat key -> (step, total, index -> chunk)
+        self.parts: dict[int, tuple[int, int, int, dict[int, bytes]]] = {}  # seat key -> (step, total, ref, chunks)
+        self.kept: dict[int, dict[int, bytes]] = {}  # seat key -> step -> our latest views (the host's delta bases)
         self.urgent = False
         self.host_tick = 0
         self.reveal_parts: dict[int, bytes] = {}
@@ -417,7 +440,7 @@ class JoinerAuthority:
         """A VIEW datagram from the host: action acks, RTT probe, notices (peers' status, seat claims), the seat
         owners, and a chunk of a view (the last one hands the whole to the simulation)."""
         s = self.s
-        key, step, total, index, data, public, acked, owners, tick, ping, echo, base, items = f
+        key, step, total, index, data, public, acked, owners, tick, ping, echo, base, items, ref = f
         self.host_tick = max(self.host_tick, tick)
         s.remote_frame = self.host_tick
         if self.pending and acked >= self.pending[0][0]:
@@ -434,20 +457,24 @@ class JoinerAuthority:
         if total == 0 or key not in self.keys() or step <= self.steps.get(key, -1):
             return
         have = self.parts.get(key)
-        if have is None or have[0] != step or have[1] != total:
+        if have is None or have[:3] != (step, total, ref):
             if have is not None and have[0] > step:
                 return  # chunks of an older view than the one being assembled
-            have = self.parts[key] = (step, total, {})
-        have[2][index] = data
-        if len(have[2]) < total:
+            have = self.parts[key] = (step, total, ref, {})
+        have[3][index] = data
+        if len(have[3]) < total:
             return
         del self.parts[key]
+        kept = self.kept.setdefault(key, {})
+        if ref and ref - 1 not in kept:
+            return  # a delta against a view we no longer keep: the host sends it again against the one we hold
         self.steps[key] = step
         self.urgent = True  # say we hold it: the host stops resending
         seat = None if key == NO_PEER else key
         try:
-            s.sim.receive_view(seat, step, inflate_view(b"".join(have[2][i] for i in range(total))),
-                               [(a, b, c) for a, b, c in public])
+            view = inflate_view(b"".join(have[3][i] for i in range(total)), kept.get(ref - 1, b""))
+            _keep(kept, step, view, 0)
+            s.sim.receive_view(seat, step, view, [(a, b, c) for a, b, c in public])
         except Exception as e:  # the game side could not read the host's view: never crash the client
             s._fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
 

@@ -125,7 +125,8 @@ class MsgType(IntEnum):
     # host-authoritative turn games (mode "authority", ``netplay.authority``):
     VIEW = 19       # host -> joiner: [seat (NO_PEER: spectator), step, total chunks (0: no view, a keepalive), chunk
     #                 index, chunk (of the zlib-compressed view), public [[step, seat, action]...], last action id
-    #                 handled, owners, host tick, ping ms|nil, echo [ms, hold ms]|nil, notice log base, notices]
+    #                 handled, owners, host tick, ping ms|nil, echo [ms, hold ms]|nil, notice log base, notices,
+    #                 ref: 1 + the step of the view (one the joiner holds) used as zlib dictionary, 0: none]
     ACTION = 20     # joiner -> host: [views held [[seat (NO_PEER: spectator), step]...], actions [[id, seat, step,
     #                 tick input]...] not yet acknowledged, bitmap of the reveal chunks held, tick, ping ms|nil,
     #                 echo [ms, hold ms]|nil, notices held]
@@ -452,11 +453,11 @@ def _authority_ok(mtype: int, f: list[Any]) -> bool:
     """The schemas of VIEW, ACTION and LOG_REVEAL (see ``MsgType``)."""
     n = len(f)
     if mtype == MsgType.VIEW:
-        if n != 13:
+        if n != 14:
             return False
-        seat, step, total, index, data, public, acked, owners, tick, ping, echo, base, items = f
+        seat, step, total, index, data, public, acked, owners, tick, ping, echo, base, items, ref = f
         if not (_ping_ok(ping, echo) and _is_int(base, 0, MAX_TICK) and type(items) is list
-                and len(items) <= MAX_ITEMS):
+                and len(items) <= MAX_ITEMS and _is_int(ref, 0, step if type(step) is int else -1)):
             return False
         for it in items:
             _check_item(it)
