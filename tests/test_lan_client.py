@@ -318,6 +318,34 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     assert hlink.session.end.frame == slink.session.end.frame
 
 
+def test_a_refused_claim_in_a_host_authoritative_turn_game_is_shown_on_the_claimants_screen(world):
+    """Issue #12: in a turn game (host-authoritative) the host's refusal of a seat claim reaches the claimant, whose
+    screen says why, instead of the claim being asked again forever."""
+    host, ada, sam = world.app("host"), world.app("ada"), world.app("sam")
+    port = free_port()
+    host.settings.lan_port = port
+    hlink = LanLink.host(host, "grass", [SeatSpec("bot"), SeatSpec("remote")], {}, code="TRN-123", port=port,
+                         name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
+    hlink.auto = True
+    host.push(LanLobbyScene(host, hlink))
+    alink = LanLink.join(ada, ("127.0.0.1", port), "TRN123", [SeatSpec("bot")], name="Ada", clock=world.clock,
+                         timeout=2.0)
+    alink.auto = True
+    ada.push(LanLobbyScene(ada, alink))
+    world.wait(lambda: host.top.name == "table" and ada.top.name == "table", 400, "the match")
+    assert hlink.session.auth is not None  # a turn game: host-authoritative
+    # Sam watches and claims seat 1, which Ada still plays: the host refuses
+    slink = LanLink.join(sam, ("127.0.0.1", port), "TRN123", [], name="Sam", clock=world.clock, timeout=2.0,
+                         watch=True, claim={1: SeatSpec("human", "arrows")})
+    slink.auto = True
+    sam.push(LanLobbyScene(sam, slink))
+    world.wait(lambda: any("could not be taken" in n for _, n in slink.notices), 400, "the refusal shown")
+    assert [n for _, n in slink.notices if "could not be taken" in n][0].endswith("another player plays it")
+    assert world.shot(sam, "lan_claim_refused")["colours"] > 8
+    assert not slink.session.claim_pending and slink.claim_specs == {}
+    assert hlink.session.owners[1] == alink.session.index and slink.session.phase == "running"
+
+
 def test_the_hosts_bot_seats_are_bots_on_the_joiners_lobby_table_and_results(world):
     """Issue 13: a joiner names the host's bot seats "Bot (level)" in the lobby and "Bot N" at the table and in the
     result line, as the host does, never after the host's player."""
