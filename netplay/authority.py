@@ -19,7 +19,8 @@ session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-type
 - joiner: ``receive_view(seat | None, step, data, public)``, ``advance(inputs)`` (counts ticks), ``tick``,
   ``is_over()``, ``checksum()`` and ``verify(seed, log) -> (fair, reason, checksum | None)``.
 
-Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, zlib-compressed, in chunks of
+Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, zlib-compressed with the view the
+joiner holds as preset dictionary (``deflate_view``: a step costs tens of bytes, not a whole view), in chunks of
 ``VIEW_CHUNK`` bytes, with the public actions since the view the joiner holds, the last action id handled and the seat
 owners; a chunkless VIEW is a keepalive), ACTION (joiner -> host: the views it holds, its unacknowledged actions
 ``[id, seat, step, input]``, the reveal chunks it holds), LOG_REVEAL (host -> joiner at the end, chunked). Views are
