@@ -19,11 +19,18 @@ session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-type
 - joiner: ``receive_view(seat | None, step, data, public)``, ``advance(inputs)`` (counts ticks), ``tick``,
   ``is_over()``, ``checksum()`` and ``verify(seed, log) -> (fair, reason, checksum | None)``.
 
-Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, in chunks of ``VIEW_CHUNK`` bytes, with
-the public actions since the view the joiner holds, the last action id handled and the seat owners; a chunkless VIEW
-is a keepalive), ACTION (joiner -> host: the views it holds, its unacknowledged actions ``[id, seat, step, input]``,
-the reveal chunks it holds), LOG_REVEAL (host -> joiner at the end, chunked). Views are resent until acknowledged,
-actions until the host names their id (applied or refused), reveal chunks until held.
+Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, zlib-compressed with the view the
+joiner holds as preset dictionary (``deflate_view``: a step costs tens of bytes, not a whole view), in chunks of
+``VIEW_CHUNK`` bytes, with the public actions since the view the joiner holds, the last action id handled and the seat
+owners; a chunkless VIEW is a keepalive), ACTION (joiner -> host: the views it holds, its unacknowledged actions
+``[id, seat, step, input]``, the reveal chunks it holds), LOG_REVEAL (host -> joiner at the end, chunked). Views are
+resent until acknowledged, actions until the host names their id (applied or refused), reveal chunks until held. A
+view is sent only when its bytes differ from the ones the joiner holds (or has in flight). VIEW and ACTION also carry
+the RTT probe of INPUT datagrams (a stamp every ``ping_every``-th datagram, the echo of the other's), so the ping
+shown and the resend timeouts follow the network all match long, and VIEW carries the host's notice log (the INPUT
+datagrams' ``Item`` run, acknowledged by ACTION): other peers interrupted, resumed or gone (``Interrupted``,
+``Resumed``, ``Disconnected`` on every joiner, as in the other modes), seat claims granted or refused
+(``ClaimRefused``).
 
 Stale or forged actions: an action for a seat the sender does not own is refused (``stats.rejected["seat"]``); one
 that is not legal at the host's current state, that claims a step the host has not reached, or that was chosen on a
@@ -34,6 +41,7 @@ view older than that seat's last applied action (a resend racing its own answer)
 from __future__ import annotations
 
 import hashlib
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,8 +49,8 @@ import msgpack
 
 from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
-from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK, VIEW_CHUNK,
-                   MsgType, Reason, is_real_commit)
+from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK,
+                   SEND_LIMIT, VIEW_CHUNK, MsgType, Reason, is_real_commit)
 
 Session = Any  # netplay.session.Session (not imported: the session imports this module)
 Remote = Any   # netplay.endpoint.Remote
@@ -55,6 +63,8 @@ MAX_QUEUED = 2 * MAX_ACTIONS
 """Most actions of one peer waiting for a host tick (one a seat a tick is applied); beyond, refused ("flood")."""
 KEEPALIVE = 0.1
 """Seconds between datagrams to a peer when nothing is new (its silence timer counts from the last one)."""
+NOTICE_ROOM = SEND_LIMIT - 200
+"""Bytes of notices one chunkless VIEW may carry (the rest of it is under 170 bytes with 8 seats)."""
 _REVEAL_LIMITS = dict(raw=False, use_list=True, max_str_len=256, max_bin_len=64,
                       max_array_len=2 * REVEAL_CHUNK * MAX_REVEAL_CHUNKS, max_map_len=0, max_ext_len=0)
 
@@ -69,6 +79,34 @@ def _digest(blob: bytes) -> bytes:
 
 def _chunks(data: bytes, size: int) -> list[bytes]:
     return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
+
+
+KEPT_VIEWS = 8
+"""Views of one seat each side keeps as delta bases (the host: sent, not yet superseded; a joiner: its latest)."""
+
+
+def deflate_view(view: bytes, base: bytes = b"") -> bytes:
+    """A view's bytes as they travel: zlib (level 6), with ``base`` (the view the receiver holds) as the preset
+    dictionary, so a view that changed a little costs a few dozen bytes. Raises ValueError for a view over
+    ``MAX_VIEW_BYTES``."""
+    if len(view) > MAX_VIEW_BYTES:
+        raise ValueError(f"a view of {len(view)} bytes is over the wire's limit")
+    c = zlib.compressobj(6, zdict=base) if base else zlib.compressobj(6)
+    return c.compress(view) + c.flush()
+
+
+def inflate_view(data: bytes, base: bytes = b"") -> bytes:
+    """The view's bytes from ``deflate_view``'s (``base``: the same preset dictionary); raises ValueError for
+    anything that is not one zlib stream of at most ``MAX_VIEW_BYTES`` (network data: a small datagram never
+    inflates beyond that)."""
+    d = zlib.decompressobj(zdict=base) if base else zlib.decompressobj()
+    try:
+        out = d.decompress(data, MAX_VIEW_BYTES)
+    except zlib.error:
+        raise ValueError("not a zlib stream") from None
+    if d.unconsumed_tail or not d.eof or d.unused_data:
+        raise ValueError("a view over the limit, cut short or followed by other bytes")
+    return out
 
 
 def reveal_blob(nonces: list[list[Any]], log: list[tuple[int, int]], ticks: list[int], reason: str) -> bytes:
@@ -134,6 +172,14 @@ def _run_ticks(s: Session, tick: Any) -> None:
         s.next_tick_at = s.now - 0.25
 
 
+def _keep(kept: dict[int, bytes], step: int, view: bytes, below: int) -> None:
+    """Remember ``view`` of ``step`` as a delta base; forget those before ``below`` and beyond ``KEPT_VIEWS``."""
+    kept[step] = view
+    for old in sorted(kept):
+        if old < below or len(kept) > KEPT_VIEWS:
+            del kept[old]
+
+
 def _clean(v: Any) -> int:
     return v if type(v) is int and 0 < v < 65536 else 0
 
@@ -143,7 +189,9 @@ class _Peer:
     """The host's bookkeeping of one joiner: the views it holds, what was sent when, the last action id handled."""
 
     held: dict[int, int] = field(default_factory=dict)          # seat key -> step of the view it holds
-    sent: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat key -> (step, when) last sent
+    sent: dict[int, tuple[int, float, bytes]] = field(default_factory=dict)  # seat key -> (step, when, digest) last
+    #                                                                          sent (-1: the reveal)
+    kept: dict[int, dict[int, bytes]] = field(default_factory=dict)  # seat key -> step -> view sent (delta bases)
     action_id: int = 0
     ack_due: bool = False
     reveal_got: bytes = b""
@@ -157,7 +205,7 @@ class HostAuthority:
         self.s = session
         self.peers: dict[int, _Peer] = {}
         self.queue: list[tuple[int, int, int, int, int]] = []  # (peer, id, seat, step, input) in arrival order
-        self._views: dict[int, tuple[int, bytes]] = {}  # seat key -> (step, bytes) of the current step
+        self._views: dict[int, tuple[int, bytes, bytes]] = {}  # seat key -> (step, view bytes, digest) now
         self.reveal: list[bytes] = []
         self.reveal_digest = b""
         self.end_at = 0
@@ -168,8 +216,14 @@ class HostAuthority:
     # --- receiving
 
     def on_action(self, r: Remote, f: list[Any]) -> None:
-        """An ACTION datagram from ``r`` (authenticated, fresh)."""
-        held, actions, got, _tick = f
+        """An ACTION datagram from ``r`` (authenticated, fresh). One that says it holds notices never sent is refused
+        whole ("ack": a lie, or another match)."""
+        held, actions, got, _tick, ping, echo, lack = f
+        if lack > len(r.log_out):
+            self.s.stats.reject("ack")
+            return
+        self.s._take_notices(r, 0, [], lack)
+        self.s._take_probe(r, ping, echo)
         p = self.peer(r)
         for seat, step in held:
             if step > p.held.get(seat, -1):
@@ -239,11 +293,14 @@ class HostAuthority:
         elif end and sim.tick >= end:
             self.finish(EndReason.FRAMES)
 
-    def view_of(self, key: int) -> tuple[int, bytes]:
+    def view_of(self, key: int) -> tuple[int, bytes, bytes]:
+        """The current view of seat ``key`` (``NO_PEER``: the public one): (step, bytes, 16-byte digest), made once
+        a step."""
         v = self._views.get(key)
         if v is None:
             sim = self.s.sim
-            v = self._views[key] = (sim.step, bytes(sim.view(None if key == NO_PEER else key)))
+            view = bytes(sim.view(None if key == NO_PEER else key))
+            v = self._views[key] = (sim.step, view, _digest(view))
         return v
 
     # --- sending
@@ -256,38 +313,53 @@ class HostAuthority:
             self.send_to(r)
 
     def send_to(self, r: Remote) -> None:
-        """Views ``r`` lacks (new, or unacknowledged for an RTO), its action acks, reveal chunks, keepalive."""
+        """Views ``r`` lacks, its action acks, reveal chunks, notices, keepalive. A view goes only when its bytes
+        differ from the ones ``r`` holds or were last sent it (a step that changed nothing this seat sees costs
+        nothing), and again only after an RTO unacknowledged."""
         s = self.s
         p = self.peer(r)
         rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.period)
         sent = False
         for key in (r.seats or (NO_PEER,)):
-            step, data = self.view_of(key)
-            if p.held.get(key, -1) >= step:
+            step, view, digest = self.view_of(key)
+            held, last = p.held.get(key, -1), p.sent.get(key)
+            # the same bytes, at a step its actions may name (not before this seat's own last action)
+            same = last is not None and last[2] == digest and (key == NO_PEER or last[0] >= s.sim.last_acted(key))
+            if held >= step or (same and (held >= last[0] or s.now < last[1] + rto)):
                 continue
-            last = p.sent.get(key)
-            if last is not None and last[0] == step and s.now < last[1] + rto:
-                continue
-            self._send_view(r, p, key, step, data)
-            p.sent[key] = (step, s.now)
+            kept = p.kept.setdefault(key, {})
+            ref = held if held in kept else -1  # a delta against the view it holds, if we still have it
+            data = deflate_view(view, kept.get(ref, b""))
+            _keep(kept, step, view, held)
+            self._send_view(r, p, key, step, data, ref=ref + 1)
+            p.sent[key] = (step, s.now, digest)
             sent = True
         if self.reveal:
             sent = self._send_reveal(r, p, rto) or sent
-        if not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE):
+        base, items = s._notices_for(r, NOTICE_ROOM) if r.log_acked < len(r.log_out) else (len(r.log_out), [])
+        if items or (not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE)):
             key = (r.seats or (NO_PEER,))[0]
-            self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0)
+            self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0, notices=(base, items))
+        r.urgent = False
 
-    def _send_view(self, r: Remote, p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None) -> None:
+    def _send_view(self, r: Remote, p: _Peer, key: int, step: int, data: bytes, chunks: int | None = None,
+                   notices: tuple[int, list[Any]] = (0, []), ref: int = 0) -> None:
+        """VIEW datagrams of ``data`` (the compressed view of seat ``key`` at ``step``, against the view of step
+        ``ref - 1`` if ``ref``; ``chunks`` 0: one chunkless VIEW, a keepalive), each with the action ack, owners,
+        tick, an RTT probe and ``notices`` (log base, items)."""
         s = self.s
         parts = _chunks(data, VIEW_CHUNK) if chunks is None else []
         if len(parts) > MAX_VIEW_CHUNKS:
-            raise ValueError(f"a view of {len(data)} bytes is over the wire's limit")
+            raise ValueError(f"a view of {len(data)} compressed bytes is over the wire's limit")
         public = []
         if parts:
             public = [[st, seat, a] for st, seat, a in s.sim.public(p.held.get(key, 0))][-MAX_PUBLIC:]
         owners = [NO_PEER if o is None else o for o in s.owners]
+        base, items = notices
         for i, part in enumerate(parts or [b""]):
-            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick])
+            ping, echo = s._probe(r)
+            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick, ping,
+                                      echo, base, items, ref])
         p.ack_due = False
 
     def _send_reveal(self, r: Remote, p: _Peer, rto: float) -> bool:
@@ -305,7 +377,7 @@ class HostAuthority:
             if sent >= 16:
                 break
         if sent:
-            p.sent[-1] = (0, s.now)
+            p.sent[-1] = (0, s.now, b"")
         return bool(sent)
 
     def has_reveal(self, r: Remote) -> bool:
@@ -350,7 +422,8 @@ class JoinerAuthority:
         self.pending: list[list[int]] = []      # [id, seat, step, input] not yet acknowledged by the host
         self.next_id = 1
         self.steps: dict[int, int] = {}         # seat key -> step of the latest complete view
-        self.parts: dict[int, tuple[int, int, dict[int, bytes]]] = {}  # seat key -> (step, total, index -> chunk)
+        self.parts: dict[int, tuple[int, int, int, dict[int, bytes]]] = {}  # seat key -> (step, total, ref, chunks)
+        self.kept: dict[int, dict[int, bytes]] = {}  # seat key -> step -> our latest views (the host's delta bases)
         self.urgent = False
         self.host_tick = 0
         self.reveal_parts: dict[int, bytes] = {}
@@ -365,30 +438,44 @@ class JoinerAuthority:
     # --- receiving
 
     def on_view(self, f: list[Any]) -> None:
+        """A VIEW datagram from the host: action acks, RTT probe, notices (peers' status, seat claims), the seat
+        owners, and a chunk of a view (the last one hands the whole to the simulation)."""
         s = self.s
-        key, step, total, index, data, public, acked, owners, tick = f
+        key, step, total, index, data, public, acked, owners, tick, ping, echo, base, items, ref = f
         self.host_tick = max(self.host_tick, tick)
         s.remote_frame = self.host_tick
         if self.pending and acked >= self.pending[0][0]:
             self.pending = [a for a in self.pending if a[0] > acked]
+        host = s.remotes[0]
+        s._take_probe(host, ping, echo)
+        had = host.log_in
+        s._take_notices(host, base, items, 0)
+        if host.log_in != had:
+            self.urgent = True  # say we hold them: the host stops resending
+        if s.done:
+            return
         self._owners(owners)
         if total == 0 or key not in self.keys() or step <= self.steps.get(key, -1):
             return
         have = self.parts.get(key)
-        if have is None or have[0] != step or have[1] != total:
+        if have is None or have[:3] != (step, total, ref):
             if have is not None and have[0] > step:
                 return  # chunks of an older view than the one being assembled
-            have = self.parts[key] = (step, total, {})
-        have[2][index] = data
-        if len(have[2]) < total:
+            have = self.parts[key] = (step, total, ref, {})
+        have[3][index] = data
+        if len(have[3]) < total:
             return
         del self.parts[key]
+        kept = self.kept.setdefault(key, {})
+        if ref and ref - 1 not in kept:
+            return  # a delta against a view we no longer keep: the host sends it again against the one we hold
         self.steps[key] = step
         self.urgent = True  # say we hold it: the host stops resending
         seat = None if key == NO_PEER else key
         try:
-            s.sim.receive_view(seat, step, b"".join(have[2][i] for i in range(total)),
-                               [(a, b, c) for a, b, c in public])
+            view = inflate_view(b"".join(have[3][i] for i in range(total)), kept.get(ref - 1, b""))
+            _keep(kept, step, view, 0)
+            s.sim.receive_view(seat, step, view, [(a, b, c) for a, b, c in public])
         except Exception as e:  # the game side could not read the host's view: never crash the client
             s._fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
 
@@ -497,5 +584,7 @@ class JoinerAuthority:
         if s.end is not None:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
-        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), s.sim.tick])
+        ping, echo = s._probe(host)
+        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), s.sim.tick, ping, echo,
+                                       host.log_in])
         self.urgent = False

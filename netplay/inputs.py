@@ -112,15 +112,32 @@ class InputExchange:
         data = b"".join((hs.get(f, 0) & 0xFFFF).to_bytes(2, "big") for f in range(start, c + 1))
         return [d.frame - r.sums_have, d.frame - start, data]
 
-    def _send_input(self, r: Remote) -> None:
-        d = self.driver
-        runs, budget = self._input_runs(r)
+    def _probe(self, r: Remote) -> tuple[int | None, list[int] | None]:
+        """The RTT probe of the next datagram to ``r`` (one is counted as sent): our stamp (ms, every
+        ``ping_every``-th datagram, else None) and the echo of ``r``'s last stamp with how long we held it (or
+        None)."""
         r.sent += 1
         ping = now_ms(self.now) if r.sent % self.config.ping_every == 1 or self.config.ping_every <= 1 else None
         echo = None
         if r.ping_t is not None:
             echo = [r.ping_t, ms_since(self.now, r.ping_at)]
             r.ping_t = None
+        return ping, echo
+
+    def _take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> Any:
+        """A datagram's RTT probe from ``r``: an echo of our stamp is one RTT sample (seconds, the hold time taken
+        off); its own stamp is echoed in our next datagram. Returns ``r``'s ``LinkStats``."""
+        link = self.stats.link(r.index)
+        if echo is not None:
+            link.add_rtt(echo_rtt(self.now, echo[0], echo[1]))
+        if ping is not None:
+            r.ping_t, r.ping_at = ping, self.now
+        return link
+
+    def _send_input(self, r: Remote) -> None:
+        d = self.driver
+        runs, budget = self._input_runs(r)
+        ping, echo = self._probe(r)
         room = SEND_LIMIT - 140 - (_RUN_BUDGET - budget) - (2 * MAX_SUMS + 12)  # the rolling checksums below
         base, items = self._notices_for(r, room)
         adv = int(round(self.timesync.advantage(r.index) * 10)) if self.timesync else 0
@@ -198,11 +215,7 @@ class InputExchange:
                 r.acked[s] = self._clamp_ack(s, m.acks[s])
         new, action = self._take_runs(r, m.runs)
         self._got_inputs(r, new, action)
-        link = self.stats.link(r.index)
-        if m.echo is not None:
-            link.add_rtt(echo_rtt(self.now, m.echo[0], m.echo[1]))
-        if m.ping is not None:
-            r.ping_t, r.ping_at = m.ping, self.now
+        link = self._take_probe(r, m.ping, m.echo)
         if r.mesh:
             return  # pacing, checksums and notices come from the host only
         self._heard_frame(m.frame)

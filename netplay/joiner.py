@@ -309,8 +309,10 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
                 self._emit(SeatClaimed(seat, tick, peer))
         elif tick == 0 and seat in self.claim_pending:
             self.claim_pending.discard(seat)
-            self._emit(ClaimRefused(seat, "the host does not play that seat for a lost player"))
-        elif tick:
+            why = ("another player plays it" if peer else
+                   "the host keeps it for the player who lost it" if seat in self.dropped else "the host plays it")
+            self._emit(ClaimRefused(seat, why))
+        elif tick and self.owners[seat] != peer:  # (authority mode: the VIEW's owners may have told it first)
             self.owners[seat] = peer
             self.dropped.pop(seat, None)
             self.claim_pending.discard(seat)

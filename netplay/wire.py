@@ -48,9 +48,9 @@ __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER
            "validate_fields", "ReplayWindow", "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces",
            "is_real_commit", "MAX_RUN", "NO_PEER", "MAX_CHUNK", "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES",
            "MAX_SUMS", "SPAKE_SIZE", "VIEW_CHUNK", "MAX_VIEW_CHUNKS", "MAX_PUBLIC", "MAX_ACTIONS", "REVEAL_CHUNK",
-           "MAX_REVEAL_CHUNKS"]
+           "MAX_REVEAL_CHUNKS", "MAX_VIEW_BYTES"]
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
@@ -75,10 +75,14 @@ MAX_SNAP_CHUNKS = 1024
 """Most chunks of one snapshot (so at most 880 KiB)."""
 NO_PEER = 255
 MAX_INPUT = 1 << 16
-VIEW_CHUNK = 800
-"""Bytes of a seat's view carried by one VIEW datagram (host-authoritative turn games)."""
+VIEW_CHUNK = 640
+"""Bytes of a seat's (zlib-compressed) view carried by one VIEW datagram (host-authoritative turn games; with 32
+public actions, an RTT probe and the rest, a VIEW stays under ``SEND_LIMIT``)."""
 MAX_VIEW_CHUNKS = 16
-"""Most chunks of one view (so at most 12.5 KiB; the largest views today are ~1.3 KiB)."""
+"""Most chunks of one (zlib-compressed) view (so at most 10 KiB on the wire; the largest views today are ~1.3 KiB
+before compression)."""
+MAX_VIEW_BYTES = 64 * 1024
+"""Most bytes of one view once decompressed (a joiner refuses a view that inflates beyond: no zlib bomb)."""
 MAX_PUBLIC = 32
 """Most public actions one VIEW carries (the ones since the view the joiner last acknowledged)."""
 MAX_ACTIONS = 8
@@ -120,9 +124,12 @@ class MsgType(IntEnum):
     #                 name, player token (0|16)]
     # host-authoritative turn games (mode "authority", ``netplay.authority``):
     VIEW = 19       # host -> joiner: [seat (NO_PEER: spectator), step, total chunks (0: no view, a keepalive), chunk
-    #                 index, chunk, public [[step, seat, action]...], last action id handled, owners, host tick]
+    #                 index, chunk (of the zlib-compressed view), public [[step, seat, action]...], last action id
+    #                 handled, owners, host tick, ping ms|nil, echo [ms, hold ms]|nil, notice log base, notices,
+    #                 ref: 1 + the step of the view (one the joiner holds) used as zlib dictionary, 0: none]
     ACTION = 20     # joiner -> host: [views held [[seat (NO_PEER: spectator), step]...], actions [[id, seat, step,
-    #                 tick input]...] not yet acknowledged, bitmap of the reveal chunks held, tick]
+    #                 tick input]...] not yet acknowledged, bitmap of the reveal chunks held, tick, ping ms|nil,
+    #                 echo [ms, hold ms]|nil, notices held]
     LOG_REVEAL = 21  # host -> joiner at the end: [end tick, total, index, chunk, blake2b-128 of the whole]; the whole
     #                 is msgpack [[[peer, nonce(32)]...], [seat, code, seat, code...], end reason]
 
@@ -150,7 +157,7 @@ class Reason(IntEnum):
 
 
 class Item(IntEnum):
-    """Entries of the reliable notice log carried by INPUT datagrams."""
+    """Entries of the reliable notice log carried by INPUT datagrams (and, host-authoritative, by VIEW datagrams)."""
 
     CHECK = 1    # [frame, checksum64, per-frame 16-bit checksums (bin)]
     DROP = 2     # [seat, drop tick, peer]
@@ -354,9 +361,7 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         ok = (_is_int(frame, 0, MAX_TICK) and _is_int(adv, -100_000, 100_000) and type(acks) is list
               and len(acks) <= MAX_SEATS and all(_is_int(a, frame - MAX_TICK, frame + 1) for a in acks)
               and type(runs) is list and len(runs) <= MAX_SEATS
-              and (ping is None or _is_int(ping, 0, 2**32 - 1))
-              and (echo is None or (type(echo) is list and len(echo) == 2 and _is_int(echo[0], 0, 2**32 - 1)
-                                    and _is_int(echo[1], 0, 600_000)))
+              and _ping_ok(ping, echo)
               and _is_int(base, 0, MAX_TICK) and type(items) is list and len(items) <= MAX_ITEMS
               and _is_int(lack, 0, MAX_TICK))
         if ok:
@@ -434,6 +439,12 @@ def validate_fields(mtype: int, f: list[Any]) -> None:
         raise Rejected("schema")
 
 
+def _ping_ok(ping: Any, echo: Any) -> bool:
+    """An RTT probe's two fields: our stamp (ms) or nil, the echo of the other's ``[stamp ms, hold ms]`` or nil."""
+    return (ping is None or _is_int(ping, 0, 2**32 - 1)) and (echo is None or (
+        type(echo) is list and len(echo) == 2 and _is_int(echo[0], 0, 2**32 - 1) and _is_int(echo[1], 0, 600_000)))
+
+
 def _seat_or_none(x: Any) -> bool:
     return type(x) is int and (0 <= x < MAX_SEATS or x == NO_PEER)
 
@@ -442,9 +453,14 @@ def _authority_ok(mtype: int, f: list[Any]) -> bool:
     """The schemas of VIEW, ACTION and LOG_REVEAL (see ``MsgType``)."""
     n = len(f)
     if mtype == MsgType.VIEW:
-        if n != 9:
+        if n != 14:
             return False
-        seat, step, total, index, data, public, acked, owners, tick = f
+        seat, step, total, index, data, public, acked, owners, tick, ping, echo, base, items, ref = f
+        if not (_ping_ok(ping, echo) and _is_int(base, 0, MAX_TICK) and type(items) is list
+                and len(items) <= MAX_ITEMS and _is_int(ref, 0, step if type(step) is int else -1)):
+            return False
+        for it in items:
+            _check_item(it)
         return (_seat_or_none(seat) and _is_int(step, 0, MAX_TICK) and _is_int(total, 0, MAX_VIEW_CHUNKS)
                 and _is_int(index, 0, max(0, total - 1) if type(total) is int else -1)
                 and _is_bin(data, 0, VIEW_CHUNK if total else 0) and type(public) is list and len(public) <= MAX_PUBLIC
@@ -452,10 +468,10 @@ def _authority_ok(mtype: int, f: list[Any]) -> bool:
                         and _is_int(p[1], 0, MAX_SEATS - 1) and _is_int(p[2], 0, MAX_INPUT - 1) for p in public)
                 and _is_int(acked, 0, MAX_TICK) and _owners(owners) and _is_int(tick, 0, MAX_TICK))
     if mtype == MsgType.ACTION:
-        if n != 4:
+        if n != 7:
             return False
-        held, actions, got, tick = f
-        return (type(held) is list and len(held) <= MAX_SEATS
+        held, actions, got, tick, ping, echo, lack = f
+        return (_ping_ok(ping, echo) and _is_int(lack, 0, MAX_TICK) and type(held) is list and len(held) <= MAX_SEATS
                 and all(type(h) is list and len(h) == 2 and _seat_or_none(h[0]) and _is_int(h[1], 0, MAX_TICK)
                         for h in held)
                 and type(actions) is list and len(actions) <= MAX_ACTIONS

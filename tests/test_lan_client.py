@@ -17,6 +17,7 @@ import os
 import shutil
 import socket
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -271,19 +272,27 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     world.wait(lambda: [p.name for p in glink.session.peers()] == ["Ann", "Bob"], 60, "the roster again")
 
 
-def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_player_left(world):
-    host, ada, sam = world.app("host"), world.app("ada"), world.app("sam")
+def host_and_ada(world: World, game: str, code: str) -> tuple[Any, Any, LanLink, LanLink, int]:
+    """The host (a bot and a remote seat of ``game``) and Ada (a bot) at their tables, on loopback: (host app, ada
+    app, host link, ada link, port)."""
+    host, ada = world.app("host"), world.app("ada")
     port = free_port()
     host.settings.lan_port = port
-    hlink = LanLink.host(host, "grisbi", [SeatSpec("bot"), SeatSpec("remote")], {}, code="SPC-123", port=port,
+    hlink = LanLink.host(host, game, [SeatSpec("bot"), SeatSpec("remote")], {}, code=code, port=port,
                          name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
     hlink.auto = True
     host.push(LanLobbyScene(host, hlink))
-    alink = LanLink.join(ada, ("127.0.0.1", port), "SPC123", [SeatSpec("bot")], name="Ada", clock=world.clock,
+    alink = LanLink.join(ada, ("127.0.0.1", port), code, [SeatSpec("bot")], name="Ada", clock=world.clock,
                          timeout=2.0)
     alink.auto = True
     ada.push(LanLobbyScene(ada, alink))
     world.wait(lambda: host.top.name == "table" and ada.top.name == "table", 400, "the match")
+    return host, ada, hlink, alink, port
+
+
+def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_player_left(world):
+    host, ada, hlink, alink, port = host_and_ada(world, "grisbi", "SPC-123")
+    sam = world.app("sam")
     world.step(200)
     # Sam opens Join by address, types the code, chooses nobody here: Watch
     choose(world, sam, "lan")
@@ -316,6 +325,24 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     world.wait(lambda: hlink.session.end is not None and slink.session.end is not None, 300, "the end")
     assert hlink.session.end.checksum == slink.session.end.checksum
     assert hlink.session.end.frame == slink.session.end.frame
+
+
+def test_a_refused_claim_in_a_host_authoritative_turn_game_is_shown_on_the_claimants_screen(world):
+    """Issue #12: in a turn game (host-authoritative) the host's refusal of a seat claim reaches the claimant, whose
+    screen says why, instead of the claim being asked again forever."""
+    host, ada, hlink, alink, port = host_and_ada(world, "grass", "TRN-123")
+    sam = world.app("sam")
+    assert hlink.session.auth is not None  # a turn game: host-authoritative
+    # Sam watches and claims seat 1, which Ada still plays: the host refuses
+    slink = LanLink.join(sam, ("127.0.0.1", port), "TRN123", [], name="Sam", clock=world.clock, timeout=2.0,
+                         watch=True, claim={1: SeatSpec("human", "arrows")})
+    slink.auto = True
+    sam.push(LanLobbyScene(sam, slink))
+    world.wait(lambda: any("could not be taken" in n for _, n in slink.notices), 400, "the refusal shown")
+    assert [n for _, n in slink.notices if "could not be taken" in n][0].endswith("another player plays it")
+    assert world.shot(sam, "lan_claim_refused")["colours"] > 8
+    assert not slink.session.claim_pending and slink.claim_specs == {}
+    assert hlink.session.owners[1] == alink.session.index and slink.session.phase == "running"
 
 
 def test_the_hosts_bot_seats_are_bots_on_the_joiners_lobby_table_and_results(world):
