@@ -63,8 +63,6 @@ the evaluation did (``own_weight``)."""
 PRIOR = 1
 """Weight of the posterior-weighted "normal" evaluation (all worlds at once) against the worlds searched."""
 _NORMAL = STYLES["normal"]
-EXACT = 0
-HEAT_DIV = 2
 
 
 def _hidden_ranks(view: GrenadeView) -> list[int]:
@@ -235,7 +233,7 @@ def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
         die = min(d for d in range(DICE) if values[after.dice[d]] == best)
         b2, d2, newly2, _ = _resolve(s.wheel, after.blown, after.dice, die, roll)
         h = _heat(s.wheel, b2, d2)
-        score += sum(w[p] for p in newly2) * 36 + sum(w[p] * h[p] for p in range(PLACES) if not b2[p]) // HEAT_DIV
+        score += sum(w[p] for p in newly2) * 36 + sum(w[p] * h[p] for p in range(PLACES) if not b2[p]) // 2
     return score
 
 
@@ -257,19 +255,6 @@ def search(view: GrenadeView, legal: Sequence[Throw], rng: Rng, worlds: int | No
     belief = belief_from(view, deals)
     prior = move_values(view, _NORMAL, belief=belief)  # the posterior-weighted evaluation: the search's base
     totals = [prior[view.dice[c.die]] * PRIOR for c in choices]
-    if EXACT:
-        ranked = sorted(deals, key=lambda d: (-d[1], d[0]))[:EXACT]
-        mass = sum(w for _, w in ranked)
-        if mass:
-            acc = [0] * len(choices)
-            for hearts, w in ranked:
-                world = _state(view, hearts, rng)
-                for i, c in enumerate(choices):
-                    acc[i] += w * _value_in_world(world, view.seat, c)
-            totals = [t + a * worlds // mass for t, a in zip(totals, acc)]
-            best = max(totals)
-            top = [c for c, t in zip(choices, totals) if t == best]
-            return top[0] if len(top) == 1 else rng.choice(top)[0]
     det_rng = rng
     seen: dict[tuple[tuple[int, ...], ...], list[int]] = {}  # a world's values depend on its hearts alone
     for _ in range(worlds):
