@@ -1,5 +1,5 @@
-"""LAN play in the client: the connection to the other machines (``LanLink``) and the match a table scene plays
-while a netplay ``Session`` drives the simulation (``LanMatch``).
+"""LAN play in the client: the connection to the other machines (``LanLink``) and the seat controller of the seats
+they play (``RemoteSeats``: a netplay ``Session`` behind a ``Match``).
 
 A ``LanLink`` lives from the lobby through the match to the rematch. The host binds its game port (UDP,
 ``Settings.lan_port``, 47800 by default) and announces its match every second to the LAN broadcast address
@@ -15,10 +15,10 @@ Joining needs the host's address and the match's join code (the datagrams' keys 
 spectator the public view) and sends its players' actions; at the end each checks the host's revealed deal
 (``MatchEnded.deal``: "verified" or "unfair").
 
-``LanMatch`` gives table scenes the ``Match`` interface (``state``, ``seats``, ``submit``, ``tick``...): ``tick()``
-updates the session once (the session simulates the ticks that are due, by the clock, not by the table), local human
-seats' inputs go to the session's input source, local bots play from their own view, remote seats are "remote" (their
-hands are never shown: a table shows the view of this machine's humans only). A table that holds its match (Grass's
+A LAN match is an ordinary ``arcade.core.match.Match`` whose other machines' seats are ``RemoteSeat`` and whose
+``remote`` controller is ``RemoteSeats``: ``tick()`` updates the session once (the session simulates the ticks that
+are due, by the clock, not by the table), local human seats' inputs and local bots' choices go to the session through
+``Match.seat_input``, remote seats' hands are never shown (a table shows the view of this machine's humans only). A table that holds its match (Grass's
 scoring breakdown, animations in Grenade and Cops & Robbers) does not hold a LAN match: ``idle_tick()`` updates the
 session like ``tick()``. Matches are recorded as replays from the confirmed inputs only (header ``"lan": True``);
 a late joiner, who never saw the first ticks, records nothing.
@@ -32,6 +32,7 @@ snapshot.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import logging
@@ -51,12 +52,11 @@ from netplay.transport import UdpTransport
 
 from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
 from arcade.games import codec
-from arcade.games.bots import BotSeat
 from arcade.games.rng import seed_mix
-from arcade.core.match import SeatSpec, SeatsMixin
+from arcade.core.match import Match, RemoteSeat, SeatSpec
 from arcade.core.turnnet import authority_sim
 
-__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "LanMatch", "RemoteSeat", "new_join_code",
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeats", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
            "parse_address"]
 
@@ -196,17 +196,6 @@ def explain(failure: Failed | FailReason, port: int | None = None) -> str:
     return "The connection failed."
 
 
-@dataclass(frozen=True)
-class RemoteSeat(SeatSpec):
-    """A seat another machine plays; ``label`` is its player's name (tables show it next to the seat)."""
-
-    name: str = ""
-
-    @property
-    def label(self) -> str:
-        return "on the LAN"  # the table names the seat after its player (LanTableMixin.seat_name)
-
-
 class _Frame:
     """What the replay writer reads of a confirmed frame: its tick and checksum."""
 
@@ -218,150 +207,63 @@ class _Frame:
         return self._checksum
 
 
-class LanMatch(SeatsMixin):
-    """The ``Match`` interface over a running netplay session (see the module docstring).
+class RemoteSeats:
+    """The seat controller of a LAN ``Match``: the netplay session behind the seats other machines play.
 
-    ``seats``: a ``SeatSpec`` per seat: this machine's humans and bots as chosen, "remote" for the others' (a seat
-    the host plays after a drop is a bot on the host). ``input_log`` is the confirmed input log.
+    ``pump()`` updates the session once (``Match.tick``): the session asks this machine's seats for their inputs
+    (``Match.seat_input``), receives the others' and simulates what is due. It knows the confirmed input log, when
+    every machine has stopped (``is_over``), the bots' generator seed (``bot_seed``: the seed, or for a turn game's
+    joiner, who does not know it, its own fair-deal commit) and the level of a bot that takes a dropped seat. It
+    writes the replay of the confirmed inputs (``start_recording``, ``record_confirmed``, ``on_end``), or, in a
+    host-authoritative turn game, the whole replay at the end from the revealed deal (``record_revealed``).
     """
 
-    def __init__(self, link: "LanLink", settings: MatchSettings, seed: int) -> None:
+    def __init__(self, link: "LanLink", settings: MatchSettings, seed: int | None) -> None:
         self.link = link
         self.session = link.session
-        self.game_id = settings.game
-        self.rules = REGISTRY[settings.game]
-        self.turn_based = is_turn_based(self.rules)
-        self.options = settings.option_dict()
         self.settings = settings
-        self.seed = seed
-        self.bot_think_ticks = link.app.opts.bot_think_ticks
-        s = self.session
-        if settings.mode == AUTHORITY:  # the host's whole table, or a joiner's views (no seed before the end)
-            self._sim = authority_sim(self.rules, settings.seats, seed, s.my_seats, **self.options)
-        else:
-            self._sim = simulation_for(self.rules, seed, settings.seats, **self.options)
-        # a joiner's bots cannot use the secret seed: its own fair-deal commit varies them instead
-        self.bot_seed = seed if seed is not None else int.from_bytes(s.commit[:8], "big")
-        self.seats: list[SeatSpec] = [link.spec_for(i) if o == s.index else link.remote_spec(o, i)
-                                      for i, o in enumerate(s.owners)]
-        self.bots: dict[int, BotSeat] = {}
-        for i, spec in enumerate(self.seats):
-            if spec.kind == "bot" and not isinstance(spec, RemoteSeat):
-                self._bot(i, spec.level)
-        self.pending: dict[int, int] = {}
-        self.awaiting: dict[int, int] = {}
+        self.bot_seed = seed if seed is not None else int.from_bytes(self.session.commit[:8], "big")
+        self.match: Any = None
         self.recorder = None
         self.recorded = 0
         self.pumped = False
-        self.ended: MatchEnded | None = None
-        self.last_inputs: tuple[int, ...] = ()
 
-    # --- what the session calls
-    def input_source(self, seat: int, tick: int) -> int:
-        spec = self.seats[seat]
-        if spec.kind == "human":
-            v = self.pending.pop(seat, 0)
-            if v and self.turn_based:
-                self.awaiting[seat] = tick
-            return v
-        bot = self.bots.get(seat)
-        if bot is None:  # a seat the host plays since its player was dropped
-            bot = self.drop_to_bot(seat)
-        sim = self.session.sim
-        state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state  # a joiner's: its seat's view
-        return 0 if state is None else bot.input(state, tick)
+    def attach(self, match: Any) -> None:
+        """Called by ``Match`` once built."""
+        self.match = match
 
     @property
-    def ready(self) -> bool:
-        """The table can be drawn: a joiner of a turn game has its first view."""
-        return getattr(self.sim, "ready", True)
+    def bot_level(self) -> str:
+        """The level of the host's bot that takes a dropped player's seat (the player's setting)."""
+        return self.link.app.settings.bot_level
 
-    def _bot(self, seat: int, level: str) -> BotSeat:
-        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed_mix(self.bot_seed, seat, 0x4C414E),
-                                        think_ticks=self.bot_think_ticks)
-        return bot
+    def pump(self) -> None:
+        self.link.pump()
 
-    def drop_to_bot(self, seat: int) -> BotSeat:
-        """Host: a bot plays a seat whose player was dropped."""
-        self.seats[seat] = SeatSpec("bot", level=self.link.app.settings.bot_level)
-        return self._bot(seat, self.seats[seat].level)
-
-    # --- the Match interface
-    @property
-    def sim(self) -> Any:
-        return self.session.sim if self.session.sim is not None else self._sim
-
-    @property
     def input_log(self) -> list[tuple[int, ...]]:
         return self.session.input_log()
-
-    def submit(self, seat: int, tick_input: int) -> None:
-        """A local human seat's input for the next tick the session asks for. A turn-based seat whose last action
-        has not been simulated yet (input delay) sends nothing more."""
-        if self.seats[seat].kind != "human":
-            return
-        if self.turn_based:
-            t = self.awaiting.get(seat)
-            if t is not None:
-                if self.sim.tick <= t:
-                    return
-                del self.awaiting[seat]
-        self.pending[seat] = tick_input
-
-    def tick(self) -> tuple[int, ...]:
-        """Update the session once (it simulates whatever ticks are due)."""
-        self.link.pump()
-        return self.last_inputs
-
-    def idle_tick(self) -> None:
-        """A table holding its match for an animation: a LAN match is never held; the session goes on."""
-        self.link.pump()
-
-    def replace_with_bot(self, seat: int, level: str = "normal") -> None:
-        if self.seats[seat].kind == "human":
-            self.seats[seat] = SeatSpec("bot", level=level)
-            self._bot(seat, level)
 
     def is_over(self) -> bool:
         """True once every peer has stopped at the same confirmed frame (game over, or ended by the host)."""
         return self.session.end is not None
 
     def checksum(self) -> int:
-        """The simulation's checksum; once a turn game ended, the end's (a joiner's: its re-simulation of the
-        revealed deal, equal to the host's when the deal is verified)."""
-        if self.ended is not None and self.session.auth is not None:
-            return self.ended.checksum
-        return self.sim.checksum()
-
-    def restart(self) -> None:
-        """A LAN match restarts through the lobby (a rematch), never on its own."""
-
-    def seat_name(self, seat: int) -> str:
-        """The player's name at a seat: this machine's player name for its human seats (numbered when there are
-        several), the other machine's player name for a remote seat, "Bot N" for a bot (``SeatsMixin.seat_name``)."""
-        seats = self.seats
-        spec = seats[seat]
-        if spec.kind == "human":
-            mine = [i for i, sp in enumerate(seats) if sp.kind == "human"]
-            return self.link.name if len(mine) == 1 else f"{self.link.name} {mine.index(seat) + 1}"
-        name = getattr(spec, "name", "")
-        if spec.kind == "remote" and name:
-            same = [i for i, sp in enumerate(seats) if sp.kind == "remote" and getattr(sp, "name", "") == name]
-            return name if len(same) == 1 else f"{name} {same.index(seat) + 1}"
-        return super().seat_name(seat)
+        m = self.match
+        if m.ended is not None and self.session.auth is not None:
+            return m.ended.checksum
+        return m.sim.checksum()
 
     # --- replays of the confirmed inputs
     def start_recording(self, revealed: bool = False) -> None:
         from arcade.core.replay import ReplayWriter, make_header, new_replay_path
 
-        app = self.link.app
+        app, m = self.link.app, self.match
         if not app.opts.record or self.session.first_frame or (self.session.auth is not None and not revealed):
             return  # a turn game's replay is written at the end (``record_revealed``)
-        header = make_header(self.game_id, self.seed, self.seat_specs(), self.options)
+        header = make_header(m.game_id, m.seed, m.seat_specs(), m.options)
         header["lan"] = True
-        header["bot_think_ticks"] = self.bot_think_ticks
-        rec = ReplayWriter(new_replay_path(app.data_dir, self.game_id, self.seed), header,
-                           flush_on_input=self.turn_based)
+        header["bot_think_ticks"] = m.bot_think_ticks
+        rec = ReplayWriter(new_replay_path(app.data_dir, m.game_id, m.seed), header, flush_on_input=m.turn_based)
         if rec.error:
             app.notice = rec.error
             return
@@ -377,7 +279,7 @@ class LanMatch(SeatsMixin):
             n = self.recorded + 1
             snap = d.snapshot(n)
             inputs = tuple(d.inputs[n - 1])
-            self.last_inputs = inputs
+            self.match.last_inputs = inputs
             if self.recorder is not None and snap is not None:
                 self.recorder.record(inputs, _Frame(n, snap.checksum))
             self.recorded = n
@@ -385,36 +287,38 @@ class LanMatch(SeatsMixin):
     def record_revealed(self, ev: MatchEnded) -> None:
         """A host-authoritative turn game's replay, written at the end from the seed and the action log with the
         tick of each action: the host's own, a joiner's from the reveal it verified. Every peer writes the same."""
-        s = self.session
+        s, m = self.session, self.match
         if s.role == HOST:
             seed, log, ticks = s.seed, s.sim.log, s.sim.log_ticks
         elif s.auth.revealed is not None and ev.deal == "verified":
             seed, log, ticks = s.auth.revealed
         else:
             return
-        self.seed = seed
+        m.seed = seed
         self.start_recording(revealed=True)
         rec = self.recorder
         if rec is None:
             return
-        sim = simulation_for(self.rules, seed, self.settings.seats, **self.options)
+        seats = self.settings.seats
+        sim = simulation_for(m.rules, seed, seats, **m.options)
         at: dict[int, list[int]] = {}
         for (seat, code), t in zip(log, ticks):
-            at.setdefault(t, [0] * self.settings.seats)[seat] = code + 1
-        nothing = (0,) * self.settings.seats
+            at.setdefault(t, [0] * seats)[seat] = code + 1
+        nothing = (0,) * seats
         for t in range(ev.frame):
             inputs = tuple(at.get(t, nothing))
             sim.advance(inputs)
             rec.record(inputs, sim)
         self.recorded = ev.frame
         if ev.kind == EndReason.GAME_OVER:
-            rec.finish(sim, self.rules.scores(sim.state))
+            rec.finish(sim, m.rules.scores(sim.state))
         else:
             rec.abandon(sim)
         self.recorder = None
 
     def on_end(self, ev: MatchEnded) -> None:
-        self.ended = ev
+        m = self.match
+        m.ended = ev
         if self.session.auth is not None:
             self.record_revealed(ev)
             return
@@ -422,7 +326,7 @@ class LanMatch(SeatsMixin):
         rec = self.recorder
         if rec is not None:
             if ev.kind == EndReason.GAME_OVER:
-                rec.finish(_Frame(ev.frame, ev.checksum), self.rules.scores(self.state))
+                rec.finish(_Frame(ev.frame, ev.checksum), m.rules.scores(m.state))
             else:
                 rec.abandon(_Frame(ev.frame, ev.checksum))
             self.recorder = None
@@ -456,7 +360,7 @@ class LanLink:
         self.local = list(local)
         self.clock = clock
         self.session: Session | None = None
-        self.match: LanMatch | None = None
+        self.match: Match | None = None
         self.announcer: Announcer | None = None
         self.notices: list[tuple[float, str]] = []
         self.failure: str | None = None
@@ -603,7 +507,12 @@ class LanLink:
 
     # --- who plays which seat here
     def spec_for(self, seat: int) -> SeatSpec:
-        """The local player (human device or bot) of one of this machine's seats."""
+        """The local player (human device or bot) of one of this machine's seats; a human is named after this
+        machine's player (``Match.seat_name`` numbers several)."""
+        spec = self._local_spec(seat)
+        return dataclasses.replace(spec, name=self.name) if spec.kind == "human" else spec
+
+    def _local_spec(self, seat: int) -> SeatSpec:
         if seat in self.claim_specs:
             return self.claim_specs[seat]
         if self.role == HOST:
@@ -638,12 +547,20 @@ class LanLink:
                 if spec != m.seats[i]:
                     m.seats[i] = spec
 
-    def make_sim(self, settings: MatchSettings, seed: int) -> Any:
-        self.match = LanMatch(self, settings, seed)
-        return self.match._sim
+    def make_sim(self, settings: MatchSettings, seed: int | None) -> Any:
+        """The session's ``make_sim``: the ``Match`` of this machine (its seats, bots and ``RemoteSeats``) and its
+        simulation: the whole game in rollback mode, in a host-authoritative turn game the host's whole table or a
+        joiner's views (no seed before the end)."""
+        s = self.session
+        rules, options = REGISTRY[settings.game], settings.option_dict()
+        sim = authority_sim(rules, settings.seats, seed, s.my_seats, **options) if settings.mode == AUTHORITY else None
+        seats = [self.spec_for(i) if o == s.index else self.remote_spec(o, i) for i, o in enumerate(s.owners)]
+        self.match = Match(settings.game, seats, seed, self.app.opts.bot_think_ticks, sim=sim,
+                           remote=RemoteSeats(self, settings, seed), **options)
+        return self.match.sim
 
     def input_source(self, seat: int, tick: int) -> int:
-        return self.match.input_source(seat, tick) if self.match is not None else 0
+        return self.match.seat_input(seat, tick) if self.match is not None else 0
 
     # --- the loop
     def pump(self) -> list[NetEvent]:
@@ -651,7 +568,7 @@ class LanLink:
         s = self.session
         now = self.clock()
         if self.match is not None:
-            self.match.pumped = True
+            self.match.remote.pumped = True
         if s is None:
             return []
         s.update(now)
@@ -660,7 +577,7 @@ class LanLink:
         for ev in evs:
             self._on_event(ev, now)
         if self.match is not None and (s.driver is not None or s.auth is not None):
-            self.match.record_confirmed()
+            self.match.remote.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
                 if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
                         self.end_when_file is None or Path(self.end_when_file).exists()):
@@ -714,7 +631,7 @@ class LanLink:
             print(f"lan: {log_line}", flush=True)
 
     def seat_title(self, seat: int) -> str:
-        """The seat's name as the table shows it (``LanMatch.seat_name``) once a match runs, else "Player N"."""
+        """The seat's name as the table shows it (``Match.seat_name``) once a match runs, else "Player N"."""
         if self.match is not None:
             try:
                 return self.match.seat_name(seat)
@@ -740,9 +657,9 @@ class LanLink:
                            for i, o in enumerate(s.owners)]
                 for i, spec in enumerate(m.seats):
                     if spec.kind == "bot" and i not in m.bots and not isinstance(spec, RemoteSeat):
-                        m._bot(i, spec.level)
-                m.recorded = ev.frame
-                m.start_recording()
+                        m.add_bot(i, spec.level)
+                m.remote.recorded = ev.frame
+                m.remote.start_recording()
             catching = ev.late and s.auth is None  # a turn game's late joiner is sent the view now: no catching up
             self.say(f"match started: seed {ev.seed}, frame {ev.frame}, our seats {list(ev.local_seats)}"
                      + (" (late: catching up)" if catching else " (late)" if ev.late else ""),
@@ -769,7 +686,7 @@ class LanLink:
                          f"{self.peer_name(ev.peer)} lost connection")
         elif isinstance(ev, SeatDropped):
             if m is not None and self.role == HOST and m.seats[ev.seat].kind != "bot":
-                m.drop_to_bot(ev.seat)
+                m.drop_to_bot(ev.seat, self.app.settings.bot_level)
             self.say(f"{self.seat_title(ev.seat)} lost connection: a bot plays the seat from tick {ev.tick}",
                      f"{self.seat_title(ev.seat)} lost connection: "
                      + ("a bot plays the seat" if self.role == HOST else "the host's bot plays the seat"))
@@ -778,7 +695,7 @@ class LanLink:
                 if ev.peer == s.index:
                     m.seats[ev.seat] = self.spec_for(ev.seat)
                     if m.seats[ev.seat].kind == "bot":
-                        m._bot(ev.seat, m.seats[ev.seat].level)
+                        m.add_bot(ev.seat, m.seats[ev.seat].level)
                 else:
                     m.seats[ev.seat] = self.remote_spec(ev.peer)
                     m.bots.pop(ev.seat, None)
@@ -799,7 +716,7 @@ class LanLink:
                      f"Desync detected at tick {ev.frame}: the machines disagree (please report it)")
         elif isinstance(ev, MatchEnded):
             if m is not None:
-                m.on_end(ev)
+                m.remote.on_end(ev)
             self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}")
             self.write_summary("ended")
         elif isinstance(ev, Failed):

@@ -14,6 +14,7 @@ Text entry (address, join code, name, port): A on a field starts typing; the key
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import pygame
@@ -948,12 +949,12 @@ class NetTable:
             return True
         if not m.is_over():
             self.claim_update(table)
-        m.pumped = False
+        m.remote.pumped = False
         return False
 
     def after_update(self, table) -> None:
         """The session is pumped every tick, whether the table advanced the match or held it."""
-        if not table.match.pumped and not self.link.transport.closed:
+        if not table.match.remote.pumped and not self.link.transport.closed:
             self.link.pump()
 
     def keep_alive(self) -> None:
@@ -1191,8 +1192,8 @@ class LanMessageScene(Scene):
         """Join the match again as a spectator and claim back the seats this machine played."""
         old = self.rejoin_link
         s = old.session
-        claim = {seat: (old.match.seats[seat] if old.match is not None else SeatSpec("bot"))
-                 for seat in s.my_seats}
+        claim = {seat: (dataclasses.replace(old.match.seats[seat], name="") if old.match is not None
+                        else SeatSpec("bot")) for seat in s.my_seats}  # the name comes back from the new link
         old.close()
         try:
             link = LanLink.join(self.app, old.address, old.code, [], name=old.name, broadcast=old.broadcast,
