@@ -181,102 +181,100 @@ def _fail(parser: argparse.ArgumentParser, msg: str) -> int:
     return 2
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in ("host", "join"):
-        from arcade.client import netmatch
+class _Usage(Exception):
+    """A command-line mistake: the one-line message ``main`` prints (exit status 2)."""
 
-        return netmatch.main(argv)
-    if argv and argv[0] == "browse":
-        from arcade.client import browse
 
-        return browse.main(argv[1:], open_screen=main)
-    if argv and argv[0] == "replay":
-        return replay_main(argv[1:])
-    parser = build_parser()
-    if "--headless" in argv:
-        import os
-
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # argparse already printed a one-line error (or the help)
-        return int(e.code or 0)
-    if not args.headless and display_missing():
-        return 2
+def _check_args(args: argparse.Namespace) -> None:
+    """The options' values, in the order a player would fix them. Raises _Usage."""
     from arcade.games import REGISTRY
 
     if args.frames is not None and args.frames < 1:
-        return _fail(parser, "--frames must be at least 1")
+        raise _Usage("--frames must be at least 1")
     problem = screenshot_problem(args.screenshot)
     if problem:
-        return _fail(parser, problem)
+        raise _Usage(problem)
     if args.game is not None and args.game not in REGISTRY:
-        return _fail(parser, f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
+        raise _Usage(f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
     if args.seats and not args.game and args.lan not in ("join", "watch"):
-        return _fail(parser, "--seats needs --game")
+        raise _Usage("--seats needs --game")
     for opt, value in (("--lan-broadcast", args.lan_broadcast), ("--lan-bind", args.lan_bind)):
         parts = (value or "").split(".")
         if value and (len(parts) != 4 or not all(x.isdigit() and len(x) <= 3 and int(x) <= 255 for x in parts)):
-            return _fail(parser, f"{opt} {value!r} is not an IPv4 address")
+            raise _Usage(f"{opt} {value!r} is not an IPv4 address")
     if args.lan_port is not None and not 1024 <= args.lan_port <= 65535:
-        return _fail(parser, "--lan-port must be 1024..65535")
+        raise _Usage("--lan-port must be 1024..65535")
     if not 1 <= args.lan_tick_rate <= 240:
-        return _fail(parser, "--lan-tick-rate must be 1..240")
-    lan_seats = None
-    if args.lan in ("host", "join", "watch") and (args.seats or args.lan == "host"):
-        from arcade.core.match import SpecError, allowed_counts, parse_seats
+        raise _Usage("--lan-tick-rate must be 1..240")
 
-        try:
-            if args.lan == "host":
-                if not args.game:
-                    return _fail(parser, "--lan host needs --game")
-                counts = allowed_counts(args.game)
-                lan_seats = parse_seats(args.seats or ",".join(["human"] + ["remote"] * (counts[0] - 1)),
-                                        min(counts), max(counts))
-                if len(lan_seats) not in counts:
-                    raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players")
-            else:
-                lan_seats = parse_seats(args.seats, 1, 7)
-                if any(s.kind == "remote" for s in lan_seats):
-                    raise SpecError("a joiner's --seats lists the players on this machine (no 'remote')")
-        except SpecError as e:
-            return _fail(parser, str(e))
+
+def _lan_seats(args: argparse.Namespace) -> list | None:
+    """``--lan host/join/watch``'s seats on this machine (``SeatSpec`` list; None: a joiner who names none).
+    Raises _Usage."""
+    if args.lan not in ("host", "join", "watch") or not (args.seats or args.lan == "host"):
+        return None
+    from arcade.core.match import SpecError, allowed_counts, parse_seats
+
     try:
-        claim = [int(x) for x in args.lan_claim.split(",") if x.strip()]
-    except ValueError:
-        return _fail(parser, f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4")
-    seats = None
-    if args.game and not args.lan:
-        from arcade.core.match import SpecError, allowed_counts, parse_seats, seat_teams
-
-        counts = allowed_counts(args.game)
-        spec = args.seats or ",".join(["human"] + ["bot"] * (counts[0] - 1))
-        try:
-            seats = parse_seats(spec, min(counts), max(counts))
+        if args.lan == "host":
+            if not args.game:
+                raise _Usage("--lan host needs --game")
+            counts = allowed_counts(args.game)
+            seats = parse_seats(args.seats or ",".join(["human"] + ["remote"] * (counts[0] - 1)),
+                                min(counts), max(counts))
             if len(seats) not in counts:
-                raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players, the SPEC names "
-                                f"{len(seats)}")
-            seat_teams(args.game, seats)  # teams chosen with @TEAM: known names, at most one player more
-        except SpecError as e:
-            return _fail(parser, str(e))
-    script = None
-    if args.input_script:
-        from arcade.client.app import InputScript, ScriptError
+                raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players")
+            return seats
+        seats = parse_seats(args.seats, 1, 7)
+        if any(s.kind == "remote" for s in seats):
+            raise SpecError("a joiner's --seats lists the players on this machine (no 'remote')")
+        return seats
+    except SpecError as e:
+        raise _Usage(str(e)) from None
 
-        try:
-            data = Path(args.input_script).read_text(encoding="utf-8")
-            if len(data) > 4_000_000:
-                return _fail(parser, "input script too large")
-            import pygame
 
-            pygame.init()
-            script = InputScript.parse(data)
-        except OSError as e:
-            return _fail(parser, f"cannot read input script: {e.strerror}")
-        except (ScriptError, UnicodeDecodeError) as e:
-            return _fail(parser, str(e))
+def _local_seats(args: argparse.Namespace) -> list | None:
+    """``--game``'s seats for a local match (default: one human, bots for the rest; None without ``--game`` or in
+    LAN play). Raises _Usage."""
+    if not args.game or args.lan:
+        return None
+    from arcade.core.match import SpecError, allowed_counts, parse_seats, seat_teams
+
+    counts = allowed_counts(args.game)
+    spec = args.seats or ",".join(["human"] + ["bot"] * (counts[0] - 1))
+    try:
+        seats = parse_seats(spec, min(counts), max(counts))
+        if len(seats) not in counts:
+            raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players, the SPEC names "
+                            f"{len(seats)}")
+        seat_teams(args.game, seats)  # teams chosen with @TEAM: known names, at most one player more
+    except SpecError as e:
+        raise _Usage(str(e)) from None
+    return seats
+
+
+def _input_script(path: str | None):
+    """The ``--input-script`` file, parsed (None without one). Raises _Usage."""
+    if not path:
+        return None
+    from arcade.client.app import InputScript, ScriptError
+
+    try:
+        data = Path(path).read_text(encoding="utf-8")
+        if len(data) > 4_000_000:
+            raise _Usage("input script too large")
+        import pygame
+
+        pygame.init()
+        return InputScript.parse(data)
+    except OSError as e:
+        raise _Usage(f"cannot read input script: {e.strerror}") from None
+    except (ScriptError, UnicodeDecodeError) as e:
+        raise _Usage(str(e)) from None
+
+
+def _make_app(args: argparse.Namespace, script):
+    """The App with the command line's options and LAN settings, on the title screen."""
     from arcade.client.app import App, AppOptions
     from arcade.client.scenes.menus import TitleScene
 
@@ -302,6 +300,61 @@ def main(argv: list[str] | None = None) -> int:
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
     app.reset_to(TitleScene(app))
+    return app
+
+
+def _start_local(app, args: argparse.Namespace, seats: list) -> None:
+    """``--game``: the match on this machine, a missing gamepad's seat given to the keyboard (a warning)."""
+    from arcade.client.scenes.menus import start_match
+    from arcade.core.match import options_for_count
+
+    seats, warnings = fall_back_from_missing_pads(seats, app.input.pads())
+    for w in warnings:
+        print(f"grisbi-arcade: warning: {w}", file=sys.stderr)
+        app.notice = w
+    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    start_match(app, args.game, seats, seed, options_for_count(args.game, len(seats)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``grisbi-arcade [options]`` (the title, or ``--game``'s match, a LAN lobby, attract mode), or one of the
+    subcommands ``host``, ``join`` (headless LAN peers), ``browse`` (LAN matches), ``replay``. Returns the exit
+    status: 0, 1 (a LAN error, a failed replay check), 2 (a command-line mistake, no display)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("host", "join"):
+        from arcade.client import netmatch
+
+        return netmatch.main(argv)
+    if argv and argv[0] == "browse":
+        from arcade.client import browse
+
+        return browse.main(argv[1:], open_screen=main)
+    if argv and argv[0] == "replay":
+        return replay_main(argv[1:])
+    parser = build_parser()
+    if "--headless" in argv:
+        import os
+
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed a one-line error (or the help)
+        return int(e.code or 0)
+    if not args.headless and display_missing():
+        return 2
+    try:
+        _check_args(args)
+        lan_seats = _lan_seats(args)
+        try:
+            claim = [int(x) for x in args.lan_claim.split(",") if x.strip()]
+        except ValueError:
+            raise _Usage(f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4") from None
+        seats = _local_seats(args)
+        script = _input_script(args.input_script)
+    except _Usage as e:
+        return _fail(parser, str(e))
+    app = _make_app(args, script)
     if args.lan:
         from arcade.client.scenes.lan import start_from_cli
 
@@ -318,15 +371,5 @@ def main(argv: list[str] | None = None) -> int:
 
         app.push(AttractScene(app))
     if seats is not None:
-        from arcade.client.scenes.menus import start_match
-
-        seats, warnings = fall_back_from_missing_pads(seats, app.input.pads())
-        for w in warnings:
-            print(f"grisbi-arcade: warning: {w}", file=sys.stderr)
-            app.notice = w
-
-        seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
-        from arcade.core.match import options_for_count
-
-        start_match(app, args.game, seats, seed, options_for_count(args.game, len(seats)))
+        _start_local(app, args, seats)
     return app.run()

@@ -304,14 +304,13 @@ class Match:
         """This machine's input for ``seat`` at ``tick`` (0 = nothing): a human's last submitted input, a bot's
         choice from its seat's view (a LAN turn game joiner's: its seat's stand-in state). A seat another machine
         plays gives 0 locally; on a LAN host, a dropped player's seat asked for is played by a bot from then on."""
-        spec = self.seats[seat]
-        if spec.kind == "human":
-            v = self.pending.pop(seat, 0)
-            if v and self.turn_based and self.remote is not None:
-                self.awaiting[seat] = tick
-            return v
         bot = self.bots.get(seat)
         if bot is None:
+            if self.seats[seat].kind == "human":
+                v = self.pending.pop(seat, 0)
+                if v and self.turn_based and self.remote is not None:
+                    self.awaiting[seat] = tick
+                return v
             if self.remote is None:
                 return 0
             bot = self.drop_to_bot(seat, self.remote.bot_level)

@@ -924,6 +924,8 @@ class NetTable:
     ESC_HINT = "Esc LAN menu (the match goes on)"
     PAUSE_TITLE = "LAN MATCH"
     PAUSE_NOTE = "The match goes on while this menu is open."
+    RESULT_ESC = "leave"
+    goes_on = True  # the match goes on under the pause menu and the rules page
 
     def __init__(self, link: LanLink) -> None:
         self.link = link

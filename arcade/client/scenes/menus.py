@@ -422,46 +422,100 @@ class SeatSetupScene(Scene):
                  + ["Enter/E or click: start", "Esc back"])
 
 
+class LocalPlay:
+    """What the pause and results menus do for a match played on this machine alone (local, tutorial, attract): the
+    same interface as a LAN table's part (``arcade.client.scenes.lan.NetTable``), so the menus never ask which kind
+    of match they are over. The match stops while paused; Restart and Quit ask first; Quit keeps the match resumable
+    (offered as "Resume" on the title), like closing the window; the results offer Play again / Back to title."""
+
+    PAUSE_TITLE = "PAUSED"
+    PAUSE_NOTE = ""
+    PAUSE_ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
+    RESULT_ITEMS = ("Play again", "Back to title")
+    RESULT_ESC = "title"
+    goes_on = False  # the match stops under the pause menu
+
+    def __init__(self, table) -> None:
+        self.table = table
+
+    def pause_items(self) -> list[str]:
+        return list(self.PAUSE_ITEMS)
+
+    @property
+    def PAUSE_CONFIRM(self) -> dict[str, str]:
+        if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
+            return {"Restart": "Start the tutorial again?", "Quit to title": "Leave the tutorial for the title?"}
+        return {"Restart": "Restart this match from the deal?",
+                "Quit to title": "Leave for the title? You can resume this match from there."}
+
+    def keep_alive(self) -> None:
+        """Nothing runs underneath a local pause."""
+
+    def pause_closes(self, table) -> bool:
+        return False
+
+    def pause_do(self, item: str, pause) -> None:
+        if item == "Restart":
+            pause.app.pop()
+            self.table.restart()
+        else:
+            go_title(pause.app, keep_resumable=True)
+
+    def result_title(self, table, title: str) -> str:
+        return title
+
+    def result_record(self, table) -> dict:
+        return {}
+
+    def result_deal(self, table) -> str | None:
+        return None  # only a LAN turn game's deal is verified
+
+    def results_update(self, scene) -> bool:
+        return False
+
+    def results_do(self, item: str, scene) -> None:
+        if item == "Play again":
+            scene.app.pop()
+            self.table.restart(new_seed=True)
+        else:
+            go_title(scene.app)
+
+
+def play_mode(table):
+    """The table's LAN part (``table.net``), or ``LocalPlay`` for a match on this machine alone."""
+    return getattr(table, "net", None) or LocalPlay(table)
+
+
 class PauseScene(Scene):
-    """The pause overlay: a panel over the dimmed table. Restart and Quit ask first; Quit keeps the match resumable
-    (offered as "Resume" on the title), like closing the window. In a LAN match (the table's ``net`` part) the match
-    goes on underneath and the items are the LAN ones (end the match for everyone, leave)."""
+    """The pause overlay: a panel over the dimmed table, the items of the table's play mode (``play_mode``: local
+    Resume / Restart / How to play / Quit, or the LAN ones, with the match going on underneath)."""
 
     still = True
     transparent = True
     name = "pause"
-    ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
-    CONFIRM = {"Restart": "Restart this match from the deal?", "Quit to title": "Leave for the title? You can resume "
-               "this match from there."}
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self.net = getattr(table, "net", None)
+        self.mode = play_mode(table)
         self.sel = 0
         self.asking: str | None = None  # the item waiting for a yes/no
         self.yes = False
 
     @property
     def items(self) -> list[str]:
-        return self.net.pause_items() if self.net is not None else list(self.ITEMS)
+        return self.mode.pause_items()
 
     @property
     def confirm(self) -> dict[str, str]:
-        if self.net is not None:
-            return self.net.PAUSE_CONFIRM
-        if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
-            return dict(self.CONFIRM, **{"Restart": "Start the tutorial again?",
-                                         "Quit to title": "Leave the tutorial for the title?"})
-        return self.CONFIRM
+        return self.mode.PAUSE_CONFIRM
 
     def update(self) -> None:
         inp = self.app.input
-        if self.net is not None:
-            self.net.keep_alive()
-            if self.net.pause_closes(self.table):
-                self.app.pop()
-                return
+        self.mode.keep_alive()
+        if self.mode.pause_closes(self.table):
+            self.app.pop()
+            return
         if self.asking:
             if backed(inp):
                 self.asking = None
@@ -494,35 +548,29 @@ class PauseScene(Scene):
             self.app.pop()
         elif item == "How to play":
             self.app.push(RulesScene(self.app, self.table.match.game_id,
-                                     keep_alive=self.net.keep_alive if self.net is not None else None))
-        elif self.net is not None:
-            self.net.pause_do(item, self)
-        elif item == "Restart":
-            self.app.pop()
-            self.table.restart()
+                                     keep_alive=self.mode.keep_alive if self.mode.goes_on else None))
         else:
-            go_title(self.app, keep_resumable=True)
+            self.mode.pause_do(item, self)
 
     BOX_Y = H // 2 - 10 - 200  # the panel's top (px)
     ASK_Y = H // 2 + 20 - 85 + 118  # the yes/no menu's centre
 
     def menu_y(self) -> int:
-        """The menu's centre (px); a little lower under the LAN note."""
-        return self.BOX_Y + 230 + (10 if self.net else 0)
+        """The menu's centre (px); a little lower under a note (LAN)."""
+        return self.BOX_Y + 230 + (10 if self.mode.PAUSE_NOTE else 0)
 
     def in_motion(self) -> bool:
-        return self.net is not None  # a LAN match goes on underneath
+        return self.mode.goes_on  # a LAN match goes on underneath
 
     def draw(self, surf, alpha) -> None:
         surf.blit(shade(170), (0, 0))
         items = self.items
-        box = pygame.Rect(0, 0, 600 if self.net is not None else 520, 400)
+        box = pygame.Rect(0, 0, 600 if self.mode.PAUSE_NOTE else 520, 400)
         box.center = (W // 2, H // 2 - 10)
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
-        draw_text(surf, "PAUSED" if self.net is None else self.net.PAUSE_TITLE, (W // 2, box.y + 52), 48, GOLD,
-                  bold=True, anchor="center")
-        if self.net is not None:
-            draw_text(surf, self.net.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
+        draw_text(surf, self.mode.PAUSE_TITLE, (W // 2, box.y + 52), 48, GOLD, bold=True, anchor="center")
+        if self.mode.PAUSE_NOTE:
+            draw_text(surf, self.mode.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
         if not self.asking:
             draw_menu(surf, items, self.sel, (W // 2, self.menu_y()), size=30, spacing=60)
             hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
@@ -554,33 +602,30 @@ class ResultsScene(Scene):
 
     still = True
     name = "results"
-    ITEMS = ("Play again", "Back to title")
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
         self.match = table.match
-        self.net = getattr(table, "net", None)  # a LAN match: back to the lobby for a rematch, or leave
+        self.mode = play_mode(table)  # local: Play again / Back to title; LAN: back to the lobby, or leave
+        self.ITEMS = self.mode.RESULT_ITEMS
         self.sel = 0
         self.waited = 0
-        self.title = self.match.result_label()
-        if self.net is not None:
-            self.title = self.net.result_title(table, self.title)
-            self.ITEMS = self.net.RESULT_ITEMS
+        self.title = self.mode.result_title(table, self.match.result_label())
         self.rows = table.result_rows()
         self.notes = table.result_notes()
-        self.deal = self.net.result_deal(table) if self.net is not None else None  # a LAN turn game's fair deal
+        self.deal = self.mode.result_deal(table)  # a LAN turn game's fair deal, else None
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
-                            "title": self.title, **(self.net.result_record(table) if self.net else {})})
+                            "title": self.title, **self.mode.result_record(table)})
 
     def enter(self) -> None:
-        if self.app.opts.exit_on_results and self.net is None:
+        if self.app.opts.exit_on_results and not self.mode.goes_on:
             self.app.quit(0)
 
     def update(self) -> None:
         inp = self.app.input
-        if self.net is not None and self.net.results_update(self):
+        if self.mode.results_update(self):
             return
         if inp.menu("UP") or inp.menu("DOWN") or inp.menu("LEFT") or inp.menu("RIGHT"):
             self.sel = 1 - self.sel
@@ -591,13 +636,7 @@ class ResultsScene(Scene):
             self.choose(self.sel)
 
     def choose(self, k: int) -> None:
-        if self.net is not None:
-            self.net.results_do(self.ITEMS[k], self)
-        elif k == 0:
-            self.app.pop()
-            self.table.restart(new_seed=True)
-        else:
-            go_title(self.app)
+        self.mode.results_do(self.ITEMS[k], self)
 
     def draw(self, surf, alpha) -> None:
         self.table.draw(surf, alpha)
@@ -606,7 +645,7 @@ class ResultsScene(Scene):
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
         draw_text(surf, self.title, (W // 2, box.y + 50), 46, GOLD, bold=True, anchor="center", shadow=True)
         if self.deal is not None:
-            self.net.draw_deal(surf, self.deal, (W // 2, box.y + 98))
+            self.mode.draw_deal(surf, self.deal, (W // 2, box.y + 98))
         head_y = box.y + 124 if self.deal is not None else box.y + 110
         cols = (box.x + 50, box.x + 360, box.right - 50)
         draw_text(surf, "Player", (cols[0], head_y), 18, DIM, bold=True)
@@ -631,7 +670,7 @@ class ResultsScene(Scene):
                   GOLD if k == self.sel else None, 12)
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
         hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
-                        "Esc " + ("title" if self.net is None else "leave")])
+                        "Esc " + self.mode.RESULT_ESC])
 
     def button_rects(self) -> list[pygame.Rect]:
         """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
