@@ -19,6 +19,11 @@ session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-type
 - joiner: ``receive_view(seat | None, step, data, public)``, ``advance(inputs)`` (counts ticks), ``tick``,
   ``is_over()``, ``checksum()`` and ``verify(seed, log) -> (fair, reason, checksum | None)``.
 
+Unlike rollback and lockstep (``netplay.requests``: the caller's simulation is asked to save, load and advance),
+here the session calls these adapters itself and returns no request: they are not a game's simulation to roll back
+but the host's referee (it must check legality and read the views right after each tick, to send them that update)
+and a joiner's store of received views; the game's rules behind them are the caller's (``make_sim`` builds them).
+
 Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, zlib-compressed with the view the
 joiner holds as preset dictionary (``deflate_view``: a step costs tens of bytes, not a whole view), in chunks of
 ``VIEW_CHUNK`` bytes, with the public actions since the view the joiner holds, the last action id handled and the seat

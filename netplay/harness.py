@@ -10,13 +10,15 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable, Iterable
 
+from .requests import fulfil
 from .transport import MemoryNetwork
 
 __all__ = ["VirtualRun"]
 
 
 class VirtualRun:
-    """``sessions``: the peers (each with ``update(now)``, ``next_wakeup()``, ``done``, ``transport``).
+    """``sessions``: the peers (each with ``update(now)``, ``next_wakeup()``, ``done``, ``transport``, ``sim``):
+    the requests each update returns are fulfilled on the peer's ``sim`` at once (``netplay.requests.fulfil``).
 
     ``at(t, action)`` schedules ``action()`` at virtual time ``t``; ``stop(session)`` stops updating a peer (a
     killed process: its transport is closed, so datagrams to it are lost). ``run(until, max_time)`` returns the
@@ -89,7 +91,9 @@ class VirtualRun:
                     continue
                 inbox = getattr(s.transport, "inbox", None)
                 if inbox or wake.get(id(s), now) <= now:
-                    s.update(now)
+                    requests = s.update(now)
+                    if requests:
+                        fulfil(s.sim, requests, s.stats)
                     wake[id(s)] = s.next_wakeup()
             self.steps += 1
         return clock.now

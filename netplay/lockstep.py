@@ -17,7 +17,7 @@ __all__ = ["LockstepDriver"]
 class LockstepDriver(TickDriver):
     """``TickDriver`` with a prediction window of 0: ``can_advance()`` only when the next tick is confirmed."""
 
-    def __init__(self, sim: Any, seats: int, input_delay: int, window: int = 0, **kw: Any) -> None:
+    def __init__(self, seats: int, input_delay: int, window: int = 0, **kw: Any) -> None:
         if window != 0:
             raise ValueError("lockstep never predicts (window 0)")
-        super().__init__(sim, seats, input_delay, 0, **kw)
+        super().__init__(seats, input_delay, 0, **kw)

@@ -1,37 +1,30 @@
-"""The tick driver: the input log, prediction, snapshots and rollback re-simulation of one simulation.
+"""The tick driver: the input log, prediction, snapshots and rollback re-simulation of one match.
 
-``TickDriver`` owns a simulation (anything with ``save() / load(saved) / advance(inputs) / checksum()``, and
-optionally ``is_over()``) and the match's input log: one small int per seat per tick (0 = nothing). It knows, per
-seat, the highest tick up to which that seat's inputs are all known (``known``); the *confirmed frame* is one past the
-lowest of them: every tick before it has every seat's real input.
+``TickDriver`` keeps the match's input log: one small int per seat per tick (0 = nothing). It knows, per seat, the
+highest tick up to which that seat's inputs are all known (``known``); the *confirmed frame* is one past the lowest
+of them: every tick before it has every seat's real input.
+
+It never touches the simulation: it queues requests (``netplay.requests``: ``AdvanceFrame``, ``SaveState`` into a
+``StateCell``, ``LoadState``) that the session hands to its caller (``take_requests``), who fulfils them in order.
+Checksums and "game over" are read from the cells once the caller filled them.
 
 ``RollbackDriver`` (rollback mode) simulates up to ``window`` ticks past the confirmed frame, predicting "no action"
-(0) for inputs not yet known, and saves a snapshot after every tick. When a real input turns out to differ from the
-prediction used, ``sync()`` loads the snapshot before that tick and re-simulates to the current frame with the best
-inputs known: never more than ``window`` ticks, because it never predicts further. Beyond the window it stalls
-(``can_advance()`` is False). ``LockstepDriver`` (``netplay.lockstep``) is the same with a window of 0.
+(0) for inputs not yet known, and asks for a snapshot after every tick. When a real input turns out to differ from
+the prediction used, ``sync()`` asks to load the snapshot before that tick and to re-simulate to the current frame
+with the best inputs known: never more than ``window`` ticks, because it never predicts further. Beyond the window
+it stalls (``can_advance()`` is False). ``LockstepDriver`` (``netplay.lockstep``) is the same with a window of 0.
 
 The driver never reads a clock or the network: the session feeds it inputs and asks it to advance.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
 from typing import Any, Iterator
 
+from .requests import AdvanceFrame, LoadState, Request, SaveState, StateCell
 from .stats import NetStats
 
-__all__ = ["Snapshot", "TickDriver", "RollbackDriver"]
-
-
-@dataclass(slots=True)
-class Snapshot:
-    """A saved state and facts about it: ``checksum`` and whether the game is over there."""
-
-    saved: Any
-    checksum: int
-    over: bool
+__all__ = ["TickDriver", "RollbackDriver"]
 
 
 class TickDriver:
@@ -41,9 +34,9 @@ class TickDriver:
     ``end_tick``: the last frame to simulate (0 = no limit); ``retain``: confirmed frames kept for desync reports.
     """
 
-    def __init__(self, sim: Any, seats: int, input_delay: int, window: int, *, stats: NetStats | None = None,
+    def __init__(self, seats: int, input_delay: int, window: int, *, stats: NetStats | None = None,
                  end_tick: int = 0, retain: int = 160) -> None:
-        self.sim = sim
+        self.requests: list[Request] = []
         self.seats = seats
         self.delay = input_delay
         self.window = window
@@ -54,15 +47,13 @@ class TickDriver:
         self.inputs: list[list[int]] = [[0] * seats for _ in range(input_delay)]
         self.known: list[int] = [input_delay - 1] * seats
         self.used: dict[int, tuple[int, ...]] = {}
-        self._is_over = getattr(sim, "is_over", None)
-        self.snaps: dict[int, Snapshot] = {0: self._snap()}
+        self.snaps: dict[int, StateCell] = {0: self._save(0)}
         self.first_incorrect: int | None = None
         self.processed = 0   # highest frame handed out by confirm()
         self.base = 0        # first frame this driver simulated (a late joiner starts from a snapshot)
         self._lowest = 0     # lowest frame still in snaps
         self._used_low = 0
         self.conflicts = 0   # inputs that contradicted an already known one (ignored)
-        self.sim_seconds = 0.0
 
     # --- inputs ---
 
@@ -128,28 +119,36 @@ class TickDriver:
         return [tuple(v) for v in self.inputs[self.base:n]]
 
     def start_at(self, frame: int, saved: Any) -> None:
-        """Start from a snapshot of confirmed ``frame`` (a late joiner): load ``saved``; every seat's inputs are
-        expected from tick ``frame`` on. Call before any other use of the driver."""
-        self.sim.load(saved)
+        """Start from a snapshot of confirmed ``frame`` (a late joiner): asks to load ``saved`` (and to save it
+        again, for its checksum); every seat's inputs are expected from tick ``frame`` on. Call before any other use
+        of the driver."""
+        self.requests = [LoadState(frame, StateCell(frame, saved))]
         self.base = frame
         self.frame = self.processed = self._lowest = self._used_low = frame
         self.inputs = [[0] * self.seats for _ in range(frame)]
         self.known = [frame - 1] * self.seats
         self.used = {}
         self.first_incorrect = None
-        self.snaps = {frame: self._snap()}
+        self.snaps = {frame: self._save(frame)}
 
-    # --- simulation ---
+    # --- simulation (requests for the caller) ---
 
-    def _snap(self) -> Snapshot:
-        sim = self.sim
-        return Snapshot(sim.save(), sim.checksum(), bool(self._is_over()) if self._is_over else False)
+    def take_requests(self) -> list[Request]:
+        """The requests queued since the last call, oldest first: the caller fulfils them all, in order, before the
+        driver is used again (``netplay.requests.fulfil``)."""
+        out, self.requests = self.requests, []
+        return out
+
+    def _save(self, frame: int) -> StateCell:
+        cell = StateCell(frame)
+        self.requests.append(SaveState(frame, cell))
+        return cell
 
     def _step(self, tick: int) -> None:
         vec = self.inputs_for(tick)
         self.used[tick] = vec
-        self.sim.advance(vec)
-        self.snaps[tick + 1] = self._snap()
+        self.requests.append(AdvanceFrame(tick, vec))
+        self.snaps[tick + 1] = self._save(tick + 1)
 
     def can_advance(self) -> bool:
         """True if the next tick may be simulated now (inputs within the window, end not reached)."""
@@ -164,11 +163,10 @@ class TickDriver:
             return 0
         self.first_incorrect = None
         depth = self.frame - t
-        t0 = time.perf_counter()
-        self.sim.load(self.snaps[t].saved)
+        self.requests.append(LoadState(t, self.snaps[t]))
         for tick in range(t, self.frame):
             self._step(tick)
-        self.stats.rollback(depth, time.perf_counter() - t0)
+        self.stats.rollback(depth, 0.0)  # the seconds: the caller's (``fulfil(..., stats)``)
         return depth
 
     def advance(self) -> bool:
@@ -177,21 +175,28 @@ class TickDriver:
             self.sync()
         if not self.can_advance():
             return False
-        t0 = time.perf_counter()
         self._step(self.frame)
         self.frame += 1
-        self.sim_seconds += time.perf_counter() - t0
         return True
 
-    def confirm(self) -> Iterator[tuple[int, Snapshot]]:
-        """Frames newly confirmed (and simulated) since the last call, oldest first, with their snapshots."""
+    def confirm(self) -> Iterator[tuple[int, StateCell]]:
+        """Frames newly confirmed (simulated, and their snapshot filled by the caller) since the last call, oldest
+        first, with their snapshots. A frame whose snapshot is not filled yet waits for a later call."""
         if self.first_incorrect is not None:
             self.sync()
         upto = min(self.confirmed_frame, self.frame)
-        while self.processed < upto:
+        while self.processed < upto and self.snaps[self.processed + 1].filled:
             self.processed += 1
             yield self.processed, self.snaps[self.processed]
         self._prune()
+
+    def confirmable(self) -> bool:
+        """A confirmed frame's snapshot was filled since the last ``confirm``: the next ``confirm`` yields it."""
+        n = self.processed
+        if n >= min(self.confirmed_frame, self.frame):
+            return False
+        cell = self.snaps.get(n + 1)
+        return cell is not None and cell.filled
 
     def _prune(self) -> None:
         keep_from = self.processed - self.retain
@@ -202,13 +207,13 @@ class TickDriver:
             self.used.pop(self._used_low, None)
             self._used_low += 1
 
-    def snapshot(self, frame: int) -> Snapshot | None:
-        """The snapshot of ``frame`` if still kept."""
+    def snapshot(self, frame: int) -> StateCell | None:
+        """The snapshot of ``frame`` if still kept (``saved``, ``checksum``, ``over`` once ``filled``)."""
         return self.snaps.get(frame)
 
     def restore(self, frame: int) -> None:
-        """Load the snapshot of ``frame`` (a confirmed frame at the end of a match) and stop there."""
-        self.sim.load(self.snaps[frame].saved)
+        """Ask to load the snapshot of ``frame`` (a confirmed frame at the end of a match) and stop there."""
+        self.requests.append(LoadState(frame, self.snaps[frame]))
         self.frame = frame
         self.end_tick = frame
         self.first_incorrect = None
@@ -217,7 +222,7 @@ class TickDriver:
 class RollbackDriver(TickDriver):
     """Rollback mode: prediction up to ``window`` ticks (1..8), re-simulation on a wrong guess."""
 
-    def __init__(self, sim: Any, seats: int, input_delay: int, window: int = 8, **kw: Any) -> None:
+    def __init__(self, seats: int, input_delay: int, window: int = 8, **kw: Any) -> None:
         if window < 1:
             raise ValueError("a rollback window is at least 1 tick")
-        super().__init__(sim, seats, input_delay, window, **kw)
+        super().__init__(seats, input_delay, window, **kw)

@@ -1,18 +1,28 @@
-"""A netplay session: one peer of a star (the host, or a joiner) that drives a tick simulation over the network.
+"""A netplay session: one peer of a star (the host, or a joiner) of a tick-simulated match over the network.
 
-API (our choice between GGRS's two styles: the session drives the simulation itself). The caller gives:
+API (GGRS's request style: the session never touches the simulation in rollback and lockstep modes). The caller
+gives:
 
-- ``make_sim(settings, seed) -> sim``: builds the simulation once the fair-deal seed is known. ``sim`` has
-  ``save() -> saved``, ``load(saved)``, ``advance(inputs: tuple[int, ...])``, ``checksum() -> int`` and optionally
-  ``is_over() -> bool``; inputs are one small int per seat (0 = nothing, < 65536).
+- ``make_sim(settings, seed) -> sim``: builds the caller's simulation once the fair-deal seed is known (a late
+  joiner's too, before its snapshot is loaded). ``session.sim`` keeps it for the caller and the tools to read; the
+  session calls none of its methods in rollback or lockstep mode. In a host-authoritative turn game it is the
+  game-side adapter the session does read (``netplay.authority``: views, legality, the action log).
 - ``input_source(seat, tick) -> int``: this peer's input for one of its seats (``Session.local_seats``) for a tick;
   called once per (seat, tick), ``input_delay`` ticks before that tick is simulated.
 
 and then calls ``update(now)`` often (every frame; ``now`` in seconds, from any monotonic clock, real or virtual),
-sleeping until ``next_wakeup()`` or a datagram at most. ``update`` reads datagrams, runs the handshake, simulates the
-ticks that are due (at most ``max_ticks_per_update``; at most one rollback, never deeper than the window), and
-sends. ``poll_events()`` returns what happened (``netplay.events``). ``session.sim`` is the simulation, at the
-current (possibly predicted) frame; ``driver.confirmed_frame`` says how far it is certain.
+sleeping until ``next_wakeup()`` or a datagram at most. ``update`` reads datagrams, runs the handshake, advances the
+ticks that are due (at most ``max_ticks_per_update``; at most one rollback, never deeper than the window), and sends.
+It returns the requests (``netplay.requests``) the caller fulfils on its simulation, in order, before the next
+``update``: ``AdvanceFrame(frame, inputs)``, ``SaveState(frame, cell)`` (the caller fills the cell with the saved
+state, its checksum and whether the game is over there) and ``LoadState(frame, cell)`` (a rollback, a late joiner's
+snapshot, the confirmed end frame); ``netplay.requests.fulfil(sim, requests)`` does it for anything with
+``save() -> saved``, ``load(saved)``, ``advance(inputs: tuple[int, ...])``, ``checksum() -> int`` and optionally
+``is_over() -> bool``; inputs are one small int per seat (0 = nothing, < 65536). The session reads checksums and
+"game over" from the filled cells: a frame is confirmed (checksums shared, the end found) at the update after its
+state was saved (``next_wakeup()`` asks for that update at once). ``poll_events()`` returns what happened
+(``netplay.events``): started, peer interrupted/resumed/dropped, seat claimed, desync, match ended, failed (a typed
+``FailReason``). ``driver.confirmed_frame`` says how far the match is certain.
 
 Protocol (``netplay.wire`` has the datagram format):
 
@@ -111,6 +121,7 @@ from .endpoint import CONNECTED, GONE, Pending, Remote, _nonce_from
 from .events import Desync, EndReason, FailReason, Failed, MatchEnded, NetEvent
 from .inputs import InputExchange
 from .protocol import DEALING, DONE, FAILED, FINISHING, HELLO, HOST, JOIN, LATE, LOBBY, RUNNING, SPECTATOR
+from .requests import Request
 from .rollback import TickDriver
 from .settings import MatchSettings, SessionConfig
 from .stats import NetStats
@@ -417,6 +428,8 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
             t = min(t, self._next_resend)
         if self.phase == RUNNING:
             t = min(t, max(self.next_tick_at, self._stall_seen_until) if self._stalled else self.next_tick_at)
+            if self.driver is not None and self.driver.confirmable():
+                t = min(t, self.now)  # the caller filled the snapshots of confirmed frames: read them at once
         if self.phase in (RUNNING, FINISHING):
             for r in self.remotes.values():
                 if r.status == GONE or r.bye:
@@ -489,8 +502,16 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
 
     # ------------------------------------------------------------------ the loop
 
-    def update(self, now: float) -> None:
-        """Read datagrams, run the handshake and timers, simulate the ticks due, and send. Never blocks."""
+    def update(self, now: float) -> list[Request]:
+        """Read datagrams, run the handshake and timers, advance the ticks due, and send. Never blocks.
+
+        Returns the requests (``netplay.requests``: save, load, advance) the caller must fulfil on its simulation,
+        in order, before the next ``update`` (empty in the lobby and in authority mode)."""
+        self._update(now)
+        d = self.driver
+        return d.take_requests() if d is not None and d.requests else []
+
+    def _update(self, now: float) -> None:
         self.now = now
         if self.done:
             self.transport.receive()

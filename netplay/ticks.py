@@ -34,7 +34,7 @@ class TickLoop:
             self._start_authority(seed)
             return
         cls = RollbackDriver if st.mode == ROLLBACK else LockstepDriver
-        self.driver = cls(self.sim, st.seats, self.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
+        self.driver = cls(st.seats, self.input_delay, st.window, stats=self.stats, end_tick=st.end_tick,
                           retain=cfg.retain_frames)
         if saved is not None:
             self.driver.start_at(frame, saved)

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from netplay.events import Desync, Disconnected, Interrupted, MatchEnded, Resumed, SeatDropped
+from netplay.requests import fulfil
 from netplay.session import Session
 from netplay.settings import SessionConfig
 from netplay.transport import Impairment, UdpTransport
@@ -217,8 +218,9 @@ def test_junk_over_real_udp_during_a_match():
     try:
         while not (host.done and join.done) and clock() < deadline:
             now = clock()
-            host.update(now)
-            join.update(now)
+            for peer in (host, join):
+                requests = peer.update(now)  # (before reading ``sim``: the first update builds it)
+                fulfil(peer.sim, requests)
             if host.running and captured and sent < 3000:
                 for src, data in _junk(rng, [((0, 0), d) for d in captured[:-20] or captured], host, 30):
                     attacker.send(data, host_t.address)

@@ -22,7 +22,7 @@ def _four_player_turn_game() -> str | None:
 
 
 def test_lockstep_never_simulates_an_unconfirmed_tick_and_runs_ahead_by_the_input_delay_only():
-    d = LockstepDriver(tally_sim(1, 2), 2, input_delay=3)
+    d = LockstepDriver(2, input_delay=3)
     for t in range(3, 10):  # our own inputs, sent ahead
         d.add_input(0, t, 1)
     frames = 0

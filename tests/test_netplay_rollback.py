@@ -7,11 +7,13 @@ import pytest
 from arcade.games import REGISTRY
 from arcade.games.bots import BotSeat
 from netplay.events import Desync, MatchEnded
+from netplay.requests import AdvanceFrame, LoadState, SaveState, fulfil
 from netplay.rollback import RollbackDriver
-from netplay.settings import MatchSettings
-from netplay.transport import Impairment
-from test_netplay_toys import (TALLY, ChainedDeals, replay, tally_input, tally_inputs, tally_settings, tally_sim,
-                               virtual_match)
+from netplay.session import Session
+from netplay.settings import MatchSettings, SessionConfig
+from netplay.transport import Impairment, MemoryNetwork
+from test_netplay_toys import (CODE, HOST_ADDR, TALLY, ChainedDeals, joiner_addr, replay, tally_input, tally_inputs,
+                               tally_settings, tally_sim, virtual_match)
 
 BAD_NETWORK = Impairment.from_rtt(0.120, jitter=0.020, loss=0.10, duplicate=0.02, reorder=0.05)
 THREE_MINUTES = 3 * 60 * 60
@@ -19,25 +21,28 @@ THREE_MINUTES = 3 * 60 * 60
 
 def test_a_late_input_that_differs_from_the_prediction_rolls_back_to_its_tick():
     sim = tally_sim(1, 2)
-    d = RollbackDriver(sim, 2, input_delay=0, window=8)
+    d = RollbackDriver(2, input_delay=0, window=8)
     for t in range(6):
         d.add_input(0, t, tally_input(2, 0, t))
         assert d.advance()  # seat 1 unknown: predicted "nothing"
+        fulfil(sim, d.take_requests())
     assert d.confirmed_frame == 0 and d.frame == 6
     for t in range(6):
         d.add_input(1, t, 3 if t == 2 else 0)
     depth = d.sync()
     assert depth == 6 - 2
+    fulfil(sim, d.take_requests())
     straight = replay(lambda: tally_sim(1, 2), [(tally_input(2, 0, t), 3 if t == 2 else 0) for t in range(6)])
     assert sim.checksum() == straight.checksum()
     assert d.stats.max_rollback == 4 and d.stats.rollback_depths == {4: 1}
 
 
 def test_inputs_that_match_the_prediction_never_roll_back():
-    d = RollbackDriver(tally_sim(1, 2), 2, input_delay=0, window=8)
+    sim, d = tally_sim(1, 2), RollbackDriver(2, input_delay=0, window=8)
     for t in range(5):
         d.add_input(0, t, 1)
         d.advance()
+        fulfil(sim, d.take_requests())
     for t in range(5):
         d.add_input(1, t, 0)
     assert d.sync() == 0 and d.stats.rollbacks == 0
@@ -45,7 +50,7 @@ def test_inputs_that_match_the_prediction_never_roll_back():
 
 
 def test_the_driver_stalls_at_the_prediction_window_and_resumes_when_inputs_arrive():
-    d = RollbackDriver(tally_sim(1, 2), 2, input_delay=2, window=8)
+    d = RollbackDriver(2, input_delay=2, window=8)
     ticks = 0
     while True:
         d.add_input(0, d.frame + 2, 0)
@@ -130,3 +135,73 @@ def test_time_sync_slows_the_peer_ahead_until_both_agree_without_freezing():
     assert slow[-1] == 0.0
     assert max(gaps) < 1.5 * host.period  # never a visible freeze: a tick stretched by at most 10 %, never a stop
     assert host.stats.stalls == 0 and m.sessions[1].stats.stalls == 0
+
+
+# --- the caller's side: requests (GGRS's way) ----------------------------------------------------------------------
+
+def _by_hand(fulfilled: tuple[bool, bool], seconds: float, ticks: int = 240):
+    """A host and a joiner over a 100 ms, lossy memory network, updated by hand (no ``VirtualRun``): every update's
+    requests are recorded per peer, and fulfilled on that peer's simulation when ``fulfilled[i]``."""
+    net = MemoryNetwork(seed=4, impairment=Impairment.from_rtt(0.100, jitter=0.010, loss=0.05))
+    st = tally_settings(2, ticks)
+    source = lambda seat, tick: tally_input(9, seat, tick)  # noqa: E731 (a seat acts every few ticks)
+    make = lambda s, seed: tally_sim(seed, 2)  # noqa: E731
+    cfg = SessionConfig(desync_dump=None)
+    peers = [Session.host(net.transport(HOST_ADDR), st, [False, True], CODE, make_sim=make, input_source=source,
+                          config=cfg, nonce=1),
+             Session.join(net.transport(joiner_addr(1)), HOST_ADDR, CODE, 1, make_sim=make, input_source=source,
+                          config=cfg, nonce=2)]
+    stream: list[list[list]] = [[], []]
+    clock = net.clock
+    while clock.now < seconds and not all(p.done for p in peers):
+        t = min([net.next_delivery()] + [p.next_wakeup() for p in peers])
+        clock.set(max(clock.now + 1e-4, t))
+        net.deliver_due()
+        for i, p in enumerate(peers):
+            requests = p.update(clock.now)
+            stream[i].append(requests)
+            if fulfilled[i] and requests:
+                fulfil(p.sim, requests)
+    return peers, stream
+
+
+def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_window():
+    """GGRS's contract, as a caller sees it: the session never touches the simulation; a late input that
+    contradicts a prediction comes back as LoadState(t) then, for each tick from t to the current frame,
+    AdvanceFrame(tick) and SaveState(tick + 1), at most ``window`` ticks; fulfilling them in order gives the same
+    match on both machines as a local replay of the confirmed inputs."""
+    (host, join), stream = _by_hand((True, True), 20.0)
+    assert host.end is not None and join.end is not None and host.end.checksum == join.end.checksum
+    window = host.settings.window
+    rollbacks = 0
+    for requests in stream[0] + stream[1]:
+        loads = [k for k, r in enumerate(requests) if isinstance(r, LoadState)]
+        for k in loads[:1]:
+            t = requests[k].frame
+            after = requests[k + 1:]
+            if not after:
+                continue  # the end: the confirmed end frame is loaded, nothing simulated after it
+            rollbacks += 1
+            depth = len([r for r in after if isinstance(r, AdvanceFrame)])
+            assert 1 <= depth <= window
+            for j in range(depth):  # tick t + j simulated, then saved as frame t + j + 1
+                adv, save = after[2 * j], after[2 * j + 1]
+                assert isinstance(adv, AdvanceFrame) and adv.frame == t + j
+                assert isinstance(save, SaveState) and save.frame == t + j + 1
+        for r in requests:
+            if isinstance(r, AdvanceFrame):
+                assert len(r.inputs) == 2
+    assert rollbacks > 0 and rollbacks == host.stats.rollbacks + join.stats.rollbacks
+    straight = replay(lambda: tally_sim(host.seed, 2), host.input_log())
+    assert host.end.checksum == straight.checksum() == host.sim.checksum()
+
+
+def test_a_frame_whose_snapshot_the_caller_never_saved_is_never_confirmed():
+    """The session reads a frame's checksum from the state the caller saved: a host whose caller ignores every
+    request confirms nothing (no checksum is shared, the match never ends) and stops at the prediction window,
+    while the joiner's own simulation, fulfilled, goes on to the frames the host's inputs allow."""
+    (host, join), stream = _by_hand((False, True), 6.0)
+    assert host.driver.processed == 0 and host.end is None
+    assert host.driver.frame - host.driver.confirmed_frame <= host.settings.window
+    assert any(stream[0]) and host.sim.tick == 0  # asked, never done
+    assert join.driver.processed > 60 and join.sim.tick == join.driver.frame

@@ -46,6 +46,7 @@ from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
 from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, FailReason, Failed, Interrupted,
                             MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed,
                             SeatDropped, Started)
+from netplay.requests import fulfil
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
@@ -571,7 +572,9 @@ class LanLink:
             self.match.remote.pumped = True
         if s is None:
             return []
-        s.update(now)
+        requests = s.update(now)
+        if requests:  # the match's simulation (``make_sim`` built it) is ours: the session only asks
+            fulfil(s.sim, requests, s.stats)
         evs = s.poll_events()
         self.events = evs
         for ev in evs:

@@ -38,6 +38,7 @@ from typing import Any
 
 from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
                             Started)
+from netplay.requests import fulfil
 from netplay.session import Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
@@ -156,7 +157,9 @@ class _Headless:
         clock = time.monotonic
         try:
             while not session.done:
-                session.update(clock())
+                requests = session.update(clock())
+                if requests:  # the simulation (``make_sim`` built it) is ours: the session only asks
+                    fulfil(session.sim, requests, session.stats)
                 for ev in session.poll_events():
                     self.report(ev)
                 wait = session.next_wakeup() - clock()
