@@ -33,6 +33,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.harness import VirtualRun  # noqa: E402
+from netplay.requests import fulfil  # noqa: E402
 from netplay.session import Session  # noqa: E402
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, LOCKSTEP, MatchSettings, SessionConfig  # noqa: E402
 from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
@@ -139,10 +140,12 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
     for s in sessions:
         inner = s.update
 
-        def timed(now: float, _inner: Any = inner) -> None:
+        def timed(now: float, _inner: Any = inner, _s: Session = s) -> list:
             t0 = time.perf_counter()
-            _inner(now)
+            requests = _inner(now)  # (first: the update that starts the match builds ``sim``)
+            fulfil(_s.sim, requests, _s.stats)  # the session's requests, carried out on the (timed) simulation
             update_clock[0] += time.perf_counter() - t0
+            return []
         s.update = timed  # type: ignore[method-assign]
     vr = VirtualRun(net, sessions)
     end = vr.run(max_time=seconds + 60 if mode != LOCKSTEP else 4 * seconds + 60)
