@@ -136,3 +136,24 @@ def test_cops_and_robbers_texts_stay_readable_while_cards_and_coins_move(tmp_pat
             break
     assert sampled >= 150 and prompts >= 20, (sampled, prompts)
     assert sorted(problems) == []
+
+
+def test_the_hint_bar_never_runs_off_the_picture(tmp_path):
+    """A LAN joiner's Grit table at 1280×720 once showed "ob: W/A/S/D move ..." and "Esc LAN menu (the match goes
+    or": the bar's three hints were wider than the picture. Every text of the bar now lies inside it, at 16 px or
+    more, and the seat's keys and the way to the menu are still there."""
+    from arcade.client.render.fonts import font
+    from arcade.client.render.widgets import H, W, hint_bar
+
+    make_app(tmp_path)
+    hints = ["Bob: W/A/S/D move · E select · Q back", "or mouse: drag a Complaint onto a pile (or click it, then the pile)",
+             "Esc LAN menu (the match goes on)"]
+    for shown in (hints, ["Ann: W/A/S/D move · E select · Q back", "Bob: ↑/↓/←/→ move · Enter select · Backspace back"]
+                  + hints[1:]):
+        surf = pygame.Surface((W, H))
+        with TextAudit() as audit:
+            hint_bar(surf, shown)
+        assert audit.problems() == []
+        (d,) = audit.drawn
+        assert font(d.size).size(d.text)[0] <= W and d.size >= 16  # (the audit's rect is clipped to the picture)
+        assert d.text.startswith(shown[0]) and d.text.endswith(shown[-1])

@@ -7,10 +7,10 @@ from typing import Sequence
 
 import pygame
 
-from arcade.client.render.fonts import draw_text, wrap
+from arcade.client.render.fonts import draw_text, font, wrap
 
-__all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "GOLD", "WHITE", "DIM", "RED", "BLUE",
-           "GREEN", "draw_toast", "draw_log"]
+__all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "hint_line", "GOLD", "WHITE",
+           "DIM", "RED", "BLUE", "GREEN", "draw_toast", "draw_log"]
 
 W, H = 1280, 720
 GOLD = (240, 200, 90)
@@ -87,10 +87,26 @@ def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: i
         draw_text(surf, sub, (W // 2, y + size // 2 + 22), 22, WHITE, anchor="center", shadow=True)
 
 
+def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
+    """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
+    ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
+    pause or leave, always stay)."""
+    hints = list(hints)
+    while True:
+        for gap, size in (("     ", 18), ("   ", 18), ("   ", 16)):
+            line = gap.join(hints)
+            if font(size).size(line)[0] <= width:
+                return line, size
+        if len(hints) <= 2:
+            return line, 16
+        del hints[len(hints) // 2]
+
+
 def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
-    """A dark bar at the bottom with key hints separated by wide gaps."""
+    """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``)."""
     panel(surf, (0, y - 18, W, 36), 190, (0, 0, 0), radius=0)
-    draw_text(surf, "     ".join(hints), (W // 2, y), 18, WHITE, anchor="center")
+    line, size = hint_line(hints)
+    draw_text(surf, line, (W // 2, y), size, WHITE, anchor="center")
 
 
 def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x: int = W // 2,
