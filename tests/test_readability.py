@@ -157,3 +157,26 @@ def test_the_hint_bar_never_runs_off_the_picture(tmp_path):
         (d,) = audit.drawn
         assert font(d.size).size(d.text)[0] <= W and d.size >= 16  # (the audit's rect is clipped to the picture)
         assert d.text.startswith(shown[0]) and d.text.endswith(shown[-1])
+
+
+def test_a_long_lan_notice_is_shown_whole_in_readable_lines(tmp_path):
+    """LAN notices were cut at 70 characters in 15 px type ("Someone at 192.168.77.12 tried a wrong join code" fits;
+    a seat's claim refused with its reason did not). Now each is wrapped in at most two lines of 16 px inside the
+    picture, and a notice that fits two lines is shown word for word."""
+    from types import SimpleNamespace
+
+    from arcade.client.render.fonts import font
+    from arcade.client.render.widgets import H, W
+    from arcade.client.scenes.lan import NetTable
+
+    make_app(tmp_path)
+    long = "Ann's seat could not be taken: another player plays it (ask the host to drop their seat first)"
+    net = NetTable(SimpleNamespace(clock=lambda: 10.0, notices=[(9.0, "Bob joined"), (9.5, long)]))
+    surf = pygame.Surface((W, H))
+    with TextAudit() as audit:
+        net.draw_notices(surf)
+    assert audit.problems() == []
+    assert [d.text for d in audit.drawn][0] == "Bob joined"
+    assert " ".join(d.text for d in audit.drawn[1:]) == long
+    for d in audit.drawn:
+        assert d.size >= 16 and W - 10 - font(d.size).size(d.text)[0] >= 0

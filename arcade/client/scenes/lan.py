@@ -31,7 +31,7 @@ from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from arcade.core.authority import DEAL_VERIFIED, deal_line
 from arcade.core.match import SeatSpec, options_for_count
-from arcade.client.render.fonts import draw_text, font, text as text_image
+from arcade.client.render.fonts import draw_text, font, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                               shade)
 from arcade.client.scenes import Scene, router
@@ -1041,14 +1041,22 @@ class NetTable:
             self.draw_notices(surf)
 
     def draw_notices(self, surf: pygame.Surface) -> None:
-        """The last LAN notices (who joined, lost connection, is back...), small, under the network HUD."""
+        """The last LAN notices (who joined, lost connection, is back...), under the network HUD, each wrapped in
+        at most two lines of 16 px in the top right corner (``NOTICE_WIDTH`` px)."""
         now = self.link.clock()
         y = 32
         for t, text in self.link.notices[-2:]:
             if now - t > 5.0:
                 continue
-            r = draw_text(surf, text[:70], (W - 10, y), 15, GOLD, anchor="topright", shadow=True)
-            y = r.bottom + 2
+            lines = wrap(text, 16, self.NOTICE_WIDTH)
+            if len(lines) > 2:
+                lines = [lines[0], wrap(" ".join(lines[1:]), 16, self.NOTICE_WIDTH - 20)[0] + "…"]
+            for line in lines:
+                r = draw_text(surf, line, (W - 10, y), 16, GOLD, anchor="topright", shadow=True)
+                y = r.bottom + 1
+            y += 3
+
+    NOTICE_WIDTH = 520  # px: the top right corner, clear of the table's title and the turn line
 
     def draw_net_hud(self, surf: pygame.Surface) -> None:
         h = self.link.hud()
