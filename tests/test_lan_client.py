@@ -220,7 +220,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     assert hm.seats[1].name == "Bob" and gtable.match.human_seats() == []
     # player names at the table on both machines (issue 13): Ann's human seat, Bob's seat played on his machine
     assert (htable.seat_name(0), htable.seat_name(1)) == ("Ann", "Bob")
-    assert gtable.seat_name(0) == "Ann"
+    assert (gtable.seat_name(0), gtable.seat_name(1)) == ("Ann", "Bob")  # Bob's bot seat: "Bob" on both screens
     assert htable.viewer() == 0 and gtable.viewer() is None  # each machine shows only its own humans' hands
 
     def play(n):  # the host's human presses keys as in the local Grit test

@@ -508,10 +508,13 @@ class LanLink:
 
     # --- who plays which seat here
     def spec_for(self, seat: int) -> SeatSpec:
-        """The local player (human device or bot) of one of this machine's seats; a human is named after this
-        machine's player (``Match.seat_name`` numbers several)."""
+        """The local player (human device or bot) of one of this machine's seats, named after this machine's player
+        (``Match.seat_name`` numbers several), as the other machines name it: a joiner's seats, bots too, carry its
+        player's name everywhere; the host's bot seats are "Bot N" everywhere (the roster tells the joiners)."""
         spec = self._local_spec(seat)
-        return dataclasses.replace(spec, name=self.name) if spec.kind == "human" else spec
+        if spec.kind == "human" or (spec.kind == "bot" and self.role != HOST):
+            return dataclasses.replace(spec, name=self.name)
+        return spec
 
     def _local_spec(self, seat: int) -> SeatSpec:
         if seat in self.claim_specs:
