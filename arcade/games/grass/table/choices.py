@@ -1,0 +1,162 @@
+"""What each seat of Grass's table may choose: the labels of its menus, built from ``RULES.legal_actions``
+(a part of ``arcade.games.grass.table.scene.Table``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arcade.games.grass import ANY, CARDS, Action
+from arcade.games.grass.cards import HEAT_OF, NO_CARD, value
+from arcade.games.grass.table.art import OP_LABELS, money
+
+__all__ = ["SeatChoices"]
+
+
+class SeatChoices:
+    """The seat menus' contents (a mixin of ``Table``: it reads the table's match and view)."""
+
+    def action_label(self, a: Action, seat: int) -> str:
+        """What choosing ``a`` does, in the words of the menu."""
+        k = a.card
+        name = CARDS[k].name if 0 <= k < len(CARDS) else ""
+        st = self.match.state
+        if a.op == "discard":
+            return "Discard it (Wasted pile)"
+        if a.op == "pass":
+            return f"Pass it to {self.seat_name((seat + 1) % st.players)} (on your left)"
+        if a.op == "propose":
+            return f"Propose a trade to {self.seat_name(a.target)}"
+        if a.op == "play_on":
+            if CARDS[k].group == "heat on":
+                return f"{name} on {self.seat_name(a.target)}"
+            loose = st.seats[a.target].stash.loose
+            taken = max(loose, key=lambda x: (value(x), x)) if loose else NO_CARD
+            return f"Rob {self.seat_name(a.target)} (takes {CARDS[taken].name if taken >= 0 else '?'})"
+        if a.op == "protect":
+            return f"Protect {' + '.join(CARDS[x].name for x in a.cards)} ({money(sum(value(x) for x in a.cards))})"
+        if a.op == "play":
+            g = CARDS[k].group
+            if k == 0:
+                return "Open your market"
+            if g == "peddle":
+                return f"Lay it in your Stash ({money(value(k))})"
+            if name == "Market Close":
+                return "Close the market: the hand ends"
+            if g == "heat off":
+                return f"Clear your {CARDS[HEAT_OF[k]].name}"
+            if g == "pay fine":
+                return "Pay the fine: clear your heat, lose your smallest peddle"
+            if g == "nirvana":
+                turns = "2 extra turns" if name == "Euphoria" else "extra turn"
+                big = "largest" if name == "Euphoria" else "smallest"
+                return f"Play {name}: {turns}, clears heat, {big} peddle from everyone"
+            if g == "paranoia":
+                return f"Play {name}: everyone passes a card left"
+            return f"Play {name}"
+        if a.op in ("offer", "offer_peddle"):
+            return name
+        if a.op == "ask":
+            return "A card of their choice" if k == ANY else name
+        if a.op == "ask_peddle":
+            return f"{name} ({money(value(k))})"
+        if a.op == "accept":
+            if not a.cards:
+                return "Accept the trade"
+            return "Accept, giving " + " and ".join(CARDS[x].name for x in a.cards)
+        if a.op == "refuse":
+            return "Refuse the trade"
+        if a.op == "send":
+            return "Send the proposal"
+        if a.op == "withdraw":
+            return "Withdraw the proposal"
+        return a.op
+
+    def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Action]]:
+        """The menu of one hand slot: every legal action with that card (discard last), or the trade partners."""
+        st = self.match.state
+        legal = self.rules.legal_actions(st, seat)
+        if slot == "trade":
+            acts = [a for a in legal if a.op == "propose"]
+        else:
+            acts = [a for a in legal if a.op in ("play", "play_on", "protect", "pass") and a.card == slot]
+            acts += [a for a in legal if a.op == "discard" and a.card == slot]
+        return [(self.action_label(a, seat), a) for a in acts]
+
+    def draft_items(self, seat: int) -> list[tuple[str, Any]]:
+        """The trade dialog's main menu for the proposer: the op lists that have something to add, send, withdraw."""
+        legal = self.rules.legal_actions(self.match.state, seat)
+        ops = [a.op for a in legal]
+        out: list[tuple[str, Any]] = []
+        for op in ("offer", "ask", "offer_peddle", "ask_peddle"):
+            if op in ops:
+                out.append((OP_LABELS[op] + " …", op))
+        for a in legal:
+            if a.op in ("send", "withdraw"):
+                out.append((self.action_label(a, seat), a))
+        return out
+
+    def draft_list(self, seat: int, op: str) -> list[tuple[str, Action]]:
+        legal = self.rules.legal_actions(self.match.state, seat)
+        acts = [a for a in legal if a.op == op]
+        if op == "ask":
+            acts.sort(key=lambda a: (a.card != ANY, a.card))
+        return [(self.action_label(a, seat), a) for a in acts]
+
+    def answer_items(self, seat: int) -> list[tuple[str, Action]]:
+        legal = self.rules.legal_actions(self.match.state, seat)
+        return [(self.action_label(a, seat), a) for a in legal]
+
+    def penalty_in_trade(self, seat: int) -> list[int]:
+        """The Paranoia cards (each costs its penalty if still held when the hand ends) that accepting the trade on
+        the table would give ``seat``, its target."""
+        t = self.match.state.trade
+        if t is None or t.target != seat:
+            return []
+        return [k for k in t.offer if 0 <= k < len(CARDS) and CARDS[k].group == "paranoia"]
+
+    def default_answer(self, seat: int) -> int:
+        """Where the answer cursor starts: on "Refuse" when accepting would give ``seat`` a penalty card (or when
+        refusing is all it can do), else on the first way to accept."""
+        items = self.answer_items(seat)
+        refuse = next((i for i, (_, a) in enumerate(items) if a.op == "refuse"), 0)
+        return refuse if self.penalty_in_trade(seat) or not self.can_accept(seat) else 0
+
+    def can_accept(self, seat: int) -> bool:
+        return any(a.op == "accept" for _, a in self.answer_items(seat))
+
+    def why_no_accept(self, seat: int) -> str:
+        """Why the trade on the table cannot be accepted by ``seat`` (empty when it can): the asked cards it does not
+        hold (rules: a trade swaps cards the players really hold)."""
+        if self.can_accept(seat):
+            return ""
+        t = self.match.state.trade
+        hand = list(self.match.state.seats[seat].hand)
+        missing = []
+        for k in t.ask:
+            if k != ANY and k in hand:
+                hand.remove(k)
+            elif k != ANY:
+                missing.append(CARDS[k].name)
+        if missing:
+            return f"You cannot accept: they ask for {' and '.join(missing)}, which you do not hold. Refuse it."
+        return "You cannot accept: you have no card to give for \"a card of your choice\". Refuse it."
+
+    def menu_actions(self, seat: int) -> list[Action]:
+        """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
+        st = self.match.state
+        out: list[Action] = []
+        if st.phase in ("play", "paranoia"):
+            for slot in dict.fromkeys(self.hand_slots(seat)):
+                out += [a for _, a in self.slot_options(seat, slot)]
+        elif st.phase == "draft" and seat in self.rules.to_act(st):
+            for _, it in self.draft_items(seat):
+                out += [a for _, a in self.draft_list(seat, it)] if isinstance(it, str) else [it]
+        elif st.phase == "answer" and seat in self.rules.to_act(st):
+            out += [a for _, a in self.answer_items(seat)]
+        elif st.phase == "scoring" and seat in self.rules.to_act(st):
+            out.append(Action("deal"))
+        return out
+
+    def submit_choice(self, seat: int, a: Action) -> None:
+        super().submit_choice(seat, a)
+        self.seat_ui(seat).dsub = None
