@@ -1,0 +1,125 @@
+"""What each seat of Cops & Robbers' table may choose: the labels of its menus and the defend prompt, built
+from ``RULES.legal_actions`` (a part of ``arcade.games.cops_and_robbers.table.scene.Table``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, Attack, Defend, Draw, EndTurn, Respond
+from arcade.games.cops_and_robbers.table.art import ROLE_NAMES
+
+__all__ = ["SeatChoices"]
+
+
+class SeatChoices:
+    """The seat menus' contents (a mixin of ``Table``: it reads the table's match and view)."""
+
+    def action_label(self, a: Any, seat: int) -> str:
+        """What choosing ``a`` does, in the words of the menus."""
+        st = self.match.state
+        n = self.seat_name
+        if isinstance(a, Draw):
+            return "Draw a card"
+        if isinstance(a, EndTurn):
+            return "End your turn"
+        if isinstance(a, Defend):
+            t = a.seat
+            if st.jail[t]:
+                need = st.jail[t] - sum(st.jail_shields[t])
+                free = ("frees " + ("you" if t == seat else "them") if a.value >= need
+                        else f"{need - a.value} more to free")
+                return (f"On your jail ({free})" if t == seat else f"On {n(t)}'s jail ({free})")
+            return "Shield in front of yourself" if t == seat else f"Shield in front of {n(t)} (teammate)"
+        if isinstance(a, Attack):
+            sh = st.shields[a.target]
+            shields = "no shields" if not sh else "shields " + "+".join(map(str, sh))
+            who = f"{ROLE_NAMES[self.roles()[a.target]]} {n(a.target)}"
+            return f"Attack {who} ({shields}, {st.coins[a.target]} coins)"
+        if isinstance(a, Respond):
+            return self.respond_label(a, seat)
+        return str(a)
+
+    def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
+        """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
+        answer to the pending Offensive ("Offensive", 1-4)."""
+        st = self.match.state
+        off = st.pending
+        front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
+        defence = a.shield if a.shield else sum(front)
+        role = self.roles()[seat]
+        if defence >= off.value:
+            if role == ROBBER and defence > off.value:
+                amount = min(defence - off.value, st.coins[off.attacker])
+                return defence, f"blocked, you steal {amount}", amount
+            return defence, "blocked", 0
+        if role == COP:
+            amount = min(off.value - defence, st.coins[seat])
+            return defence, f"you pay {amount} coin{'s' if amount != 1 else ''}", -amount
+        return defence, "JAIL", -100
+
+    def respond_label(self, a: Respond, seat: int) -> str:
+        st = self.match.state
+        front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
+        add = f"Add shield {a.hand}" if a.hand else "Add nothing"
+        if a.shield:
+            use = f"use the {a.shield} alone"
+        elif not front:
+            use = "no shields"
+        elif len(front) == 1:
+            use = f"use the {front[0]}"
+        else:
+            use = f"use all: {'+'.join(map(str, front))} = {sum(front)}"
+        _, what, _ = self.respond_outcome(a, seat)
+        return f"{add}, {use} → {what}"
+
+    def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
+        """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
+        st = self.match.state
+        legal = self.rules.legal_actions(st, seat)
+        if slot == "draw":
+            acts = [a for a in legal if isinstance(a, Draw)]
+        elif slot == "end":
+            acts = [a for a in legal if isinstance(a, EndTurn)]
+        else:
+            kind, v = slot
+            if kind == DEFENCE:
+                acts = [a for a in legal if isinstance(a, Defend) and a.value == v]
+                acts.sort(key=lambda a: (a.seat != seat, a.seat))
+            else:
+                acts = [a for a in legal if isinstance(a, Attack) and a.value == v]
+        return [(self.action_label(a, seat), a) for a in acts]
+
+    def respond_items(self, seat: int) -> list[tuple[str, Respond]]:
+        st = self.match.state
+        if st.pending is None or st.pending.target != seat:
+            return []
+        legal = [a for a in self.rules.legal_actions(st, seat) if isinstance(a, Respond)]
+        # the best answers first (worth to the target), then the fewest shield points spent
+        def spent(a: Respond) -> int:
+            front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
+            return a.shield if a.shield else sum(front)
+        legal.sort(key=lambda a: (-self.respond_outcome(a, seat)[2], spent(a), a.hand))
+        return [(self.respond_label(a, seat), a) for a in legal]
+
+    def menu_actions(self, seat: int) -> list[Any]:
+        """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
+        st = self.match.state
+        if st.pending is not None:
+            return [a for _, a in self.respond_items(seat)]
+        out: list[Any] = []
+        for slot in dict.fromkeys(self.hand_slots(seat)):
+            out += [a for _, a in self.slot_options(seat, slot)]
+        return out
+
+    def why_not(self, seat: int, slot: Any) -> str:
+        st = self.match.state
+        if slot in ("draw", "end"):
+            return "Not now"
+        kind, _ = slot
+        if kind == DEFENCE:
+            return "You have laid your Defence card this turn"
+        if st.jail[seat]:
+            return "In jail: no Offensive until you are freed"
+        if st.attacked:
+            return "You have started your Offensive this turn"
+        return "Nobody to attack: every opponent is in jail"
