@@ -46,10 +46,11 @@ from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
-from arcade.games.cops_and_robbers.table.art import (BURST_TICKS, CENTRE, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
-                                                     DRAW_POS, Effects, Flight, HAND_Y, OWN_BOX, ROLE_COLOURS,
-                                                     ROLE_NAMES, ROUND_HOLD, SIZES, area_rects, background,
-                                                     card_art, cr_card, jail_bars, own_coins, role_card)
+# every name of the table module before it was split (art.py now), still importable from here
+from arcade.games.cops_and_robbers.table.art import (  # noqa: F401
+    _shield, _star, AREA, area_rects, background, big_coin, BURST_TICKS, button, card_art, CENTRE, coin,
+    COIN_FLIGHT, COIN_GAP, coin_stack, cr_card, DISCARD_POS, DRAW_POS, Effects, felt, Flight, HAND_Y, jail_bars,
+    OWN_BOX, own_coins, ROBBER, role_card, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT, ROUND_HOLD, SIZES)
 from arcade.games.cops_and_robbers.table.choices import SeatChoices
 from arcade.games.cops_and_robbers.table.panels import TablePanels
 

@@ -52,9 +52,12 @@ from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import H, W, WHITE
 from arcade.client.scenes.table import TableScene
-from arcade.games.grass.table.art import (COVER_DROP, DEMO_HOLD, HAND_Y, INFO_BOX, OPP_SLOTS, OWN_PILE, SIZES,
-                                          STASH_RIGHT, SeatUI, Slot, WALK_TICKS, _slot_rect, card_art, card_face,
-                                          money, table_background)
+# every name of the table module before it was split (art.py now), still importable from here
+from arcade.games.grass.table.art import (  # noqa: F401
+    _slot_rect, _title_lines, ANY, BREAKDOWN_ROWS, card_art, card_face, card_title, COVER_DROP, DEMO_HOLD, GOLD,
+    GROUP_STYLE, HAND_Y, heat_glow, HEAT_OF, ICONS, INFO_BOX, money, OP_LABELS, OPP_SLOTS, OWN_PILE, panel,
+    SeatMenu, SeatUI, short_money, SHORT_TITLES, SIZES, Slot, STASH_RIGHT, STEP_TICKS, SUBTEXT, table_background,
+    TRADE_BOX, trade_button, WALK_TICKS)
 from arcade.games.grass.table.choices import SeatChoices
 from arcade.games.grass.table.panels import TablePanels
 
