@@ -451,6 +451,20 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
             t = min(t, self.created_at + cfg.timeout)
         return max(t, self.now)
 
+    def request_failed(self, error: BaseException) -> None:
+        """The caller could not fulfil a request of the last ``update``: its simulation raised ``error``. This peer
+        cannot go on: it says goodbye and fails (``Failed``) with a typed reason: ``BAD_SNAPSHOT`` when it was a late
+        joiner's start from the host's snapshot (the host sent a state this game cannot load), else ``OTHER``."""
+        d = self.driver
+        from_snapshot = self.late and d is not None and d.processed == d.base
+        if from_snapshot:
+            reason, kind = f"the host's snapshot could not be loaded ({type(error).__name__})", FailReason.BAD_SNAPSHOT
+        else:
+            reason, kind = f"the simulation failed ({type(error).__name__}: {error})"[:200], FailReason.OTHER
+        self.close("failed")
+        self.driver = None
+        self._fail(reason, kind)
+
     def close(self, reason: str = "left") -> None:
         """Leave politely (BYE to every peer still there) and stop. The transport stays open (the caller's)."""
         if not self.done:

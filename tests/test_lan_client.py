@@ -591,3 +591,21 @@ def test_the_host_removes_a_joiner_from_the_lobby_and_the_joiner_is_told(world):
     world.wait(lambda: guest.top.name == "lan_message", 400, "the guest's message")
     assert guest.top.text == "The host removed you from the match."
     assert hlink.session.owners[1] is None and "Gus was removed" in host.notice
+
+
+def test_a_snapshot_the_game_cannot_load_fails_the_spectator_with_a_message_not_a_crash(world, monkeypatch):
+    """The session never touches the game (it asks its caller to load the host's snapshot): when the simulation
+    refuses the state a host sent (it decodes, but it is no state of this game), the spectator's screen says the
+    host sent a state this machine cannot use, the app goes on, and the match goes on for the players."""
+    host, ada, hlink, alink, port = host_and_ada(world, "grisbi", "BAD-123")
+    world.step(200)
+    monkeypatch.setattr(lan, "load_snapshot", lambda data: {"not": "a grisbi state"})
+    sam = world.app("sam")
+    slink = LanLink.join(sam, ("127.0.0.1", port), "BAD-123", [], name="Sam", watch=True, clock=world.clock)
+    sam.push(LanLobbyScene(sam, slink))
+    world.wait(lambda: slink.failure is not None, 400, "the spectator told")
+    assert slink.failure_kind == FailReason.BAD_SNAPSHOT and "cannot use" in slink.failure
+    world.wait(lambda: sam.top.name == "lan_message", 120, "the message screen")
+    assert world.shot(sam, "lan_bad_snapshot")["colours"] > 4
+    world.step(60)
+    assert hlink.session.running and alink.session.running and hlink.failure is None

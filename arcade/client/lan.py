@@ -577,7 +577,11 @@ class LanLink:
             return []
         requests = s.update(now)
         if requests:  # the match's simulation (``make_sim`` built it) is ours: the session only asks
-            fulfil(s.sim, requests, s.stats)
+            try:
+                fulfil(s.sim, requests, s.stats)
+            except Exception as e:  # a state the game cannot load (a host's bad snapshot): a message, never a crash
+                log.warning("a netplay request failed: %r", e)
+                s.request_failed(e)
         evs = s.poll_events()
         self.events = evs
         for ev in evs:

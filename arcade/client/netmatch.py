@@ -159,7 +159,10 @@ class _Headless:
             while not session.done:
                 requests = session.update(clock())
                 if requests:  # the simulation (``make_sim`` built it) is ours: the session only asks
-                    fulfil(session.sim, requests, session.stats)
+                    try:
+                        fulfil(session.sim, requests, session.stats)
+                    except Exception as e:  # a state the game cannot load: fail with the reason, never a traceback
+                        session.request_failed(e)
                 for ev in session.poll_events():
                     self.report(ev)
                 wait = session.next_wakeup() - clock()
