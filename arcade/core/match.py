@@ -177,11 +177,12 @@ class Match:
 
     LAN play: ``remote`` is the controller of the seats other machines play (``RemoteSeat``), a netplay session
     seen through ``arcade.client.lan.RemoteSeats``. Then ``tick()`` lets it update once: the session asks this
-    machine's seats for their inputs (``seat_input``, ``input_delay`` ticks ahead), receives the others' and
-    simulates the ticks that are due by the clock, not by the table; ``sim`` is the simulation the session built
-    (``sim``: a turn game's joiner holds the host's views, ``arcade.core.turnnet``); ``input_log`` is the confirmed
-    log; the match ends when every machine stopped at the same frame (``ended``: the ``MatchEnded``). ``seed`` is
-    None for a turn game's joiner before the end (the host keeps it secret until the reveal).
+    machine's seats for their inputs (``seat_input``, ``input_delay`` ticks ahead), receives the others', and asks
+    for the ticks that are due by the clock (not by the table), the saves and the rollbacks, which the controller
+    carries out on ``sim`` (``netplay.requests``). ``sim`` may be given (a turn game's LAN table: the host's referee
+    or a joiner's views, ``arcade.core.turnnet``); ``input_log`` is the confirmed log; the match ends when every
+    machine stopped at the same frame (``ended``: the ``MatchEnded``). ``seed`` is None for a turn game's joiner
+    before the end (the host keeps it secret until the reveal).
     """
 
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int | None, bot_think_ticks: int = 40, *,
