@@ -1,7 +1,8 @@
 """UDP sessions for any tick simulation: lockstep, rollback, sync test, desync detection and LAN discovery.
 
-netplay knows no game and no pygame: it drives objects with ``save() / load(saved) / advance(inputs) / checksum()``
-(and optionally ``is_over()``) and small int inputs (0 = nothing, < 65536).
+netplay knows no game and no pygame: its sessions ask their caller to save, load and advance a simulation
+(``requests``; ``requests.fulfil`` does it for objects with ``save() / load(saved) / advance(inputs) / checksum()``
+and optionally ``is_over()``), with small int inputs (0 = nothing, < 65536).
 
 Modules:
 
@@ -10,12 +11,13 @@ Modules:
   a SPAKE2 exchange on the join code, replay window, rate limit.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
 - ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
-  exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. The session drives
-  the simulation itself (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
+  exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. ``update(now)``
+  returns the requests the caller fulfils (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
   ``inputs`` and ``checks``: the tick loop, the INPUT datagrams, desync detection); the roles are ``host``
   (``HostSession``, with ``lobby`` and ``admission``) and ``joiner`` (``JoinerSession`` with ``handshake``,
   ``SpectatorSession``); ``protocol``: the phases and the field layouts they share.
-- ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none).
+- ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none), as requests.
+- ``requests``: ``SaveState``, ``LoadState``, ``AdvanceFrame``, the ``StateCell`` a save fills, ``fulfil``.
 - ``authority``: host-authoritative turn games (mode ``"authority"``): the host alone simulates, each joiner gets its
   seat's view and sends actions the host checks; the deal's nonces and the action log revealed at the end.
 - ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
