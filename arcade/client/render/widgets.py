@@ -90,7 +90,12 @@ def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: i
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
     ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
-    pause or leave, always stay)."""
+    pause or leave, always stay). Cached: the bar is drawn every frame with the same hints."""
+    return _hint_line(tuple(hints), width)
+
+
+@lru_cache(maxsize=64)
+def _hint_line(hints: tuple[str, ...], width: int) -> tuple[str, int]:
     hints = list(hints)
     while True:
         for gap, size in (("     ", 18), ("   ", 18), ("   ", 16)):

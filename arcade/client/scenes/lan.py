@@ -31,7 +31,7 @@ from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from arcade.core.authority import DEAL_VERIFIED, deal_line
 from arcade.core.match import SeatSpec, options_for_count
-from arcade.client.render.fonts import draw_text, font, text as text_image, wrap
+from arcade.client.render.fonts import draw_text, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                               shade)
 from arcade.client.scenes import Scene, router
@@ -142,20 +142,6 @@ def _warning_icon(size: int) -> pygame.Surface:
     pygame.draw.rect(s, (40, 20, 0), (size // 2 - 2, size // 3, 4, size // 3))
     pygame.draw.rect(s, (40, 20, 0), (size // 2 - 2, size - size // 4 - 2, 4, 4))
     return s
-
-
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` pixels at font ``size``."""
-    f = font(size)
-    lines, cur = [], ""
-    for w in text.split():
-        if cur and f.size(f"{cur} {w}")[0] > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    lines.append(cur)
-    return lines
 
 
 
@@ -1220,7 +1206,7 @@ class LanMessageScene(Scene):
         surf.blit(felt(), (0, 0))
         banner(surf, self.title, "", y=150)
         panel(surf, (W // 2 - 520, 240, 1040, 110), 200, (60, 20, 14), GOLD)
-        lines = _wrap(self.text, 22, 980)[:3]
+        lines = wrap(self.text, 22, 980)[:3]
         for k, ln in enumerate(lines):
             draw_text(surf, ln, (W // 2, 295 - 15 * (len(lines) - 1) + 30 * k), 22, WHITE, anchor="center")
         draw_menu(surf, self.items(), self.sel, (W // 2, 470))
