@@ -542,6 +542,21 @@ def test_hard_searches_only_the_view():
         assert choose(view, legal, rng, "hard") == choose(RULES.view(other, seat), legal, rng, "hard")
 
 
+def test_hard_given_the_true_deal_blows_up_the_spade_that_deal_makes_an_opponent_s():
+    """tools/grenade_ceiling.py measures hard "seeing every heart" by handing the search the true deal: the search
+    then follows that deal. Roll 1, grenades showing 5 one place before the 2 and before the 4: it blows up the 2 when
+    the 2 is an opponent's heart and the 4 a discard, the 4 in the other deal."""
+    from arcade.games.grenade.search import search
+    s = RULES.initial_state(1, 4)
+    s = replace(s, wheel=(1, 2, 3, 4, 5, 6, 7, JOKER), blown=(False,) * 8, dice=((0, 5), (2, 5), (4, 1)),
+                hearts=((7,), (2,), (1,), (3,)), current=0, roll=1, history=(), out_move=(0,) * 4,
+                revealed=((),) * 4)
+    view = RULES.view(s, 0)
+    legal = RULES.legal_actions(s, 0)
+    assert search(view, legal, Rng(5), deals=[(s.hearts, 1)]) == Throw(0)  # stops on the 2 at 6 pips
+    assert search(view, legal, Rng(5), deals=[(((7,), (4,), (1,), (3,)), 1)]) == Throw(1)  # on the 4
+
+
 def test_with_four_players_left_hard_takes_a_grenade_off_its_own_spade_rather_than_stack_one_on_it():
     """Losing its spade costs a seat about 1/4 of a win when four are left; blowing up an opponent's gains 1/12. Here
     my spade (the 4 of spades, place 0) holds a grenade showing 3 and the black die shows 2: the grenade on the

@@ -39,3 +39,22 @@ def test_a_game_logged_twice_with_two_results_is_refused(tmp_path):
     log.write_text('["grit", "normal", "easy", 0, 1.0, 0.0]\n["grit", "normal", "easy", 0, 0.0, 1.0]\n')
     with pytest.raises(ValueError, match="two results"):
         ladder.read_logs([str(log)])
+
+
+def test_a_decider_replaces_the_game_s_bot_for_its_level():
+    """tools/grenade_ceiling.py plays the ladder's games with its own bot through ``play_one(task, decide)``: a
+    "hard" that always moves the first grenade wins fewer of 12 Grenade games against "normal" than hard as shipped,
+    and the decider is asked for every seat (it plays the other level as the game's bot would)."""
+    ladder = _ladder()
+    asked = []
+
+    def first_grenade(state, view, legal, rng, level):
+        asked.append(level)
+        from arcade.games import grenade
+        return legal[0] if level == "hard" else grenade.choose(view, legal, rng, level)
+
+    tasks = [("grenade", "hard", "normal", g, 4, 1) for g in range(12)]
+    shipped = sum(ladder.play_one(t)[3] for t in tasks)
+    naive = sum(ladder.play_one(t, first_grenade)[3] for t in tasks)
+    assert set(asked) == {"hard", "normal"}
+    assert naive < shipped, (naive, shipped)

@@ -89,9 +89,11 @@ def winning_seats(rules: Any, state: Any, teams: tuple[int, ...] | None) -> tupl
     return tuple(p for p in range(len(scores)) if teams[p] in won)
 
 
-def play_one(task: tuple[str, str, str, int, int, int]) -> tuple[str, str, str, float, float]:
+def play_one(task: tuple[str, str, str, int, int, int], decide: Callable[..., Any] | None = None
+             ) -> tuple[str, str, str, float, float]:
     """One game of ``gid`` between levels ``a`` and ``b`` (game number ``g``). Returns (gid, a, b, a's share of the
-    win, b's share)."""
+    win, b's share). ``decide(state, view, legal, rng, level)``, if given, replaces the game's ``choose`` (a
+    diagnostic tool's bot that may read the true state, e.g. tools/grenade_ceiling.py)."""
     gid, a, b, g, players, seed = task
     rules = REGISTRY[gid]
     choose = game_module(gid).choose
@@ -107,7 +109,8 @@ def play_one(task: tuple[str, str, str, int, int, int]) -> tuple[str, str, str, 
     while not rules.is_over(s) and step < MAX_STEPS:
         seat = min(rules.to_act(s))
         legal = rules.legal_actions(s, seat)
-        act = choose(rules.view(s, seat), legal, decision_rng(game_seed, seat, step), level[seat])
+        view, rng = rules.view(s, seat), decision_rng(game_seed, seat, step)
+        act = decide(s, view, legal, rng, level[seat]) if decide else choose(view, legal, rng, level[seat])
         s = rules.apply(s, seat, act)
         step += 1
     if not rules.is_over(s):

@@ -34,6 +34,16 @@ in 8 worlds (37.5 % of 40 games, and too slow). A first version that rolled game
 uniformly re-dealt worlds (depth 4, leaf scored by the danger left) won only 42.5 % against "normal" (80 games): its
 few noisy rollouts were worse than "normal"'s exact two-ply look.
 
+The ceiling (tools/grenade_ceiling.py, 2026-11-24, seeds 13 to 20, 200 games each, never tuned on): hard as shipped
+wins 53.7 % against "normal" (859 of 1,600; per seed 50.0 to 57.5 %); the same search handed the true deal (every
+heart known, ``search(..., deals=[(true hearts, 1)])``) wins 57.1 % (914 of 1,600; 55.0 to 62.2 %). Even with no
+information missing, this evaluation stays below the 60 % target; what the posterior leaves unknown costs about 3.4
+points. Also tried on these seeds, and not adopted: reading each opponent's moves with a mixture of trust levels
+(7/8, 1/2, 1/8) instead of 7/8 alone, 57.9 % on seeds 13-16 but 52.2 % on the fresh seeds 17-20 (main: 53.9 % and
+53.4 %); knowing the other hard seat's heart (56.0 % on seeds 13-16). Positions of four "normal" bots scored by 400
+rollouts a choice: "normal"'s choice gives up at most 1.5 points of winning chance a decision against the best
+choice, within the rollouts' noise (2.2 points).
+
 The budget is a number of worlds (``WORLDS``), never a clock: the same view and generator give the same move on every
 machine (lockstep and replays stay exact); all the randomness comes from ``choose``'s ``rng``.
 """
@@ -47,7 +57,7 @@ from ..rng import Rng
 from .bot import STYLES, _heat, _resolve, move_values
 from .rules import DICE, JOKER, PLACES, RULES, GrenadeState, GrenadeView, Throw, sample_hidden
 
-__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "posterior", "belief_from", "determinize", "search"]
+__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "model_move", "posterior", "belief_from", "determinize", "search"]
 
 AGREE = 63
 """Weight (in 72nds) that a past move is the model's ("normal" in the mover's seat): trusted 7 times in 8, split
@@ -207,6 +217,14 @@ def own_weight(alive: int) -> int:
     return max(1, alive - 1)
 
 
+def model_move(s: GrenadeState) -> int:
+    """The white die (0..2) "normal" would move in ``s`` for the seat to play, holding the hearts ``s`` gives it
+    (ties: the lowest die): how the search expects a player to reply. Raises nothing for a running game."""
+    values = move_values(RULES.view(s, s.current), _NORMAL)
+    best = max(values[d] for d in s.dice)
+    return min(d for d in range(DICE) if values[s.dice[d]] == best)
+
+
 def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
     """Two-ply expectimax of ``choice`` in the world ``s`` (see the module docstring), in 36ths of a spade."""
     owner = {}
@@ -230,19 +248,19 @@ def _value_in_world(s: GrenadeState, seat: int, choice: Throw) -> int:
             players=after.players, wheel=after.wheel, blown=after.blown, dice=after.dice, hearts=after.hearts,
             revealed=after.revealed, out_move=after.out_move, current=nxt, roll=roll, history=after.history,
             winners=(), rng=after.rng, events=())
-        v = RULES.view(s2, nxt)
-        values = move_values(v, _NORMAL)
-        best = max(values[d] for d in after.dice)
-        die = min(d for d in range(DICE) if values[after.dice[d]] == best)
+        die = model_move(s2)
         b2, d2, newly2, _ = _resolve(s.wheel, after.blown, after.dice, die, roll)
         h = _heat(s.wheel, b2, d2)
         score += sum(w[p] for p in newly2) * 36 + sum(w[p] * h[p] for p in range(PLACES) if not b2[p]) // 2
     return score
 
 
-def search(view: GrenadeView, legal: Sequence[Throw], rng: Rng, worlds: int | None = None) -> Throw:
+def search(view: GrenadeView, legal: Sequence[Throw], rng: Rng, worlds: int | None = None,
+           deals: Sequence[tuple[tuple[tuple[int, ...], ...], int]] | None = None) -> Throw:
     """The choice with the best total value over ``worlds`` determinizations drawn from the posterior (see the
-    module docstring). Raises ValueError if nothing is legal or the view is a spectator's."""
+    module docstring). ``deals``: the weighted deals to draw from instead of ``posterior(view)`` (the bots never pass
+    it; tools/grenade_ceiling.py passes the true deal to measure what the search would win knowing every heart).
+    Raises ValueError if nothing is legal or the view is a spectator's."""
     legal = list(legal)
     if not legal:
         raise ValueError("no legal action")
@@ -254,7 +272,8 @@ def search(view: GrenadeView, legal: Sequence[Throw], rng: Rng, worlds: int | No
         return choices[0]
     if worlds is None:
         worlds = WORLDS
-    deals = posterior(view)
+    if deals is None:
+        deals = posterior(view)
     belief = belief_from(view, deals)
     prior = move_values(view, _NORMAL, belief=belief)  # the posterior-weighted evaluation: the search's base
     totals = [prior[view.dice[c.die]] * PRIOR for c in choices]
