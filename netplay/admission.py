@@ -316,6 +316,7 @@ class Admission:
                 self.owners[s] = r.index
                 self.local_seats.remove(s)
                 del self.dropped[s]
+                self.bots.pop(s, None)
                 r.seats = tuple(sorted(r.seats + (s,)))
                 r.handover[s] = tick
                 self._emit(SeatClaimed(s, tick, r.index))

@@ -502,6 +502,7 @@ class JoinerAuthority:
                     return
                 continue
             s.dropped.pop(seat, None)
+            s.bots.pop(seat, None)
             if o == s.index:
                 s.local_seats = sorted(set(s.local_seats) | {seat})
                 s.my_seats = tuple(sorted(set(s.my_seats) | {seat}))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import ifaddr
 import msgpack

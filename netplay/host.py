@@ -333,7 +333,9 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
                 if o == r.index:
                     self.owners[s], self.dropped[s], self.lost_owner[s] = 0, r.index, (r.token, r.address[0])
                     self.local_seats = sorted(self.local_seats + [s])
+                    self.bots[s] = self.drop_level
                     self._emit(SeatDropped(s, self.sim.tick, r.index))
+                    self._relay([Item.DROP, s, self.sim.tick, r.index, self.drop_level], but=r)
             return
         d = self.driver
         for s, o in enumerate(self.owners):
@@ -345,8 +347,9 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
             self.local_seats = sorted(self.local_seats + [s])
             self.dropped[s] = r.index
             self.lost_owner[s] = (r.token, r.address[0])
+            self.bots[s] = self.drop_level
             self._emit(SeatDropped(s, tick, r.index))
-            self._relay([Item.DROP, s, tick, r.index], but=r)
+            self._relay([Item.DROP, s, tick, r.index, self.drop_level], but=r)
         for o in self.remotes.values():
             o.dirty = o.urgent = True
 

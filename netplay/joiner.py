@@ -285,7 +285,11 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
     # ------------------------------------------------------------------ the host's notices
 
     def _on_drop(self, r: Remote, it: list[Any]) -> None:
+        """The host's bot plays ``seat`` of the lost ``peer`` from ``tick`` (in a turn game the owner list of the
+        host's views may have told it first); the item's fifth entry, when there, is that bot's level."""
         seat, tick, peer = it[1], it[2], it[3]
+        if len(it) > 4 and seat < len(self.owners):
+            self.bots[seat] = it[4]
         if seat < len(self.owners) and self.owners[seat] != 0:
             self.owners[seat] = 0
             self.dropped[seat] = peer
@@ -305,6 +309,7 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
                 self.local_seats = sorted(self.local_seats + [seat])
                 self.my_seats = tuple(sorted(set(self.my_seats) | {seat}))
                 self.dropped.pop(seat, None)
+                self.bots.pop(seat, None)
                 self.claim_pending.discard(seat)
                 self._emit(SeatClaimed(seat, tick, peer))
         elif tick == 0 and seat in self.claim_pending:
@@ -315,6 +320,7 @@ class JoinerSession(JoinHandshake, Session, kind=JOIN):
         elif tick and self.owners[seat] != peer:  # (authority mode: the VIEW's owners may have told it first)
             self.owners[seat] = peer
             self.dropped.pop(seat, None)
+            self.bots.pop(seat, None)
             self.claim_pending.discard(seat)
             self._emit(SeatClaimed(seat, tick, peer))
 

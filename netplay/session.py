@@ -198,6 +198,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         self.my_seats: tuple[int, ...] = ()
         self.countdown_until: float | None = None
         self.bots: dict[int, str] = {}  # the host's seats a bot plays: seat -> level (host: set_bots; joiner: ROSTER)
+        self.drop_level = "normal"  # host: the level of its bot that takes a dropped seat (told with the drop)
         self.end: MatchEnded | None = None
         self.failure: str | None = None
         self.failure_kind: FailReason | None = None
@@ -358,7 +359,8 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         return []
 
     def seat_bots(self) -> dict[int, str]:
-        """Seat -> level of the seats the host's bots play, as this peer knows it (a joiner: from the lobby roster)."""
+        """Seat -> level of the seats the host's bots play, as this peer knows it (a joiner: from the lobby roster, and
+        for a dropped player's seat from the host's drop notice)."""
         return dict(self.bots)
 
     def _bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]:

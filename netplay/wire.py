@@ -160,7 +160,7 @@ class Item(IntEnum):
     """Entries of the reliable notice log carried by INPUT datagrams (and, host-authoritative, by VIEW datagrams)."""
 
     CHECK = 1    # [frame, checksum64, per-frame 16-bit checksums (bin)]
-    DROP = 2     # [seat, drop tick, peer]
+    DROP = 2     # [seat, drop tick, peer, level of the host's bot that plays it (optional)]
     DESYNC = 3   # [first differing frame, checksum frame, peer]
     STATUS = 4   # [peer, 1 interrupted | 2 resumed | 3 disconnected]
     CHUNK = 5    # [frame, index, total, data]
@@ -313,8 +313,8 @@ def _check_item(it: Any) -> None:
     if k == Item.CHECK:
         ok = len(it) == 4 and _is_int(it[1], 1, MAX_TICK) and _is_int(it[2], 0, 2**64 - 1) and _is_bin(it[3], 0, 240)
     elif k == Item.DROP:
-        ok = len(it) == 4 and _is_int(it[1], 0, MAX_SEATS - 1) and _is_int(it[2], 0, MAX_TICK) and \
-            _is_int(it[3], 1, MAX_SEATS - 1)
+        ok = len(it) in (4, 5) and _is_int(it[1], 0, MAX_SEATS - 1) and _is_int(it[2], 0, MAX_TICK) and \
+            _is_int(it[3], 1, MAX_SEATS - 1) and (len(it) == 4 or (_is_str(it[4], BOT_LEVEL_CHARS) and it[4] != ""))
     elif k == Item.DESYNC:
         ok = len(it) == 4 and _is_int(it[1], 0, MAX_TICK) and _is_int(it[2], 1, MAX_TICK) and \
             _is_int(it[3], 0, MAX_SEATS - 1)

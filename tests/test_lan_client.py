@@ -609,3 +609,36 @@ def test_a_snapshot_the_game_cannot_load_fails_the_spectator_with_a_message_not_
     assert world.shot(sam, "lan_bad_snapshot")["colours"] > 4
     world.step(60)
     assert hlink.session.running and alink.session.running and hlink.failure is None
+
+
+def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(world):
+    """Cy's machine stalls and the host's bot takes his seat: on Bob's machine that seat is the host's bot at the
+    host's level ("hard" in the host's settings), as on the host, not a guessed "normal" (the results screen says
+    "Bot, hard")."""
+    from arcade.client.scenes.menus import played_by
+
+    host, bob, cy = world.app("host"), world.app("bob"), world.app("cy")
+    host.settings.bot_level = "hard"
+    port = free_port()
+    hlink = LanLink.host(host, "grisbi", [SeatSpec("bot", level="easy"), SeatSpec("remote"), SeatSpec("remote")], {},
+                         code="LVL-333", port=port, name="Host", broadcast="127.255.255.255", clock=world.clock,
+                         timeout=2.0)
+    hlink.auto = True
+    host.push(LanLobbyScene(host, hlink))
+    links = {}
+    for app, name, zone in ((bob, "Bob", "arrows"), (cy, "Cy", "wasd")):
+        links[name] = LanLink.join(app, ("127.0.0.1", port), "LVL-333", [SeatSpec("human", zone)], name=name,
+                                   clock=world.clock, timeout=2.0)
+        links[name].auto = True
+        app.push(LanLobbyScene(app, links[name]))
+        world.step(20)
+    world.wait(lambda: all(a.top.name == "table" for a in (host, bob, cy)), 600, "the match")
+    world.step(200)
+    cy_seat = links["Cy"].session.my_seats[0]
+    world.frozen.add("cy")
+    world.wait(lambda: cy_seat in hlink.session.dropped, 300, "Cy's seat dropped")
+    world.wait(lambda: bob.top.match.seats[cy_seat].kind == "bot", 200, "Bob sees the host's bot")
+    assert host.top.match.seats[cy_seat].level == "hard"
+    spec = bob.top.match.seats[cy_seat]
+    assert spec.level == "hard" and played_by(spec) == "Bot, hard"
+    assert bob.top.match.seats[0].level == "easy"  # the lobby's bot seat keeps its own level

@@ -300,10 +300,12 @@ def test_a_refused_seat_claim_reaches_the_claimant_as_claim_refused_and_it_stops
 def test_every_joiner_is_told_when_another_joiner_goes_silent_comes_back_and_is_dropped():
     """Joiner 2's machine goes dark for a second, then for good: joiner 1's table hears it as the host does
     (``Interrupted`` then ``Resumed``; then ``Interrupted``, ``Disconnected`` and the seat dropped to the host's
-    bot), so it can say "waiting for ..." and "... left, a bot plays"."""
+    bot), so it can say "waiting for ..." and "... left, a bot plays", and the level of the bot that took the seat
+    (the host's setting, "hard" here), not a guess."""
     from netplay.events import Disconnected, Interrupted, Resumed, SeatDropped
 
     m = turn_match("grass", 3, think=5)
+    m.host.drop_level = "hard"
     gone = m.sessions[2]
     m.go(max_time=3.0)
     m.net.blackout(gone.transport.address, 3.0, 4.2)
@@ -318,6 +320,7 @@ def test_every_joiner_is_told_when_another_joiner_goes_silent_comes_back_and_is_
         assert [e.peer for e in m.of(i, Interrupted)] == [gone.index] * 2
         assert [e.peer for e in m.of(i, Disconnected)] == [gone.index]
         assert [(e.seat, e.peer) for e in m.of(i, SeatDropped)] == [(seat, gone.index)]
+        assert m.sessions[i].seat_bots().get(seat) == "hard"
     assert m.sessions[1].phase == "running"
 
 

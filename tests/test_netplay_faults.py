@@ -76,6 +76,7 @@ def test_a_killed_peer_is_interrupted_then_dropped_at_the_same_tick_everywhere_a
     m = virtual_match(3, lambda st, s: tally_sim(s, st.seats), tally_inputs(), settings=tally_settings(3, 720),
                       impairment=Impairment.from_rtt(0.020), seed=4)
     victim = m.sessions[2]
+    m.host.drop_level = "easy"
     t_kill = 3.0
     m.run.at(t_kill, lambda: m.run.stop(victim))
     m.go(max_time=40.0)
@@ -89,6 +90,7 @@ def test_a_killed_peer_is_interrupted_then_dropped_at_the_same_tick_everywhere_a
     drops = [m.of(i, SeatDropped) for i in (0, 1)]
     assert len(drops[0]) == 1 and [(e.seat, e.tick) for e in drops[0]] == [(e.seat, e.tick) for e in drops[1]]
     seat, tick = drops[0][0].seat, drops[0][0].tick
+    assert m.sessions[1].seat_bots().get(seat) == "easy"  # the joiner knows which bot plays it
     ends = [m.of(i, MatchEnded) for i in (0, 1)]
     assert all(len(e) == 1 and e[0].frame == 720 for e in ends) and ends[0][0].checksum == ends[1][0].checksum
     log = m.host.input_log()

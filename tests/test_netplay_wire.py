@@ -83,6 +83,10 @@ def test_validation_order_size_first_then_decoding_then_key():
     [10, 0, [12], [], None, None, 0, [], 0, None],            # an ack before tick -1
     [10, 0, [], [], None, None, 0, [[7, 1]], 0, None],        # an unknown notice
     [10, 0, [], [], None, None, 0, [[5, 1, 3, 2, b""]], 0, None],  # chunk index beyond its total
+    [10, 0, [], [], None, None, 0, [[2, 1, 30, 2, ""]], 0, None],  # a drop naming an empty bot level
+    [10, 0, [], [], None, None, 0, [[2, 1, 30, 2, "x" * 17]], 0, None],  # a bot level over 16 characters
+    [10, 0, [], [], None, None, 0, [[2, 1, 30, 2, 3]], 0, None],  # a bot level that is no text
+    [10, 0, [], [], None, None, 0, [[2, 1, 30, 2, "hard", 0]], 0, None],  # a drop with a sixth entry
     [10, 0, [], [], None, [1], 0, [], 0, None],               # a malformed echo
     [10, 0, [], [], None, None, 0, []],                 # a field missing
     [10, 0, [], [], None, None, 0, [], 0, [0, 0, b"\x00"]],  # rolling checksums of an odd length
@@ -308,3 +312,11 @@ def test_announcements_are_decoded_with_limits():
     assert decode_announcement(b"\xdd\xff\xff\xff\xff", ("127.0.0.1", 5)) is None
     assert decode_announcement(msgpack.packb(["grisbi-arcade", 1, "x", "g", 1, 0, 2, 1, "m", b""]),
                                ("127.0.0.1", 5)) is None  # port 0
+
+
+def test_a_drop_notice_carries_the_level_of_the_bot_that_takes_the_seat_or_none():
+    """The host tells the other joiners which bot plays a dropped player's seat: [DROP, seat, tick, peer, level];
+    the four-entry form (no level) is still read."""
+    for item in ([2, 1, 30, 2, "hard"], [2, 1, 30, 2]):
+        fields = [10, 0, [], [], None, None, 0, [item], 0, None]
+        assert open_datagram(seal(MsgType.INPUT, 77, 1, 9, fields, KEY), keys).fields[7] == [item]

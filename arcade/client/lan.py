@@ -38,7 +38,6 @@ import json
 import logging
 import secrets
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -475,6 +474,7 @@ class LanLink:
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
                                         name=self.name, auto_start=False, bots=self.host_bots())
+            self.session.drop_level = self.app.settings.bot_level  # told to the joiners with each drop
         else:
             seats = 0 if self.watch else len(self.local)
             self.session = Session.join(self.transport, self.address, self.code, seats, make_sim=self.make_sim,
@@ -538,7 +538,7 @@ class LanLink:
         if self.session is not None and peer == 0 and seat in self.session.seat_bots():
             return RemoteSeat("bot", level=self.session.seat_bots()[seat])
         if self.session is not None and peer == 0 and seat in self.session.dropped:
-            return RemoteSeat("bot")  # its player was dropped: the host's bot plays it (its level is not sent)
+            return RemoteSeat("bot")  # dropped, the level not heard yet (the host sends it with the drop)
         names = {p.peer: p.name for p in self.session.peers()} if self.session is not None else {}
         return RemoteSeat("remote", name=names.get(peer, "") if peer is not None else "")
 

@@ -25,10 +25,10 @@ seeded games a pair, seed 1, 2026-11-24; Elo easy 1405, normal 1527, hard 1568: 
 - "easy": "normal" half of the time, a random grenade the other half; normal beats it 71.5 %;
 - "normal": the heuristic above; about 60% wins against three random players (baseline 25%);
 - "hard": the information-set search; beats easy 67.5 % and normal 60.2 % (120.5 - 79.5) on the ladder's seed 1, on
-  which it was tuned; on other deals 59.5 % and 57.2 %, and on seeds never tuned on (3 to 6)
-  50.5 %, 54.5 %, 54.5 %, 51.5 %; seeds 13 to 20: 53.7 % (1,600 games), and 57.1 % when the search is handed
-  every heart (``arcade.games.grenade.search``, tools/grenade_ceiling.py). Decision time (tools/bench_rules.py, CPU, load
-  average 4.8): p50 13 ms, p99 55 ms.
+  which it was tuned; on other deals 59.5 % and 57.2 %, and on seeds never tuned on (3 to 6) 50.5 %, 54.5 %,
+  54.5 %, 51.5 %; seeds 13 to 20: 53.7 % (1,600 games), and 57.1 % when the search is handed every heart
+  (``arcade.games.grenade.search``, tools/grenade_ceiling.py). Decision time (tools/bench_rules.py, CPU, load average
+  4.8): p50 13 ms, p99 55 ms.
 """
 
 from __future__ import annotations

@@ -57,7 +57,8 @@ from ..rng import Rng
 from .bot import STYLES, _heat, _resolve, move_values
 from .rules import DICE, JOKER, PLACES, RULES, GrenadeState, GrenadeView, Throw, sample_hidden
 
-__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "model_move", "posterior", "belief_from", "determinize", "search"]
+__all__ = ["AGREE", "DISAGREE", "WORLDS", "PRIOR", "own_weight", "model_move", "posterior", "belief_from",
+           "determinize", "search"]
 
 AGREE = 63
 """Weight (in 72nds) that a past move is the model's ("normal" in the mover's seat): trusted 7 times in 8, split
