@@ -642,3 +642,6 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     spec = bob.top.match.seats[cy_seat]
     assert spec.level == "hard" and played_by(spec) == "Bot, hard"
     assert bob.top.match.seats[0].level == "easy"  # the lobby's bot seat keeps its own level
+    # both screens say who left by name (the host's said "Bot 3": named after the bot that had just taken over)
+    for link in (hlink, links["Bob"]):
+        assert any(text.startswith("Cy lost connection") for _, text in link.notices), link.notices

@@ -695,10 +695,12 @@ class LanLink:
                 self.say(f"{self.peer_name(ev.peer)} lost connection ({ev.reason})",
                          f"{self.peer_name(ev.peer)} lost connection")
         elif isinstance(ev, SeatDropped):
+            # the player's name (on the host the bot may already sit there, named "Bot N")
+            who = {p.peer: p.name for p in s.peers() if p.name}.get(ev.peer) or self.seat_title(ev.seat)
             if m is not None and self.role == HOST and m.seats[ev.seat].kind != "bot":
                 m.drop_to_bot(ev.seat, self.app.settings.bot_level)
-            self.say(f"{self.seat_title(ev.seat)} lost connection: a bot plays the seat from tick {ev.tick}",
-                     f"{self.seat_title(ev.seat)} lost connection: "
+            self.say(f"{who} lost connection: a bot plays the seat from tick {ev.tick}",
+                     f"{who} lost connection: "
                      + ("a bot plays the seat" if self.role == HOST else "the host's bot plays the seat"))
         elif isinstance(ev, SeatClaimed):
             if m is not None:
@@ -773,7 +775,8 @@ class LanLink:
             m = self.match
             doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason, deal=s.end.deal,
                        scores=list(m.rules.scores(m.state)) if m else None, desyncs=len(s.reported_pairs),
-                       rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners))
+                       rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners),
+                       seats=[sp.spec for sp in m.seats] if m else None)
         try:
             tmp = Path(self.summary_path + ".tmp")
             tmp.write_text(json.dumps(doc), encoding="utf-8")
