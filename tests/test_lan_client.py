@@ -645,3 +645,6 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     # both screens say who left by name (the host's said "Bot 3": named after the bot that had just taken over)
     for link in (hlink, links["Bob"]):
         assert any(text.startswith("Cy lost connection") for _, text in link.notices), link.notices
+    hlink.session.end_match()
+    world.wait(lambda: host.top.name == "results" and bob.top.name == "results", 400, "both results")
+    world.shot(bob, "lan_results_dropped_seat")
