@@ -538,3 +538,29 @@ def test_the_name_plate_never_covers_the_raised_card(tmp_path):
     top_line = [d for d in audit.drawn if area.collidepoint(d.rect[0], d.rect[1]) and d.rect[1] < area.y + 10]
     assert len(top_line) >= 3, [d.text for d in top_line]
     assert [d.text for d in top_line if d.rect[1] + d.rect[3] > card.top] == []
+
+
+def test_a_seat_a_bot_takes_over_mid_match_is_relabelled_on_the_table(tmp_path):
+    """On a LAN, when a player's machine is lost a bot takes the seat: the seat's panel must then say so ("Bot 3",
+    "hard bot"), not keep the player's name. Grisbi draws the panels' fixed labels once into a cached background, so
+    the cache must follow the seats."""
+    from arcade.client.render.audit import TextAudit
+    from arcade.core.match import RemoteSeat
+
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot,bot,bot"), 3, {})
+    table = app.top
+    run_ticks(app, 30)
+    table.match.seats[2] = RemoteSeat("remote", name="Cy")
+
+    def texts() -> list[str]:
+        surf = pygame.Surface((1280, 720))
+        with TextAudit() as audit:
+            table.draw(surf, 1.0)
+        return [d.text for d in audit.drawn]
+
+    table._bg = None
+    assert "Cy" in texts()
+    table.match.seats[2] = RemoteSeat("bot", level="hard")  # the host's bot took Cy's seat
+    now = texts()
+    assert "Cy" not in now and "Bot 3" in now and any(t.startswith("hard bot") for t in now), now

@@ -544,8 +544,9 @@ class Table(TablePanels, TableScene):
 
     def background(self) -> pygame.Surface:
         """Felt, status strip, seat panels with their fixed labels and key hints, the pile's place: built once per
-        layout and assist setting."""
-        key = (self.assist(), tuple(sorted((s, tuple(a.rect), a.kind) for s, a in self.areas.items())))
+        layout, assist setting and seat names (a LAN seat a bot takes over mid-match is renamed)."""
+        key = (self.assist(), tuple(sorted((s, tuple(a.rect), a.kind, self.seat_name(s), self.match.seats[s])
+                                           for s, a in self.areas.items())))
         if self._bg is None or self._bg[0] != key:
             bg = felt().copy()
             view = self.rules.view(self.match.state, None)
