@@ -615,6 +615,7 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     """Cy's machine stalls and the host's bot takes his seat: on Bob's machine that seat is the host's bot at the
     host's level ("hard" in the host's settings), as on the host, not a guessed "normal" (the results screen says
     "Bot, hard")."""
+    from arcade.client.render.audit import TextAudit
     from arcade.client.scenes.menus import played_by
 
     host, bob, cy = world.app("host"), world.app("bob"), world.app("cy")
@@ -636,6 +637,10 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     world.step(200)
     cy_seat = links["Cy"].session.my_seats[0]
     world.frozen.add("cy")
+    world.wait(lambda: links["Bob"].silent, 200, "Bob's machine hears Cy go silent")
+    with TextAudit() as audit:
+        bob.draw(1.0)
+    assert "Cy lost connection — waiting…" in [d.text for d in audit.drawn]  # once, not "Cy (Cy)"
     world.wait(lambda: cy_seat in hlink.session.dropped, 300, "Cy's seat dropped")
     world.wait(lambda: bob.top.match.seats[cy_seat].kind == "bot", 200, "Bob sees the host's bot")
     assert host.top.match.seats[cy_seat].level == "hard"

@@ -1067,8 +1067,12 @@ class NetTable:
         if peer == 0 and link.role != "host":
             title = "The host lost connection — waiting…"
         else:
-            who = ", ".join(table.seat_name(k) for k in seats)
-            title = f"{who} ({name}) lost connection — waiting…" if seats else f"{name} lost connection — waiting…"
+            seat_names = [table.seat_name(k) for k in seats]
+            # the seats in brackets only when they are not named after the player ("Cy", "Cy 2"): no "Cy (Cy)"
+            if all(n == name or n.startswith(name + " ") for n in seat_names):
+                title = f"{name} lost connection — waiting…"
+            else:
+                title = f"{', '.join(seat_names)} ({name}) lost connection — waiting…"
         r = pygame.Rect(0, 0, 760, 120 + 44 * len(items))
         r.center = (W // 2, H // 2)
         panel(surf, r, 235, (20, 14, 8), GOLD, 14)
