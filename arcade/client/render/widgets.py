@@ -132,6 +132,15 @@ def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x:
     surf.blit(layer, r)
 
 
+def button_face(size: tuple[int, int], selected: bool) -> pygame.Surface:
+    """A card-sized table button's empty face (w, h px; transparent corners): dark, warmer when ``selected``, a gold
+    edge. The caller draws its label on the new surface."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (70, 50, 15) if selected else (40, 35, 20), s.get_rect(), border_radius=10)
+    pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
+    return s
+
+
 @lru_cache(maxsize=8)
 def shade(alpha: int) -> pygame.Surface:
     """A full-picture (W×H) black veil of opacity ``alpha`` (0-255), drawn under overlays (pause, results, curtain)."""

@@ -13,7 +13,7 @@ import math
 from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, ROBBER
 from arcade.client.render.cards import card_back
 from arcade.client.render.fonts import draw_text
-from arcade.client.render.widgets import GOLD, WHITE, felt, panel
+from arcade.client.render.widgets import GOLD, WHITE, button_face, felt, panel
 
 __all__ = ["cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD", "OWN_BOX", "card_art", "Flight", "Effects"]
 
@@ -225,9 +225,7 @@ def own_coins(scores: tuple[int, ...]) -> tuple[int, ...]:
 def button(kind: str, selected: bool) -> pygame.Surface:
     """The "Draw" / "End turn" buttons after the hand."""
     w, h = SIZES["L"]
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (70, 50, 15) if selected else (40, 35, 20), s.get_rect(), border_radius=10)
-    pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
+    s = button_face((w, h), selected)
     if kind == "draw":
         back = card_back(40, 56)
         s.blit(back, (w // 2 - 20, 22))

@@ -12,7 +12,7 @@ import pygame
 from arcade.games.grass import ANY, CARDS
 from arcade.games.grass.cards import HEAT_OF
 from arcade.client.render.fonts import draw_text, font
-from arcade.client.render.widgets import GOLD, W, WHITE, panel
+from arcade.client.render.widgets import GOLD, W, WHITE, button_face, panel
 from arcade.client.scenes.table import SeatMenu
 
 __all__ = ["SIZES", "card_face", "card_art", "money", "short_money", "Slot", "SeatUI", "WALK_TICKS", "DEMO_HOLD"]
@@ -161,9 +161,7 @@ def heat_glow(w: int, h: int, level: int) -> pygame.Surface:
 @lru_cache(maxsize=8)
 def trade_button(selected: bool, left: int) -> pygame.Surface:
     w, h = SIZES["L"]
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (70, 50, 15) if selected else (40, 35, 20), s.get_rect(), border_radius=10)
-    pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=10)
+    s = button_face((w, h), selected)
     draw_text(s, "⇄", (w // 2, 44), 40, GOLD, anchor="center")
     draw_text(s, "Trade", (w // 2, 86), 20, GOLD, bold=True, anchor="center")
     draw_text(s, f"{left} left", (w // 2, 110), 16, WHITE, anchor="center")
