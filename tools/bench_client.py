@@ -44,7 +44,10 @@ def percentile(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def bench_ticks(ticks: int, game: str | None, seats: str | None) -> tuple[list[float], list[float]]:
+def bench_ticks(ticks: int, game: str | None, seats: str | None, realtime: bool = False,
+                think_here: bool = False) -> tuple[list[float], list[float]]:
+    """Each tick's wall and CPU time (ms), one tick after another or (``realtime``) at 60 ticks a second, so bots
+    have their real think time; ``think_here``: the bots decide on the main thread, as without a worker thread."""
     from arcade.client.app import App, AppOptions
     from arcade.client.scenes.attract import AttractScene
     from arcade.client.scenes.menus import TitleScene, start_match
@@ -58,10 +61,16 @@ def bench_ticks(ticks: int, game: str | None, seats: str | None) -> tuple[list[f
         r = REGISTRY[game]
         start_match(app, game, parse_seats(seats, r.min_players, r.max_players), 5, {})
         app.top.demo = True
+        if think_here:
+            for bot in app.top.match.bots.values():
+                bot.ahead = None
     else:
         app.push(AttractScene(app))
     times, cpu = [], []
-    for _ in range(ticks):
+    start = time.perf_counter()
+    for i in range(ticks):
+        if realtime:
+            time.sleep(max(0.0, start + i / 60 - time.perf_counter()))
         t0, c0 = time.perf_counter(), time.thread_time()
         app.pump()
         app.tick()
@@ -250,6 +259,8 @@ def main() -> int:
     ap.add_argument("--ticks", type=int, default=3600)
     ap.add_argument("--game", help="bench one game's table (all seats bots) instead of the attract rotation")
     ap.add_argument("--seats", default="bot,bot,bot,bot,bot,bot,bot,bot")
+    ap.add_argument("--realtime", action="store_true", help="60 ticks a second (bots get their real think time)")
+    ap.add_argument("--think-here", action="store_true", help="bots decide on the main thread (no worker thread)")
     ap.add_argument("--window", action="store_true", help="the real program in a real window under Xvfb")
     ap.add_argument("--seconds", type=float, default=10.0, help="--window: seconds of each CPU measurement")
     ap.add_argument("--size", default="1600x900", help="--window: the window's size, WxH")
@@ -262,11 +273,13 @@ def main() -> int:
         return 0
     if a.window:
         return paths_main((int(w), int(h))) if a.paths else window_main(a.seconds, (int(w), int(h)))
-    times, cpu = bench_ticks(a.ticks, a.game, a.seats)
+    times, cpu = bench_ticks(a.ticks, a.game, a.seats, a.realtime, a.think_here)
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     launches = [launch_time() for _ in range(3)]
     what = f"{a.game} table ({len(a.seats.split(','))} seats)" if a.game else "attract mode"
-    print(f"{what}, {a.ticks} ticks at 1280x720 (update + draw per tick):")
+    pace = "60 ticks a second" if a.realtime else "one after another"
+    where = "; bots decide on the main thread" if a.think_here else ""
+    print(f"{what}, {a.ticks} ticks at 1280x720, {pace}{where} (update + draw per tick):")
     print(f"  tick p50 {percentile(times, 50):.2f} ms   p99 {percentile(times, 99):.2f} ms   "
           f"max {max(times):.2f} ms   mean {statistics.fmean(times):.2f} ms   (target p99 <= 8 ms)")
     print(f"  CPU time of the tick (this thread; not inflated by other processes on a shared machine): "

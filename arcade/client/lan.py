@@ -55,6 +55,7 @@ from arcade.games import codec
 from arcade.games.rng import seed_mix
 from arcade.core.match import Match, RemoteSeat, SeatSpec
 from arcade.core.turnnet import authority_sim
+from arcade.client.thinking import in_background
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeats", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
@@ -560,7 +561,7 @@ class LanLink:
         sim = authority_sim(rules, settings.seats, seed, s.my_seats, **options) if settings.mode == AUTHORITY else None
         seats = [self.spec_for(i) if o == s.index else self.remote_spec(o, i) for i, o in enumerate(s.owners)]
         self.match = Match(settings.game, seats, seed, self.app.opts.bot_think_ticks, sim=sim,
-                           remote=RemoteSeats(self, settings, seed), **options)
+                           remote=RemoteSeats(self, settings, seed), bot_ahead=in_background, **options)
         return self.match.sim
 
     def input_source(self, seat: int, tick: int) -> int:

@@ -7,6 +7,7 @@ from arcade.games import REGISTRY
 from arcade.core.match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
 from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_path
 from arcade.client.scenes import router
+from arcade.client.thinking import in_background
 
 __all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "TUTORIAL_THINK_TICKS"]
 
@@ -18,7 +19,7 @@ def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: di
     (``SeatSpec.team``) become the ``teams`` option unless ``options`` names it. Raises SpecError for teams the game
     does not allow (``match.seat_teams``)."""
     options = dict(seat_teams(game_id, seats), **options)
-    match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, **options)
+    match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, bot_ahead=in_background, **options)
     if not demo and app.opts.record:
         attach_recorder(app, match)
     app.push(router.table(game_id)(app, match, demo=demo))
@@ -42,7 +43,7 @@ def resume_match(app, rep: Replay) -> None:
     think = rep.header.get("bot_think_ticks")
     match = Match(rep.game, seats, rep.header["seed"],
                   bot_think_ticks=think if isinstance(think, int) and 0 <= think <= 600 else app.opts.bot_think_ticks,
-                  **rep.header["options"])
+                  bot_ahead=in_background, **rep.header["options"])
     writer = ReplayWriter(rep.path, rep.header, flush_on_input=match.turn_based)
     if writer.error is None:
         match.recorder = writer
@@ -70,7 +71,7 @@ def start_tutorial(app, game_id: str) -> None:
     seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
     options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
     match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS,
-                  bot_player=_named(tut["bot"])[0] if "bot" in tut else None, **options)
+                  bot_player=_named(tut["bot"])[0] if "bot" in tut else None, bot_ahead=in_background, **options)
     table = router.table(game_id)(app, match)
     table.coach, module = _named(tut["coach"])
     table.coach_done = getattr(module, "done", None)

@@ -171,7 +171,8 @@ class Match:
 
     ``tick()`` gathers one input per seat (``seat_input``: bots decide from their seat's view; humans' inputs come
     from ``submit``), advances the simulation by one tick and appends the inputs to ``input_log``.
-    ``bot_think_ticks`` paces turn-based bots (ticks a bot waits before acting). ``bot_player(seat, level, seed)``,
+    ``bot_think_ticks`` paces turn-based bots (ticks a bot waits before acting); ``bot_ahead``, if given, lets them
+    decide while they wait (``BotSeat``'s ``ahead``: a window's worker thread). ``bot_player(seat, level, seed)``,
     for a real-time game, makes the player each bot seat uses instead of the game's ``Bot`` (a tutorial's scripted
     player; see ``BotSeat``).
 
@@ -187,7 +188,7 @@ class Match:
 
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int | None, bot_think_ticks: int = 40, *,
                  bot_player: Callable[[int, str, int], Any] | None = None, sim: Any = None, remote: Any = None,
-                 **options: Any) -> None:
+                 bot_ahead: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, **options: Any) -> None:
         if game_id not in REGISTRY:
             raise KeyError(f"unknown game {game_id!r}")
         self.game_id = game_id
@@ -198,6 +199,7 @@ class Match:
         self.options = options
         self.bot_think_ticks = bot_think_ticks
         self.bot_player = bot_player
+        self.bot_ahead = bot_ahead
         self.remote = remote
         self.sim = sim if sim is not None else simulation_for(self.rules, seed, len(self.seats), **options)
         self.bots: dict[int, BotSeat] = {}
@@ -262,7 +264,7 @@ class Match:
         mixed from the remote controller's ``bot_seed`` and the seat (LAN: a joiner does not know the seed)."""
         seed = self.seed if self.remote is None else seed_mix(self.remote.bot_seed, seat, 0x4C414E)
         player = self.bot_player(seat, level, seed) if self.bot_player is not None else None
-        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed, player=player,
+        bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed, player=player, ahead=self.bot_ahead,
                                         think_ticks=self.bot_think_ticks if think_ticks is None else think_ticks)
         return bot
 
@@ -275,7 +277,7 @@ class Match:
             self.add_bot(seat, level)
             return
         self.seats[seat] = SeatSpec("bot", level=level)
-        self.bots[seat] = BotSeat(self.game_id, seat, level, self.seed, think_ticks=10)
+        self.bots[seat] = BotSeat(self.game_id, seat, level, self.seed, think_ticks=10, ahead=self.bot_ahead)
 
     def drop_to_bot(self, seat: int, level: str = "normal") -> BotSeat:
         """LAN host: a bot plays a seat whose player was dropped."""
@@ -398,4 +400,4 @@ class Match:
             return
         self.close_recording(abandoned=True)
         self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks,  # type: ignore[misc]
-                      bot_player=self.bot_player, **self.options)
+                      bot_player=self.bot_player, bot_ahead=self.bot_ahead, **self.options)

@@ -67,10 +67,18 @@ class BotSeat:
     Turn-based games: once the seat may act, the bot waits ``think_ticks`` ticks (so a watcher can follow), then
     returns the chosen action as a tick input; it sends nothing more until the state has changed (so an input
     delayed by lockstep is never sent twice). Grisbi: the game's own ``Bot`` paces itself (reaction times).
+
+    ``ahead``, if given, runs a decision elsewhere while the bot waits: ``ahead(work)`` starts ``work()`` (a pure
+    call, the game's ``choose``) and returns a function that waits for its result and returns it (or raises its
+    error). A window's client passes a worker thread (``arcade.client.thinking``), so a searching "hard" bot (up to
+    about 150 ms a decision) decides during its ``think_ticks`` instead of holding up one frame. The decision is
+    the one the bot would make without ``ahead``: it is worked out for the tick it is due at (``think_ticks`` after
+    the seat came to act) on the state of that moment, and made again on the spot if the state changed meanwhile
+    or the bot was asked at another tick.
     """
 
     def __init__(self, game_id: str, seat: int, level: str = "normal", seed: int = 0, think_ticks: int = 30,
-                 player: Any = None) -> None:
+                 player: Any = None, ahead: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None) -> None:
         from . import REGISTRY, game_module
 
         self.game_id = game_id
@@ -82,8 +90,10 @@ class BotSeat:
         self.module = game_module(game_id)
         self.turn_based = is_turn_based(self.rules)
         self._bot = None if self.turn_based else player or self.module.Bot(seat, level, seed)
+        self.ahead = ahead
         self._waiting_since: int | None = None
         self._acted_on: int | None = None  # checksum of the state the last action was chosen on
+        self._foreseen: tuple[int, int, Callable[[], Any]] | None = None  # (state checksum, due tick, result)
 
     def input(self, state: Any, tick: int) -> int:
         """The seat's input for this tick (0 = nothing)."""
@@ -93,20 +103,31 @@ class BotSeat:
         if not self.turn_based:
             return self._bot.input(rules.view(state, self.seat), rules.legal_actions(state, self.seat), tick)
         if self.seat not in rules.to_act(state):
-            self._waiting_since = None
+            self._waiting_since = self._foreseen = None
             return 0
         if self._acted_on is not None and rules.checksum(state) == self._acted_on:
             return 0  # our last input has not been applied yet (input delay): never send a second one
         if self._waiting_since is None:
             self._waiting_since = tick
+            if self.ahead is not None and self.think_ticks > 0:
+                due = tick + self.think_ticks
+                self._foreseen = (rules.checksum(state), due, self.ahead(lambda: self._decide(state, due)))
         if tick - self._waiting_since < self.think_ticks:
             return 0
         self._waiting_since = None
         self._acted_on = rules.checksum(state)
-        legal = rules.legal_actions(state, self.seat)
-        action = self.module.choose(rules.view(state, self.seat), legal, decision_rng(self.seed, self.seat, tick),
-                                    self.level)
+        foreseen, self._foreseen = self._foreseen, None
+        if foreseen is not None and foreseen[:2] == (self._acted_on, tick):
+            action = foreseen[2]()
+        else:
+            action = self._decide(state, tick)
         return rules.encode_action(action) + 1
+
+    def _decide(self, state: Any, tick: int) -> Any:
+        """The game's bot's choice for this seat in ``state`` at ``tick`` (its generator depends on the tick)."""
+        rules = self.rules
+        return self.module.choose(rules.view(state, self.seat), rules.legal_actions(state, self.seat),
+                                  decision_rng(self.seed, self.seat, tick), self.level)
 
 
 def searching_hard(heuristic: Callable[..., Any], search: Callable[..., Any],

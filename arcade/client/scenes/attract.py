@@ -14,6 +14,7 @@ from arcade.client.render.fonts import draw_text
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.client.scenes import Scene
 from arcade.client.scenes.router import table as table_for
+from arcade.client.thinking import in_background
 
 __all__ = ["AttractScene"]
 
@@ -39,7 +40,7 @@ class AttractScene(Scene):
         n = SPECS[gid].demo_players
         levels = ("hard", "normal", "easy", "hard", "normal", "hard", "easy", "normal")
         seats = [SeatSpec("bot", level=levels[i % len(levels)]) for i in range(n)]
-        match = Match(gid, seats, self.seed * 1000 + self.index, bot_think_ticks=30)
+        match = Match(gid, seats, self.seed * 1000 + self.index, bot_think_ticks=30, bot_ahead=in_background)
         self.table = table_for(gid)(self.app, match, demo=True)
         self.game_ticks = 0
         self.over_ticks = 0
