@@ -5,6 +5,17 @@ one minute of play), the peak memory (max RSS), and the time from launch to the 
 process, measured from before it starts until it has drawn its first frame and exited: an upper bound).
 Targets on a 2-core machine: p99 ≤ 8 ms (half a 60 Hz frame), launch ≤ 1.5 s.
 
+``--game ID --seats SPEC``: one game's table instead of attract mode; ``--realtime`` paces the ticks at 60 a second,
+so turn-game bots get their real think time and decide on their worker thread (``arcade.client.thinking``);
+``--think-here`` makes them decide on the main thread instead, as before that thread. Four hard bots, 1,800 ticks,
+2026-11-27, load average below 0.1:
+
+    python tools/bench_client.py --game cops_and_robbers --seats bot:hard,bot:hard,bot:hard,bot:hard --ticks 1800 --realtime
+    cops_and_robbers, bots on the main thread    tick p50 1.49 ms   p99 76.01 ms   max 136.21 ms
+    cops_and_robbers, bots on a worker thread    tick p50 1.47 ms   p99  6.75 ms   max  18.49 ms
+    grass, bots on the main thread               tick p50 1.38 ms   p99 35.90 ms   max  72.38 ms
+    grass, bots on a worker thread               tick p50 1.75 ms   p99  6.62 ms   max  55.24 ms
+
 ``--window``: the real program in a real X window instead (Xvfb 1920×1080 + openbox, started on a free display and
 stopped after), the window resized to ``--size`` (default 1600×900: the 1280×720 picture scaled): the launch to the
 first presented frame; the CPU share of one core idle on the title and during an 8-bot Grisbi match (every seat a

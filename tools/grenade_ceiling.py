@@ -3,7 +3,11 @@
 1. ``--seeds``: the ladder's games (``tools/ladder.py``: four players, two seats a level alternating, seats rotated,
    the same seeds and decision generators), "hard" against "normal" played twice: hard as shipped (it searches the
    posterior over the hidden hearts) and hard *seeing every heart* (the same search given the true deal: no
-   information gap left). Prints hard's share of the wins per seed for both.
+   information gap left). Prints hard's share of the wins per seed for both. With ``--depth N`` a third row: hard
+   seeing every heart and looking ``N`` moves ahead instead of two (``N`` = 4: a full round of four players), by
+   expectimax over every roll, each opponent replying exactly as "normal" would holding its own heart, the position
+   at the horizon scored by ``race_leaf`` (its chance of outlasting everyone). About 0.5 s a decision: a measuring
+   stick, not a bot. ``--players 2``: the same in the 2-player duel (two hearts each, one seat a level).
 
 2. ``--regret N``: N positions from games of four "normal" bots (a random move number of a seeded game, a seat with at
    least two different grenades to move). Each choice's chance of winning is estimated by ``--rollouts`` games played
@@ -16,12 +20,15 @@ A bot that removed all of normal's regret at each of its ~6.5 decisions a game w
 chance per decision; with two seats a level, hard's share is 50 % plus twice what one hard seat gains over 25 %.
 
     python tools/grenade_ceiling.py --seeds 13,14,15,16 --games 200 --jobs 2
+    python tools/grenade_ceiling.py --seeds 13,14,15,16 --games 200 --jobs 2 --depth 4
+    python tools/grenade_ceiling.py --seeds 21,22 --games 200 --jobs 2 --depth 4 --players 2
     python tools/grenade_ceiling.py --regret 60 --rollouts 300 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import sys
@@ -36,6 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ladder  # noqa: E402
 
 from arcade.games import grenade  # noqa: E402
+from arcade.games.grenade.bot import _heat  # noqa: E402
 from arcade.games.grenade.rules import RULES, Throw  # noqa: E402
 from arcade.games.grenade.search import model_move, search  # noqa: E402
 from arcade.games.rng import Rng  # noqa: E402
@@ -50,25 +58,95 @@ def sees_every_heart(state: Any, view: Any, legal: Any, rng: Rng, level: str) ->
     return grenade.choose(view, legal, rng, level)
 
 
-def _game(task: tuple[bool, int, int]) -> tuple[bool, int, float]:
-    knows, seed, g = task
-    r = ladder.play_one(("grenade", "hard", "normal", g, PLAYERS, seed), sees_every_heart if knows else None)
-    return knows, seed, r[3]
+BASE_HAZARD = 1.5
+"""Danger every face-up spade runs each move whatever the dice show now (36ths), in ``race_leaf``: about the average
+rate at which spades are blown over a game (a spade lasts some 24 moves)."""
 
 
-def ceiling(seeds: list[int], games: int, jobs: int) -> None:
+def race_leaf(s: Any, me: int) -> float:
+    """``me``'s chance of being the last one standing in ``s``, every heart known: 1 or 0 (a share of a draw) once
+    decided; else each live seat's spade is taken to last an exponential time whose rate is ``BASE_HAZARD`` plus the
+    danger the dice put on it now (``bot.heat``, 36ths a move; two spades in a 2-player game: the rate of losing
+    both), and ``me`` wins if its spade outlasts all the others' (inclusion-exclusion over the opponents)."""
+    if s.winners:
+        return 1 / len(s.winners) if me in s.winners else 0.0
+    if s.out_move[me]:
+        return 0.0
+    h = _heat(s.wheel, s.blown, s.dice)
+    rate = {}
+    for p in range(s.players):
+        if s.out_move[p]:
+            continue
+        rates = [BASE_HAZARD + h[s.wheel.index(r)] for r in s.hearts[p] if r not in s.revealed[p]]
+        a = rates[0]
+        rate[p] = a if len(rates) == 1 else 1 / (1 / a + 1 / rates[1] - 1 / (a + rates[1]))  # 1 / E[max of two]
+    others = [p for p in rate if p != me]
+    return sum((-1) ** k * rate[me] / (rate[me] + sum(rate[o] for o in group))
+               for k in range(len(others) + 1) for group in itertools.combinations(others, k))
+
+
+def _choices(s: Any) -> list[int]:
+    """One die per distinct grenade (dice on the same place with the same pips are one choice), lowest first."""
+    seen: dict[tuple[int, int], int] = {}
+    for d in range(len(s.dice)):
+        seen.setdefault(s.dice[d], d)
+    return sorted(seen.values())
+
+
+def _expect(s: Any, me: int, die: int, depth: int) -> float:
+    """Expectimax value for ``me`` of the seat to play moving ``die`` in ``s``, ``depth`` moves deep (this one
+    included): every next roll, ``me`` choosing its best grenade, any other seat "normal"'s (``model_move``)."""
+    after = RULES.apply(s, s.current, Throw(die))
+    if after.winners or after.out_move[me] or depth == 1:
+        return race_leaf(after, me)
+    total = 0.0
+    for roll in range(1, 7):
+        nxt = replace(after, roll=roll, events=())
+        if nxt.current == me:
+            total += max(_expect(nxt, me, d, depth - 1) for d in _choices(nxt))
+        else:
+            total += _expect(nxt, me, model_move(nxt), depth - 1)
+    return total / 6
+
+
+def looks_ahead(depth: int):
+    """A ``ladder.play_one`` decider: "hard" sees every heart and plays the best grenade by ``_expect`` at
+    ``depth``; the other levels play as shipped."""
+
+    def decide(state: Any, view: Any, legal: Any, rng: Rng, level: str) -> Throw:
+        if level != "hard":
+            return grenade.choose(view, legal, rng, level)
+        values = [(_expect(state, state.current, d, depth), -d) for d in _choices(state)]
+        return Throw(-max(values)[1])
+
+    return decide
+
+
+def _game(task: tuple[int, int, int, int, int]) -> tuple[int, int, float]:
+    """(variant, seed, game number, depth, players) -> (variant, seed, hard's share): variant 0 as shipped, 1 seeing
+    every heart, 2 seeing every heart ``depth`` moves ahead."""
+    variant, seed, g, depth, players = task
+    decide = (None, sees_every_heart, looks_ahead(depth))[variant]
+    r = ladder.play_one(("grenade", "hard", "normal", g, players, seed), decide)
+    return variant, seed, r[3]
+
+
+def ceiling(seeds: list[int], games: int, jobs: int, depth: int = 0, players: int = PLAYERS) -> None:
     """Part 1 of the module docstring."""
-    tasks = [(knows, seed, g) for seed in seeds for knows in (False, True) for g in range(games)]
-    share: dict[tuple[bool, int], float] = {}
+    variants = [0, 1] + ([2] if depth else [])
+    tasks = [(v, seed, g, depth, players) for seed in seeds for v in variants for g in range(games)]
+    share: dict[tuple[int, int], float] = {}
     with Pool(jobs) as pool:
-        for knows, seed, a in pool.imap_unordered(_game, tasks, chunksize=4):
-            share[(knows, seed)] = share.get((knows, seed), 0.0) + a
-    print(f"grenade, hard vs normal ({PLAYERS} players, {games} games a seed, seats rotated as tools/ladder.py)")
-    for knows, name in ((False, "hard as shipped"), (True, "hard seeing every heart")):
-        row = [100 * share[(knows, s)] / games for s in seeds]
+        for v, seed, a in pool.imap_unordered(_game, tasks, chunksize=4):
+            share[(v, seed)] = share.get((v, seed), 0.0) + a
+    print(f"grenade, hard vs normal ({players} players, {games} games a seed, seats rotated as tools/ladder.py)")
+    names = ("hard as shipped", "hard seeing every heart", f"seeing every heart, {depth} moves ahead")
+    for v in variants:
+        row = [100 * share[(v, s)] / games for s in seeds]
         cells = "  ".join(f"seed {s} {x:5.1f} %" for s, x in zip(seeds, row))
-        won = sum(share[(knows, s)] for s in seeds)
-        print(f"  {name:<24} {cells}   all {100 * won / (games * len(seeds)):5.1f} % ({won:g} of {games * len(seeds)})")
+        won = sum(share[(v, s)] for s in seeds)
+        print(f"  {names[v]:<33} {cells}   all {100 * won / (games * len(seeds)):5.1f} % ({won:g} of "
+              f"{games * len(seeds)})")
 
 
 def _winning_chance(s: Any, seat: int, die: int, seeds: list[int]) -> float:
@@ -135,6 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", help="ladder seeds to play, comma-separated (part 1)")
     ap.add_argument("--games", type=int, default=200, help="games a seed and a variant (default 200)")
+    ap.add_argument("--depth", type=int, default=0, metavar="N", help="also hard seeing every heart, N moves ahead "
+                    "(part 1; 4: a full round of four players)")
+    ap.add_argument("--players", type=int, default=PLAYERS, help="seats in part 1 (default 4, the ladder's table; "
+                    "2: a duel, two hearts each)")
     ap.add_argument("--regret", type=int, default=0, metavar="N", help="positions to measure (part 2)")
     ap.add_argument("--rollouts", type=int, default=300, help="rollouts a choice (default 300)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -142,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.seeds and not args.regret:
         ap.error("nothing to do: give --seeds and/or --regret")
     if args.seeds:
-        ceiling([int(x) for x in args.seeds.split(",")], args.games, args.jobs)
+        ceiling([int(x) for x in args.seeds.split(",")], args.games, args.jobs, args.depth, args.players)
     if args.regret:
         regret(args.regret, args.rollouts, args.jobs)
     return 0

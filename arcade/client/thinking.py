@@ -4,7 +4,8 @@ Robbers, Grass) never freezes the table's animations for that long. The decision
 function of the seat's view and a generator fixed by the tick it is due at.
 
 Measured with ``python tools/bench_client.py --game cops_and_robbers --seats bot:hard,bot:hard,bot:hard,bot:hard
---realtime``: the longest ticks fall from a search's length to a few milliseconds (figures in that tool's docstring).
+--ticks 1800 --realtime`` (and ``--think-here`` for the main thread): tick p99 76 ms on the main thread, 6.8 ms with
+the worker thread (Grass: 36 ms and 6.6 ms); the tool's docstring has the whole table.
 """
 
 from __future__ import annotations
