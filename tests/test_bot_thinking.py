@@ -50,21 +50,34 @@ class Recorder:
 
 
 def grenade_turn(seed: int = 3):
+    """A Grenade position three moves in (the grenades on different places: the choices differ), and its player."""
     s = GRENADE.initial_state(seed, 3)
+    for die in (0, 1, 2):
+        s = GRENADE.apply(s, s.current, Throw(die))
     return s, s.current
 
 
-def test_the_decision_is_asked_for_when_the_seat_comes_to_act_not_when_it_is_due():
+def elsewhere(s, seat, level, think):
+    """A grenade other than the one a bot thinking on the spot moves (so a planted answer can be told from it)."""
+    plain = BotSeat("grenade", seat, level, seed=5, think_ticks=think)
+    plain.input(s, 0)
+    mine = GRENADE.decode_action(plain.input(s, think) - 1)
+    return next(Throw(d) for d in range(3) if s.dice[d] != s.dice[mine.die])
+
+
+def test_the_decision_is_asked_for_when_the_seat_comes_to_act_and_its_answer_played_when_due():
     s, seat = grenade_turn()
+    plain = BotSeat("grenade", seat, "hard", seed=5, think_ticks=30)
+    on_the_spot = [plain.input(s, t) for t in range(100, 131)][-1]
     think = Recorder()
     bot = BotSeat("grenade", seat, "hard", seed=5, think_ticks=30, ahead=think)
     assert bot.input(s, 100) == 0
     assert think.asked == 1  # started at once, 30 ticks before it is due
     assert all(bot.input(s, t) == 0 for t in range(101, 130))
-    acted = bot.input(s, 130)
-    assert acted and think.asked == 1
-    plain = BotSeat("grenade", seat, "hard", seed=5, think_ticks=30)
-    assert [plain.input(s, t) for t in range(100, 131)][-1] == acted
+    assert bot.input(s, 130) == on_the_spot and think.asked == 1
+    planted = elsewhere(s, seat, "hard", 30)
+    ahead = BotSeat("grenade", seat, "hard", seed=5, think_ticks=30, ahead=Recorder(planted))
+    assert [ahead.input(s, t) for t in range(100, 131)][-1] == GRENADE.encode_action(planted) + 1  # what was worked out
 
 
 def test_a_table_that_changed_while_the_bot_was_thinking_gets_a_fresh_decision():
@@ -72,7 +85,7 @@ def test_a_table_that_changed_while_the_bot_was_thinking_gets_a_fresh_decision()
     position is dropped, and the bot decides on the position it now sees."""
     s, seat = grenade_turn()
     other = replace(s, roll=s.roll % 6 + 1, dice=((1, 5), (3, 2), (5, 4)))
-    planted = Throw(0)
+    planted = elsewhere(other, seat, "normal", 10)
     bot = BotSeat("grenade", seat, "normal", seed=5, think_ticks=10, ahead=Recorder(planted))
     bot.input(s, 0)
     acted = bot.input(other, 10)
