@@ -11,6 +11,7 @@ so turn-game bots get their real think time and decide on their worker thread (`
 2026-11-27, load average below 0.1:
 
     python tools/bench_client.py --game cops_and_robbers --seats bot:hard,bot:hard,bot:hard,bot:hard --ticks 1800 --realtime
+    (each also with --think-here, and both again with --game grass)
     cops_and_robbers, bots on the main thread    tick p50 1.49 ms   p99 76.01 ms   max 136.21 ms
     cops_and_robbers, bots on a worker thread    tick p50 1.47 ms   p99  6.75 ms   max  18.49 ms
     grass, bots on the main thread               tick p50 1.38 ms   p99 35.90 ms   max  72.38 ms
