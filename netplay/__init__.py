@@ -1,8 +1,10 @@
 """UDP sessions for any tick simulation: lockstep, rollback, sync test, desync detection and LAN discovery.
 
-netplay knows no game and no pygame: its sessions ask their caller to save, load and advance a simulation
+netplay knows no game and no pygame: its sessions never build nor hold the simulation; they tell their caller when
+the match starts (``Started``: settings, seed, seat owners) and ask it to save, load and advance its simulation
 (``requests``; ``requests.fulfil`` does it for objects with ``save() / load(saved) / advance(inputs) / checksum()``
-and optionally ``is_over()``), with small int inputs (0 = nothing, < 65536).
+and optionally ``is_over()``), with small int inputs (0 = nothing, < 65536). ``runner.Runner`` is the one loop every
+caller runs (update, build on start, fulfil, events).
 
 Modules:
 
@@ -26,7 +28,8 @@ Modules:
 - ``events``: what a session reports.
 - ``discovery``: LAN announce/listen (the broadcast address is a setting; 127.255.255.255 by default) and the
   browser's ping of listed hosts.
-- ``harness``: several sessions on one in-memory network in virtual time (tests, benchmarks).
+- ``runner``: the one update -> build -> fulfil -> events loop around a session.
+- ``harness``: several sessions (each with its runner) on one in-memory network in virtual time (tests, benchmarks).
 - ``synctest``: roll back every tick and compare checksums.
 - ``fairdeal``: the end-of-match reveal of a turn game's deal checked against the commits (the re-simulation is the
   game side's: ``arcade.core.authority``).

@@ -310,7 +310,7 @@ class Admission:
             if s >= len(self.owners) or self.owners[s] == r.index:
                 continue
             if s in self.dropped and self.owners[s] == 0 and s in self.local_seats and self._may_claim(r, s):
-                tick = self.requested_tick + 1 if self.auth is None else self.sim.tick
+                tick = self.requested_tick + 1 if self.auth is None else self.auth.now_tick
                 if self.auth is None:
                     self.driver.fill(s, self.requested_tick)
                 self.owners[s] = r.index

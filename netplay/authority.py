@@ -8,8 +8,9 @@ full action log; each joiner checks the nonces against the commits it was shown 
 (``netplay.fairdeal``) and re-simulates the match (its simulation's ``verify``), so equal ``final_checksum``s across
 peers prove the deal.
 
-netplay knows no game: it moves opaque view bytes and action ints. The simulations it drives here (built by the
-session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-typed:
+netplay knows no game: it moves opaque view bytes and action ints. The simulations it drives here are the caller's,
+handed over once the match starts (``Session.attach`` after the ``Started`` event; ``netplay.runner`` does it;
+``arcade.core.turnnet`` has the game side), typed as ``Referee`` (host) and ``ViewStore`` (joiner):
 
 - host: ``advance(inputs)`` (one tick, one int per seat, 0 = nothing: the tick simulation's rule), ``tick``,
   ``step`` (actions applied so far), ``legal(seat, n) -> bool`` (tick input ``n`` is legal for ``seat`` now),
@@ -22,7 +23,7 @@ session's ``make_sim``; ``arcade.core.turnnet`` has the game side) are duck-type
 Unlike rollback and lockstep (``netplay.requests``: the caller's simulation is asked to save, load and advance),
 here the session calls these adapters itself and returns no request: they are not a game's simulation to roll back
 but the host's referee (it must check legality and read the views right after each tick, to send them that update)
-and a joiner's store of received views; the game's rules behind them are the caller's (``make_sim`` builds them).
+and a joiner's store of received views; the game's rules behind them are the caller's.
 
 Messages (``netplay.wire``): VIEW (host -> joiner: one seat's view at a step, zlib-compressed with the view the
 joiner holds as preset dictionary (``deflate_view``: a step costs tens of bytes, not a whole view), in chunks of
@@ -48,7 +49,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 import msgpack
 
@@ -57,10 +58,52 @@ from .fairdeal import reveal_problem, revealed_seed
 from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK,
                    SEND_LIMIT, VIEW_CHUNK, MsgType, Reason, is_real_commit)
 
+
+
+class Referee(Protocol):
+    """The host's side of a host-authoritative turn game, given by the caller (``Session.attach``): the whole table.
+
+    ``advance(inputs)`` simulates one tick (one tick input per seat, 0 = nothing); ``tick`` counts ticks, ``step``
+    the actions applied so far; ``legal(seat, n)`` says whether tick input ``n`` is legal for ``seat`` now;
+    ``last_acted(seat)`` is the step after that seat's last applied action (0 if none); ``view(seat | None)`` is that
+    seat's (None: the public) view as bytes; ``public(since)`` lists ``(step, seat, action)`` every seat may know of
+    the actions after step ``since`` (a hidden action's content 0); ``log`` is every applied ``(seat, code)`` and
+    ``log_ticks`` the tick of each; ``is_over()``, ``checksum()``."""
+
+    tick: int
+    step: int
+    log: Sequence[tuple[int, int]]
+    log_ticks: Sequence[int]
+
+    def advance(self, inputs: tuple[int, ...]) -> None: ...
+    def legal(self, seat: int, n: int) -> bool: ...
+    def last_acted(self, seat: int) -> int: ...
+    def view(self, seat: int | None) -> bytes: ...
+    def public(self, since: int) -> Sequence[tuple[int, int, int]]: ...
+    def is_over(self) -> bool: ...
+    def checksum(self) -> int: ...
+
+
+class ViewStore(Protocol):
+    """A joiner's (or spectator's) side of a host-authoritative turn game, given by the caller (``Session.attach``):
+    the views it was sent. ``receive_view(seat | None, step, view bytes, public actions)``; ``advance(inputs)``
+    counts ticks (``tick``); ``is_over()``; ``checksum()``; ``verify(seed, log) -> (fair, reason, checksum | None)``
+    re-simulates the revealed deal at the end."""
+
+    tick: int
+
+    def receive_view(self, seat: int | None, step: int, view: bytes,
+                     public: Sequence[tuple[int, int, int]]) -> None: ...
+    def advance(self, inputs: tuple[int, ...]) -> None: ...
+    def is_over(self) -> bool: ...
+    def checksum(self) -> int: ...
+    def verify(self, seed: int, log: Sequence[tuple[int, int]]) -> tuple[bool, str, int | None]: ...
+
+
 Session = Any  # netplay.session.Session (not imported: the session imports this module)
 Remote = Any   # netplay.endpoint.Remote
 
-__all__ = ["HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal", "start_problem"]
+__all__ = ["Referee", "ViewStore", "HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal", "start_problem"]
 
 VERIFIED = "verified"
 UNFAIR = "unfair"
@@ -208,12 +251,21 @@ class HostAuthority:
 
     def __init__(self, session: Session) -> None:
         self.s = session
+        self.sim: Referee | None = None  # the caller's referee (``Session.attach``); nothing runs before it
         self.peers: dict[int, _Peer] = {}
         self.queue: list[tuple[int, int, int, int, int]] = []  # (peer, id, seat, step, input) in arrival order
         self._views: dict[int, tuple[int, bytes, bytes]] = {}  # seat key -> (step, view bytes, digest) now
         self.reveal: list[bytes] = []
         self.reveal_digest = b""
         self.end_at = 0
+
+    def attach(self, referee: "Referee") -> None:
+        self.sim = referee
+
+    @property
+    def now_tick(self) -> int:
+        """The host's tick now (0 before the referee is attached)."""
+        return self.sim.tick if self.sim is not None else 0
 
     def peer(self, r: Remote) -> _Peer:
         return self.peers.setdefault(r.index, _Peer())
@@ -224,6 +276,8 @@ class HostAuthority:
         """An ACTION datagram from ``r`` (authenticated, fresh). One that says it holds notices never sent is refused
         whole ("ack": a lie, or another match)."""
         held, actions, got, _tick, ping, echo, lack = f
+        if self.sim is None:
+            return  # not running yet (the caller has not attached its referee): the joiner resends
         if lack > len(r.log_out):
             self.s.stats.reject("ack")
             return
@@ -232,7 +286,7 @@ class HostAuthority:
         p = self.peer(r)
         for seat, step in held:
             if step > p.held.get(seat, -1):
-                p.held[seat] = min(step, self.s.sim.step)
+                p.held[seat] = min(step, self.sim.step)
         if len(got) > len(p.reveal_got) or any(a & ~b for a, b in zip(got, p.reveal_got)):
             p.reveal_got = bytes(a | b for a, b in zip(got.ljust(len(p.reveal_got), b"\0"),
                                                        p.reveal_got.ljust(len(got), b"\0")))
@@ -261,6 +315,8 @@ class HostAuthority:
 
     def update(self) -> None:
         s = self.s
+        if self.sim is None:
+            return
         _run_ticks(s, self.tick)
         if s.phase in ("running", "finishing"):
             self.send_all()
@@ -269,7 +325,7 @@ class HostAuthority:
 
     def tick(self) -> None:
         """One host tick: local seats' inputs, then the queued remote actions that are still good, then advance."""
-        s, sim = self.s, self.s.sim
+        s, sim = self.s, self.sim
         tick = sim.tick
         inputs = [0] * s.settings.seats
         for seat in s.local_seats:
@@ -303,7 +359,7 @@ class HostAuthority:
         a step."""
         v = self._views.get(key)
         if v is None:
-            sim = self.s.sim
+            sim = self.sim
             view = bytes(sim.view(None if key == NO_PEER else key))
             v = self._views[key] = (sim.step, view, _digest(view))
         return v
@@ -329,7 +385,7 @@ class HostAuthority:
             step, view, digest = self.view_of(key)
             held, last = p.held.get(key, -1), p.sent.get(key)
             # the same bytes, at a step its actions may name (not before this seat's own last action)
-            same = last is not None and last[2] == digest and (key == NO_PEER or last[0] >= s.sim.last_acted(key))
+            same = last is not None and last[2] == digest and (key == NO_PEER or last[0] >= self.sim.last_acted(key))
             if held >= step or (same and (held >= last[0] or s.now < last[1] + rto)):
                 continue
             kept = p.kept.setdefault(key, {})
@@ -358,12 +414,12 @@ class HostAuthority:
             raise ValueError(f"a view of {len(data)} compressed bytes is over the wire's limit")
         public = []
         if parts:
-            public = [[st, seat, a] for st, seat, a in s.sim.public(p.held.get(key, 0))][-MAX_PUBLIC:]
+            public = [[st, seat, a] for st, seat, a in self.sim.public(p.held.get(key, 0))][-MAX_PUBLIC:]
         owners = [NO_PEER if o is None else o for o in s.owners]
         base, items = notices
         for i, part in enumerate(parts or [b""]):
             ping, echo = s._probe(r)
-            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, s.sim.tick, ping,
+            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, self.sim.tick, ping,
                                       echo, base, items, ref])
         p.ack_due = False
 
@@ -393,11 +449,11 @@ class HostAuthority:
 
     def reveal_log(self) -> list[tuple[int, int]]:
         """The action log the host reveals (the simulation's; a test's lying host overrides this)."""
-        return list(self.s.sim.log)
+        return list(self.sim.log)
 
     def finish(self, kind: EndReason) -> None:
         """End the match now at the host's tick: ``MatchEnded`` here, the reveal sent to every joiner."""
-        s, sim = self.s, self.s.sim
+        s, sim = self.s, self.sim
         if s.end is not None:
             return
         self.end_at = sim.tick
@@ -424,6 +480,8 @@ class JoinerAuthority:
 
     def __init__(self, session: Session) -> None:
         self.s = session
+        self.sim: ViewStore | None = None  # the caller's view store (``Session.attach``)
+        self.early: list[tuple[int | None, int, bytes, list[tuple[int, int, int]]]] = []  # views before it
         self.pending: list[list[int]] = []      # [id, seat, step, input] not yet acknowledged by the host
         self.next_id = 1
         self.steps: dict[int, int] = {}         # seat key -> step of the latest complete view
@@ -480,7 +538,7 @@ class JoinerAuthority:
         try:
             view = inflate_view(b"".join(have[3][i] for i in range(total)), kept.get(ref - 1, b""))
             _keep(kept, step, view, 0)
-            s.sim.receive_view(seat, step, view, [(a, b, c) for a, b, c in public])
+            self._hand_over(seat, step, view, [(a, b, c) for a, b, c in public])
         except Exception as e:  # the game side could not read the host's view: never crash the client
             s._fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
 
@@ -536,7 +594,7 @@ class JoinerAuthority:
             problem = reveal_problem(s.commits, nonces)
             if problem is None:
                 s.seed = revealed_seed(nonces)
-                fair, problem_text, checksum = s.sim.verify(s.seed, log)
+                fair, problem_text, checksum = self.sim.verify(s.seed, log)
                 problem = None if fair else problem_text
                 self.revealed = (s.seed, log, ticks)
         except ValueError as e:
@@ -552,8 +610,23 @@ class JoinerAuthority:
 
     # --- the joiner's ticks
 
+    def _hand_over(self, seat: int | None, step: int, view: bytes, public: list[tuple[int, int, int]]) -> None:
+        """Give a complete view to the view store (kept until the caller attached it)."""
+        if self.sim is None:
+            self.early.append((seat, step, view, public))
+        else:
+            self.sim.receive_view(seat, step, view, public)
+
+    def attach(self, store: "ViewStore") -> None:
+        self.sim = store
+        early, self.early = self.early, []
+        for seat, step, view, public in early:
+            store.receive_view(seat, step, view, public)
+
     def update(self) -> None:
         s = self.s
+        if self.sim is None:
+            return
         _run_ticks(s, self.tick)
         if s.phase in ("running", "finishing"):
             self.send()
@@ -564,7 +637,7 @@ class JoinerAuthority:
             s.phase = "done"
 
     def tick(self) -> None:
-        s, sim = self.s, self.s.sim
+        s, sim = self.s, self.sim
         tick = sim.tick
         inputs = [0] * s.settings.seats
         over = sim.is_over()
@@ -591,6 +664,6 @@ class JoinerAuthority:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
         ping, echo = s._probe(host)
-        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), s.sim.tick, ping, echo,
+        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo,
                                        host.log_in])
         self.urgent = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
            "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
@@ -84,7 +85,9 @@ class JoinRefused(NetEvent):
 
 @dataclass
 class Started(NetEvent):
-    """The match began: the fair-deal ``seed``, which peer owns each seat, and this peer's own seats. A late joiner
+    """The match began: the ``settings``, the fair-deal ``seed``, which peer owns each seat, and this peer's own seats:
+    what the caller needs to build its simulation (the session never builds nor holds it; in a host-authoritative
+    turn game the caller then hands the session its referee or view store with ``Session.attach``). A late joiner
     (``late``) starts at ``frame``, from the host's snapshot of that confirmed frame, and catches up. A joiner of a
     host-authoritative turn game has no ``seed`` (None) until the end-of-match reveal."""
 
@@ -93,6 +96,7 @@ class Started(NetEvent):
     local_seats: tuple[int, ...]
     frame: int = 0
     late: bool = False
+    settings: Any = None  # the match's ``MatchSettings`` (game, options, seats, mode): what the caller builds
 
 
 @dataclass

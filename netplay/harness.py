@@ -10,32 +10,50 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable, Iterable
 
-from .requests import fulfil
+from .runner import Runner
 from .transport import MemoryNetwork
 
 __all__ = ["VirtualRun"]
 
 
 class VirtualRun:
-    """``sessions``: the peers (each with ``update(now)``, ``next_wakeup()``, ``done``, ``transport``, ``sim``):
-    the requests each update returns are fulfilled on the peer's ``sim`` at once (``netplay.requests.fulfil``).
+    """Runs peers over ``network``: each a ``netplay.runner.Runner`` (the one loop: update, build on start, fulfil
+    the requests, events), given as ``(session, build)`` pairs (``build(started) -> sim``, see ``Runner``) or added
+    with ``add``. Each runner's events are kept until ``poll_events(session)`` takes them.
 
     ``at(t, action)`` schedules ``action()`` at virtual time ``t``; ``stop(session)`` stops updating a peer (a
     killed process: its transport is closed, so datagrams to it are lost). ``run(until, max_time)`` returns the
-    virtual time reached.
+    virtual time reached. ``sim(session)`` is the simulation that peer's caller built (None before the start).
     """
 
-    def __init__(self, network: MemoryNetwork, sessions: Iterable[Any]) -> None:
+    def __init__(self, network: MemoryNetwork, peers: Iterable[tuple[Any, Callable[[Any], Any]]] = ()) -> None:
         self.network = network
         self.clock = network.clock
-        self.sessions = list(sessions)
+        self.runners: list[Runner] = []
+        self._by_session: dict[int, Runner] = {}
+        self._events: dict[int, list[Any]] = {}
         self.stopped: set[int] = set()
         self._actions: list[tuple[float, int, Callable[[], None]]] = []
         self._n = 0
         self.steps = 0
+        for session, build in peers:
+            self.add(session, build)
 
-    def add(self, session: Any) -> None:
-        self.sessions.append(session)
+    def add(self, session: Any, build: Callable[[Any], Any]) -> Runner:
+        r = Runner(session, build)
+        self.runners.append(r)
+        self._by_session[id(session)] = r
+        return r
+
+    def runner(self, session: Any) -> Runner:
+        return self._by_session[id(session)]
+
+    def sim(self, session: Any) -> Any:
+        return self._by_session[id(session)].sim
+
+    def poll_events(self, session: Any) -> list[Any]:
+        """The events of ``session`` since the last call (its runner's updates), oldest first."""
+        return self._events.pop(id(session), [])
 
     def at(self, t: float, action: Callable[[], None]) -> None:
         self._n += 1
@@ -45,8 +63,8 @@ class VirtualRun:
         self.stopped.add(id(session))
         session.transport.close()
 
-    def live(self) -> list[Any]:
-        return [s for s in self.sessions if not s.done and id(s) not in self.stopped]
+    def live(self) -> list[Runner]:
+        return [r for r in self.runners if not r.done and id(r.session) not in self.stopped]
 
     def run(self, until: Callable[[], bool] | None = None, max_time: float = 600.0) -> float:
         clock, net = self.clock, self.network
@@ -87,13 +105,13 @@ class VirtualRun:
             net.deliver_due()
             now = clock.now
             for s in live:
-                if id(s) in self.stopped:
+                if id(s.session) in self.stopped:
                     continue
                 inbox = getattr(s.transport, "inbox", None)
                 if inbox or wake.get(id(s), now) <= now:
-                    requests = s.update(now)
-                    if requests:
-                        fulfil(s.sim, requests, s.stats)
+                    events = s.update(now)
+                    if events:
+                        self._events.setdefault(id(s.session), []).extend(events)
                     wake[id(s)] = s.next_wakeup()
             self.steps += 1
         return clock.now

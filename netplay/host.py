@@ -334,8 +334,8 @@ class HostSession(HostLobby, Admission, Session, kind=HOST):
                     self.owners[s], self.dropped[s], self.lost_owner[s] = 0, r.index, (r.token, r.address[0])
                     self.local_seats = sorted(self.local_seats + [s])
                     self.bots[s] = self.drop_level
-                    self._emit(SeatDropped(s, self.sim.tick, r.index))
-                    self._relay([Item.DROP, s, self.sim.tick, r.index, self.drop_level], but=r)
+                    self._emit(SeatDropped(s, self.auth.now_tick, r.index))
+                    self._relay([Item.DROP, s, self.auth.now_tick, r.index, self.drop_level], but=r)
             return
         d = self.driver
         for s, o in enumerate(self.owners):

@@ -422,7 +422,7 @@ class SpectatorSession(JoinerSession, kind=SPECTATOR):
             saved = loader(blob)
             self._start_late(c.frame, c.seed, [0 if o == NO_PEER else o for o in c.owners], c.claimable, saved)
         except Exception as e:  # the caller's decoder (or the simulation) refused the state: never crash
-            self.driver = self.sim = None
+            self.driver = None
             self._fail(f"the host's snapshot could not be read ({type(e).__name__})", FailReason.BAD_SNAPSHOT)
 
     def _start_late(self, frame: int, seed: int, owners: list[int], claimable: list[int], saved: Any) -> None:

@@ -1,12 +1,10 @@
 """A netplay session: one peer of a star (the host, or a joiner) of a tick-simulated match over the network.
 
-API (GGRS's request style: the session never touches the simulation in rollback and lockstep modes). The caller
-gives:
+API (GGRS's request style: the session never builds nor holds the game). The caller builds its simulation when the
+``Started`` event comes (it carries the settings, the fair-deal seed and the seat owners) and, in a host-authoritative
+turn game, hands the session its referee (host) or view store (joiner) with ``attach`` (``netplay.authority``'s
+``Referee`` / ``ViewStore``); ``netplay.runner.Runner`` is the one loop that does all this. The caller gives:
 
-- ``make_sim(settings, seed) -> sim``: builds the caller's simulation once the fair-deal seed is known (a late
-  joiner's too, before its snapshot is loaded). ``session.sim`` keeps it for the caller and the tools to read; the
-  session calls none of its methods in rollback or lockstep mode. In a host-authoritative turn game it is the
-  game-side adapter the session does read (``netplay.authority``: views, legality, the action log).
 - ``input_source(seat, tick) -> int``: this peer's input for one of its seats (``Session.local_seats``) for a tick;
   called once per (seat, tick), ``input_delay`` ticks before that tick is simulated.
 
@@ -169,12 +167,11 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         if kind is not None:
             _ROLES[kind] = cls
 
-    def __init__(self, transport: Transport, code: str, *, make_sim: Callable[[MatchSettings, int], Any],
-                 input_source: Callable[[int, int], int], config: SessionConfig | None, now: float,
+    def __init__(self, transport: Transport, code: str, *, input_source: Callable[[int, int], int],
+                 config: SessionConfig | None, now: float,
                  nonce: int | bytes | None, name: str) -> None:
         self.transport = transport
         self.config = config or SessionConfig()
-        self.make_sim = make_sim
         self.input_source = input_source
         self.name = name[:32]
         self.password = normalize_code(code)
@@ -209,7 +206,6 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         """The match's state before it starts: simulation, driver, checksums, drops."""
         self.input_delay = 0  # ticks every peer uses: the settings' value, or the host's choice sent with START
         self.seed: int | None = None
-        self.sim: Any = None
         self.driver: TickDriver | None = None
         self.auth: Any = None  # authority mode (turn games): a netplay.authority HostAuthority / JoinerAuthority
         self.local_seats: list[int] = []
@@ -234,6 +230,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         self.catching_up = False  # a late joiner simulating from its snapshot to the live frame
         self.remote_frame = 0
         self.end_reason: EndReason | None = None  # the host ended the match early
+        self.fresh_start = False  # ``Started`` was just raised: no tick runs in this update
 
     # ------------------------------------------------------------------ construction
 
@@ -255,7 +252,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
 
     @classmethod
     def host(cls, transport: Transport, settings: MatchSettings, remote_seats: list[bool], code: str, *,
-             make_sim: Callable[[MatchSettings, int], Any], input_source: Callable[[int, int], int],
+             input_source: Callable[[int, int], int],
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
              name: str = "host", auto_start: bool = True, bots: dict[int, str] | None = None) -> "Session":
         """The host of a match (a ``netplay.host.HostSession``): ``remote_seats[i]`` True for a seat a joiner fills,
@@ -270,14 +267,14 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
             raise ValueError(f"{len(remote_seats)} seats given, settings say {settings.seats}")
         if not any(remote_seats):
             raise ValueError("a networked match needs at least one remote seat")
-        s = cls._role_class(HOST)(transport, code, make_sim=make_sim, input_source=input_source, config=config,
+        s = cls._role_class(HOST)(transport, code, input_source=input_source, config=config,
                                   now=now, nonce=nonce, name=name)
         s._open_lobby(settings, remote_seats, nonce, auto_start, bots or {})
         return s
 
     @classmethod
     def join(cls, transport: Transport, host_address: Address, code: str, seats: int, *,
-             make_sim: Callable[[MatchSettings, int], Any], input_source: Callable[[int, int], int],
+             input_source: Callable[[int, int], int],
              config: SessionConfig | None = None, now: float = 0.0, nonce: int | bytes | None = None,
              accept: Callable[[MatchSettings], str | None] | None = None, expect_digest: bytes = b"",
              name: str = "", protocol_version: int = PROTOCOL_VERSION, auto_ready: bool = True,
@@ -298,7 +295,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         if not 0 <= seats <= 7:
             raise ValueError("a joiner takes 0..7 seats")
         s = cls._role_class(SPECTATOR if seats == 0 else JOIN)(
-            transport, code, make_sim=make_sim, input_source=input_source, config=config, now=now, nonce=nonce,
+            transport, code, input_source=input_source, config=config, now=now, nonce=nonce,
             name=name)
         s._ask(host_address, seats, nonce, accept=accept, expect_digest=expect_digest,
                protocol_version=protocol_version, auto_ready=auto_ready, claim=claim, token=token)
@@ -333,7 +330,7 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
         return {
             "game": self.settings.game if self.settings else None,
             "ticks": self.end.frame if self.end else (self.driver.processed if self.driver else
-                                                      (self.sim.tick if self.sim is not None else 0)),
+                                                      (self.auth.sim.tick if self.auth and self.auth.sim else 0)),
             "final_checksum": self.end.checksum if self.end else None,
             "desyncs": len(self.reported_pairs),
             "rollbacks": st.rollbacks,
@@ -453,6 +450,14 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
             t = min(t, self.created_at + cfg.timeout)
         return max(t, self.now)
 
+    def attach(self, sim: Any) -> None:
+        """A host-authoritative turn game, after ``Started``: the caller's referee (host: ``netplay.authority.Referee``)
+        or view store (joiner, spectator: ``netplay.authority.ViewStore``), which the running phase drives; nothing is
+        simulated before it is attached. Raises RuntimeError in another mode or before the start."""
+        if self.auth is None:
+            raise RuntimeError("attach: not a started host-authoritative match")
+        self.auth.attach(sim)
+
     def request_failed(self, error: BaseException) -> None:
         """The caller could not fulfil a request of the last ``update``: its simulation raised ``error``. This peer
         cannot go on: it says goodbye and fails (``Failed``) with a typed reason: ``BAD_SNAPSHOT`` when it was a late
@@ -537,6 +542,9 @@ class Session(TickLoop, InputExchange, ChecksumExchange):
             if self.done:
                 return
         self._timers()
+        if self.fresh_start:  # the caller builds its simulation at ``Started`` before the first tick is asked for
+            self.fresh_start = False
+            return
         if self.auth is not None:  # authority hook: the running phase is netplay.authority's
             if self.phase in (RUNNING, FINISHING):
                 self.auth.update()

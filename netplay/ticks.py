@@ -1,4 +1,4 @@
-"""The tick loop every role runs once the match starts (a part of ``Session``): build the simulation and its driver
+"""The tick loop every role runs once the match starts (a part of ``Session``): build the driver
 (rollback or lockstep), ask the input source for this peer's seats ``input_delay`` ticks ahead, advance the ticks that
 are due (at most ``max_ticks_per_update``; a late joiner catching up, ``catchup_ticks_per_update`` unpaced), count
 stalls, confirm frames (checksum history, records every ``checksum_interval`` ticks) and end at the same frame as
@@ -26,10 +26,10 @@ class TickLoop:
     """The running match: a part of ``Session`` (a mixin: it reads the session's settings, config and remotes)."""
 
     def _start(self, seed: int, frame: int = 0, saved: Any = None) -> None:
-        """Build the simulation and the driver and run; a late joiner starts at ``frame`` from ``saved``."""
+        """Build the driver and run (``Started``: the caller builds its simulation); a late joiner starts at ``frame``
+        from ``saved`` (a ``LoadState`` request)."""
         st, cfg = self.settings, self.config
         self.seed = seed
-        self.sim = self.make_sim(st, seed)
         if st.mode == AUTHORITY:  # authority hook (netplay.authority): no driver, no input exchange
             self._start_authority(seed)
             return
@@ -55,7 +55,8 @@ class TickLoop:
         self.phase = RUNNING
         self.started_at = self.now
         self.next_tick_at = self.now
-        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), frame, saved is not None))
+        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), frame, saved is not None, settings=st))
+        self.fresh_start = True
 
     def _start_authority(self, seed: int | None) -> None:
         """Authority mode: the host's or the joiner's running phase (``netplay.authority``), no driver."""
@@ -66,7 +67,8 @@ class TickLoop:
             r.last_recv = self.now
         self.phase = RUNNING
         self.started_at = self.next_tick_at = self.now
-        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), 0, self.late))
+        self._emit(Started(seed, tuple(self.owners), tuple(self.local_seats), 0, self.late, settings=self.settings))
+        self.fresh_start = True
 
     def _starting(self) -> None:
         """A role's own set-up when the match starts (the driver is built)."""

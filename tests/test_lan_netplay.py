@@ -21,7 +21,7 @@ from netplay.session import Session
 from netplay.settings import MatchSettings, SessionConfig, SettingsError
 from netplay.transport import Impairment, MemoryNetwork, UdpTransport
 from netplay.wire import MsgType, Rejected, open_datagram, seal
-from test_netplay_toys import (CODE, HOST_ADDR, TallyState, Match, joiner_addr, tally_input, tally_settings,
+from test_netplay_toys import (CODE, HOST_ADDR, TallyState, Match, build_with, joiner_addr, tally_input, tally_settings,
                                tally_sim)
 
 TICK = 1 / 60
@@ -55,21 +55,21 @@ def source(seed):
 def star(settings: MatchSettings, remote: list[bool], joiners: list[int], rtt=0.02, host_kw=None, **join_kw):
     """A host and one joiner per entry of ``joiners`` (seats each), over a 20 ms network."""
     net = MemoryNetwork(seed=2, impairment=Impairment.from_rtt(rtt))
-    host = Session.host(net.transport(HOST_ADDR), settings, remote, CODE, make_sim=make, input_source=source(1),
+    host = Session.host(net.transport(HOST_ADDR), settings, remote, CODE, input_source=source(1),
                         config=cfg(), nonce=1, name="Ann", **(host_kw or {}))
     sessions = [host]
     for i, n in enumerate(joiners, 1):
-        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, n, make_sim=make,
+        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, n,
                                      input_source=source(1), config=cfg(), nonce=100 + i, name=f"J{i}", **join_kw))
-    return Match(net, sessions, VirtualRun(net, sessions), {})
+    return Match(net, sessions, VirtualRun(net, [(s, build_with(make)) for s in sessions]), {})
 
 
 def late(m: Match, i: int, seats=0, claim=(), seed=1, token=None, **kw) -> Session:
     """A joiner arriving at ``m.run``'s current time; ``token``: the player token of a player coming back."""
-    s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, CODE, seats, make_sim=make, input_source=source(seed),
+    s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, CODE, seats, input_source=source(seed),
                      config=cfg(**kw), nonce=100 + i, now=m.run.clock.now, name=f"L{i}", claim=claim, token=token)
     m.sessions.append(s)
-    m.run.add(s)
+    m.run.add(s, build_with(make))
     return s
 
 
@@ -318,7 +318,7 @@ def _wait(cond, transports, seconds=3.0):
 
 def test_the_browser_pings_a_host_over_loopback_and_learns_lobby_or_playing():
     transport = UdpTransport(("127.0.0.1", 0))
-    host = Session.host(transport, tally_settings(2, 0), [False, True], CODE, make_sim=make, input_source=source(1),
+    host = Session.host(transport, tally_settings(2, 0), [False, True], CODE, input_source=source(1),
                         config=cfg(), now=time.monotonic())
     prober = Prober(interval=0.2)
     try:

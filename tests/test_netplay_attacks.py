@@ -26,7 +26,7 @@ from netplay.transport import Impairment, MemoryNetwork
 from netplay.wire import HEADER_SIZE, OPEN_TYPES, Item, MsgType, commit_of, read_header, seal
 
 from test_lan_netplay import snap_bytes, snap_load
-from test_netplay_toys import (CODE, HOST_ADDR, Match, joiner_addr, tally_input, tally_inputs, tally_settings,
+from test_netplay_toys import (CODE, HOST_ADDR, Match, build_with, joiner_addr, tally_input, tally_inputs, tally_settings,
                                tally_sim, virtual_match)
 
 
@@ -45,17 +45,17 @@ def cfg(**kw) -> SessionConfig:
 def lobby(settings, remote, net=None, host_cls=Session, **host_kw) -> Match:
     """A host on a 20 ms network, no joiner yet (``add`` them with ``joiner``)."""
     net = net or MemoryNetwork(seed=3, impairment=Impairment.from_rtt(0.02))
-    host = host_cls.host(net.transport(HOST_ADDR), settings, remote, CODE, make_sim=make, input_source=source(),
+    host = host_cls.host(net.transport(HOST_ADDR), settings, remote, CODE, input_source=source(),
                          config=host_kw.pop("config", cfg()), nonce=1, name="Ann", **host_kw)
-    return Match(net, [host], VirtualRun(net, [host]), {})
+    return Match(net, [host], VirtualRun(net, [(host, build_with(make))]), {})
 
 
 def joiner(m: Match, address, seats=1, code=CODE, cls=Session, nonce=None, **kw) -> Session:
-    s = cls.join(m.net.transport(address), HOST_ADDR, code, seats, make_sim=make, input_source=source(kw.pop(
+    s = cls.join(m.net.transport(address), HOST_ADDR, code, seats, input_source=source(kw.pop(
         "seed", 5)), config=kw.pop("config", cfg()), nonce=nonce if nonce is not None else hash(address) & 0xFFFF,
         now=m.run.clock.now, name=str(address[0]), **kw)
     m.sessions.append(s)
-    m.run.add(s)
+    m.run.add(s, build_with(make))
     return s
 
 
@@ -108,7 +108,7 @@ def test_open_datagrams_carry_nothing_secret_and_a_hello_differs_at_every_attemp
     hellos = []
     net.taps.append(lambda src, dst, data, now: hellos.append(data) if read_header(data)[1] == MsgType.HELLO else 0)
     for k in range(2):
-        s = Session.join(net.transport(joiner_addr(k)), HOST_ADDR, CODE, 1, make_sim=make, input_source=source(),
+        s = Session.join(net.transport(joiner_addr(k)), HOST_ADDR, CODE, 1, input_source=source(),
                          config=cfg())
         s.update(0.0)
     a, b = (msgpack.unpackb(h[HEADER_SIZE:]) for h in hellos)
@@ -379,7 +379,7 @@ def test_chunk_buffers_stay_bounded_under_spam_and_expire():
 # joiner or spectator holds its seat's (or the public) view and the stand-in state built from it.
 
 
-def _reachable(root: object) -> Iterator[object]:
+def _reachable(root: object, own: object = None) -> Iterator[object]:
     """Every object reachable from ``root`` (a peer's session) through its own data: functions, modules, classes,
     the network and the other peers' sessions are not followed (they are not this peer's memory)."""
     seen = {id(root)}
@@ -391,22 +391,25 @@ def _reachable(root: object) -> Iterator[object]:
             if id(ref) in seen or isinstance(ref, (types.FunctionType, types.MethodType, types.ModuleType, type,
                                                    MemoryNetwork, VirtualRun)):
                 continue
-            if isinstance(ref, Session) or type(ref).__name__ in ("MemoryTransport", "VirtualClock"):
+            if (isinstance(ref, Session) and ref is not own) or type(ref).__name__ in ("MemoryTransport",
+                                                                                        "VirtualClock"):
                 continue
             seen.add(id(ref))
             todo.append(ref)
 
 
-def _holds(session: Session, secret: object) -> bool:
-    return any(type(o) is type(secret) and o == secret for o in _reachable(session))
+def _holds(m: Match, session: Session, secret: object) -> bool:
+    """``secret`` is in the memory of that peer: its session and the simulation its runner built."""
+    return any(type(o) is type(secret) and o == secret for o in _reachable(m.run.runner(session), session))
 
 
-def _authority_sim(session):
-    """Peer ``session()``'s ``make_sim`` in authority mode: the host's full simulation, a joiner's views."""
+def _authority_build(started):
+    """A peer's simulation in authority mode: the host's full table, a joiner's views (its seats: ``local_seats``)."""
     from arcade.core.turnnet import authority_sim
     from arcade.games import REGISTRY
 
-    return lambda st, seed: authority_sim(REGISTRY[st.game], st.seats, seed, session().my_seats)
+    st = started.settings
+    return authority_sim(REGISTRY[st.game], st.seats, started.seed, started.local_seats)
 
 
 def _turn_match(gid: str, players: int, seconds: float) -> Match:
@@ -417,52 +420,48 @@ def _turn_match(gid: str, players: int, seconds: float) -> Match:
     rules = REGISTRY[gid]
     settings = MatchSettings(gid, rules.version, players, input_delay=0, prediction=0, mode=AUTHORITY)
     bots: dict = {}
-    getters: dict = {}
 
-    def input_for(i, session):
-        getters[i] = session
-
+    def input_for(i, runner):
         def src(seat, tick):
             bot = bots.setdefault((i, seat), BotSeat(gid, seat, "normal", seed=11 + seat, think_ticks=20))
-            sim = session().sim
+            sim = runner().sim
             state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
             return 0 if state is None else bot.input(state, tick)
         return src
 
-    m = virtual_match(players, lambda i: (lambda st, seed: _authority_sim(getters[i])(st, seed)), input_for,
-                      settings=settings, impairment=Impairment.from_rtt(0.02), seed=4, per_peer_sim=True,
-                      config=lambda i: SessionConfig(desync_dump=None))
-    m.go(max_time=seconds, until=lambda: m.sessions[-1].sim is not None and m.sessions[-1].sim.tick > 60)
-    assert m.host.sim is not None and not m.host.sim.is_over()
-    assert all(s.sim.view is not None for s in m.sessions[1:])  # each joiner holds its seat's view
+    m = virtual_match(players, None, input_for, settings=settings, impairment=Impairment.from_rtt(0.02), seed=4,
+                      config=lambda i: SessionConfig(desync_dump=None), build=_authority_build)
+    m.go(max_time=seconds, until=lambda: m.sim(players - 1) is not None and m.sim(players - 1).tick > 60)
+    assert m.sim(0) is not None and not m.sim(0).is_over()
+    assert all(m.sim(i).view is not None for i in range(1, players))  # each joiner holds its seat's view
     return m
 
 
 def test_a_grit_joiner_holds_no_card_of_the_hosts_hand():
     m = _turn_match("grit", 2, 30.0)
-    hidden = m.host.sim.state.complaints[0]  # the host's seat's hand, which seat 2 sees as a count only
-    assert len(hidden) >= 3 and _holds(m.host, hidden)  # the check finds it where it is
-    assert not _holds(m.sessions[1], hidden)
+    hidden = m.sim(0).state.complaints[0]  # the host's seat's hand, which seat 2 sees as a count only
+    assert len(hidden) >= 3 and _holds(m, m.host, hidden)  # the check finds it where it is
+    assert not _holds(m, m.sessions[1], hidden)
 
 
 def test_a_grenade_joiner_holds_no_other_seats_heart():
     m = _turn_match("grenade", 3, 30.0)
-    hidden = m.host.sim.state.hearts  # every seat's hidden hearts together; each joiner may know its own only
-    assert _holds(m.host, hidden)
-    assert not any(_holds(s, hidden) for s in m.sessions[1:])
+    hidden = m.sim(0).state.hearts  # every seat's hidden hearts together; each joiner may know its own only
+    assert _holds(m, m.host, hidden)
+    assert not any(_holds(m, s, hidden) for s in m.sessions[1:])
 
 
 def test_a_spectator_joining_a_grit_match_holds_no_hand():
     m = _turn_match("grit", 2, 30.0)
-    spec = Session.join(m.net.transport(joiner_addr(7)), HOST_ADDR, CODE, 0, make_sim=_authority_sim(lambda: spec),
+    spec = Session.join(m.net.transport(joiner_addr(7)), HOST_ADDR, CODE, 0,
                         input_source=lambda seat, tick: 0, now=m.run.clock.now, nonce=77, name="Sam",
                         config=SessionConfig(desync_dump=None))
     m.sessions.append(spec)
-    m.run.add(spec)
-    m.go(max_time=m.run.clock.now + 20.0, until=lambda: spec.sim is not None and spec.sim.view is not None)
-    assert spec.sim is not None and spec.sim.view is not None, "the spectator never got the table"
-    hands = m.host.sim.state.complaints
-    assert not _holds(spec, hands[0]) and not _holds(spec, hands[1])
+    m.run.add(spec, _authority_build)
+    m.go(max_time=m.run.clock.now + 20.0, until=lambda: m.run.sim(spec) is not None and m.run.sim(spec).view is not None)
+    assert m.run.sim(spec) is not None and m.run.sim(spec).view is not None, "the spectator never got the table"
+    hands = m.sim(0).state.complaints
+    assert not _holds(m, spec, hands[0]) and not _holds(m, spec, hands[1])
 
 
 # --- the mesh: direct datagrams between joiners -------------------------------------------------------------------

@@ -33,30 +33,32 @@ def turn_match(gid: str, players: int, *, mode: str = AUTHORITY, end_tick: int =
     rules = REGISTRY[gid]
     settings = MatchSettings(gid, rules.version, players, input_delay=0 if mode == AUTHORITY else 2, prediction=0,
                              mode=mode, end_tick=end_tick)
-    getters: dict[int, Any] = {}
     seat_bots: dict[tuple[int, int], BotSeat] = {}
 
-    def builder(i: int) -> Any:
-        def make(st: MatchSettings, seed_: int | None) -> Any:
-            if mode != AUTHORITY:
-                return simulation_for(rules, seed_, st.seats)
-            return authority_sim(rules, st.seats, seed_, getters[i]().my_seats)
-        return make
+    def build(started: Any) -> Any:
+        st = started.settings
+        if mode != AUTHORITY:
+            return simulation_for(rules, started.seed, st.seats)
+        return authority_sim(rules, st.seats, started.seed, started.local_seats)
 
-    def input_for(i: int, session: Any) -> Any:
-        getters[i] = session
-
+    def input_for(i: int, runner: Any) -> Any:
         def src(seat: int, tick: int) -> int:
             if not bots:
                 return 0
             bot = seat_bots.setdefault((i, seat), BotSeat(gid, seat, "normal", seed=11 + seat, think_ticks=think))
-            sim = session().sim
+            sim = runner().sim
             state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
             return 0 if state is None else bot.input(state, tick)
         return src
 
-    return virtual_match(players, builder, input_for, settings=settings, impairment=impairment, seed=seed,
-                         per_peer_sim=True, config=lambda i: SessionConfig(desync_dump=None))
+    return virtual_match(players, None, input_for, settings=settings, impairment=impairment, seed=seed,
+                         config=lambda i: SessionConfig(desync_dump=None), build=build)
+
+
+def authority_build(started: Any) -> Any:
+    """A late joiner's simulation: its views (its seats: ``started.local_seats``)."""
+    st = started.settings
+    return authority_sim(REGISTRY[st.game], st.seats, started.seed, started.local_seats)
 
 
 def ends(m: Match) -> list[MatchEnded]:
@@ -77,10 +79,10 @@ def test_an_action_for_another_seat_or_an_illegal_one_is_refused_and_changes_not
     m = turn_match("grass", 2, bots=False)
     m.go(max_time=5.0)
     host, joiner = m.sessions
-    rules = host.sim.rules
-    state = host.sim.state
+    rules = m.sim(0).rules
+    state = m.sim(0).state
     (to_act,) = rules.to_act(state)
-    legal = host.sim.input_for(rules.legal_actions(state, to_act)[0])
+    legal = m.sim(0).input_for(rules.legal_actions(state, to_act)[0])
     seat = joiner.local_seats[0]
     # the action legal for the seat to act, sent as the other seat's (or, when the joiner's own seat is to act, as
     # the host's seat's): one of the two is foreign, the other not legal now
@@ -92,9 +94,9 @@ def test_an_action_for_another_seat_or_an_illegal_one_is_refused_and_changes_not
     m.go(max_time=10.0)
     rej = host.stats.rejected
     assert rej["seat"] == 2 and rej["illegal"] == 1
-    assert host.sim.step == 0 and host.sim.log == []
+    assert m.sim(0).step == 0 and m.sim(0).log == []
     assert not joiner.auth.pending  # both answered (refused), no longer resent
-    assert joiner.sim.step == 0
+    assert m.sim(1).step == 0
 
 
 # --- the fair deal at the end ---------------------------------------------------------------------------------
@@ -106,7 +108,7 @@ def test_an_honest_host_is_verified_with_equal_final_checksums():
     e = ends(m)
     assert [x.deal for x in e] == ["verified"] * 3
     assert len({x.checksum for x in e}) == 1 and {x.frame for x in e} == {900}
-    assert m.host.sim.step > 10  # actions were played (and re-simulated by every joiner)
+    assert m.sim(0).step > 10  # actions were played (and re-simulated by every joiner)
     assert all(s.summary()["deal"] == "verified" and s.summary()["final_checksum"] == e[0].checksum
                for s in m.sessions)
     assert all(s.seed == m.host.seed for s in m.sessions)  # revealed at the end, never before
@@ -120,8 +122,8 @@ def test_a_host_forging_the_log_at_the_reveal_is_told_unfair_by_every_joiner():
     auth = m.host.auth
 
     def forged() -> list[tuple[int, int]]:
-        log = list(auth.s.sim.log)
-        rules = auth.s.sim.rules
+        log = list(auth.sim.log)
+        rules = auth.sim.rules
         first = rules.initial_state(m.host.seed, 3)
         seat, code = log[0]
         other = [rules.encode_action(a) for a in rules.legal_actions(first, seat) if rules.encode_action(a) != code]
@@ -142,9 +144,9 @@ def test_a_host_forging_the_log_at_the_reveal_is_told_unfair_by_every_joiner():
 def _rates(m: Match, t0: float, t1: float) -> list[float]:
     """Ticks per virtual second of every peer between ``t0`` and ``t1``."""
     m.go(max_time=t0)
-    start = [s.sim.tick for s in m.sessions]
+    start = [m.sim(i).tick for i in range(len(m.sessions))]
     m.go(max_time=t1)
-    return [(s.sim.tick - a) / (t1 - t0) for s, a in zip(m.sessions, start)]
+    return [(m.sim(i).tick - a) / (t1 - t0) for i, a in enumerate(start)]
 
 
 def test_a_six_peer_turn_game_runs_at_60_ticks_a_second_on_every_peer_over_an_impaired_network():
@@ -154,7 +156,7 @@ def test_a_six_peer_turn_game_runs_at_60_ticks_a_second_on_every_peer_over_an_im
     m = turn_match("grass", 6, impairment=IMPAIRED, think=5)
     rates = _rates(m, 5.0, 25.0)
     assert all(s.phase == "running" for s in m.sessions)
-    assert m.host.sim.step > 20  # the game moves: the joiners' actions arrive and are applied
+    assert m.sim(0).step > 20  # the game moves: the joiners' actions arrive and are applied
     assert all(59.0 <= r <= 61.0 for r in rates), rates
 
 
@@ -177,30 +179,29 @@ def test_a_silent_joiners_seat_goes_to_the_hosts_bot_and_its_player_rejoins_it_w
     m.go(max_time=12.0)
     (drop,) = m.of(0, SeatDropped)
     assert drop.seat == seat and m.host.owners[seat] == 0
-    before = [a for a in m.host.sim.log if a[0] == seat]
+    before = [a for a in m.sim(0).log if a[0] == seat]
     m.go(max_time=20.0)
-    assert len([a for a in m.host.sim.log if a[0] == seat]) > len(before)  # the host's bot plays the seat
+    assert len([a for a in m.sim(0).log if a[0] == seat]) > len(before)  # the host's bot plays the seat
 
     back: list[Session] = []
     rules = REGISTRY["grass"]
     bot = BotSeat("grass", seat, "normal", seed=3, think_ticks=5)
 
     def src(s: int, tick: int) -> int:
-        state = back[0].sim.state_for(s)
+        state = m.run.sim(back[0]).state_for(s)
         return 0 if state is None else bot.input(state, tick)
 
     back.append(Session.join(m.net.transport(joiner_addr(9)), HOST_ADDR, CODE, 0, claim=(seat,), token=lost.token,
-                             make_sim=lambda st, seed: authority_sim(rules, st.seats, seed, back[0].my_seats),
                              input_source=src, now=m.run.clock.now, nonce=99, config=SessionConfig(desync_dump=None)))
     m.sessions.append(back[0])
-    m.run.add(back[0])
+    m.run.add(back[0], authority_build)
     m.go(max_time=30.0, until=lambda: back[0].local_seats == [seat])
     assert back[0].seed is None and back[0].driver is None  # views only: no seed, no snapshot
     claimed = [e for e in m.of(0, SeatClaimed) if e.seat == seat]
     assert claimed and m.host.owners[seat] == back[0].index
-    mine = len([a for a in m.host.sim.log if a[0] == seat])
+    mine = len([a for a in m.sim(0).log if a[0] == seat])
     m.go(max_time=80.0)
-    assert len([a for a in m.host.sim.log if a[0] == seat]) > mine  # the rejoined player's actions are applied
+    assert len([a for a in m.sim(0).log if a[0] == seat]) > mine  # the rejoined player's actions are applied
     e = [m.of(i, MatchEnded) for i in (0, 1, 3)]
     assert all(len(x) == 1 for x in e) and len({x[0].checksum for x in e}) == 1
     assert [x[0].deal for x in e] == ["verified"] * 3
@@ -214,14 +215,13 @@ def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_dea
     rules = REGISTRY["grass"]
     spec: list[Session] = []
     spec.append(Session.join(m.net.transport(joiner_addr(8)), HOST_ADDR, CODE, 0, now=m.run.clock.now, nonce=88,
-                             make_sim=lambda st, seed: authority_sim(rules, st.seats, seed, ()),
                              input_source=lambda s, t: 0, config=SessionConfig(desync_dump=None)))
     m.sessions.append(spec[0])
-    m.run.add(spec[0])
-    m.go(max_time=10.0, until=lambda: spec[0].sim is not None and spec[0].sim.ready)
-    sim = spec[0].sim
+    m.run.add(spec[0], authority_build)
+    m.go(max_time=10.0, until=lambda: m.run.sim(spec[0]) is not None and m.run.sim(spec[0]).ready)
+    sim = m.run.sim(spec[0])
     assert sim.ready and sim.view.seat is None and spec[0].late
-    assert sim.view == rules.view(m.host.sim.state, None) or sim.step < m.host.sim.step  # the public view, no more
+    assert sim.view == rules.view(m.sim(0).state, None) or sim.step < m.sim(0).step  # the public view, no more
     m.go(max_time=60.0)
     e = [m.of(i, MatchEnded) for i in range(3)]
     assert all(len(x) == 1 for x in e) and len({x[0].checksum for x in e}) == 1
@@ -281,11 +281,10 @@ def test_a_refused_seat_claim_reaches_the_claimant_as_claim_refused_and_it_stops
     rules = REGISTRY["grass"]
     other: list[Session] = []
     other.append(Session.join(m.net.transport(joiner_addr(9)), HOST_ADDR, CODE, 0, claim=(seat,),
-                              make_sim=lambda st, seed: authority_sim(rules, st.seats, seed, other[0].my_seats),
                               input_source=lambda s, t: 0, now=m.run.clock.now, nonce=97,
                               config=SessionConfig(desync_dump=None)))
     m.sessions.append(other[0])
-    m.run.add(other[0])
+    m.run.add(other[0], authority_build)
     m.go(max_time=20.0, until=lambda: bool(m.of(3, ClaimRefused)))
     (refused,) = m.of(3, ClaimRefused)
     assert refused.seat == seat and refused.reason == "the host plays it"  # (its bot, for the player who lost it)
@@ -352,9 +351,9 @@ def test_a_six_peer_turn_games_host_uploads_under_8_kb_a_second_over_an_impaired
     m.go(max_time=5.0)
     sent = m.host.stats.bytes_sent
     got = [s.stats.bytes_received for s in m.sessions[1:]]
-    step = m.host.sim.step
+    step = m.sim(0).step
     m.go(max_time=25.0)
-    assert m.host.sim.step > step + 20
+    assert m.sim(0).step > step + 20
     assert (m.host.stats.bytes_sent - sent) / 20 < 8_000
     assert all((s.stats.bytes_received - g) / 20 < 1_500 for s, g in zip(m.sessions[1:], got))
 
@@ -399,15 +398,15 @@ def test_a_peer_flooding_actions_gets_them_refused_and_the_match_goes_on():
     def burst() -> None:
         for k in range(5):
             actions = [[first + 8 * k + j, seat, 0, 1] for j in range(8)]
-            flooder._send(flooder.remotes[0], MsgType.ACTION, [[], actions, b"", flooder.sim.tick, None, None,
+            flooder._send(flooder.remotes[0], MsgType.ACTION, [[], actions, b"", m.sim(1).tick, None, None,
                                                                 flooder.remotes[0].log_in])
 
     m.run.at(4.5, burst)
     m.go(max_time=5.0)
     rej = m.host.stats.rejected
     assert rej["flood"] >= 40 - 16, dict(rej)
-    mine = len([a for a in m.host.sim.log if a[0] == seat])
+    mine = len([a for a in m.sim(0).log if a[0] == seat])
     m.go(max_time=60.0)
-    assert len([a for a in m.host.sim.log if a[0] == seat]) > mine
+    assert len([a for a in m.sim(0).log if a[0] == seat]) > mine
     e = ends(m)
     assert [x.deal for x in e] == ["verified"] * 3 and len({x.checksum for x in e}) == 1

@@ -9,13 +9,13 @@ import time
 import pytest
 
 from netplay.events import Desync, Disconnected, Interrupted, MatchEnded, Resumed, SeatDropped
-from netplay.requests import fulfil
+from netplay.runner import Runner
 from netplay.session import Session
 from netplay.settings import SessionConfig
 from netplay.transport import Impairment, UdpTransport
 from netplay.wire import HEADER_SIZE, MAC_SIZE, OPEN_TYPES, MsgType, read_header, seal
 from test_netplay_toys import (HOST_ADDR, CorruptAt, joiner_addr, tally_input, tally_inputs, tally_settings,
-                               tally_sim, virtual_match)
+                               tally_sim, virtual_match, build_with)
 
 BAD_NETWORK = Impairment.from_rtt(0.120, jitter=0.020, loss=0.10, duplicate=0.02, reorder=0.05)
 TICK = 1 / 60
@@ -202,10 +202,11 @@ def test_junk_over_real_udp_during_a_match():
     st = tally_settings(2, 150)
     source = lambda seat, tick: tally_input(8, seat, tick)  # noqa: E731
     mk = lambda s, seed: tally_sim(seed, 2)  # noqa: E731
-    host = Session.host(host_t, st, [False, True], "REAL", make_sim=mk, input_source=source,
+    host = Session.host(host_t, st, [False, True], "REAL", input_source=source,
                         config=SessionConfig(desync_dump=None), now=clock())
-    join = Session.join(join_t, host_t.address, "REAL", 1, make_sim=mk, input_source=source,
+    join = Session.join(join_t, host_t.address, "REAL", 1, input_source=source,
                         config=SessionConfig(desync_dump=None), now=clock())
+    runners = [Runner(p, build_with(mk)) for p in (host, join)]
     captured: list[bytes] = []
     original_send = join_t.send
 
@@ -220,9 +221,8 @@ def test_junk_over_real_udp_during_a_match():
     try:
         while not (host.done and join.done) and clock() < deadline:
             now = clock()
-            for peer in (host, join):
-                requests = peer.update(now)  # (before reading ``sim``: the first update builds it)
-                fulfil(peer.sim, requests)
+            for runner in runners:
+                runner.update(now)
             if host.running and captured and sent < 3000:
                 for src, data in _junk(rng, [((0, 0), d) for d in captured[:-20] or captured], host, 30):
                     attacker.send(data, host_t.address)

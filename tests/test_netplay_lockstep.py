@@ -73,7 +73,7 @@ def _lockstep_to_the_end(gid):
     assert all(s.input_log() == log for s in m.sessions)
     local = replay(lambda: simulation_for(rules, m.host.seed, 4), log)
     assert local.is_over() and local.checksum() == ends[0][0].checksum
-    assert rules.scores(local.state) == rules.scores(m.host.sim.state)
+    assert rules.scores(local.state) == rules.scores(m.sim(0).state)
     for i, s in enumerate(m.sessions):
         assert not m.of(i, Desync) and s.stats.rollbacks == 0
         assert s.stats.snapshot(0)["loss"] > 0.08

@@ -6,7 +6,7 @@ import pytest
 
 from arcade.games import REGISTRY
 from arcade.games.bots import BotSeat
-from netplay.events import Desync, MatchEnded
+from netplay.events import Desync, MatchEnded, Started
 from netplay.requests import AdvanceFrame, LoadState, SaveState, fulfil
 from netplay.rollback import RollbackDriver
 from netplay.session import Session
@@ -147,10 +147,11 @@ def _by_hand(fulfilled: tuple[bool, bool], seconds: float, ticks: int = 240):
     source = lambda seat, tick: tally_input(9, seat, tick)  # noqa: E731 (a seat acts every few ticks)
     make = lambda s, seed: tally_sim(seed, 2)  # noqa: E731
     cfg = SessionConfig(desync_dump=None)
-    peers = [Session.host(net.transport(HOST_ADDR), st, [False, True], CODE, make_sim=make, input_source=source,
+    peers = [Session.host(net.transport(HOST_ADDR), st, [False, True], CODE, input_source=source,
                           config=cfg, nonce=1),
-             Session.join(net.transport(joiner_addr(1)), HOST_ADDR, CODE, 1, make_sim=make, input_source=source,
+             Session.join(net.transport(joiner_addr(1)), HOST_ADDR, CODE, 1, input_source=source,
                           config=cfg, nonce=2)]
+    sims: list = [None, None]  # the caller's simulations, built at the ``Started`` event
     stream: list[list[list]] = [[], []]
     clock = net.clock
     while clock.now < seconds and not all(p.done for p in peers):
@@ -159,10 +160,13 @@ def _by_hand(fulfilled: tuple[bool, bool], seconds: float, ticks: int = 240):
         net.deliver_due()
         for i, p in enumerate(peers):
             requests = p.update(clock.now)
+            for ev in p.poll_events():
+                if isinstance(ev, Started):
+                    sims[i] = make(ev.settings, ev.seed)
             stream[i].append(requests)
             if fulfilled[i] and requests:
-                fulfil(p.sim, requests)
-    return peers, stream
+                fulfil(sims[i], requests)
+    return peers, sims, stream
 
 
 def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_window():
@@ -170,7 +174,7 @@ def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_
     contradicts a prediction comes back as LoadState(t) then, for each tick from t to the current frame,
     AdvanceFrame(tick) and SaveState(tick + 1), at most ``window`` ticks; fulfilling them in order gives the same
     match on both machines as a local replay of the confirmed inputs."""
-    (host, join), stream = _by_hand((True, True), 20.0)
+    (host, join), sims, stream = _by_hand((True, True), 20.0)
     assert host.end is not None and join.end is not None and host.end.checksum == join.end.checksum
     window = host.settings.window
     rollbacks = 0
@@ -193,15 +197,15 @@ def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_
                 assert len(r.inputs) == 2
     assert rollbacks > 0 and rollbacks == host.stats.rollbacks + join.stats.rollbacks
     straight = replay(lambda: tally_sim(host.seed, 2), host.input_log())
-    assert host.end.checksum == straight.checksum() == host.sim.checksum()
+    assert host.end.checksum == straight.checksum() == sims[0].checksum()
 
 
 def test_a_frame_whose_snapshot_the_caller_never_saved_is_never_confirmed():
     """The session reads a frame's checksum from the state the caller saved: a host whose caller ignores every
     request confirms nothing (no checksum is shared, the match never ends) and stops at the prediction window,
     while the joiner's own simulation, fulfilled, goes on to the frames the host's inputs allow."""
-    (host, join), stream = _by_hand((False, True), 6.0)
+    (host, join), sims, stream = _by_hand((False, True), 6.0)
     assert host.driver.processed == 0 and host.end is None
     assert host.driver.frame - host.driver.confirmed_frame <= host.settings.window
-    assert any(stream[0]) and host.sim.tick == 0  # asked, never done
-    assert join.driver.processed > 60 and join.sim.tick == join.driver.frame
+    assert any(stream[0]) and sims[0].tick == 0  # asked, never done
+    assert join.driver.processed > 60 and sims[1].tick == join.driver.frame

@@ -15,25 +15,26 @@ from netplay.session import Session
 from netplay.settings import AUTO_INPUT_DELAY, SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
 from netplay.wire import PROTOCOL_VERSION, seed_from_nonces
-from test_netplay_toys import HOST_ADDR, Match, joiner_addr, tally_input, tally_settings, tally_sim
+from test_netplay_toys import HOST_ADDR, Match, build_with, joiner_addr, tally_input, tally_settings, tally_sim
 
 SOURCE = lambda seat, tick: tally_input(1, seat, tick)  # noqa: E731
 MAKE = lambda st, seed: tally_sim(seed, st.seats)  # noqa: E731
+BUILD = build_with(MAKE)
 CFG = lambda: SessionConfig(desync_dump=None, timeout=2.0)  # noqa: E731
 
 
 def lobby(remote, impairment=Impairment.from_rtt(0.02), ticks=120, code="ABCD"):
     net = MemoryNetwork(seed=3, impairment=impairment)
-    host = Session.host(net.transport(HOST_ADDR), tally_settings(len(remote), ticks), remote, code, make_sim=MAKE,
+    host = Session.host(net.transport(HOST_ADDR), tally_settings(len(remote), ticks), remote, code,
                         input_source=SOURCE, config=CFG(), nonce=1)
-    return Match(net, [host], VirtualRun(net, [host]), {})
+    return Match(net, [host], VirtualRun(net, [(host, BUILD)]), {})
 
 
 def add_joiner(m, i, seats=1, code="ABCD", **kw):
-    s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, code, seats, make_sim=MAKE, input_source=SOURCE,
+    s = Session.join(m.net.transport(joiner_addr(i)), HOST_ADDR, code, seats, input_source=SOURCE,
                      config=CFG(), nonce=100 + i, now=m.run.clock.now, **kw)
     m.sessions.append(s)
-    m.run.add(s)
+    m.run.add(s, BUILD)
     return s
 
 
@@ -156,9 +157,9 @@ def test_a_deal_started_over_when_a_joiner_leaves_still_ends_in_one_shared_seed(
 def _delay_match(settings, rtts):
     """A host and one joiner per entry of ``rtts`` (seconds, that joiner's round trip to the host)."""
     net = MemoryNetwork(seed=5, impairment=Impairment.from_rtt(0.0))
-    host = Session.host(net.transport(HOST_ADDR), settings, [False] + [True] * len(rtts), "ABCD", make_sim=MAKE,
+    host = Session.host(net.transport(HOST_ADDR), settings, [False] + [True] * len(rtts), "ABCD",
                         input_source=SOURCE, config=CFG(), nonce=1)
-    m = Match(net, [host], VirtualRun(net, [host]), {})
+    m = Match(net, [host], VirtualRun(net, [(host, BUILD)]), {})
     for i, rtt in enumerate(rtts, 1):
         net.set_path(joiner_addr(i), HOST_ADDR, Impairment.from_rtt(rtt))
         add_joiner(m, i)

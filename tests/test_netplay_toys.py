@@ -252,9 +252,13 @@ class Match:
     def host(self) -> Session:
         return self.sessions[0]
 
+    def sim(self, i: int) -> Any:
+        """Peer ``i``'s simulation (its runner built it at the start; None before)."""
+        return self.run.sim(self.sessions[i])
+
     def drain(self) -> None:
         for i, s in enumerate(self.sessions):
-            self.events.setdefault(i, []).extend(s.poll_events())
+            self.events.setdefault(i, []).extend(self.run.poll_events(s))
 
     def go(self, max_time: float, until: Callable[[], bool] | None = None) -> float:
         """Run until ``until()`` (checked at every step, events drained first) or ``max_time``."""
@@ -274,38 +278,46 @@ def joiner_addr(i: int) -> tuple[str, int]:
 
 
 def virtual_match(peers: int, make_sim: Callable[..., Any],
-                  input_for: Callable[[int, Callable[[], Session]], Callable[[int, int], int]], *,
+                  input_for: Callable[[int, Callable[[], Any]], Callable[[int, int], int]], *,
                   settings: MatchSettings, impairment: Impairment = Impairment(), seed: int = 1,
                   config: Callable[[int], SessionConfig] | None = None, host_seats: int = 1,
-                  per_peer_sim: bool = False) -> Match:
+                  per_peer_sim: bool = False, build: Callable[[Any], Any] | None = None) -> Match:
     """A host with ``host_seats`` local seats first, then ``peers - 1`` joiners with one seat each.
 
-    ``input_for(i, session)`` returns peer ``i``'s input source (``session()`` gives that peer's session).
-    ``make_sim(settings, seed)`` builds every peer's simulation, or with ``per_peer_sim``, ``make_sim(i)`` returns
-    peer ``i``'s builder."""
-    builders = [make_sim(i) if per_peer_sim else make_sim for i in range(peers)]
+    ``input_for(i, runner)`` returns peer ``i``'s input source (``runner()`` gives that peer's runner: ``.session``,
+    ``.sim``). ``make_sim(settings, seed)`` builds every peer's simulation, or with ``per_peer_sim``, ``make_sim(i)``
+    returns peer ``i``'s builder; ``build(started)``, if given, is every peer's runner ``build`` instead."""
+    builders = [build or build_with(make_sim(i) if per_peer_sim else make_sim) for i in range(peers)]
     net = MemoryNetwork(seed=seed, impairment=impairment)
     cfg = config or (lambda i: SessionConfig(desync_dump=None))
     sessions: list[Session] = []
     remote = [False] * host_seats + [True] * (settings.seats - host_seats)
+    run = VirtualRun(net)
 
-    def getter(i: int) -> Callable[[], Session]:
-        return lambda: sessions[i]
+    def getter(i: int) -> Callable[[], Any]:
+        return lambda: run.runner(sessions[i])
 
-    sessions.append(Session.host(net.transport(HOST_ADDR), settings, remote, CODE, make_sim=builders[0],
+    sessions.append(Session.host(net.transport(HOST_ADDR), settings, remote, CODE,
                                  input_source=input_for(0, getter(0)), config=cfg(0), nonce=seed))
     for i in range(1, peers):
-        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, 1, make_sim=builders[i],
+        sessions.append(Session.join(net.transport(joiner_addr(i)), HOST_ADDR, CODE, 1,
                                      input_source=input_for(i, getter(i)), config=cfg(i), nonce=seed * 100 + i))
-    return Match(net, sessions, VirtualRun(net, sessions), {})
+    for s, b in zip(sessions, builders):
+        run.add(s, b)
+    return Match(net, sessions, run, {})
+
+
+def build_with(make_sim: Callable[[MatchSettings, int], Any]) -> Callable[[Any], Any]:
+    """A runner's ``build`` from a ``make_sim(settings, seed)``."""
+    return lambda started: make_sim(started.settings, started.seed)
 
 
 def tally_settings(peers: int, ticks: int, **kw: Any) -> MatchSettings:
     return MatchSettings("tally", 1, peers, end_tick=ticks, **kw)
 
 
-def tally_inputs(seed: int = 5) -> Callable[[int, Callable[[], Session]], Callable[[int, int], int]]:
-    return lambda i, session: (lambda seat, tick: tally_input(seed, seat, tick))
+def tally_inputs(seed: int = 5) -> Callable[[int, Callable[[], Any]], Callable[[int, int], int]]:
+    return lambda i, runner: (lambda seat, tick: tally_input(seed, seat, tick))
 
 
 def replay(make_sim: Callable[[], Any], log: list[tuple[int, ...]]) -> Any:

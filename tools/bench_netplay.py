@@ -33,7 +33,6 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.harness import VirtualRun  # noqa: E402
-from netplay.requests import fulfil  # noqa: E402
 from netplay.session import Session  # noqa: E402
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, LOCKSTEP, MatchSettings, SessionConfig  # noqa: E402
 from netplay.transport import Impairment, MemoryNetwork  # noqa: E402
@@ -113,8 +112,9 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
     sessions: list[Session] = []
     bots: dict[int, Any] = {}
 
-    def make_sim(s: MatchSettings, match_seed: int) -> Any:
-        return Timed(grisbi_series(match_seed, peers) if game == "grisbi" else Counter(match_seed, peers), game_clock)
+    def build(started: Any) -> Any:
+        seed_ = started.seed
+        return Timed(grisbi_series(seed_, peers) if game == "grisbi" else Counter(seed_, peers), game_clock)
 
     def source_for(i: int) -> Any:
         def source(seat: int, tick: int) -> int:
@@ -123,7 +123,7 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
                 if game == "grisbi":
                     from arcade.games.bots import BotSeat
                     bot = bots.setdefault(seat, BotSeat("grisbi", seat, "normal", seed + seat))
-                    return bot.input(sessions[i].sim.sim.state, tick)
+                    return bot.input(vr.sim(sessions[i]).sim.state, tick)
                 return (seat + 1) if (tick * 7919 + seat * 104729 + seed) % 53 == 0 else 0
             finally:
                 game_clock[0] += time.perf_counter() - t0
@@ -131,23 +131,22 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
 
     cfg = dict(desync_dump=None)
     sessions.append(Session.host(net.transport(("host", 1)), st, [False] + [True] * (peers - 1), "BENCH",
-                                 make_sim=make_sim, input_source=source_for(0), config=SessionConfig(**cfg),
-                                 nonce=seed))
+                                 input_source=source_for(0), config=SessionConfig(**cfg), nonce=seed))
     for j in range(1, peers):
-        sessions.append(Session.join(net.transport((f"joiner{j}", 1)), ("host", 1), "BENCH", 1, make_sim=make_sim,
+        sessions.append(Session.join(net.transport((f"joiner{j}", 1)), ("host", 1), "BENCH", 1,
                                      input_source=source_for(j), config=SessionConfig(**cfg), nonce=seed + j))
     update_clock = [0.0]
+    vr = VirtualRun(net)
     for s in sessions:
-        inner = s.update
+        runner = vr.add(s, build)
+        inner = runner.update
 
-        def timed(now: float, _inner: Any = inner, _s: Session = s) -> list:
+        def timed(now: float, _inner: Any = inner) -> list:
             t0 = time.perf_counter()
-            requests = _inner(now)  # (first: the update that starts the match builds ``sim``)
-            fulfil(_s.sim, requests, _s.stats)  # the session's requests, carried out on the (timed) simulation
+            events = _inner(now)  # the session's update and its requests, carried out on the (timed) simulation
             update_clock[0] += time.perf_counter() - t0
-            return []
-        s.update = timed  # type: ignore[method-assign]
-    vr = VirtualRun(net, sessions)
+            return events
+        runner.update = timed  # type: ignore[method-assign]
     end = vr.run(max_time=seconds + 60 if mode != LOCKSTEP else 4 * seconds + 60)
     out = []
     total_ticks = sum(s.stats.ticks for s in sessions)
@@ -178,44 +177,41 @@ def run_turn(peers: int, seconds: float, imp: Impairment, seed: int, game: str, 
                        mode=mode, end_tick=ticks)
     sessions: list[Session] = []
 
-    def make_sim_for(i: int) -> Any:
-        def make(s: MatchSettings, match_seed: int | None) -> Any:
-            if mode != AUTHORITY:
-                return simulation_for(rules, match_seed, s.seats)
-            return authority_sim(rules, s.seats, match_seed, sessions[i].my_seats)
-        return make
+    def build(started: Any) -> Any:
+        s = started.settings
+        if mode != AUTHORITY:
+            return simulation_for(rules, started.seed, s.seats)
+        return authority_sim(rules, s.seats, started.seed, started.local_seats)
 
     def source_for(i: int) -> Any:
         bots: dict[int, BotSeat] = {}
 
         def source(seat: int, tick: int) -> int:
             bot = bots.setdefault(seat, BotSeat(game, seat, "normal", seed + seat, think_ticks=10))
-            sim = sessions[i].sim
+            sim = vr.sim(sessions[i])
             state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
             return 0 if state is None else bot.input(state, tick)
         return source
 
     cfg = dict(desync_dump=None)
     sessions.append(Session.host(net.transport(("host", 1)), st, [False] + [True] * (peers - 1), "BENCH",
-                                 make_sim=make_sim_for(0), input_source=source_for(0), config=SessionConfig(**cfg),
-                                 nonce=seed))
+                                 input_source=source_for(0), config=SessionConfig(**cfg), nonce=seed))
     for j in range(1, peers):
         sessions.append(Session.join(net.transport((f"joiner{j}", 1)), ("host", 1), "BENCH", 1,
-                                     make_sim=make_sim_for(j), input_source=source_for(j),
-                                     config=SessionConfig(**cfg), nonce=seed + j))
-    vr = VirtualRun(net, sessions)
+                                     input_source=source_for(j), config=SessionConfig(**cfg), nonce=seed + j))
+    vr = VirtualRun(net, [(s, build) for s in sessions])
     vr.run(max_time=warmup)
-    t0, start = vr.clock.now, [s.sim.tick if s.sim is not None else 0 for s in sessions]
+    t0, start = vr.clock.now, [vr.sim(s).tick if vr.sim(s) is not None else 0 for s in sessions]
     host = sessions[0]
     t1 = vr.run(max_time=warmup + seconds, until=lambda: host.end is not None)
-    rates = [(s.sim.tick - a) / max(1e-9, t1 - t0) for s, a in zip(sessions, start)]
+    rates = [(vr.sim(s).tick - a) / max(1e-9, t1 - t0) for s, a in zip(sessions, start)]
     vr.run(max_time=t1 + 60 + (4 * seconds if mode != AUTHORITY else 0))
     el = [max(1e-9, (s.end.at if s.end else vr.clock.now) - s.started_at) for s in sessions]
     return {"rates": rates, "sent": [s.stats.bytes_sent / e for s, e in zip(sessions, el)],
             "recv": [s.stats.bytes_received / e for s, e in zip(sessions, el)],
             "deals": [s.end.deal if s.end else None for s in sessions],
             "checksums": {s.end.checksum if s.end else None for s in sessions},
-            "steps": getattr(host.sim, "step", None), "refused": sum(host.stats.rejected[k] for k in ("seat", "illegal")),
+            "steps": getattr(vr.sim(host), "step", None), "refused": sum(host.stats.rejected[k] for k in ("seat", "illegal")),
             "window": t1 - t0}
 
 

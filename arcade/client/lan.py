@@ -1,5 +1,5 @@
-"""LAN play in the client: the connection to the other machines (``LanLink``) and the seat controller of the seats
-they play (``RemoteSeats``: a netplay ``Session`` behind a ``Match``).
+"""LAN play in the client: the connection to the other machines (``LanLink``: a netplay ``Session`` and the one
+loop that runs it, ``netplay.runner.Runner``), from the lobby through the matches.
 
 A ``LanLink`` lives from the lobby through the match to the rematch. The host binds its game port (UDP,
 ``Settings.lan_port``, 47800 by default) and announces its match every second to the LAN broadcast address
@@ -16,7 +16,7 @@ spectator the public view) and sends its players' actions; at the end each check
 (``MatchEnded.deal``: "verified" or "unfair").
 
 A LAN match is an ordinary ``arcade.core.match.Match`` whose other machines' seats are ``RemoteSeat`` and whose
-``remote`` controller is ``RemoteSeats``: ``tick()`` updates the session once (the session simulates the ticks that
+seat controller is ``arcade.client.netseats.NetSeats``: ``tick()`` updates the session once (the session simulates the ticks that
 are due, by the clock, not by the table), local human seats' inputs and local bots' choices go to the session through
 ``Match.seat_input``, remote seats' hands are never shown (a table shows the view of this machine's humans only). A table that holds its match (Grass's
 scoring breakdown, animations in Grenade and Cops & Robbers) does not hold a LAN match: ``idle_tick()`` updates the
@@ -45,7 +45,7 @@ from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
 from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, FailReason, Failed, Interrupted,
                             MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed,
                             SeatDropped, Started)
-from netplay.requests import fulfil
+from netplay.runner import Runner
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
@@ -55,9 +55,10 @@ from arcade.games import codec
 from arcade.games.rng import seed_mix
 from arcade.core.match import Match, RemoteSeat, SeatSpec
 from arcade.core.turnnet import authority_sim
+from arcade.client.netseats import NetSeats
 from arcade.client.thinking import in_background
 
-__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeats", "RemoteSeat", "new_join_code",
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
            "parse_address"]
 
@@ -197,152 +198,6 @@ def explain(failure: Failed | FailReason, port: int | None = None) -> str:
     return "The connection failed."
 
 
-class _Frame:
-    """What the replay writer reads of a confirmed frame: its tick and checksum."""
-
-    def __init__(self, tick: int, checksum: int) -> None:
-        self.tick = tick
-        self._checksum = checksum
-
-    def checksum(self) -> int:
-        return self._checksum
-
-
-class RemoteSeats:
-    """The seat controller of a LAN ``Match``: the netplay session behind the seats other machines play.
-
-    ``pump()`` updates the session once (``Match.tick``): the session asks this machine's seats for their inputs
-    (``Match.seat_input``), receives the others' and simulates what is due. It knows the confirmed input log, when
-    every machine has stopped (``is_over``), the bots' generator seed (``bot_seed``: the seed, or for a turn game's
-    joiner, who does not know it, its own fair-deal commit) and the level of a bot that takes a dropped seat. It
-    writes the replay of the confirmed inputs (``start_recording``, ``record_confirmed``, ``on_end``), or, in a
-    host-authoritative turn game, the whole replay at the end from the revealed deal (``record_revealed``).
-    """
-
-    def __init__(self, link: "LanLink", settings: MatchSettings, seed: int | None) -> None:
-        self.link = link
-        self.session = link.session
-        self.settings = settings
-        self.bot_seed = seed if seed is not None else int.from_bytes(self.session.commit[:8], "big")
-        self.match: Any = None
-        self.recorder = None
-        self.recorded = 0
-        self.pumped = False
-
-    def attach(self, match: Any) -> None:
-        """Called by ``Match`` once built."""
-        self.match = match
-
-    @property
-    def bot_level(self) -> str:
-        """The level of the host's bot that takes a dropped player's seat (the player's setting)."""
-        return self.link.app.settings.bot_level
-
-    def pump(self) -> None:
-        self.link.pump()
-
-    def input_log(self) -> list[tuple[int, ...]]:
-        return self.session.input_log()
-
-    def is_over(self) -> bool:
-        """True once every peer has stopped at the same confirmed frame (game over, or ended by the host)."""
-        return self.session.end is not None
-
-    def checksum(self) -> int:
-        m = self.match
-        if m.ended is not None and self.session.auth is not None:
-            return m.ended.checksum
-        return m.sim.checksum()
-
-    # --- replays of the confirmed inputs
-    def start_recording(self, revealed: bool = False) -> None:
-        from arcade.core.replay import ReplayWriter, make_header, new_replay_path
-
-        app, m = self.link.app, self.match
-        if not app.opts.record or self.session.first_frame or (self.session.auth is not None and not revealed):
-            return  # a turn game's replay is written at the end (``record_revealed``)
-        header = make_header(m.game_id, m.seed, m.seat_specs(), m.options)
-        header["lan"] = True
-        header["bot_think_ticks"] = m.bot_think_ticks
-        rec = ReplayWriter(new_replay_path(app.data_dir, m.game_id, m.seed), header, flush_on_input=m.turn_based)
-        if rec.error:
-            app.notice = rec.error
-            return
-        self.recorder = rec
-
-    def record_confirmed(self) -> None:
-        """Append the newly confirmed ticks to the replay (a rollback never changes a confirmed tick)."""
-        d = self.session.driver
-        if d is None:
-            return
-        upto = d.processed
-        while self.recorded < upto:
-            n = self.recorded + 1
-            snap = d.snapshot(n)
-            inputs = tuple(d.inputs[n - 1])
-            self.match.last_inputs = inputs
-            if self.recorder is not None and snap is not None:
-                self.recorder.record(inputs, _Frame(n, snap.checksum))
-            self.recorded = n
-
-    def record_revealed(self, ev: MatchEnded) -> None:
-        """A host-authoritative turn game's replay, written at the end from the seed and the action log with the
-        tick of each action: the host's own, a joiner's from the reveal it verified. Every peer writes the same."""
-        s, m = self.session, self.match
-        if s.role == HOST:
-            seed, log, ticks = s.seed, s.sim.log, s.sim.log_ticks
-        elif s.auth.revealed is not None and ev.deal == "verified":
-            seed, log, ticks = s.auth.revealed
-        else:
-            return
-        m.seed = seed
-        self.start_recording(revealed=True)
-        rec = self.recorder
-        if rec is None:
-            return
-        seats = self.settings.seats
-        sim = simulation_for(m.rules, seed, seats, **m.options)
-        at: dict[int, list[int]] = {}
-        for (seat, code), t in zip(log, ticks):
-            at.setdefault(t, [0] * seats)[seat] = code + 1
-        nothing = (0,) * seats
-        for t in range(ev.frame):
-            inputs = tuple(at.get(t, nothing))
-            sim.advance(inputs)
-            rec.record(inputs, sim)
-        self.recorded = ev.frame
-        if ev.kind == EndReason.GAME_OVER:
-            rec.finish(sim, m.rules.scores(sim.state))
-        else:
-            rec.abandon(sim)
-        self.recorder = None
-
-    def on_end(self, ev: MatchEnded) -> None:
-        m = self.match
-        m.ended = ev
-        if self.session.auth is not None:
-            self.record_revealed(ev)
-            return
-        self.record_confirmed()
-        rec = self.recorder
-        if rec is not None:
-            if ev.kind == EndReason.GAME_OVER:
-                rec.finish(_Frame(ev.frame, ev.checksum), m.rules.scores(m.state))
-            else:
-                rec.abandon(_Frame(ev.frame, ev.checksum))
-            self.recorder = None
-
-    def close_recording(self, abandoned: bool = False) -> None:
-        rec = self.recorder
-        if rec is None:
-            return
-        if abandoned:
-            rec.abandon(_Frame(self.recorded, 0))
-        else:
-            rec.close()
-        self.recorder = None
-
-
 class LanLink:
     """This machine's side of a LAN match, from the lobby through the matches (see the module docstring).
 
@@ -361,6 +216,7 @@ class LanLink:
         self.local = list(local)
         self.clock = clock
         self.session: Session | None = None
+        self.runner: Runner | None = None
         self.match: Match | None = None
         self.announcer: Announcer | None = None
         self.notices: list[tuple[float, str]] = []
@@ -471,18 +327,19 @@ class LanLink:
         self.gone.clear()
         if self.role == HOST:
             remote = [s.kind == "remote" for s in self.plan]
-            self.session = Session.host(self.transport, self.settings, remote, self.code, make_sim=self.make_sim,
+            self.session = Session.host(self.transport, self.settings, remote, self.code,
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
                                         name=self.name, auto_start=False, bots=self.host_bots())
             self.session.drop_level = self.app.settings.bot_level  # told to the joiners with each drop
         else:
             seats = 0 if self.watch else len(self.local)
-            self.session = Session.join(self.transport, self.address, self.code, seats, make_sim=self.make_sim,
+            self.session = Session.join(self.transport, self.address, self.code, seats,
                                         input_source=self.input_source, config=self.config(), now=now,
                                         nonce=None if self.nonce is None else seed_mix(self.nonce, self.matches),
                                         accept=accept_settings, name=self.name, auto_ready=self.watch,
                                         claim=tuple(sorted(self.claim_specs)), token=self.player_token)
+        self.runner = Runner(self.session, self.build)
 
     def rematch(self) -> None:
         """Back to the lobby after a match: the host opens a new lobby once the last session is done; a joiner asks
@@ -552,17 +409,23 @@ class LanLink:
                 if spec != m.seats[i]:
                     m.seats[i] = spec
 
-    def make_sim(self, settings: MatchSettings, seed: int | None) -> Any:
-        """The session's ``make_sim``: the ``Match`` of this machine (its seats, bots and ``RemoteSeats``) and its
-        simulation: the whole game in rollback mode, in a host-authoritative turn game the host's whole table or a
-        joiner's views (no seed before the end)."""
-        s = self.session
+    def build(self, started: Started) -> Any:
+        """The runner's ``build``: the ``Match`` of this machine (its seats, bots and ``NetSeats``) once the match
+        starts, and its simulation: the whole game in rollback mode, in a host-authoritative turn game the host's
+        whole table or a joiner's views (no seed before the end)."""
+        s, settings, seed = self.session, started.settings, started.seed
         rules, options = REGISTRY[settings.game], settings.option_dict()
         sim = authority_sim(rules, settings.seats, seed, s.my_seats, **options) if settings.mode == AUTHORITY else None
         seats = [self.spec_for(i) if o == s.index else self.remote_spec(o, i) for i, o in enumerate(s.owners)]
-        self.match = Match(settings.game, seats, seed, self.app.opts.bot_think_ticks, sim=sim,
-                           remote=RemoteSeats(self, settings, seed), bot_ahead=in_background, **options)
+        app = self.app
+        control = NetSeats(s, settings, seed, pump=self.pump, bot_level=lambda: app.settings.bot_level,
+                           recordings=app.data_dir if app.opts.record else None, notice=self._notice)
+        self.match = Match(settings.game, seats, seed, app.opts.bot_think_ticks, sim=sim, control=control,
+                           bot_ahead=in_background, **options)
         return self.match.sim
+
+    def _notice(self, text: str) -> None:
+        self.app.notice = text
 
     def input_source(self, seat: int, tick: int) -> int:
         return self.match.seat_input(seat, tick) if self.match is not None else 0
@@ -573,22 +436,15 @@ class LanLink:
         s = self.session
         now = self.clock()
         if self.match is not None:
-            self.match.remote.pumped = True
+            self.match.control.pumped = True
         if s is None:
             return []
-        requests = s.update(now)
-        if requests:  # the match's simulation (``make_sim`` built it) is ours: the session only asks
-            try:
-                fulfil(s.sim, requests, s.stats)
-            except Exception as e:  # a state the game cannot load (a host's bad snapshot): a message, never a crash
-                log.warning("a netplay request failed: %r", e)
-                s.request_failed(e)
-        evs = s.poll_events()
+        evs = self.runner.update(now)
         self.events = evs
         for ev in evs:
             self._on_event(ev, now)
         if self.match is not None and (s.driver is not None or s.auth is not None):
-            self.match.remote.record_confirmed()
+            self.match.control.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
                 if getattr(self.match.state, "round", 0) >= self.end_after_rounds and (
                         self.end_when_file is None or Path(self.end_when_file).exists()):
@@ -669,8 +525,7 @@ class LanLink:
                 for i, spec in enumerate(m.seats):
                     if spec.kind == "bot" and i not in m.bots and not isinstance(spec, RemoteSeat):
                         m.add_bot(i, spec.level)
-                m.remote.recorded = ev.frame
-                m.remote.start_recording()
+                m.control.start_recording(ev.frame)
             catching = ev.late and s.auth is None  # a turn game's late joiner is sent the view now: no catching up
             self.say(f"match started: seed {ev.seed}, frame {ev.frame}, our seats {list(ev.local_seats)}"
                      + (" (late: catching up)" if catching else " (late)" if ev.late else ""),
@@ -729,7 +584,7 @@ class LanLink:
                      f"Desync detected at tick {ev.frame}: the machines disagree (please report it)")
         elif isinstance(ev, MatchEnded):
             if m is not None:
-                m.remote.on_end(ev)
+                m.control.on_end(ev)
             self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}")
             self.write_summary("ended")
         elif isinstance(ev, Failed):

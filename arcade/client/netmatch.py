@@ -38,15 +38,16 @@ from typing import Any
 
 from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
                             Started)
-from netplay.requests import fulfil
+from netplay.runner import Runner
 from netplay.session import Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
+from arcade.core.match import Match, RemoteSeat, SeatSpec
 from arcade.core.turnnet import authority_sim
-from arcade.games import REGISTRY, is_turn_based, simulation_for
-from arcade.games.bots import LEVELS, BotSeat
-from arcade.games.rng import seed_mix
+from arcade.client.netseats import NetSeats
+from arcade.games import REGISTRY, is_turn_based
+from arcade.games.bots import LEVELS
 
 __all__ = ["main"]
 
@@ -122,31 +123,31 @@ def _parse_address(text: str) -> tuple[str, int]:
 
 
 class _Headless:
-    """Runs one session in real time with bots at the local seats."""
+    """Runs one session in real time (``netplay.runner.Runner``) with bots at this machine's seats: the match is an
+    ordinary ``Match`` whose seats other machines play are ``RemoteSeat`` (``NetSeats`` is its seat controller)."""
 
-    def __init__(self, args: argparse.Namespace, levels: dict[int, str]) -> None:
+    def __init__(self, args: argparse.Namespace, levels: list[str]) -> None:
         self.args = args
-        self.levels = levels
-        self.bots: dict[int, BotSeat] = {}
+        self.levels = levels  # the bot level of each of this machine's seats, in seat order ("": --level)
         self.session: Session | None = None
-        self.local_seed = args.seed if args.seed is not None else 0
+        self.runner: Runner | None = None
+        self.match: Match | None = None
 
-    def make_sim(self, settings: MatchSettings, seed: int) -> Any:
-        self.rules = REGISTRY[settings.game]
-        self.seed = seed
-        if settings.mode == AUTHORITY:  # the host's full table, or (no seed yet) a joiner's views
-            return authority_sim(self.rules, settings.seats, seed, self.session.my_seats)
-        return simulation_for(self.rules, seed, settings.seats)
+    def build(self, started: Started) -> Any:
+        """The runner's ``build``: this machine's ``Match`` once the deal is known (a turn game: the host's whole
+        table, or a joiner's views)."""
+        s, st, seed = self.session, started.settings, started.seed
+        rules = REGISTRY[st.game]
+        sim = authority_sim(rules, st.seats, seed, s.my_seats) if st.mode == AUTHORITY else None
+        own = dict(zip(started.local_seats, self.levels))
+        seats = [SeatSpec("bot", level=own.get(i) or self.args.level) if o == s.index else RemoteSeat("remote")
+                 for i, o in enumerate(started.owners)]
+        control = NetSeats(s, st, seed, pump=lambda: None, bot_level=lambda: self.args.level)
+        self.match = Match(st.game, seats, seed, self.args.think_ticks, sim=sim, control=control)
+        return self.match.sim
 
     def input_source(self, seat: int, tick: int) -> int:
-        bot = self.bots.get(seat)
-        if bot is None:
-            level = self.levels.get(seat) or self.args.level
-            bot = self.bots[seat] = BotSeat(self.session.settings.game, seat, level,
-                                            seed_mix(self.seed or 0, seat, self.local_seed), self.args.think_ticks)
-        sim = self.session.sim
-        state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state  # a joiner's: from its seat's view
-        return 0 if state is None else bot.input(state, tick)
+        return self.match.seat_input(seat, tick) if self.match is not None else 0
 
     def say(self, text: str) -> None:
         if not self.args.quiet:
@@ -154,22 +155,9 @@ class _Headless:
 
     def run(self, session: Session, transport: UdpTransport) -> int:
         self.session = session
-        clock = time.monotonic
+        self.runner = Runner(session, self.build)
         try:
-            while not session.done:
-                requests = session.update(clock())
-                if requests:  # the simulation (``make_sim`` built it) is ours: the session only asks
-                    try:
-                        fulfil(session.sim, requests, session.stats)
-                    except Exception as e:  # a state the game cannot load: fail with the reason, never a traceback
-                        session.request_failed(e)
-                for ev in session.poll_events():
-                    self.report(ev)
-                wait = session.next_wakeup() - clock()
-                if wait > 0:
-                    transport.wait(min(wait, 0.05))
-            for ev in session.poll_events():
-                self.report(ev)
+            self.runner.run(time.monotonic, lambda events: [self.report(ev) for ev in events])
         except KeyboardInterrupt:
             session.close("interrupted")
             print(f"{PROG}: interrupted", file=sys.stderr)
@@ -198,6 +186,8 @@ class _Headless:
             print(f"{PROG}: warning: desync between peers {ev.peers} first at tick {ev.frame}{where}",
                   file=sys.stderr)
         elif isinstance(ev, MatchEnded):
+            if self.match is not None:
+                self.match.ended = ev
             deal = "" if ev.deal is None else f", deal {ev.deal}" + (f" ({ev.deal_reason})" if ev.deal_reason else "")
             self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}{deal}")
         elif isinstance(ev, Failed):
@@ -209,11 +199,12 @@ class _Headless:
             return
         s = session.summary()
         result: dict[str, Any] = {"reason": s["end_reason"]}
-        if session.end is not None and session.sim is not None:
-            state = session.sim.state
+        m = self.match
+        if session.end is not None and m is not None:
+            state = m.state
             if state is not None:
-                result["over"] = bool(self.rules.is_over(state))
-                result["scores"] = list(self.rules.scores(state))
+                result["over"] = bool(m.rules.is_over(state))
+                result["scores"] = list(m.rules.scores(state))
         doc = {k: s[k] for k in ("game", "ticks", "final_checksum", "desyncs", "rollbacks", "max_rollback", "stalls",
                                  "bytes_sent", "bytes_received", "disconnects")}
         doc["result"] = result
@@ -274,8 +265,8 @@ def _host(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: cannot listen on {args.bind_address}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 1
     levels = {i: lv for i, lv in enumerate(seats) if lv is not None}
-    run = _Headless(args, levels)
-    session = Session.host(transport, settings, [s is None for s in seats], args.code, make_sim=run.make_sim,
+    run = _Headless(args, list(levels.values()))
+    session = Session.host(transport, settings, [s is None for s in seats], args.code,
                            input_source=run.input_source, config=_config(args), now=time.monotonic(),
                            nonce=args.seed, name="host", bots={i: lv or args.level for i, lv in levels.items()})
     addr = transport.address
@@ -315,19 +306,10 @@ def _join(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"{PROG}: error: cannot bind {args.bind_address}: {e.strerror or e}", file=sys.stderr)
         return 1
-    run = _Headless(args, {})
-    session = Session.join(transport, address, args.code, len(seats), make_sim=run.make_sim,
-                           input_source=run.input_source, config=_config(args), now=time.monotonic(),
-                           nonce=args.seed, accept=accept, name=f"joiner@{transport.address[1]}")
-    levels = iter(seats)
-    original = run.make_sim
-
-    def make_sim(st: MatchSettings, seed: int) -> Any:  # our seats are known once the host has welcomed us
-        for seat in session.my_seats:
-            run.levels[seat] = next(levels, "") or ""
-        return original(st, seed)
-
-    session.make_sim = make_sim
+    run = _Headless(args, [lv or "" for lv in seats])
+    session = Session.join(transport, address, args.code, len(seats), input_source=run.input_source,
+                           config=_config(args), now=time.monotonic(), nonce=args.seed, accept=accept,
+                           name=f"joiner@{transport.address[1]}")
     run.say(f"joining {address[0]}:{address[1]} with {len(seats)} seat(s)")
     return run.run(session, transport)
 

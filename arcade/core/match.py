@@ -2,8 +2,9 @@
 
 Local play, attract mode, LAN play and replays differ only in who fills the seats: a keyboard zone, gamepad or the
 mouse (the table scene's UI submits that seat's input), a bot (``BotSeat``), another machine (``RemoteSeat``: the
-match's ``remote`` controller, a netplay session, fills those seats and advances the match), or a replay
-(``replay_tick``). There is one ``Match`` class for all of them. No pygame here.
+match's seat controller, a netplay session behind ``arcade.client.netseats.NetSeats``, fills those seats and advances
+the match), or a replay (``replay_tick``). There is one ``Match`` class for all of them, and it never asks which
+controller it has (``LocalSeats`` is the local one). No pygame here.
 
 Seat SPEC (command line ``--seats``): a comma-separated list, one entry a seat: ``human`` (next free keyboard zone),
 ``human:ZONE`` (wasd, arrows, ijkl, numpad, or 1-4), ``pad:N``, ``bot``, ``bot:LEVEL`` (easy, normal, hard),
@@ -22,7 +23,7 @@ from arcade.games import REGISTRY, SPECS, is_turn_based, simulation_for
 from arcade.games.bots import LEVELS, BotSeat
 from arcade.games.rng import seed_mix
 
-__all__ = ["SeatSpec", "RemoteSeat", "SpecError", "parse_seats", "Match", "allowed_counts", "options_for_count",
+__all__ = ["SeatSpec", "RemoteSeat", "SpecError", "parse_seats", "Match", "LocalSeats", "allowed_counts", "options_for_count",
            "seat_teams"]
 
 
@@ -74,7 +75,7 @@ class SeatSpec:
 @dataclass(frozen=True)
 class RemoteSeat(SeatSpec):
     """A seat another machine plays (LAN): ``kind`` "remote" (``name``: its player's) or "bot" (that machine's bot;
-    this machine never runs a bot for it). The match's ``remote`` controller fills it."""
+    this machine never runs a bot for it). The match's network seat controller fills it."""
 
     @property
     def label(self) -> str:
@@ -166,28 +167,84 @@ def parse_seats(spec: str, players_min: int = 1, players_max: int = 8) -> list[S
     return seats
 
 
+class LocalSeats:
+    """The seat controller of a match played on this machine alone (local play, attract mode, tutorials): the match
+    advances itself, one tick per ``Match.tick``, with the inputs its seats give, keeps its own input log and
+    records itself. A match played with other machines has another controller (``arcade.client.netseats.NetSeats``:
+    a netplay session advances it); ``Match`` asks its controller and never which kind it has."""
+
+    restartable = True
+    bot_level = "normal"
+
+    def attach(self, match: "Match") -> None:
+        self.match = match
+
+    def bot_seed(self, seat: int) -> int | None:
+        """The generator seed of a bot at ``seat``: the match seed (every bot draws from it with its seat)."""
+        return self.match.seed
+
+    def accepts(self, seat: int) -> bool:
+        """Whether a human input for ``seat`` submitted now is taken (always, locally)."""
+        return True
+
+    def played(self, seat: int, tick: int, tick_input: int) -> None:
+        """A human seat's input was taken for ``tick``."""
+
+    def unplayed(self, seat: int, tick: int) -> int:
+        """The input of a seat nobody plays here (no human, no bot): nothing."""
+        return 0
+
+    def pump(self) -> tuple[int, ...]:
+        m = self.match
+        return m.advance(m.gather_inputs())
+
+    def idle(self) -> None:
+        m = self.match
+        m.pending.clear()
+        if not m.sim.is_over():
+            m.advance((0,) * len(m.seats))
+
+    def input_log(self) -> list[tuple[int, ...]]:
+        return self.match.own_log
+
+    def is_over(self) -> bool:
+        return self.match.sim.is_over()
+
+    def checksum(self) -> int:
+        return self.match.sim.checksum()
+
+    def close_recording(self, abandoned: bool) -> None:
+        m = self.match
+        rec = m.recorder
+        if rec is None:
+            return
+        if abandoned and not m.sim.is_over():
+            rec.abandon(m.sim)
+        else:
+            rec.close()
+        m.recorder = None
+
+
 class Match:
     """The simulation of one game plus its seats and input log: local, attract, LAN and replays alike.
 
-    ``tick()`` gathers one input per seat (``seat_input``: bots decide from their seat's view; humans' inputs come
-    from ``submit``), advances the simulation by one tick and appends the inputs to ``input_log``.
-    ``bot_think_ticks`` paces turn-based bots (ticks a bot waits before acting); ``bot_ahead``, if given, lets them
-    decide while they wait (``BotSeat``'s ``ahead``: a window's worker thread). ``bot_player(seat, level, seed)``,
-    for a real-time game, makes the player each bot seat uses instead of the game's ``Bot`` (a tutorial's scripted
-    player; see ``BotSeat``).
+    ``tick()`` lets the seat controller advance the match: locally (``LocalSeats``) it gathers one input per seat
+    (``seat_input``: bots decide from their seat's view; humans' inputs come from ``submit``), advances the
+    simulation by one tick and appends the inputs to ``input_log``. ``bot_think_ticks`` paces turn-based bots (ticks
+    a bot waits before acting); ``bot_ahead``, if given, lets them decide while they wait (``BotSeat``'s ``ahead``:
+    a window's worker thread). ``bot_player(seat, level, seed)``, for a real-time game, makes the player each bot
+    seat uses instead of the game's ``Bot`` (a tutorial's scripted player; see ``BotSeat``).
 
-    LAN play: ``remote`` is the controller of the seats other machines play (``RemoteSeat``), a netplay session
-    seen through ``arcade.client.lan.RemoteSeats``. Then ``tick()`` lets it update once: the session asks this
-    machine's seats for their inputs (``seat_input``, ``input_delay`` ticks ahead), receives the others', and asks
-    for the ticks that are due by the clock (not by the table), the saves and the rollbacks, which the controller
-    carries out on ``sim`` (``netplay.requests``). ``sim`` may be given (a turn game's LAN table: the host's referee
-    or a joiner's views, ``arcade.core.turnnet``); ``input_log`` is the confirmed log; the match ends when every
-    machine stopped at the same frame (``ended``: the ``MatchEnded``). ``seed`` is None for a turn game's joiner
-    before the end (the host keeps it secret until the reveal).
+    ``control`` is the seat controller: ``LocalSeats`` by default; a match played with other machines is given
+    ``arcade.client.netseats.NetSeats`` (the seats other machines play are ``RemoteSeat``: a netplay session fills
+    them, asks this machine's seats for their inputs through ``seat_input`` and advances ``sim`` by its requests).
+    ``sim`` may be given (a turn game's network table: the host's referee or a joiner's views,
+    ``arcade.core.turnnet``). ``seed`` is None for a turn game's joiner before the end (the host keeps it secret
+    until the reveal).
     """
 
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int | None, bot_think_ticks: int = 40, *,
-                 bot_player: Callable[[int, str, int], Any] | None = None, sim: Any = None, remote: Any = None,
+                 bot_player: Callable[[int, str, int], Any] | None = None, sim: Any = None, control: Any = None,
                  bot_ahead: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, **options: Any) -> None:
         if game_id not in REGISTRY:
             raise KeyError(f"unknown game {game_id!r}")
@@ -200,25 +257,23 @@ class Match:
         self.bot_think_ticks = bot_think_ticks
         self.bot_player = bot_player
         self.bot_ahead = bot_ahead
-        self.remote = remote
+        self.control = control if control is not None else LocalSeats()
+        self.control.attach(self)
         self.sim = sim if sim is not None else simulation_for(self.rules, seed, len(self.seats), **options)
         self.bots: dict[int, BotSeat] = {}
         for i, s in enumerate(self.seats):
             if s.kind == "bot" and not isinstance(s, RemoteSeat):
                 self.add_bot(i, s.level)
         self.pending: dict[int, int] = {}
-        self.awaiting: dict[int, int] = {}  # LAN turn game: seat -> tick of its action not simulated yet
-        self._input_log: list[tuple[int, ...]] = []
+        self.own_log: list[tuple[int, ...]] = []  # the inputs this match advanced itself with (``LocalSeats``)
         self.last_inputs: tuple[int, ...] = ()
-        self.recorder = None  # a ReplayWriter, when the match is recorded (LAN: the remote controller records)
-        self.ended: Any = None  # LAN: the session's MatchEnded once every machine stopped
-        if remote is not None:
-            remote.attach(self)
+        self.recorder = None  # a ReplayWriter, when the match is recorded (a network match: its controller records)
+        self.ended: Any = None  # a network match: the session's MatchEnded once every machine stopped
 
     # --- seats
     @property
     def state(self) -> Any:
-        """The game state now (a LAN match's: possibly predicted; a turn game joiner's: its stand-in state)."""
+        """The game state now (a network match's: possibly predicted; a turn game joiner's: its stand-in state)."""
         return self.sim.state
 
     @property
@@ -228,7 +283,7 @@ class Match:
 
     @property
     def ready(self) -> bool:
-        """The table can be drawn: a LAN turn game's joiner has its first view (always True otherwise)."""
+        """The table can be drawn: a network turn game's joiner has its first view (always True otherwise)."""
         return getattr(self.sim, "ready", True)
 
     def human_seats(self) -> list[int]:
@@ -260,43 +315,32 @@ class Match:
         return [s.spec for s in self.seats]
 
     def add_bot(self, seat: int, level: str, think_ticks: int | None = None) -> BotSeat:
-        """A bot of ``level`` plays ``seat`` on this machine from now on. Its generator: the match seed (local), or
-        mixed from the remote controller's ``bot_seed`` and the seat (LAN: a joiner does not know the seed)."""
-        seed = self.seed if self.remote is None else seed_mix(self.remote.bot_seed, seat, 0x4C414E)
+        """A bot of ``level`` plays ``seat`` on this machine from now on; its generator seed is the controller's
+        (``bot_seed``: the match seed locally; on a network, one this machine knows)."""
+        seed = self.control.bot_seed(seat)
         player = self.bot_player(seat, level, seed) if self.bot_player is not None else None
         bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed, player=player, ahead=self.bot_ahead,
                                         think_ticks=self.bot_think_ticks if think_ticks is None else think_ticks)
         return bot
 
-    def replace_with_bot(self, seat: int, level: str = "normal") -> None:
-        """A bot takes one of this machine's seats over (a player who left; locally also any seat)."""
-        if self.remote is not None:
-            if self.seats[seat].kind != "human":
-                return
-            self.seats[seat] = SeatSpec("bot", level=level)
-            self.add_bot(seat, level)
-            return
-        self.seats[seat] = SeatSpec("bot", level=level)
-        self.bots[seat] = BotSeat(self.game_id, seat, level, self.seed, think_ticks=10, ahead=self.bot_ahead)
-
     def drop_to_bot(self, seat: int, level: str = "normal") -> BotSeat:
-        """LAN host: a bot plays a seat whose player was dropped."""
+        """A bot plays ``seat`` from now on (a player who left, or whose machine was dropped)."""
         self.seats[seat] = SeatSpec("bot", level=level)
         return self.add_bot(seat, level)
 
+    def seat_state(self, seat: int) -> Any:
+        """What a bot at ``seat`` decides from: the state (a turn game joiner's: its seat's stand-in state, None
+        before its first view)."""
+        sim = self.sim
+        return sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
+
     # --- inputs
     def submit(self, seat: int, tick_input: int) -> None:
-        """A human seat's input for the next tick (the last one submitted before the tick wins). LAN: only this
-        machine's humans; a turn game's seat whose last action is not simulated yet (input delay) sends nothing
-        more."""
-        if self.remote is not None:
-            if self.seats[seat].kind != "human":
-                return
-            t = self.awaiting.get(seat)
-            if t is not None:
-                if self.sim.tick <= t:
-                    return
-                del self.awaiting[seat]
+        """A human seat's input for the next tick (the last one submitted before the tick wins). Only seats played
+        here, and only when the controller takes it (a network turn game's seat whose last action is not simulated
+        yet sends nothing more)."""
+        if self.seats[seat].kind != "human" or not self.control.accepts(seat):
+            return
         self.pending[seat] = tick_input
 
     def submit_action(self, seat: int, action: Any) -> None:
@@ -305,20 +349,17 @@ class Match:
 
     def seat_input(self, seat: int, tick: int) -> int:
         """This machine's input for ``seat`` at ``tick`` (0 = nothing): a human's last submitted input, a bot's
-        choice from its seat's view (a LAN turn game joiner's: its seat's stand-in state). A seat another machine
-        plays gives 0 locally; on a LAN host, a dropped player's seat asked for is played by a bot from then on."""
+        choice from its seat's view; a seat nobody plays here: the controller's answer (0, or on a network host a
+        bot for a dropped player's seat)."""
         bot = self.bots.get(seat)
         if bot is None:
-            if self.seats[seat].kind == "human":
-                v = self.pending.pop(seat, 0)
-                if v and self.turn_based and self.remote is not None:
-                    self.awaiting[seat] = tick
-                return v
-            if self.remote is None:
-                return 0
-            bot = self.drop_to_bot(seat, self.remote.bot_level)
-        sim = self.sim
-        state = sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
+            if self.seats[seat].kind != "human":
+                return self.control.unplayed(seat, tick)
+            v = self.pending.pop(seat, 0)
+            if v:
+                self.control.played(seat, tick, v)
+            return v
+        state = self.seat_state(seat)
         return 0 if state is None else bot.input(state, tick)
 
     def gather_inputs(self) -> tuple[int, ...]:
@@ -329,38 +370,32 @@ class Match:
 
     @property
     def input_log(self) -> list[tuple[int, ...]]:
-        """The inputs of every tick so far, one per seat (LAN: the confirmed ones)."""
-        return self.remote.input_log() if self.remote is not None else self._input_log
+        """The inputs of every tick so far, one per seat (a network match: the confirmed ones)."""
+        return self.control.input_log()
 
     # --- time
     def tick(self) -> tuple[int, ...]:
-        """Advance one tick; returns the inputs used. LAN: the remote controller updates once (the session
-        simulates whatever ticks are due) and the last confirmed inputs are returned."""
-        if self.remote is not None:
-            self.remote.pump()
-            return self.last_inputs
-        return self._advance(self.gather_inputs())
+        """Let the controller advance the match: one tick locally; on a network, the session updates once and
+        simulates whatever ticks are due. Returns the (last confirmed) inputs."""
+        self.control.pump()
+        return self.last_inputs
 
     def replay_tick(self, inputs: Sequence[int]) -> None:
         """Advance with recorded inputs (resuming a match): bots still look at every tick, so their pacing and
         memory come back exactly as they were, but their choices are replaced by the recorded ones."""
         self.gather_inputs()
-        self._advance(tuple(inputs))
+        self.advance(tuple(inputs))
 
     def idle_tick(self) -> None:
-        """Advance one tick in which nobody acts (a table holding the match while an animation plays); the bots are
-        not asked, and human inputs submitted meanwhile are dropped. A finished match does not move. A LAN match is
-        never held: the session goes on (as ``tick``)."""
-        if self.remote is not None:
-            self.remote.pump()
-            return
-        self.pending.clear()
-        if not self.sim.is_over():
-            self._advance((0,) * len(self.seats))
+        """A tick in which nobody here acts (a table holding the match while an animation plays): locally the bots
+        are not asked, human inputs submitted meanwhile are dropped, and a finished match does not move; a network
+        match is never held (the session goes on, as ``tick``)."""
+        self.control.idle()
 
-    def _advance(self, inputs: tuple[int, ...]) -> tuple[int, ...]:
+    def advance(self, inputs: tuple[int, ...]) -> tuple[int, ...]:
+        """Simulate one tick with ``inputs`` here, log and record it."""
         self.sim.advance(inputs)
-        self._input_log.append(inputs)
+        self.own_log.append(inputs)
         self.last_inputs = inputs
         rec = self.recorder
         if rec is not None:
@@ -371,32 +406,22 @@ class Match:
 
     def close_recording(self, abandoned: bool = False) -> None:
         """Stop recording: an abandoned match is marked so; otherwise the file stays resumable."""
-        if self.remote is not None:
-            self.remote.close_recording(abandoned)
-            return
-        rec = self.recorder
-        if rec is None:
-            return
-        if abandoned and not self.sim.is_over():
-            rec.abandon(self.sim)
-        else:
-            rec.close()
-        self.recorder = None
+        self.control.close_recording(abandoned)
 
     def is_over(self) -> bool:
-        """The game is over (LAN: every machine has stopped at the same confirmed frame, game over or ended by the
-        host)."""
-        return self.remote.is_over() if self.remote is not None else self.sim.is_over()
+        """The game is over (a network match: every machine has stopped at the same confirmed tick, game over or
+        ended by the host)."""
+        return self.control.is_over()
 
     def checksum(self) -> int:
-        """The simulation's checksum; a LAN turn game once ended: the end's (a joiner's: its re-simulation of the
-        revealed deal, equal to the host's when the deal is verified)."""
-        return self.remote.checksum() if self.remote is not None else self.sim.checksum()
+        """The simulation's checksum; a network turn game once ended: the end's (a joiner's: its re-simulation of
+        the revealed deal, equal to the host's when the deal is verified)."""
+        return self.control.checksum()
 
     def restart(self) -> None:
-        """Start again from the first tick with the same seed and seats (a LAN match restarts through the lobby, a
-        rematch, never on its own)."""
-        if self.remote is not None:
+        """Start again from the first tick with the same seed and seats (a network match restarts through the
+        lobby, a rematch, never on its own)."""
+        if not self.control.restartable:
             return
         self.close_recording(abandoned=True)
         self.__init__(self.game_id, self.seats, self.seed, self.bot_think_ticks,  # type: ignore[misc]

@@ -937,12 +937,12 @@ class NetTable:
             return True
         if not m.is_over():
             self.claim_update(table)
-        m.remote.pumped = False
+        m.control.pumped = False
         return False
 
     def after_update(self, table) -> None:
         """The session is pumped every tick, whether the table advanced the match or held it."""
-        if not table.match.remote.pumped and not self.link.transport.closed:
+        if not table.match.control.pumped and not self.link.transport.closed:
             self.link.pump()
 
     def keep_alive(self) -> None:
