@@ -36,17 +36,17 @@ Modules (``docs/architecture.md`` draws how they fit and walks one datagram thro
 - ``synctest``: roll back every tick and compare checksums.
 """
 
-from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
-                     JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
-                     Started)
+from .events import (CaughtUp, ClaimAsked, ClaimRefused, CodeChanged, Desync, Disconnected, EndReason, Failed,
+                     FailReason, Interrupted, JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed,
+                     SeatClaimed, SeatDropped, Started)
 from .session import HostSession, JoinerSession, Session, SpectatorSession
 from .settings import AUTHORITY, LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
 from .wire import PROTOCOL_VERSION
 
-__all__ = ["Session", "HostSession", "JoinerSession", "SpectatorSession", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION",
-           "UdpTransport", "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
-           "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
-           "SeatDropped", "Desync", "MatchEnded", "EndReason", "Failed", "FailReason", "SeatClaimed", "ClaimRefused",
-           "CaughtUp"]
+__all__ = ["Session", "HostSession", "JoinerSession", "SpectatorSession", "MatchSettings", "SessionConfig", "ROLLBACK",
+           "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION", "UdpTransport", "MemoryNetwork", "Impairment", "VirtualClock",
+           "run_sync_test", "SyncTestResult", "SyncTestMismatch", "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused",
+           "Started", "Interrupted", "Resumed", "Disconnected", "SeatDropped", "Desync", "MatchEnded", "EndReason",
+           "Failed", "FailReason", "SeatClaimed", "ClaimRefused", "ClaimAsked", "CodeChanged", "CaughtUp"]

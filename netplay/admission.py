@@ -1,55 +1,62 @@
-"""How the host admits joiners (a part of ``netplay.session.HostSession``: ``session.admission``): the open HELLO and
-the SPAKE2 answer (KEYX), the JOIN (its first sealed datagram), refusals before any key (never longer than the
-request, at most 10 a second), wrong codes counted per IP address, and the LAN browsers' PROBE answered with a PONG.
-A joiner of a running match (a spectator, or a player coming back for a dropped seat) is handed to
-``netplay.latejoin.LateJoiners``.
+"""How the host admits joiners (a part of ``netplay.session.HostSession``: ``session.admission``): the open HELLO,
+answered first with a stateless cookie (COOKIE: the joiner proves it receives at its address before the host keeps
+anything or does any SPAKE2 work), then with the host's SPAKE2 message and its key confirmation (KEYX); the JOIN (the
+joiner's first sealed datagram); refusals before any key (never longer than the request, at most 10 a second);
+wrong codes counted per validated address and per join code (after ``code_tries`` failed exchanges against a code
+it changes: ``CodeChanged``); and the LAN browsers' PROBE answered with a PONG. A joiner of a running match (a
+spectator, or a player coming back for a dropped seat) is handed to ``netplay.latejoin.LateJoiners``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from collections import OrderedDict
 from typing import Any
 
-from .endpoint import GONE, Pending, Remote, entropy
-from .events import JoinRefused, Notice, NoticeKind, PeerJoined
-from .messages import ForeignHello, Hello, Join, Keyx, Msg, Pong, Probe, Reason, Refuse, RefuseOpen
-from .protocol import DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, fail_kind
+from .endpoint import GONE, Pending, Remote
+from .events import CodeChanged, JoinRefused, Notice, NoticeKind, PeerJoined
+from .messages import Cookie, ForeignHello, Hello, Join, Keyx, Msg, Pong, Probe, Reason, Refuse, RefuseOpen
+from .protocol import DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, fail_kind, new_join_code
 from .settings import AUTHORITY
 from .transport import Address
-from .wire import PROTOCOL_VERSION, Message, is_real_commit, peer_keys, seal_msg
+from .wire import PROTOCOL_VERSION, Message, is_real_commit, keyx_confirm, normalize_code, peer_keys, seal_msg
 
 __all__ = ["Admission"]
 
 Session = Any  # netplay.session.HostSession (not imported: it imports this module)
 
+COOKIE_EPOCH = 30.0
+"""Seconds a cookie secret's epoch lasts (a cookie is good in its epoch and the next)."""
+
 
 class Admission:
-    """The host's key exchanges and admissions: ``pending`` exchanges by hello nonce, failed tries by IP address."""
+    """The host's key exchanges and admissions: ``pending`` exchanges by hello nonce, failed tries by IP address,
+    failed exchanges against the current join code (``wrong``)."""
 
     def __init__(self, session: Session) -> None:
         self.s = session
         self.pending: dict[bytes, Pending] = {}     # key exchanges waiting for their JOIN, by hello nonce
         self.failed_tries: dict[str, list[float]] = {}  # IP -> times of failed key exchanges
         self.exchanges: list[float] = []           # when the last key exchanges started
-        self.seen_hellos: set[bytes] = set()
+        self.seen_hellos: OrderedDict[bytes, None] = OrderedDict()  # the last 4,096 answered (replays refused)
         self.open_refusals: list[float] = []
+        self.cookies: list[float] = []
         self.pongs: list[float] = []
         self.misc_seq = 0
-        self.seed_src: bytes | None = None
+        self.secret = secrets.token_bytes(32)     # the cookies' key: never on the wire, never from a seed
+        self.generation = 0                         # how many times the join code changed
+        self.wrong = 0                              # failed exchanges against the current code
         router = session.router
         router.on_open(Probe, self.on_probe)
         router.on_open(Hello, self.on_hello)
         router.on_open(ForeignHello, self.on_foreign_hello)
         router.on_open(Join, self.on_join)
 
-    def open(self, nonce: int | bytes | None) -> None:
-        """The lobby opens: a session id (random, or from the test's ``nonce``)."""
-        s = self.s
-        self.seed_src = None if nonce is None else s.nonce
+    def open(self) -> None:
+        """The lobby opens: a random session id (never from ``--seed``: it travels in clear)."""
         import spake2  # noqa: F401  (its group tables are built now, not while the first joiner waits for KEYX)
-        sid_src = s.nonce if nonce is not None else secrets.token_bytes(16)
-        s.sid = int.from_bytes(hashlib.blake2b(sid_src, digest_size=8, person=b"grisbi-sid").digest(), "big") | 1
+        self.s.sid = secrets.randbits(64) | 1
 
     def send_open(self, address: Address, msg: Msg, sid: int = 0) -> None:
         s = self.s
@@ -61,7 +68,8 @@ class Admission:
     def refuse(self, address: Address, code: Reason, text: str, facts: tuple[int, ...] = (),
                limit: int = 1200) -> None:
         """Refuse a joiner before any key: open, at most 10 a second, never longer than the ``limit`` bytes of the
-        request it answers (the host is never an amplifier)."""
+        request it answers (the host is never an amplifier). A joiner believes it only if nothing confirmed comes
+        before its handshake's time limit (anyone could have sent it)."""
         s = self.s
         now = s.now
         self.open_refusals = [t for t in self.open_refusals if t > now - 1.0]
@@ -71,6 +79,38 @@ class Admission:
             self.send_open(address, RefuseOpen(code, text[:cut], list(facts)))
         s.emit(JoinRefused(address, text, fail_kind(code)))
 
+    # ------------------------------------------------------------------ cookies: no state before the joiner proves
+    # it receives at its address
+
+    def cookie(self, address: Address, hello_nonce: bytes, epoch: int) -> bytes:
+        """The cookie of ``address`` for ``hello_nonce`` in ``epoch``: a keyed blake2b under the host's secret."""
+        data = f"{address[0]}|{address[1]}|{epoch}".encode() + hello_nonce
+        return hashlib.blake2b(data, key=self.secret, digest_size=16, person=b"grisbi-cookie").digest()
+
+    def cookie_ok(self, cookie: bytes, address: Address, hello_nonce: bytes) -> bool:
+        epoch = int(self.s.now // COOKIE_EPOCH)
+        return bool(cookie) and cookie in (self.cookie(address, hello_nonce, epoch),
+                                           self.cookie(address, hello_nonce, epoch - 1))
+
+    def send_cookie(self, address: Address, hello_nonce: bytes, limit: int) -> None:
+        """A COOKIE for a HELLO that has none (or an old one): stateless, at most 100 a second, never longer than
+        the HELLO."""
+        s = self.s
+        now = s.now
+        self.cookies = [t for t in self.cookies if t > now - 1.0]
+        if len(self.cookies) >= 100:
+            s.stats.reject("busy")
+            return
+        self.misc_seq += 1
+        data = seal_msg(Cookie(hello_nonce, self.cookie(address, hello_nonce, int(now // COOKIE_EPOCH))), 0,
+                        s.index, self.misc_seq, None)
+        if len(data) <= limit:
+            self.cookies.append(now)
+            s.transport.send(data, address)
+            s.stats.sent(now, None, len(data))
+
+    # ------------------------------------------------------------------ key exchanges and failed guesses
+
     def pending_at(self, address: Address) -> Pending | None:
         found = None
         for p in self.pending.values():
@@ -78,21 +118,64 @@ class Admission:
                 found = p
         return found
 
-    def wrong_code(self, address: Address) -> None:
-        """A JOIN failed the AEAD with the keys of its exchange: the joiner typed another code. Counted once per
-        exchange against the joiner's IP address, and refused (open)."""
+    def age(self) -> None:
+        """Give up the key exchanges older than the handshake's limit (``hello_timeout``, else ``timeout``): each one
+        that never brought a good JOIN counts as a failed guess (a joiner with a wrong code sees the host's key
+        confirmation fail and sends no JOIN)."""
         s = self.s
+        cfg = s.config
+        limit = cfg.timeout if cfg.hello_timeout is None else cfg.hello_timeout
+        for h, p in [(h, p) for h, p in self.pending.items() if p.at < s.now - limit]:
+            del self.pending[h]
+            self.failed_guess(p)
+
+    def failed_guess(self, p: Pending) -> None:
+        """An exchange failed: counted once against its (validated) address and against the join code it was
+        answered with; the code changes after ``code_tries`` of them."""
+        if p.failed:
+            return
+        p.failed = True
+        s = self.s
+        address = p.address
+        tries = self.failed_tries.setdefault(address[0], [])
+        tries.append(s.now)
+        s.emit(Notice(NoticeKind.WRONG_CODE, address, "a wrong join code was tried"))
+        if len(tries) == s.config.join_tries:
+            s.emit(Notice(NoticeKind.TOO_MANY_TRIES, address,
+                          f"{address[0]} tried {len(tries)} wrong codes: refused for a minute"))
+        if p.generation == self.generation:
+            self.wrong += 1
+            if self.wrong >= s.config.code_tries:
+                self.change_code()
+
+    def change_code(self) -> None:
+        """Too many guesses against the join code: a new one (``CodeChanged``); exchanges answered with the old code
+        may still finish, nothing new is answered with it."""
+        s = self.s
+        code = (s.config.new_code or new_join_code)()
+        s.password = normalize_code(code)
+        self.generation += 1
+        wrong, self.wrong = self.wrong, 0
+        s.emit(CodeChanged(code, wrong))
+
+    def busy(self, address: Address) -> bool:
+        """No new exchange now: too many this second, or too many pending (from that address, or in all: so no more
+        than ``code_tries`` + 32 guesses ever test one code)."""
+        s = self.s
+        cfg = s.config
+        now = s.now
+        self.exchanges = [t for t in self.exchanges if t > now - 1.0]
+        mine = sum(1 for p in self.pending.values() if p.address[0] == address[0])
+        return len(self.exchanges) >= cfg.max_exchanges or len(self.pending) >= 32 or mine >= cfg.exchanges_per_address
+
+    def wrong_code(self, address: Address) -> None:
+        """A JOIN failed the AEAD with the keys of its exchange: the joiner used another code (and did not heed the
+        key confirmation). A failed guess, and refused (open)."""
         p = self.pending_at(address)
         if p is None:
             return
-        if not p.failed:
-            p.failed = True
-            tries = self.failed_tries.setdefault(address[0], [])
-            tries.append(s.now)
-            s.emit(Notice(NoticeKind.WRONG_CODE, address, "a wrong join code was tried"))
-            if len(tries) == s.config.join_tries:
-                s.emit(Notice(NoticeKind.TOO_MANY_TRIES, address,
-                              f"{address[0]} tried {len(tries)} wrong codes: refused for a minute"))
+        del self.pending[p.hello_nonce]
+        self.failed_guess(p)
         self.refuse(address, Reason.WRONG_CODE, "wrong join code")
 
     def too_many_tries(self, ip: str) -> bool:
@@ -128,8 +211,9 @@ class Admission:
 
     def on_hello(self, msg: Message, address: Address) -> None:
         """A joiner opens a key exchange (open HELLO). Everything that can be refused without a key is refused
-        here (match started, settings, seats, too many wrong codes from that address); else the host answers KEYX
-        with its SPAKE2 message and keeps the exchange until the JOIN (its first sealed datagram)."""
+        here (match started, settings, seats, too many wrong codes from that address); a HELLO without this address's
+        cookie is answered with one and nothing is kept; else, when the host is not busy, it answers KEYX with its
+        SPAKE2 message and keeps the exchange until the JOIN (its first sealed datagram) or the timeout."""
         s, m = self.s, msg.body
         p = self.pending.get(m.hello_nonce)
         if p is not None:
@@ -144,20 +228,23 @@ class Admission:
         if problem is not None:
             self.refuse(address, *problem, limit=msg.size)
             return
-        now = s.now
-        self.exchanges = [t for t in self.exchanges if t > now - 1.0]
-        if len(self.exchanges) >= s.config.max_exchanges or len(self.pending) >= 32:
+        if not self.cookie_ok(m.cookie, address, m.hello_nonce):
+            self.send_cookie(address, m.hello_nonce, msg.size)
+            return
+        self.age()
+        if self.busy(address):
             s.stats.reject("busy")  # the joiner asks again (its HELLO is resent); nothing is charged
             return
-        self.exchanges.append(now)
+        self.exchanges.append(s.now)
         self.answer(address, m.hello_nonce, m.spake)
 
     def answer(self, address: Address, hnonce: bytes, spake_msg: bytes) -> None:
-        """Our half of the SPAKE2 exchange: derive the pair's keys, keep the exchange, send KEYX."""
+        """Our half of the SPAKE2 exchange: derive the pair's keys, keep the exchange, send KEYX with the key
+        confirmation."""
         from spake2 import SPAKE2_B  # imported when first needed
         s = self.s
         now = s.now
-        side_b = SPAKE2_B(s.password, entropy_f=entropy(self.seed_src, b"B" + hnonce), **SPAKE_IDS)
+        side_b = SPAKE2_B(s.password, **SPAKE_IDS)  # the system's randomness
         msg_b = side_b.start()
         try:
             k = side_b.finish(spake_msg)
@@ -166,11 +253,11 @@ class Admission:
             return
         keys = peer_keys(k, s.sid, hnonce)
         self.misc_seq += 1
-        keyx = seal_msg(Keyx(hnonce, msg_b), s.sid, 0, self.misc_seq, None)
-        for old in [h for h, q in self.pending.items() if q.at < now - s.config.timeout]:
-            del self.pending[old]
-        self.pending[hnonce] = Pending(address, hnonce, keys, keyx, now)
-        self.seen_hellos.add(hnonce)
+        keyx = seal_msg(Keyx(hnonce, msg_b, keyx_confirm(k, s.sid, hnonce)), s.sid, 0, self.misc_seq, None)
+        self.pending[hnonce] = Pending(address, hnonce, keys, keyx, now, self.generation)
+        self.seen_hellos[hnonce] = None
+        if len(self.seen_hellos) > 4096:
+            self.seen_hellos.popitem(last=False)
         s.transport.send(keyx, address)
         s.stats.sent(now, None, len(keyx))
 
@@ -217,7 +304,7 @@ class Admission:
         if p is None or not p.window.fresh(msg.seq):
             return
         p.window.accept(msg.seq)
-        del self.pending[p.hello_nonce]
+        del self.pending[p.hello_nonce]  # a good JOIN: no failed guess
         problem = self.problem(address, m.seats, m.digest)
         if problem is None and not is_real_commit(m.commit):
             problem = (Reason.BAD_COMMIT, "your fair-deal commit is not a real digest")

@@ -473,6 +473,7 @@ class JoinerAuthority:
         self.reveal_digest = b""
         self.verdict: tuple[bool, str] | None = None
         self.revealed: tuple[int, list[tuple[int, int]], list[int]] | None = None  # (seed, log, ticks) at the end
+        self.over_at: float | None = None  # when our views first said the game is over (the reveal is due)
 
     def keys(self) -> tuple[int, ...]:
         return tuple(self.s.local_seats) or (NO_PEER,)
@@ -587,6 +588,43 @@ class JoinerAuthority:
         s.phase = "finishing"
         s.sync.finish_at = s.now
 
+    def over(self) -> bool:
+        """Whether the match is over as this peer can tell: its views say the game is over, or the settings' end
+        tick is reached (by the host's tick or by ours: the host cannot play past it)."""
+        end, sim = self.s.settings.end_tick, self.sim
+        return sim is not None and (sim.is_over() or bool(end and max(self.host_tick, sim.tick) >= end))
+
+    def await_reveal(self) -> None:
+        """The match is over (``over``): the host's reveal is due. None within the timeout: the deal cannot be
+        verified, and a commitment not opened is a deal not fair."""
+        s = self.s
+        if s.end is not None or s.phase != "running" or not self.over():
+            return
+        if self.over_at is None:
+            self.over_at = s.now
+        elif s.now >= self.over_at + s.config.timeout:
+            self.unverified("the host did not reveal the deal at the end")
+
+    def host_gone(self, why: str) -> bool:
+        """The host left or went silent: once the game is over (the reveal was due), the verdict is "unfair" (True);
+        before, the match is just lost (False)."""
+        if self.s.end is not None or not self.over():
+            return False
+        self.unverified(why)
+        return True
+
+    def unverified(self, why: str) -> None:
+        """The match ended here without a reveal that opens the commits: ``MatchEnded`` with the deal "unfair"."""
+        s = self.s
+        self.verdict = (False, why)
+        over, end = self.sim.is_over(), s.settings.end_tick
+        kind = EndReason.GAME_OVER if over or not end else EndReason.END_TICK
+        s.end = MatchEnded(self.host_tick if over or not end else end, 0, kind.value, kind)
+        s.end.deal, s.end.deal_reason = UNFAIR, why
+        s.emit(s.end)
+        s.phase = "finishing"
+        s.sync.finish_at = s.now
+
     # --- the joiner's ticks
 
     def _hand_over(self, seat: int | None, step: int, view: bytes, public: list[tuple[int, int, int]]) -> None:
@@ -607,6 +645,7 @@ class JoinerAuthority:
         if self.sim is None:
             return
         _run_ticks(s, self.tick)
+        self.await_reveal()
         if s.phase in ("running", "finishing"):
             self.send()
         if s.phase == "finishing" and s.end is not None:

@@ -2,24 +2,32 @@
 
 A peer silent for ``interrupt_after`` (0.5 s) is interrupted (``Interrupted``), for the ``timeout`` (5 s) lost. On the
 host (``HostDrops``) a joiner that keeps sending while its inputs stop advancing, and the match waits for them,
-counts as silent ("withheld its inputs"); a lost joiner's seats are dropped at the tick after the last input the host
-holds of them, relayed to every joiner (DROP notices), and the host's bot plays them from then on; the host tells
+counts as silent ("withheld its inputs"), and in rollback (where the match waits only for inputs later than the
+prediction window) one that makes the match wait more than ``stall_budget`` seconds in all over ``stall_window`` (8 s
+in 60 s; a stall's first ``STALL_GRACE`` s are the network's, not counted) is lost too
+("made the match wait too long": releasing one tick of input every few seconds stays under the timeout, not under
+this); a lost joiner's seats are dropped at the tick after the last input the host holds of them, relayed to every joiner (DROP notices), and the host's bot plays them from then on; the host tells
 every joiner who was interrupted, resumed or lost (STATUS notices). A joiner (``JoinerPresence``) fails when the host
 is lost, and reads the host's DROP and STATUS notices.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from .endpoint import CONNECTED, GONE, INTERRUPTED, Remote
 from .events import Disconnected, FailReason, Interrupted, Resumed, SeatDropped
 from .messages import Bye, DropItem, Reason, StatusItem
 from .protocol import DONE, FINISHING, RUNNING
+from .settings import ROLLBACK
 
 __all__ = ["Presence", "HostDrops", "JoinerPresence"]
 
 Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+STALL_GRACE = 0.25
+"""Seconds of each stall that count against nobody (a lost datagram, a slow path, a lockstep tick's round trip)."""
 
 
 class Presence:
@@ -69,7 +77,42 @@ class Presence:
 
 
 class HostDrops(Presence):
-    """The host: withheld inputs count as silence, lost joiners' seats are dropped at the same tick everywhere."""
+    """The host: withheld inputs count as silence, a peer that makes the match wait too long is lost, lost joiners'
+    seats are dropped at the same tick everywhere."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.waits: dict[int, deque[tuple[float, float]]] = {}  # peer -> (when, seconds the match waited for it)
+        self.stall_from: float | None = None  # the host's current stall began then
+        self.counted = 0.0                    # seconds of it already charged
+
+    def account_stalls(self) -> None:
+        """Charge the host's current stall (beyond its first ``STALL_GRACE`` s) to the joiners whose inputs it waits
+        for; one charged more than ``stall_budget`` s over the last ``stall_window`` s is lost."""
+        s = self.s
+        cfg, d, now = s.config, s.sync.driver, s.now
+        if d is None or s.phase != RUNNING or not s.sync.stalled or (d.end_tick and d.tick >= d.end_tick) \
+                or not cfg.stall_budget or s.settings.mode != ROLLBACK:  # (lockstep waits every tick: not charged)
+            self.stall_from = None
+            return
+        if self.stall_from is None:
+            self.stall_from, self.counted = now, 0.0
+            return
+        over = now - self.stall_from - STALL_GRACE
+        if over <= self.counted:
+            return
+        new, self.counted = over - self.counted, over
+        lowest = min(d.known)
+        for peer in {s.owners[seat] for seat in range(d.seats) if d.known[seat] == lowest}:
+            r = s.remotes.get(peer) if peer else None
+            if r is None or r.status == GONE:
+                continue
+            waits = self.waits.setdefault(peer, deque())
+            waits.append((now, new))
+            while waits and waits[0][0] < now - cfg.stall_window:
+                waits.popleft()
+            if sum(w for _, w in waits) > cfg.stall_budget:
+                self.lose(r, "made the match wait too long")
 
     def heard(self, r: Remote) -> float:
         """When ``r`` last counted as present: its last datagram, or (running) the last time its inputs advanced
@@ -174,6 +217,9 @@ class JoinerPresence(Presence):
         s = self.s
         if s.phase == FINISHING:
             s.phase = DONE
+        elif s.auth is not None and s.auth.host_gone("the host went silent without revealing the deal"):
+            s.emit(Disconnected(0, "timed out"))
+            s.disconnects += 1
         else:
             s.emit(Disconnected(0, "timed out"))
             s.disconnects += 1

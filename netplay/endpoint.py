@@ -9,7 +9,8 @@
   for known addresses), ``wire.open_datagram`` (size, header, AEAD, bounded msgpack, the typed message of
   ``netplay.messages``), then which peer sent it (the role's ``Door``), its replay window, and the ``Router``.
 
-The handshake's randomness helpers are here too (``entropy``, ``nonce_from``).
+``nonce_from`` makes a peer's fair-deal nonce (reproducible from a test's seed); the handshake's randomness (SPAKE2,
+session id, hello nonce, player token, cookies) always comes from the operating system.
 """
 
 from __future__ import annotations
@@ -23,31 +24,15 @@ from .stats import NetStats
 from .transport import Address
 from .wire import Message, RateLimiter, Rejected, ReplayWindow, open_datagram, seal_msg
 
-__all__ = ["Pending", "Remote", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "entropy",
-           "nonce_from"]
+__all__ = ["Pending", "Remote", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "nonce_from"]
 
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
 
 
-def entropy(seed: int | bytes | None, label: bytes) -> Callable[[int], bytes]:
-    """SPAKE2's randomness: the system's, or (tests that pass a nonce seed) a reproducible stream."""
-    if seed is None:
-        return secrets.token_bytes
-    raw = seed if isinstance(seed, bytes) else str(seed).encode()
-    count = [0]
-
-    def draw(n: int) -> bytes:
-        out = b""
-        while len(out) < n:
-            count[0] += 1
-            out += hashlib.blake2b(raw + label + count[0].to_bytes(4, "big"), person=b"grisbi-spake").digest()
-        return out[:n]
-    return draw
-
-
 def nonce_from(seed: int | bytes | None, label: bytes) -> bytes:
-    """32 bytes: random, or (a seed given) derived from ``seed`` and ``label``."""
+    """A fair-deal nonce, 32 bytes: random, or (a seed given: ``--seed``, tests) derived from ``seed`` and ``label``,
+    so that a match can be replayed with the same deal. Never used for anything the handshake's secrecy rests on."""
     if seed is None:
         return secrets.token_bytes(32)
     raw = seed if isinstance(seed, bytes) else str(seed).encode()
@@ -58,12 +43,13 @@ class Pending:
     """Host: a key exchange answered (KEYX sent) whose JOIN has not arrived yet."""
 
     def __init__(self, address: Address, hello_nonce: bytes, keys: tuple[bytes, bytes], keyx: bytes,
-                 now: float) -> None:
+                 now: float, generation: int = 0) -> None:
         self.address = address
         self.hello_nonce = hello_nonce
         self.key_out, self.key_in = keys
         self.keyx = keyx          # the KEYX datagram, sent again if the joiner repeats its HELLO
         self.at = now
+        self.generation = generation  # which join code it was answered with (the code changes after wrong guesses)
         self.failed = False
         self.out_seq = 0
         self.window = ReplayWindow()
@@ -101,7 +87,6 @@ class Remote:
         self.ping_at = 0.0
         self.dirty = False   # new inputs to send ("nothing" only)
         self.urgent = False  # an action or a notice to send
-        self.relay = False   # host: another joiner's new inputs to pass on (they go at once)
         self.bye = False
         self.sent = 0
         # the host's view of a joiner in the lobby and the deal

@@ -13,7 +13,7 @@ from typing import Any
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
            "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
-           "CaughtUp", "FailReason", "EndReason", "NoticeKind", "Notice"]
+           "CaughtUp", "FailReason", "EndReason", "NoticeKind", "Notice", "CodeChanged", "ClaimAsked"]
 
 
 class FailReason(Enum):
@@ -186,6 +186,16 @@ class Notice(NetEvent):
 
 
 @dataclass
+class CodeChanged(NetEvent):
+    """Host: ``wrong`` key exchanges in a row failed against the join code (someone is guessing it), so the code is now
+    ``code`` (``SessionConfig.code_tries``; each guess costs a live exchange, and no code takes more than a few). Show
+    the players the new code; joiners already in stay."""
+
+    code: str
+    wrong: int = 0
+
+
+@dataclass
 class SeatClaimed(NetEvent):
     """``peer`` plays ``seat`` from ``tick`` on: a late joiner took over a seat the host had played since a drop (a
     player rejoining). On that peer the session asks its input source for the seat from then on."""
@@ -193,6 +203,17 @@ class SeatClaimed(NetEvent):
     seat: int
     tick: int
     peer: int
+
+
+@dataclass
+class ClaimAsked(NetEvent):
+    """Host (``SessionConfig.seat_claims == "ask"``): ``peer`` (``name``) asks to play dropped ``seat``, which another
+    player lost. Answer with ``Session.allow_claim(seat, peer)`` or ``refuse_claim(seat, peer)``; until then the claim
+    waits (the claimant keeps asking)."""
+
+    seat: int
+    peer: int
+    name: str = ""
 
 
 @dataclass

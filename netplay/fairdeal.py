@@ -7,13 +7,17 @@ is revealed, so no peer chooses the shuffle.
   the host's until the end), resent until each joiner runs.
 - ``JoinerDeal`` (a part of ``netplay.session.JoinerSession``): the commit list's checks (every commit a real digest,
   ours in it), our REVEAL, and START's (every nonce against its commit, no phantom peer, our seats, the input delay
-  agreed).
+  agreed). A commitment once seen is binding: the host's own commit never changes, and once we revealed our nonce
+  the commit list may not change at all (a host that saw the reveals could otherwise grind the seed with a new
+  commit of its own), and START must come: any change, a missing START or a nonce that does not open its commit
+  ends in "This match was not dealt fairly" (``FailReason.UNFAIR_DEAL``).
 - ``reveal_problem`` / ``revealed_seed``: a turn game's end-of-match reveal checked against the commits (the
   re-simulation is the game side's: ``arcade.core.authority``).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from .endpoint import Remote
@@ -23,7 +27,10 @@ from .protocol import DEALING, FINISHING, LOBBY, RUNNING, echo_rtt, ms_since
 from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, input_delay_for_rtt
 from .wire import commit_of, commits_digest, is_real_commit, now_ms, seed_from_nonces
 
-__all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed"]
+__all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed", "UNFAIR"]
+
+UNFAIR = "This match was not dealt fairly"
+"""How a joiner's failure (or a turn game's verdict) on a deal it cannot verify begins."""
 
 Session = Any  # netplay.session.Session (not imported: it imports this module)
 
@@ -55,24 +62,31 @@ class HostDeal:
         self.s = session
         self.commits: list[list[Any]] = []
         self.start_nonces: list[list[Any]] = []
+        self.deals = 0  # deals begun (more than one: started over when a player left)
         session.router.on(Reveal, self.on_reveal)
 
     def begin(self) -> None:
         """The lobby is full and ready: show every player's commit (COMMITS) and wait for every reveal."""
         s = self.s
         s.phase = DEALING
+        self.deals = min(255, self.deals + 1)
         for r in s.remotes.values():  # a deal started over (someone left) needs every reveal again
             r.revealed = False
-        players = sorted({o for o in s.owners if o} & set(s.remotes))
-        self.commits = [[0, s.commit]] + [[i, s.remotes[i].commit] for i in players]
+        self.commits = self.commit_list()
         s.next_resend = s.now
         s.role_part.resend()
+
+    def commit_list(self) -> list[list[Any]]:
+        """``[peer, commit]`` of the host and of every joiner that owns a seat, by peer index."""
+        s = self.s
+        players = sorted({o for o in s.owners if o} & set(s.remotes))
+        return [[0, s.commit]] + [[i, s.remotes[i].commit] for i in players]
 
     def resend_commits(self) -> None:
         s = self.s
         for r in s.remotes.values():
             if not r.revealed:
-                s.send(r, Commits(self.commits, now_ms(s.now)))
+                s.send(r, Commits(self.commits, now_ms(s.now), self.deals))
 
     def on_reveal(self, r: Remote, m: Reveal) -> None:
         s = self.s
@@ -133,18 +147,25 @@ class JoinerDeal:
         self.s = session
         self.commits: list[list[Any]] = []
         self.commits_echo: tuple[int, float] | None = None  # the host's COMMITS stamp and when we got it
+        self.host_commit: bytes | None = None  # the host's commit, first seen: binding from then on
+        self.revealed: list[list[Any]] | None = None  # the commit list we revealed our nonce against: binding
+        self.revealed_at = 0.0
+        self.deal = 0       # the deal (``Commits.deal``) of the list we were shown
+        self.restarts = 0   # deals started over after we revealed our nonce
         session.router.on(Commits, self.on_commits)
         session.router.on(Start, self.on_start_msg)
 
     def on_commits(self, host: Remote, m: Commits) -> None:
         s = self.s
-        if s.phase not in (LOBBY, DEALING):
-            return
+        if s.phase not in (LOBBY, DEALING) or (self.revealed is not None and m.deal != self.deal):
+            return  # another deal's list (an old one, late): ours is binding
         problem = self.commits_problem(m.commits)
         if problem:
-            s.fail(problem, FailReason.UNFAIR_DEAL)
+            s.fail(f"{UNFAIR}: {problem}", FailReason.UNFAIR_DEAL)
             return
-        self.commits = m.commits
+        self.commits, self.deal = m.commits, m.deal
+        if self.host_commit is None:
+            self.host_commit = m.commits[0][1]
         if m.stamp is not None:
             self.commits_echo = (m.stamp, s.now)
         if s.phase == LOBBY:
@@ -154,18 +175,49 @@ class JoinerDeal:
 
     def commits_problem(self, commits: list[list[Any]]) -> str | None:
         """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without
-        the host, or without our own commit (a player)."""
+        the host, or without our own commit (a player); another commit of the host's than the first it showed; any
+        other list than the one we revealed our nonce against."""
         s = self.s
         if not all(is_real_commit(c) for _, c in commits):
             return "the host sent a fair-deal commit that is no real digest: the deal would not be fair"
         peers = {p: c for p, c in commits}
         if 0 not in peers or (s.my_seats and peers.get(s.index) != s.commit):
             return "the host's commit list does not hold our commit: the deal would not be fair"
+        if self.host_commit is not None and peers[0] != self.host_commit:
+            return "the host changed its own fair-deal commit"
+        if self.revealed is not None and commits != self.revealed:
+            return "the host changed the commits after we revealed our nonce"
         return None
+
+    def started_over(self, owners: list[int | None]) -> None:
+        """The host is back in the lobby after the deal we revealed our nonce in (``owners``: its roster's): that is
+        only fair if a player of that deal left (and not more than 3 times); then we deal again with a fresh nonce,
+        never the one revealed."""
+        s = self.s
+        gone = {p for p, _ in self.revealed[1:]} - {o for o in owners if o}
+        self.restarts += 1
+        if not gone or self.restarts > 3:
+            why = "every player was still there" if not gone else "too often"
+            s.fail(f"{UNFAIR}: the host started the deal over after our reveal ({why})", FailReason.UNFAIR_DEAL)
+            return
+        s.nonce = secrets.token_bytes(32)
+        s.commit = commit_of(s.nonce)
+        self.revealed, self.commits, self.commits_echo = None, [], None
+        s.phase = LOBBY
+        s.next_resend = s.now
+
+    def check_start(self) -> None:
+        """Dealing: our nonce was revealed; START must come within the timeout (a host that saw every nonce and did
+        not like the seed they make would otherwise simply start over)."""
+        s = self.s
+        if s.phase == DEALING and self.revealed is not None and s.now >= self.revealed_at + s.config.timeout:
+            s.fail(f"{UNFAIR}: the host did not start the deal after we revealed our nonce", FailReason.UNFAIR_DEAL)
 
     def resend(self) -> None:
         """Our REVEAL, naming the commit list it answers, with the echo of the host's COMMITS stamp."""
         s = self.s
+        if self.revealed is None:
+            self.revealed, self.revealed_at = [list(c) for c in self.commits], s.now
         echo: list[int] = []
         if self.commits_echo is not None:
             echo = [self.commits_echo[0], ms_since(s.now, self.commits_echo[1])]
@@ -182,13 +234,13 @@ class JoinerDeal:
         if len(owners) != s.settings.seats:
             return "malformed start from the host", FailReason.PROTOCOL
         if [p for p, _ in nonces] != [p for p, _ in self.commits]:
-            return "the host revealed other peers than it committed: the deal is not fair", FailReason.UNFAIR_DEAL
+            return "the host revealed other peers than it committed", FailReason.UNFAIR_DEAL
         if {p for p, _ in nonces} != {0} | set(owners):
-            return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+            return ("the host's deal counts a peer that plays no seat (a phantom commit)",
                     FailReason.UNFAIR_DEAL)
         for (_, n), (_, c) in zip(nonces, self.commits):
             if not is_real_commit(c) or commit_of(n) != c:
-                return "a revealed nonce does not match its commit: the deal is not fair", FailReason.UNFAIR_DEAL
+                return "a revealed nonce does not match its commit", FailReason.UNFAIR_DEAL
         if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
             return "the host gave our seats to someone else", FailReason.PROTOCOL
         return None
@@ -207,13 +259,17 @@ class JoinerDeal:
             self.commits, s.late = commits, True
             return None
         if commits != self.commits:
-            return "the host started with other commits than it showed: the deal is not fair", FailReason.UNFAIR_DEAL
+            return "the host started with other commits than it showed", FailReason.UNFAIR_DEAL
         if {p for p, _ in commits} != {0} | set(owners):
-            return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+            return ("the host's deal counts a peer that plays no seat (a phantom commit)",
                     FailReason.UNFAIR_DEAL)
         if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
             return "the host gave our seats to someone else", FailReason.PROTOCOL
         return None
+
+    def refuse(self, why: str, kind: FailReason) -> None:
+        """Refuse the host's START: fail (an unfair deal says so first)."""
+        self.s.fail(f"{UNFAIR}: {why}" if kind == FailReason.UNFAIR_DEAL else why, kind)
 
     def delay_problem(self, delay: int) -> bool:
         """Whether the input delay the host chose breaks the agreed settings (then we fail)."""
@@ -228,14 +284,14 @@ class JoinerDeal:
         if s.settings.mode == AUTHORITY:  # the commits again, no nonce before the end
             problem = self.authority_start_problem(m)
             if problem:
-                s.fail(*problem)
+                self.refuse(*problem)
                 return
             s.owners = list(m.owners)
             s.sync.start(None)
             return
         problem = self.start_problem(m.nonces, m.owners)
         if problem:
-            s.fail(*problem)
+            self.refuse(*problem)
             return
         delay = m.input_delay if m.input_delay is not None else s.settings.input_delay
         if self.delay_problem(delay):

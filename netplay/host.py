@@ -114,6 +114,10 @@ class HostRole:
 
     # ------------------------------------------------------------------ timers and resends
 
+    @property
+    def relayed_peers(self) -> list[int]:
+        return self.s.relay.relayed_peers
+
     def wakeup(self) -> float:
         return float("inf")
 
@@ -124,6 +128,7 @@ class HostRole:
     def timers(self) -> None:
         s = self.s
         cfg, now = s.config, s.now
+        s.admission.age()
         if s.phase == LOBBY:
             if cfg.lobby_timeout and now >= s.created_at + cfg.lobby_timeout:
                 s.fail("the seats were not filled in time")
@@ -136,6 +141,7 @@ class HostRole:
                 if now >= r.last_recv + cfg.timeout:
                     s.lobby.remove(r, "timed out")
         else:
+            s.presence.account_stalls()
             for r in list(s.remotes.values()):
                 if r.status != GONE and not r.bye:
                     s.presence.progress(r)

@@ -24,6 +24,10 @@ __all__ = ["InputExchange", "Routing", "JoinerRouting"]
 
 RUN_BUDGET = 760
 """Bytes of input runs in one INPUT datagram."""
+MESH_PATIENCE = 2.0
+"""Seconds a joiner sends a silent direct link (the mesh) its inputs at the tick rate before only probing it."""
+MESH_PROBE = 0.5
+"""Seconds between two datagrams to a direct link that does not answer."""
 
 Session = Any  # netplay.session.Session (not imported: it imports this module)
 
@@ -109,9 +113,10 @@ class InputExchange:
 
     def gap(self, r: Remote) -> float:
         """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
-        if r.relay:
-            return 0.0
-        period = self.s.sync.period
+        s = self.s
+        period = s.sync.period
+        if r.mesh and not r.up and s.now > r.last_recv + MESH_PATIENCE:
+            return MESH_PROBE  # a direct link that does not answer: probed now and then, not at the tick rate
         if r.urgent:
             return period / 2
         return period * (self.send_gap if r.dirty else max(1.0, self.send_gap))
@@ -250,7 +255,7 @@ class InputExchange:
         s.transport.send(data, r.address)
         s.stats.sent(s.now, r.index, len(data))
         r.last_send = s.now
-        r.dirty = r.urgent = r.relay = False
+        r.dirty = r.urgent = False
 
     # ------------------------------------------------------------------ receiving
 

@@ -53,7 +53,7 @@ class JoinerRole:
         return key
 
     def open_types(self) -> tuple[int, ...]:
-        return (MsgType.KEYX, MsgType.REFUSE_OPEN) if self.s.phase == HELLO else ()
+        return (MsgType.COOKIE, MsgType.KEYX, MsgType.REFUSE_OPEN) if self.s.phase == HELLO else ()
 
     def rejected(self, e: Rejected, address: Address) -> None:
         pass
@@ -90,6 +90,8 @@ class JoinerRole:
         s = self.s
         if s.phase == FINISHING and m.code == Reason.FINISHED:
             s.phase = DONE
+        elif s.auth is not None and s.auth.host_gone("the host left without revealing the deal"):
+            pass
         elif m.code in (Reason.DROPPED, Reason.KICKED):
             s.fail("dropped from the match by the host" if m.code == Reason.DROPPED
                    else f"removed by the host: {m.text}", FailReason.REMOVED, rejoin=m.code == Reason.DROPPED)
@@ -113,6 +115,10 @@ class JoinerRole:
 
     # ------------------------------------------------------------------ timers and resends
 
+    @property
+    def relayed_peers(self) -> list[int]:
+        return self.s.mesh.relayed_peers
+
     def wakeup(self) -> float:
         return self.s.claims.wakeup()
 
@@ -124,17 +130,17 @@ class JoinerRole:
         cfg, now = s.config, s.now
         host = s.remotes[0]
         if s.phase == HELLO:
-            if now >= s.created_at + cfg.timeout:
-                where = f"{host.address[0]}:{host.address[1]}"
-                s.fail(f"no answer from {where} in {cfg.timeout:g} s (no host there?)", FailReason.UNREACHABLE,
-                       address=where)
+            if now >= s.created_at + (cfg.timeout if cfg.hello_timeout is None else cfg.hello_timeout):
+                s.handshake.deadline()
                 return
             self.resend()
         elif s.phase in (LOBBY, DEALING, LATE):
             if now >= host.last_recv + cfg.timeout:
                 s.fail("the host stopped answering", FailReason.HOST_LOST)
                 return
-            self.resend()
+            s.deal.check_start()
+            if not s.done:
+                self.resend()
         else:
             s.presence.check(host)
             s.mesh.timers()

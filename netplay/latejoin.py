@@ -2,9 +2,9 @@
 
 - ``LateJoiners`` (a part of ``netplay.session.HostSession``): a late joiner is welcomed with no seat and sent the
   snapshot of the last checksummed confirmed tick in SNAP chunks (acknowledged with SNAPACK; a turn game sends no
-  snapshot, only views); once it runs, its CLAIM of a dropped seat is granted to the player who lost it (same player
-  token, or the same machine) or to whom the host chose (``allow_claim``), from the tick after the last input the
-  host made for it (a SEAT notice to everyone), or refused to the claimant alone.
+  snapshot, only views); once it runs, its CLAIM of a dropped seat is granted to the player who lost it (the same
+  player token: never the same address, which anyone may take) or to whom the host chose (``allow_claim``), from the
+  tick after the last input the host made for it (a SEAT notice to everyone), or refused to the claimant alone.
 - ``SnapshotReceiver`` (a part of ``netplay.session.SpectatorSession``): the chunks, their checks (game, rules
   version, digest), the start from the snapshot and the catching up.
 - ``Claims`` (a part of ``netplay.session.JoinerSession``): the seats this peer asks for once caught up, and the
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .endpoint import Pending, Remote
-from .events import ClaimRefused, FailReason, PeerJoined, SeatClaimed
+from .events import ClaimAsked, ClaimRefused, FailReason, PeerJoined, SeatClaimed
 from .messages import MAX_SNAP_CHUNKS, NO_PEER, Claim, Reason, Refuse, SeatItem, Snap, SnapAck
 from .protocol import LATE, LOBBY, RUNNING, owners_to_wire, snap_digest, split_snapshot
 from .transport import Address
@@ -44,7 +44,9 @@ class LateJoiners:
     def __init__(self, session: Session) -> None:
         self.s = session
         self.claim_grants: set[tuple[int, int]] = set()  # (seat, peer) the host lets take a dropped seat
-        self.lost_owner: dict[int, tuple[bytes, str]] = {}  # dropped seat -> (token, IP) of who lost it
+        self.claims_asked: set[tuple[int, int]] = set()  # (seat, peer) put to the host (``seat_claims="ask"``)
+        self.claims_refused: set[tuple[int, int]] = set()  # (seat, peer) the host said no to
+        self.lost_owner: dict[int, bytes] = {}  # dropped seat -> the player token of who lost it
         session.router.on(SnapAck, self.on_snapack)
         session.router.on(Claim, self.on_claim)
 
@@ -109,20 +111,27 @@ class LateJoiners:
         return [st.game[:40], st.rules_version, r.snap.digest]
 
     def lost(self, seat: int, r: Remote) -> None:
-        """``r`` lost ``seat`` (dropped): remember who, for its claim."""
-        self.lost_owner[seat] = (r.token, r.address[0])
+        """``r`` lost ``seat`` (dropped): remember its player token, for its claim."""
+        self.lost_owner[seat] = r.token
 
     def allow_claim(self, seat: int, peer: int) -> None:
         """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
         self.claim_grants.add((seat, peer))
+        self.claims_refused.discard((seat, peer))
+
+    def refuse_claim(self, seat: int, peer: int) -> None:
+        """Host: ``peer`` may not take ``seat`` (its claim put to the host is refused)."""
+        self.claim_grants.discard((seat, peer))
+        self.claims_refused.add((seat, peer))
 
     def may_claim(self, r: Remote, seat: int) -> bool:
-        """Only the player who lost a dropped seat takes it back (same player token, or the same machine: same IP
-        address), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims == "any"``)."""
+        """Only the player who lost a dropped seat takes it back (its player token: an address proves nothing, anyone
+        with the code may take it), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims ==
+        "any"``)."""
         if self.s.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
             return True
-        token, ip = self.lost_owner.get(seat, (b"", None))
-        return (bool(token) and token == r.token) or ip == r.address[0]
+        token = self.lost_owner.get(seat, b"")
+        return bool(token) and token == r.token
 
     def on_claim(self, r: Remote, m: Claim) -> None:
         """A late joiner asks to take over dropped seats. Each is granted from the tick after the last input the host
@@ -133,7 +142,14 @@ class LateJoiners:
         for seat in m.seats:
             if seat >= len(s.owners) or s.owners[seat] == r.index:
                 continue
-            if seat in s.dropped and s.owners[seat] == 0 and seat in s.local_seats and self.may_claim(r, seat):
+            claimable = seat in s.dropped and s.owners[seat] == 0 and seat in s.local_seats
+            if claimable and not self.may_claim(r, seat) and s.config.seat_claims == "ask" \
+                    and (seat, r.index) not in self.claims_refused:
+                if (seat, r.index) not in self.claims_asked:  # the host decides; the claimant keeps asking
+                    self.claims_asked.add((seat, r.index))
+                    s.emit(ClaimAsked(seat, r.index, r.name))
+                continue
+            if claimable and self.may_claim(r, seat):
                 sync = s.sync
                 tick = sync.requested_tick + 1 if s.auth is None else s.auth.now_tick
                 if s.auth is None:

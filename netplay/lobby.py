@@ -15,6 +15,7 @@ from .events import Disconnected, PeerLeft
 from .messages import BOT_LEVEL_CHARS, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
 from .protocol import DEALING, DONE, FINISHING, LATE, LOBBY, RUNNING, owners_from_wire, owners_to_wire
 from .settings import MAX_SEATS
+from .wire import is_real_commit
 
 __all__ = ["PeerInfo", "HostLobby", "Roster"]
 
@@ -150,8 +151,10 @@ class HostLobby:
         self.start_requested = False
         s.countdown_until = None
         self.changed()
-        if s.phase == DEALING:
+        if s.phase == DEALING:  # the deal starts over: every joiner says again it is ready, with a fresh commit
             s.phase = LOBBY
+            for o in s.remotes.values():
+                o.ready = False
 
     def welcome(self, r: Remote) -> None:
         st = self.s.settings
@@ -165,7 +168,7 @@ class HostLobby:
         peers = [[0, s.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(s.remotes.items())]
         peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
         bots = [[seat, level] for seat, level in sorted(s.bots.items()) if s.owners[seat] == 0]
-        return RosterMsg(ms, owners_to_wire(s.owners), peers, bots)
+        return RosterMsg(ms, owners_to_wire(s.owners), peers, bots, s.deal.deals)
 
     def resend(self) -> None:
         """The lobby's keepalive: WELCOME again (unless the roster just changed) and the ROSTER to every joiner."""
@@ -186,7 +189,12 @@ class HostLobby:
             s.send(r, Refuse(Reason.SETTINGS, "your settings digest differs from the host's"))
             self.remove(r, "settings differ")
             return
-        ready = m.ready is None or m.ready == 1
+        if not is_real_commit(m.commit):
+            s.send(r, Refuse(Reason.BAD_COMMIT, "your fair-deal commit is not a real digest"))
+            self.remove(r, "bad commit")
+            return
+        r.commit = m.commit  # a joiner whose nonce was revealed in a deal started over brings a fresh one
+        ready = m.ready == 1
         if ready != r.ready:
             r.ready = ready
             self.changed()
@@ -215,6 +223,11 @@ class Roster:
 
     def on_roster(self, host: Remote, m: RosterMsg) -> None:
         s = self.s
+        deal = s.deal
+        if s.phase == DEALING and deal.revealed is not None and m.deals == deal.deal:
+            deal.started_over(owners_from_wire(m.owners))  # the host is back in the lobby: that deal was given up
+            if s.done:
+                return
         if s.phase in (LOBBY, DEALING):
             s.countdown_until = s.now + m.countdown_ms / 1000.0 if m.countdown_ms else None
             s.owners = owners_from_wire(m.owners)

@@ -30,6 +30,8 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from .endpoint import Remote
 from .messages import Input, IntroItem, LinkItem, MsgType
+from .protocol import FINISHING, RUNNING
+from .settings import ROLLBACK
 from .transport import Address
 from .wire import Message
 
@@ -77,6 +79,15 @@ class MeshLinks:
         self.s = session
         self.links: dict[int, Remote] = {}
         session.router.on_notice(IntroItem, self.on_intro)
+
+    @property
+    def relayed_peers(self) -> list[int]:
+        """The other joiners whose inputs reach us only through the host (no direct link up), while running."""
+        s = self.s
+        if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
+            return []
+        others = {o for o in s.owners if o not in (None, 0, s.index)}
+        return sorted(p for p in others if p not in self.links or not self.links[p].up)
 
     def key_for(self, address: Address, mtype: int, peer: int) -> bytes | None:
         """The key of a datagram from another address than the host's: only an introduced peer, from its address,

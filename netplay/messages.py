@@ -9,7 +9,8 @@ makes them absolute, ``to_wire`` relative again.
 
 Messages (``MsgType``; "open" ones travel unsealed, nothing in them is secret or trusted):
 
-- handshake: ``Hello`` (open), ``Keyx`` (open), ``Join``, ``Welcome``, ``Ready``; refusals ``RefuseOpen`` (open),
+- handshake: ``Hello`` (open), ``Cookie`` (open), ``Keyx`` (open), ``Join``, ``Welcome``, ``Ready``; refusals
+  ``RefuseOpen`` (open),
   ``Refuse``, ``Bye``; the LAN browser's ``Probe`` / ``Pong`` (open);
 - lobby and fair deal: ``Roster``, ``Commits``, ``Reveal``, ``Start``;
 - running: ``Input`` (inputs, acks, RTT probe, notices, rolling checksums); late joiners: ``Snap``, ``SnapAck``,
@@ -28,7 +29,8 @@ from typing import Any, Callable, ClassVar, NamedTuple
 from .settings import MAX_INPUT_DELAY, MAX_SEATS, MatchSettings, SettingsError
 
 __all__ = ["MsgType", "Item", "Reason", "Rejected", "Msg", "Notice", "decode", "decode_item", "Run", "Sums",
-           "Hello", "ForeignHello", "Keyx", "Join", "Welcome", "Ready", "Commits", "Reveal", "Start", "Input",
+           "pack_values", "unpack_values",
+           "Hello", "ForeignHello", "Cookie", "Keyx", "Join", "Welcome", "Ready", "Commits", "Reveal", "Start", "Input",
            "Refuse", "Bye", "RefuseOpen", "Claim", "Snap", "SnapAck", "Roster", "Probe", "Pong", "View", "Action",
            "LogReveal", "CheckItem", "DropItem", "DesyncItem", "StatusItem", "ChunkItem", "FinalItem", "SeatItem",
            "EndItem", "IntroItem", "LinkItem", "MAX_RUN", "MAX_ITEMS", "MAX_SUMS", "MAX_CHUNK", "SNAP_CHUNK",
@@ -96,6 +98,7 @@ class MsgType(IntEnum):
     VIEW = 19
     ACTION = 20
     LOG_REVEAL = 21
+    COOKIE = 22
 
 
 class Reason(IntEnum):
@@ -444,19 +447,37 @@ def _items(x: Any) -> list[Notice]:
 @dataclass(frozen=True, slots=True)
 class Hello(Msg):
     """Joiner -> host, open: its SPAKE2 message (side A), a hello nonce, the seats it wants (0: a spectator), the
-    settings digest it expects (or b""), and padding (room for the host's refusal: never longer than the request)."""
+    settings digest it expects (or b""), the host's ``cookie`` for this address and nonce (b"" the first time: the
+    host answers with a ``Cookie`` and keeps nothing), and padding (room for the host's answers: never longer than
+    the request)."""
 
     TYPE: ClassVar[int] = MsgType.HELLO
-    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(SPAKE_SIZE, SPAKE_SIZE), _bin(16, 16), SEAT, DIGEST0_16,
+    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(SPAKE_SIZE, SPAKE_SIZE), _bin(16, 16), SEAT, DIGEST0_16, DIGEST0_16,
                                            _bin(0, 160))
     spake: bytes
     hello_nonce: bytes
     seats: int
     digest: bytes
+    cookie: bytes = b""
     padding: bytes = b""
 
     def to_wire(self) -> list[Any]:
-        return [self.spake, self.hello_nonce, self.seats, self.digest, self.padding]
+        return [self.spake, self.hello_nonce, self.seats, self.digest, self.cookie, self.padding]
+
+
+@dataclass(frozen=True, slots=True)
+class Cookie(Msg):
+    """Host -> joiner, open: the cookie (16 bytes, a MAC of the joiner's address and hello nonce under the host's
+    secret of the minute) the joiner's next HELLO must carry before the host does any work or keeps any state for
+    it: the joiner proves it receives at its address (WireGuard's cookie reply)."""
+
+    TYPE: ClassVar[int] = MsgType.COOKIE
+    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(16, 16), _bin(16, 16))
+    hello_nonce: bytes
+    cookie: bytes
+
+    def to_wire(self) -> list[Any]:
+        return [self.hello_nonce, self.cookie]
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,16 +493,18 @@ class ForeignHello(Msg):
 
 @dataclass(frozen=True, slots=True)
 class Keyx(Msg):
-    """Host -> joiner, open (header session id: the new session's): the hello nonce it answers and the host's SPAKE2
-    message (side B)."""
+    """Host -> joiner, open (header session id: the new session's): the hello nonce it answers, the host's SPAKE2
+    message (side B) and ``confirm``: proof that the host derived the same key (``wire.keyx_confirm``), so a forged
+    answer (or a wrong code) is told apart from the host's before the joiner uses the keys."""
 
     TYPE: ClassVar[int] = MsgType.KEYX
-    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(16, 16), _bin(SPAKE_SIZE, SPAKE_SIZE))
+    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(16, 16), _bin(SPAKE_SIZE, SPAKE_SIZE), _bin(16, 16))
     hello_nonce: bytes
     spake: bytes
+    confirm: bytes
 
     def to_wire(self) -> list[Any]:
-        return [self.hello_nonce, self.spake]
+        return [self.hello_nonce, self.spake, self.confirm]
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,17 +552,18 @@ class Welcome(Msg):
 
 @dataclass(frozen=True, slots=True)
 class Ready(Msg):
-    """Joiner -> host in the lobby: the settings digest, and (a joiner whose player sets it) the ready flag; without
-    one, ready."""
+    """Joiner -> host in the lobby: the settings digest, the ready flag, and the joiner's fair-deal commit for the
+    next deal (a new one after a deal it revealed its nonce in was started over: a revealed nonce is never used
+    again)."""
 
     TYPE: ClassVar[int] = MsgType.READY
-    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(16, 16), _int(0, 1))
-    OPTIONAL: ClassVar[int] = 1
+    CHECKS: ClassVar[tuple[Check, ...]] = (_bin(16, 16), _int(0, 1), _bin(32, 32))
     digest: bytes
-    ready: int | None = None
+    ready: int
+    commit: bytes
 
     def to_wire(self) -> list[Any]:
-        return _trim([self.digest, self.ready], 1)
+        return [self.digest, self.ready, self.commit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -612,35 +636,39 @@ class Pong(Msg):
 @dataclass(frozen=True, slots=True)
 class Roster(Msg):
     """Host -> joiner in the lobby (and a late joiner once): the countdown (ms, 0 = none), seat ``owners``
-    (``NO_PEER`` = open), ``[peer, name, ready 0/1]`` of every peer, the host's bot seats ``[seat, level]``."""
+    (``NO_PEER`` = open), ``[peer, name, ready 0/1]`` of every peer, the host's bot seats ``[seat, level]``, and how
+    many deals the host has begun (``deals``: a joiner that revealed its nonce in deal n and hears a lobby roster
+    that says n knows that deal was given up)."""
 
     TYPE: ClassVar[int] = MsgType.ROSTER
     CHECKS: ClassVar[tuple[Check, ...]] = (MS, OWNERS, _list(lambda p: type(p) is list and len(p) == 3 and SEAT(p[0])
                                                              and type(p[1]) is str and len(p[1]) <= 32
-                                                             and _is_int(p[2], 0, 1), 0, MAX_SEATS), _bot_seats)
-    OPTIONAL: ClassVar[int] = 1
+                                                             and _is_int(p[2], 0, 1), 0, MAX_SEATS), _bot_seats,
+                                           _int(0, 255))
     countdown_ms: int
     owners: list[int]
     peers: list[list[Any]]
-    bots: list[list[Any]] | None = None
+    bots: list[list[Any]]
+    deals: int = 0
 
     def to_wire(self) -> list[Any]:
-        return _trim([self.countdown_ms, list(self.owners), self.peers, self.bots], 1)
+        return [self.countdown_ms, list(self.owners), self.peers, self.bots, self.deals]
 
 
 @dataclass(frozen=True, slots=True)
 class Commits(Msg):
-    """Host -> joiner: ``[peer, commit (32)]`` of the host and every seat owner, by peer index, and the host's time
-    stamp (ms; echoed in REVEAL, so the host measures the RTT before START)."""
+    """Host -> joiner: ``[peer, commit (32)]`` of the host and every seat owner, by peer index, the host's time stamp
+    (ms; echoed in REVEAL, so the host measures the RTT before START) and which deal it is (1, or more if deals were
+    started over: ``Roster.deals``)."""
 
     TYPE: ClassVar[int] = MsgType.COMMITS
-    CHECKS: ClassVar[tuple[Check, ...]] = (_peer_bins, U32)
-    OPTIONAL: ClassVar[int] = 1
+    CHECKS: ClassVar[tuple[Check, ...]] = (_peer_bins, U32, _int(1, 255))
     commits: list[list[Any]]
-    stamp: int | None = None
+    stamp: int
+    deal: int = 1
 
     def to_wire(self) -> list[Any]:
-        return _trim([self.commits, self.stamp], 1)
+        return [self.commits, self.stamp, self.deal]
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,11 +719,46 @@ class Start(Msg):
 # --- running
 
 class Run(NamedTuple):
-    """A run of one seat's inputs: ``values`` for ticks ``start``, ``start + 1``..."""
+    """A run of one seat's inputs: ``values`` for ticks ``start``, ``start + 1``... (on the wire a stretch of k
+    "nothing" inputs is the one int -k: most ticks are "nothing")."""
 
     seat: int
     start: int
     values: list[int]
+
+
+def pack_values(values: list[int]) -> list[int]:
+    """A run's values as sent: every stretch of k zeros (1..64) becomes -k."""
+    out: list[int] = []
+    zeros = 0
+    for v in values:
+        if v:
+            if zeros:
+                out.append(-zeros)
+                zeros = 0
+            out.append(v)
+        else:
+            zeros += 1
+    if zeros:
+        out.append(-zeros)
+    return out
+
+
+def unpack_values(packed: Any) -> list[int] | None:
+    """The values of ``pack_values``'s form, or None if it is not one (no value out of range, 1..``MAX_RUN`` in all,
+    never two stretches of zeros in a row)."""
+    if type(packed) is not list or not packed or len(packed) > MAX_RUN:
+        return None
+    out: list[int] = []
+    last_zero = False
+    for v in packed:
+        if type(v) is not int or v >= MAX_INPUT or v == 0 or v < -MAX_RUN or (v < 0 and last_zero):
+            return None
+        last_zero = v < 0
+        out.extend((0,) * -v if v < 0 else (v,))
+        if len(out) > MAX_RUN:
+            return None
+    return out
 
 
 class Sums(NamedTuple):
@@ -731,7 +794,8 @@ class Input(Msg):
     def to_wire(self) -> list[Any]:
         t = self.tick
         s = self.sums
-        return [t, self.ahead, [t - a for a in self.acks], [[r.seat, t - r.start, r.values] for r in self.runs],
+        return [t, self.ahead, [t - a for a in self.acks], [[r.seat, t - r.start, pack_values(r.values)]
+                                                           for r in self.runs],
                 self.ping, self.echo, self.base, [it.to_wire() for it in self.items], self.lack,
                 None if s is None else [t - s.held, t - s.start, s.data]]
 
@@ -748,10 +812,10 @@ class Input(Msg):
         out = []
         for r in runs:
             if not (type(r) is list and len(r) == 3 and _is_int(r[0], 0, MAX_SEATS - 1)
-                    and _is_int(r[1], t - MAX_TICK, t) and type(r[2]) is list and 1 <= len(r[2]) <= MAX_RUN):
+                    and _is_int(r[1], t - MAX_TICK, t)):
                 raise Rejected("schema")
-            vals = r[2]
-            if not all(type(v) is int for v in vals) or min(vals) < 0 or max(vals) >= MAX_INPUT:
+            vals = unpack_values(r[2])
+            if vals is None:
                 raise Rejected("schema")
             out.append(Run(r[0], t - r[1], vals))
         if sums is not None:
@@ -880,18 +944,17 @@ def _held(h: Any) -> bool:
 
 def _action(a: Any) -> bool:
     return (type(a) is list and len(a) == 4 and _is_int(a[0], 1, MAX_TICK) and SEAT(a[1]) and TICK(a[2])
-            and _is_int(a[3], 1, MAX_INPUT - 1))
+            and type(a[3]) is bytes and len(a[3]) == 2 and a[3] != b"\0\0")
 
 
 @dataclass(frozen=True, slots=True)
 class Action(Msg):
     """Joiner -> host: the views it holds ``[seat (NO_PEER: the public one), step]``, its actions ``[id, seat, step,
     tick input]`` not yet acknowledged, a bitmap of the reveal chunks it holds (``got``), its ``tick``, an RTT probe
-    and how many of the host's notices it holds (``lack``)."""
+    and how many of the host's notices it holds (``lack``). On the wire a tick input is 2 bytes whatever its value
+    (an int would take 1 to 3: a sniffer would read the kind of action from the datagram's length)."""
 
     TYPE: ClassVar[int] = MsgType.ACTION
-    CHECKS: ClassVar[tuple[Check, ...]] = (_list(_held, 0, MAX_SEATS), _list(_action, 0, MAX_ACTIONS),
-                                           _bin(0, MAX_REVEAL_CHUNKS // 8), TICK, _ping, _echo, TICK)
     held: list[list[int]]
     actions: list[list[int]]
     got: bytes
@@ -900,8 +963,16 @@ class Action(Msg):
     echo: list[int] | None
     lack: int
 
+    @classmethod
+    def from_wire(cls, f: list[Any]) -> "Action":
+        _shape(f, (_list(_held, 0, MAX_SEATS), _list(_action, 0, MAX_ACTIONS), _bin(0, MAX_REVEAL_CHUNKS // 8), TICK,
+                   _ping, _echo, TICK))
+        actions = [[a[0], a[1], a[2], int.from_bytes(a[3], "big")] for a in f[1]]
+        return cls(f[0], actions, f[2], f[3], f[4], f[5], f[6])
+
     def to_wire(self) -> list[Any]:
-        return [self.held, self.actions, self.got, self.tick, self.ping, self.echo, self.lack]
+        actions = [[a[0], a[1], a[2], a[3].to_bytes(2, "big")] for a in self.actions]
+        return [self.held, actions, self.got, self.tick, self.ping, self.echo, self.lack]
 
 
 @dataclass(frozen=True, slots=True)
@@ -930,7 +1001,7 @@ class LogReveal(Msg):
 
 
 _MESSAGES: dict[int, type[Msg]] = {c.TYPE: c for c in (
-    Hello, Keyx, Join, Welcome, Ready, Commits, Reveal, Start, Input, Refuse, Bye, RefuseOpen, Claim, Snap, SnapAck,
+    Hello, Cookie, Keyx, Join, Welcome, Ready, Commits, Reveal, Start, Input, Refuse, Bye, RefuseOpen, Claim, Snap, SnapAck,
     Roster, Probe, Pong, View, Action, LogReveal)}
 
 

@@ -8,6 +8,7 @@ this module is what both ends of a link read the same way above them. It knows n
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from .events import FailReason
@@ -16,7 +17,7 @@ from .wire import now_ms
 
 __all__ = ["HOST", "JOIN", "SPECTATOR", "HELLO", "LOBBY", "DEALING", "LATE", "RUNNING", "FINISHING", "DONE", "FAILED",
            "SPAKE_IDS", "fail_kind", "refusal_facts", "owners_to_wire", "owners_from_wire", "ms_since", "echo_rtt",
-           "snap_digest", "split_snapshot"]
+           "snap_digest", "split_snapshot", "new_join_code", "CODE_ALPHABET"]
 
 HOST, JOIN = "host", "join"
 """A session's ``role`` (a spectator is a joiner without seats: its role is ``JOIN``)."""
@@ -38,6 +39,16 @@ _FAIL_KIND = {Reason.VERSION: FailReason.VERSION, Reason.SETTINGS: FailReason.SE
 
 _MAX_MS = 600_000
 """Longest duration a stamp or hold field carries (ms)."""
+
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of a join code: no 0/O, 1/I (read aloud across a room)."""
+
+
+def new_join_code() -> str:
+    """A fresh 6-character join code, e.g. ``"K7P-2QX"`` (dashes and case are ignored when typed)."""
+    s = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return f"{s[:3]}-{s[3:]}"
 
 
 def fail_kind(code: int) -> FailReason:

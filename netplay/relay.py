@@ -25,13 +25,8 @@ class Relay:
 
     def __init__(self, session: Session) -> None:
         self.s = session
-        self.relay_now = False  # a bigger star in rollback: a joiner's new inputs go to the others at once
         self.relayed_ticks: dict[tuple[int, int], int] = {}  # (to peer, seat) -> ticks of inputs relayed
         session.router.on_notice(LinkItem, self.on_link)
-
-    def starting(self) -> None:
-        s = self.s
-        self.relay_now = s.settings.mode == ROLLBACK and len(set(s.owners)) > 2
 
     def notify_all(self, item: Notice, but: Remote | None = None) -> None:
         """Append a notice to the log of every joiner still there (but ``but``)."""
@@ -40,6 +35,16 @@ class Relay:
                 o.notify(item)
 
     # ------------------------------------------------------------------ the mesh
+
+    @property
+    def relayed_peers(self) -> list[int]:
+        """The joiners (playing seats) whose inputs the host passes on to another joiner that cannot reach them
+        directly (rollback, running; every pair that is not linked directly, the mesh off or its link down)."""
+        s = self.s
+        if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
+            return []
+        players = [r for r in s.remotes.values() if r.seats and r.status != GONE]
+        return sorted(r.index for r in players if any(r.index not in o.direct for o in players if o is not r))
 
     def introduce(self) -> None:
         """Introduce every pair of players to each other (INTRO notices, see ``netplay.mesh``)."""
@@ -120,12 +125,10 @@ class Relay:
     def got_inputs(self, r: Remote, new: bool, action: bool) -> None:
         s = self.s
         s.presence.progress(r)
-        if new:  # relay at once: a joiner's input crosses two links before others confirm it
-            for o in s.remotes.values():
+        if new:  # relayed with the next datagram to each other joiner: one a tick carries every seat's new inputs
+            for o in s.remotes.values():  # (an action too: never more than one datagram a tick for relaying)
                 if o is not r and r.index not in o.direct:  # a peer reaching r directly has them already
                     o.dirty = True
-                    o.urgent = o.urgent or action
-                    o.relay = o.relay or (self.relay_now and o.seats != ())
 
     def heard_tick(self, tick: int) -> None:
         pass

@@ -28,35 +28,49 @@ Protocol (``netplay.wire`` has the datagram format, ``netplay.messages`` every m
 1. Handshake (keys). A joiner sends HELLO, open: its SPAKE2 message (the join code as the password), a hello nonce,
    the seats it wants and optionally the settings digest it expects. The host refuses what it can without a key
    (protocol version, settings, full, already started, too many spectators or too many wrong codes from that
-   address: REFUSE_OPEN, never longer than the HELLO) or answers KEYX: a fresh random 64-bit session id and its own
-   SPAKE2 message. Both sides derive the per-peer key pair (``wire.peer_keys``); from then on every datagram
-   between them is sealed (ChaCha20-Poly1305). The joiner's first sealed datagram, JOIN, carries its fair-deal
-   commit, name and player token; with a wrong code it fails the host's AEAD check, which counts one failed try for
-   that IP address (``SessionConfig.join_tries`` a minute, then "too many tries", with a ``Notice`` on the host) and
-   refuses it. The host answers WELCOME: the joiner's peer index and seats (the first free remote seats), the
-   settings and their digest. The joiner checks the settings (``accept``), then sends READY with the digest.
+   address: REFUSE_OPEN, never longer than the HELLO); else, before keeping anything or doing any SPAKE2 work, it
+   answers a stateless COOKIE (a MAC of the address and nonce under a secret of the minute) that the joiner's next
+   HELLO carries, so a spoofed address gets nothing held for it; then KEYX: a fresh random 64-bit session id, its
+   own SPAKE2 message and a key confirmation. At most ``exchanges_per_address`` (2) exchanges are held per address,
+   32 in all, each given up after the handshake's limit. Both sides derive the per-peer key pair
+   (``wire.peer_keys``); from then on every datagram between them is sealed (ChaCha20-Poly1305) and padded to a
+   multiple of 32 bytes. A joiner keeps a KEYX only if its confirmation proves the host derived its key (a wrong
+   code, or a forged KEYX, does not confirm); its first sealed datagram, JOIN, carries its fair-deal commit, name
+   and player token. An exchange that never brings a good JOIN is a failed guess: counted against the (validated)
+   address (``SessionConfig.join_tries`` a minute, then "too many tries", with a ``Notice`` on the host) and against
+   the join code: after ``code_tries`` (3) the code changes (``CodeChanged``). A refusal that is not sealed (anyone
+   could forge one) is believed only if nothing confirmed comes before the joiner's handshake limit
+   (``hello_timeout``). The host answers WELCOME: the joiner's peer index and seats (the first free remote seats),
+   the settings and their digest. The joiner checks the settings (``accept``), then sends READY with the digest,
+   its ready flag and its fair-deal commit.
 2. Fair deal. When every seat is filled and ready, the host sends the commits (blake2b of a 32-byte nonce) of itself
    and of every peer that owns a seat; each joiner refuses a list with an all-zero commit, or without its own; each
    reveals its nonce; the host checks each against its commit and sends START with every nonce. A joiner checks
    every nonce against its commit and that the list names exactly the host and the seats' owners (no phantom). The
-   seed is blake2b of those nonces in peer order, so no peer chooses the shuffle; it never travels in clear.
-3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its
-   per-seat acks, its tick and ticks-ahead estimate, an RTT ping/echo, and a reliable notice log (checksum
-   records, seat drops, desync notices, peer status, state chunks, the final notice; each sent in two datagrams
-   in a row, then again after an RTO until acknowledged), and the rolling checksums: the low 16 bits of the
-   checksum of each confirmed tick the receiver does not yet say it holds (at most 32, with what it holds of
-   ours), so a desync is found one datagram after both sides confirmed the first differing tick, well before the
-   30-tick record; the host relays its DESYNC notice at once. The host relays every seat's inputs to every joiner.
-   Cadence (``SessionConfig.send_gap``): an action, a notice, or the inputs completing a checksummed tick go at
-   once; "nothing" inputs every 2 ticks between two peers in rollback (that is what the other predicts anyway),
-   every tick from a joiner in a bigger star, where the host relays a joiner's new inputs to the others at once, within half a tick in lockstep.
-   Wrong or unauthenticated datagrams never get an answer (except the rate-limited "wrong join code" refusal in the
-   lobby), so the host cannot be used to amplify traffic.
+   seed is blake2b of those nonces in peer order, so no peer chooses the shuffle; it never travels in clear. A
+   commitment once seen is binding: the host's commit never changes; once a joiner revealed, the list it revealed
+   against may not change and START must come within the timeout; a deal is started over only when a player left
+   (at most 3 times), every joiner then with a fresh nonce (``netplay.fairdeal``); anything else ends in "This match
+   was not dealt fairly" (``FailReason.UNFAIR_DEAL``).
+3. Inputs. Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks, a stretch of
+   "nothing" as one number), its per-seat acks, its tick and ticks-ahead estimate, an RTT ping/echo, and a reliable
+   notice log (checksum records, seat drops, desync notices, peer status, state chunks, the final notice; each sent
+   in two datagrams in a row, then again after an RTO until acknowledged), and the rolling checksums: the low 16
+   bits of the checksum of each confirmed tick the receiver does not yet say it holds (at most 32, with what it
+   holds of ours), so a desync is found one datagram after both sides confirmed the first differing tick, well
+   before the 30-tick record; the host relays its DESYNC notice at once. The host relays every seat's inputs to
+   every joiner that does not get them directly (the mesh). Cadence (``SessionConfig.send_gap``): an action, a
+   notice, or the inputs completing a checksummed tick go at once; "nothing" inputs every 2 ticks between two peers
+   in rollback (that is what the other predicts anyway), every tick from a joiner in a bigger star, where the host
+   sends each joiner one datagram a tick with every seat's new inputs; within half a tick in lockstep. Wrong or
+   unauthenticated datagrams never get an answer (except the rate-limited cookie and refusals in the lobby, never
+   longer than the request), so the host cannot be used to amplify traffic.
 4. Disconnects. Silent for ``interrupt_after`` (0.5 s): "interrupted"; for ``timeout`` (5 s): "disconnected" (on the
    host, a joiner that keeps sending while its inputs stop advancing, and the match waits for them, counts as
-   silent: "withheld its inputs"). Acks of inputs or notices never sent are refused whole. The host
-   drops the lost peer's seats at the tick after the last input it has of them (so no peer can have seen more) and
-   relays that tick; every peer applies it identically; the host plays the seats from then on (ask
+   silent: "withheld its inputs"; one that makes the match wait more than ``stall_budget`` s in all over
+   ``stall_window`` s is lost too: "made the match wait too long"). Acks of inputs or notices never sent are refused
+   whole. The host drops the lost peer's seats at the tick after the last input it has of them (so no peer can have
+   seen more) and relays that tick; every peer applies it identically; the host plays the seats from then on (ask
    ``input_source``; a bot), so the match goes on.
 5. End. When the confirmed state is over (or ``end_tick`` is reached) every peer stops at that tick, exchanges the
    final checksum, and the host sends FINAL; joiners say BYE. ``MatchEnded`` is raised at the end tick.
@@ -80,8 +94,9 @@ host's time sync ignores peers that own no seat. A late joiner with ``claim=(sea
 claimed seat that the host plays since a drop (``dropped``) is handed over at the tick after the last input the
 host made for it, relayed to everyone as a SEAT notice (``SeatClaimed``); the host keeps sending the claimant its own
 inputs of that seat before the handover; a seat that was not dropped, or that another player lost (a claim is granted
-to the same player token or the same IP address, or by the host's choice: ``allow_claim``, ``seat_claims="any"``),
-is refused to the claimant alone (``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on
+to the same player token, never merely the same address, or by the host's choice: ``allow_claim``,
+``seat_claims="any"``; with ``seat_claims="ask"`` another player's claim is put to the host: ``ClaimAsked``), is
+refused to the claimant alone (``ClaimRefused``). So a dropped player rejoins their seat, and every peer agrees on
 who played which tick. A snapshot is used only if its game id, rules version and digest match. ``kick(peer)`` sends
 a joiner or spectator away; at most ``spectators_per_address`` spectators come from one IP address.
 
@@ -156,6 +171,7 @@ class HostParts:
     lying subclass (``Session.host(..., parts=HostParts(deal=ZeroCommitDeal))``)."""
 
     role: type = HostRole
+    authority: type = HostAuthority
     lobby: type = HostLobby
     admission: type = Admission
     deal: type = HostDeal
@@ -172,6 +188,7 @@ class JoinerParts:
     """The classes a joiner (or spectator) is made of; see ``HostParts``."""
 
     role: type = JoinerRole
+    authority: type = JoinerAuthority
     handshake: type = Handshake
     roster: type = Roster
     deal: type = JoinerDeal
@@ -238,6 +255,7 @@ class Session:
         self.late = False
         self.disconnects = 0
         self.auth: HostAuthority | JoinerAuthority | None = None  # a turn game's running phase (netplay.authority)
+        self.parts = parts
         self.router = Router(self.stats)
         self.role_part = parts.role(self)
         self.receive = ReceivePath(self.role_part, RateLimiter(self.config.rate_limit, self.config.rate_burst),
@@ -296,7 +314,7 @@ class Session:
             raise ValueError("a joiner takes 0..7 seats")
         s = (SpectatorSession if seats == 0 else JoinerSession)(
             transport, code, input_source=input_source, config=config, now=now, nonce=nonce, name=name, parts=parts)
-        s.handshake.ask(host_address, seats, nonce, accept=accept, expect_digest=expect_digest,
+        s.handshake.ask(host_address, seats, accept=accept, expect_digest=expect_digest,
                         protocol_version=protocol_version, auto_ready=auto_ready, claim=claim, token=token)
         return s
 
@@ -323,6 +341,8 @@ class Session:
     def relayed_ticks(self) -> dict[tuple[int, int], int]:
         """Host: (to peer, seat) -> ticks of inputs relayed; none on a joiner."""
         return {}
+
+    relayed_peers = _Of("role_part.relayed_peers")  # the players whose inputs go through the host (rollback)
 
     # ------------------------------------------------------------------ public
 
@@ -441,6 +461,9 @@ class Session:
     def allow_claim(self, seat: int, peer: int) -> None:
         """Host: ``peer`` may take dropped ``seat``. Nothing on a joiner."""
 
+    def refuse_claim(self, seat: int, peer: int) -> None:
+        """Host: ``peer``'s claim of ``seat`` (``ClaimAsked``) is refused. Nothing on a joiner."""
+
     def next_wakeup(self) -> float:
         """The latest time ``update`` should next be called if no datagram arrives (seconds)."""
         if self.done:
@@ -460,7 +483,7 @@ class Session:
                 if self.auth is not None:  # a turn game's reveal is resent (no ticks any more)
                     t = min(t, self.now + 0.05)
         elif self.phase == HELLO:
-            t = min(t, self.created_at + cfg.timeout)
+            t = min(t, self.created_at + (cfg.timeout if cfg.hello_timeout is None else cfg.hello_timeout))
         return max(t, self.now)
 
     def attach(self, sim: Any) -> None:
@@ -491,12 +514,6 @@ class Session:
                 if r.status != GONE and r.key_out:
                     self.send(r, Bye(Reason.LEFT, reason[:200]))
             self.phase = DONE
-
-    def give_up(self, reason: str, kind: FailReason) -> None:
-        """The caller stops waiting (e.g. no answer from the host in its own time limit): close, and fail now with
-        ``reason`` and ``kind`` (no ``Failed`` event: the caller knows)."""
-        self.close(reason)
-        self.phase, self.failure, self.failure_kind = FAILED, reason, kind
 
     # ------------------------------------------------------------------ the loop
 
@@ -560,11 +577,8 @@ class Session:
             self.stats.sent(self.now, None, len(data))
 
     def make_authority(self) -> HostAuthority | JoinerAuthority:
-        """The running phase of a host-authoritative turn game for this role."""
-        raise NotImplementedError
-
-    def starting(self) -> None:
-        """The match starts (the driver is built): a role's own set-up."""
+        """The running phase of a host-authoritative turn game for this role (its ``authority`` part)."""
+        return self.parts.authority(self)
 
     def caught_up(self) -> None:
         """A late joiner has caught up with the live match."""
@@ -593,7 +607,7 @@ class HostSession(Session):
         self.owners = [None if r else 0 for r in remote_seats]
         if not self.lobby.open(auto_start, bots):
             raise ValueError(f"bots {bots} must name the host's own seats, each with a level")
-        self.admission.open(nonce)
+        self.admission.open()
 
     relayed_ticks = _Of("relay.relayed_ticks")
 
@@ -627,11 +641,8 @@ class HostSession(Session):
     def allow_claim(self, seat: int, peer: int) -> None:
         self.late_joiners.allow_claim(seat, peer)
 
-    def make_authority(self) -> HostAuthority:
-        return HostAuthority(self)
-
-    def starting(self) -> None:
-        self.relay.starting()
+    def refuse_claim(self, seat: int, peer: int) -> None:
+        self.late_joiners.refuse_claim(seat, peer)
 
 
 class JoinerSession(Session):
@@ -662,9 +673,6 @@ class JoinerSession(Session):
 
     def request_seats(self, seats: list[int]) -> None:
         self.claims.request(seats)
-
-    def make_authority(self) -> JoinerAuthority:
-        return JoinerAuthority(self)
 
     def caught_up(self) -> None:
         self.claims.caught_up()

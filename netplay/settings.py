@@ -205,14 +205,27 @@ class SessionConfig:
     - ``allow_late_join``: the host accepts spectators and rejoining players while the match runs.
     - ``catchup_ticks_per_update``: ticks a late joiner may simulate in one ``update`` while it catches up.
     - ``join_tries``: key exchanges that may fail (a wrong join code) per IP address in ``join_tries_window``
-      seconds (5 a minute); beyond, the host refuses that address ("too many tries") until the window passes.
-    - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms).
+      seconds (5 a minute); beyond, the host refuses that address ("too many tries") until the window passes. Only
+      an address that answered the host's cookie counts (a spoofed address cannot be locked out).
+    - ``code_tries``: key exchanges that may fail against one join code, all addresses together (3); then the code
+      changes (``CodeChanged``): with the exchanges still under way (32 at most) no more than ``code_tries + 32``
+      guesses ever test one code. ``new_code()`` makes the next code (None: six letters and digits,
+      ``"K7P-2QX"``).
+    - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms);
+      ``exchanges_per_address``: key exchanges pending at once from one address (2); a pending exchange is given up
+      after ``timeout``.
+    - ``hello_timeout``: seconds a joiner waits for the host's confirmed key exchange (None: ``timeout``); a refusal
+      that is not sealed (a match full, a wrong code...: anyone could forge it) is believed only then.
     - ``spectators_per_address``: most spectators (peers with no seat) from one IP address (2).
+    - ``stall_budget``: seconds a joiner may make a rollback match wait (the host stalled for its inputs), in all
+      over ``stall_window`` seconds (8 in 60), beyond the first quarter second of each stall; more and it is dropped
+      like a silent peer (0: no budget; lockstep, where every tick waits for the slowest, is not charged).
     - ``mesh``: host, rollback: introduce the joiners to each other at the start so they send inputs straight to
       each other (``netplay.mesh``), the host relaying only where a direct link is down (True).
-    - ``seat_claims``: who may take a dropped seat: ``"original"`` (the player who lost it: same player token, or
-      the same machine) or ``"any"`` (the host's explicit choice: anyone who asks). ``Session.allow_claim`` gives
-      one seat to one peer.
+    - ``seat_claims``: who may take a dropped seat: ``"original"`` (the player who lost it: the same player token,
+      never merely the same address; anyone else is refused), ``"ask"`` (the same, and anyone else's claim is put to
+      the host: ``ClaimAsked``, answered with ``Session.allow_claim`` / ``refuse_claim``) or ``"any"`` (the host's
+      explicit choice: anyone who asks). ``Session.allow_claim`` gives one seat to one peer.
     """
 
     interrupt_after: float = 0.5
@@ -234,7 +247,13 @@ class SessionConfig:
     catchup_ticks_per_update: int = 240
     join_tries: int = 5
     join_tries_window: float = 60.0
+    code_tries: int = 3
+    new_code: Callable[[], str] | None = None
     max_exchanges: float = 20.0
+    exchanges_per_address: int = 2
+    hello_timeout: float | None = None
     spectators_per_address: int = 2
+    stall_budget: float = 8.0
+    stall_window: float = 60.0
     mesh: bool = True
     seat_claims: str = "original"

@@ -6,8 +6,9 @@ A datagram is ``header + body``. The header is 15 bytes, ``>BBQBI``: protocol ve
 sender's peer index, sequence number. After the key exchange every body is ``ChaCha20Poly1305(key).encrypt(nonce,
 msgpack(fields), header)``: the key is the sender's direction of its per-peer key pair, the nonce the sequence number
 (96 bits, big-endian; each direction has its own key and counts its own sequence, so a nonce is never reused), the
-header the associated data. Five types are open (``OPEN_TYPES``: ``HELLO``, ``KEYX``, ``REFUSE_OPEN``, ``PROBE``,
-``PONG``): their body is plain msgpack and nothing in them is secret or trusted. Every datagram we send is at most
+header the associated data; the plaintext is the body's length, the body and zeros up to a datagram of a multiple of
+``PAD`` (32) bytes, so a datagram's length tells a sniffer little (``pad``). Six types are open (``OPEN_TYPES``: ``HELLO``, ``COOKIE``, ``KEYX``, ``REFUSE_OPEN``,
+``PROBE``, ``PONG``): their body is plain msgpack and nothing in them is secret or trusted. Every datagram we send is at most
 ``SEND_LIMIT`` bytes (well under 1,200); every datagram we accept is checked, in this order, before it can touch
 anything:
 
@@ -46,13 +47,13 @@ from .messages import (BOT_LEVEL_CHARS, MAX_ACTIONS, MAX_CHUNK, MAX_ITEMS, MAX_P
                        SPAKE_SIZE, VIEW_CHUNK, Item, Msg, MsgType, Reason, Rejected, ForeignHello, decode)
 
 __all__ = ["PROTOCOL_VERSION", "MAX_DATAGRAM", "SEND_LIMIT", "MAC_SIZE", "HEADER_SIZE", "MsgType", "Reason", "Item",
-           "Message", "Rejected", "normalize_code", "peer_keys", "seal", "seal_msg", "open_datagram", "read_header",
+           "Message", "Rejected", "normalize_code", "peer_keys", "keyx_confirm", "seal", "seal_msg", "open_datagram", "read_header",
            "ReplayWindow", "RateLimiter", "commit_of", "commits_digest", "seed_from_nonces", "is_real_commit", "now_ms",
            "MAX_RUN", "NO_PEER", "MAX_CHUNK", "SNAP_CHUNK", "MAX_SNAP_CHUNKS", "OPEN_TYPES", "MAX_SUMS", "MAX_ITEMS",
            "SPAKE_SIZE", "VIEW_CHUNK", "MAX_VIEW_CHUNKS", "MAX_PUBLIC", "MAX_ACTIONS", "REVEAL_CHUNK",
            "MAX_REVEAL_CHUNKS", "MAX_VIEW_BYTES", "BOT_LEVEL_CHARS"]
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 MAX_DATAGRAM = 1200
 """Longest datagram accepted (bytes)."""
 SEND_LIMIT = 1100
@@ -62,11 +63,13 @@ _HEADER = struct.Struct(">BBQBI")
 MIN_DATAGRAM = HEADER_SIZE + 1
 MAC_SIZE = 16
 """Bytes of the AEAD tag (Poly1305)."""
+PAD = 32
+"""Every sealed datagram's length is a multiple of this (bytes): its body is padded (``pad``)."""
 
 _UNPACK_LIMITS = dict(raw=False, use_list=True, strict_map_key=True, max_str_len=256, max_bin_len=MAX_DATAGRAM,
                       max_array_len=128, max_map_len=0, max_ext_len=0)
 
-OPEN_TYPES = (MsgType.HELLO, MsgType.KEYX, MsgType.REFUSE_OPEN, MsgType.PROBE, MsgType.PONG)
+OPEN_TYPES = (MsgType.HELLO, MsgType.COOKIE, MsgType.KEYX, MsgType.REFUSE_OPEN, MsgType.PROBE, MsgType.PONG)
 """Message types sent without AEAD: nothing in them is secret, nothing in them is trusted."""
 _MAX_TYPE = max(MsgType)
 
@@ -100,6 +103,14 @@ def peer_keys(spake_key: bytes, sid: int, hello_nonce: bytes) -> tuple[bytes, by
     return out[:32], out[32:]
 
 
+def keyx_confirm(spake_key: bytes, sid: int, hello_nonce: bytes) -> bytes:
+    """16 bytes that prove the sender of a KEYX holds the SPAKE2 key the joiner derives (keyed blake2b of the session
+    id and hello nonce): a KEYX forged by someone without the code, or answered with another code, does not
+    confirm."""
+    return hashlib.blake2b(sid.to_bytes(8, "big") + hello_nonce, key=spake_key[:32], digest_size=16,
+                           person=b"grisbi-keyx").digest()
+
+
 def _nonce(seq: int) -> bytes:
     return seq.to_bytes(12, "big")
 
@@ -125,7 +136,25 @@ def seal(mtype: int, sid: int, peer: int, seq: int, fields: list[Any], key: byte
     body = msgpack.packb(list(fields), use_bin_type=True)
     if key is None:
         return header + body
-    return header + _aead(key).encrypt(_nonce(seq), body, header)
+    return header + _aead(key).encrypt(_nonce(seq), pad(body), header)
+
+
+def pad(body: bytes) -> bytes:
+    """A sealed body as encrypted: its length (2 bytes), the body, zeros up to a datagram of a multiple of ``PAD``
+    bytes (header and tag included), so that lengths say little of what is inside (a Grit action, the size of a
+    hand)."""
+    n = len(body)
+    fill = -(HEADER_SIZE + MAC_SIZE + 2 + n) % PAD
+    return n.to_bytes(2, "big") + body + bytes(fill)
+
+
+def unpad(plain: bytes) -> bytes:
+    """The body inside a padded plaintext (``pad``); raises ``Rejected("decode")`` for a length that does not fit or
+    padding that is not zeros."""
+    n = int.from_bytes(plain[:2], "big")
+    if len(plain) < 2 + n or any(plain[2 + n:]):
+        raise Rejected("decode")
+    return plain[2:2 + n]
 
 
 def seal_msg(msg: Msg, sid: int, peer: int, seq: int, key: bytes | None, version: int = PROTOCOL_VERSION) -> bytes:
@@ -169,6 +198,10 @@ def open_datagram(data: bytes, key_for: Callable[[int, int, int], bytes | None],
             body = _aead(key).decrypt(_nonce(seq), data[HEADER_SIZE:], header)
         except InvalidTag:
             raise Rejected("mac", mtype) from None
+        try:
+            body = unpad(body)
+        except Rejected:
+            raise Rejected("decode", mtype) from None
     try:
         fields = msgpack.unpackb(body, **_UNPACK_LIMITS)
     except Exception:  # msgpack raises several types (ExtraData, FormatError, StackError, ValueError...)

@@ -319,7 +319,13 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     world.wait(lambda: sam.top.net.claimable() == [1], 400, "the seat offered to the spectator")
     facts = world.shot(sam, "lan_spectator_claim")
     assert facts["colours"] > 8
-    world.press(sam, "e")  # Sam's WASD select key takes the seat
+    world.press(sam, "e")  # Sam's WASD select key asks for the seat
+    # Sam is not the player who lost it (another player token): the host decides (issue 27, "token only, or the
+    # host's choice"); its table asks, the first choice lets Sam play it
+    world.wait(lambda: host.top.net.claim_prompt() is not None, 120, "the host asked")
+    assert host.top.net.claim_prompt()[1] == [f"Let {slink.name} play it", "Keep the bot"]
+    assert world.shot(host, "lan_host_asked_for_a_seat")["colours"] > 8
+    world.press(host, "enter")
     world.wait(lambda: slink.session.local_seats == [1], 120, "the seat handed over")
     assert sam.top.match.human_seats() == [1] and sam.top.viewer() == 1
     assert hlink.session.owners[1] == slink.session.index

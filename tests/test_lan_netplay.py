@@ -280,8 +280,8 @@ def test_the_new_messages_refuse_wrong_shapes():
         MsgType.SNAP: [30, 5, [0, 255], [1], 1, 0, b"x" * 10, "grit", 1, b"d" * 16],
         MsgType.SNAPACK: [30, b"\x01"],
         MsgType.CLAIM: [[1]],
-        MsgType.ROSTER: [0, [0, 1], [[0, "Ann", 1]], [[0, "hard"]]],
-        MsgType.READY: [b"d" * 16, 0],
+        MsgType.ROSTER: [0, [0, 1], [[0, "Ann", 1]], [[0, "hard"]], 0],
+        MsgType.READY: [b"d" * 16, 0, b"c" * 32],
     }
     for t, f in good.items():
         assert open_datagram(seal(t, 77, 1, 5, f, key), keys).fields == f
@@ -291,10 +291,10 @@ def test_the_new_messages_refuse_wrong_shapes():
                        [30, 5, [0], [], 1, 0, b"x" * 901, "grit", 1, b"d" * 16],
                        [30, 5, [0], [], 1, 0, b"x", "grit", 1, b"d" * 15], [30, 5, [0], [], 1, 0, b"x"]],
         MsgType.CLAIM: [[[]], [[8]], [[True]]],
-        MsgType.ROSTER: [[0, [0, 1], [[0, "Ann", 2]]], [-1, [0], []], [0, [], []],
-                         [0, [0, 0], [], [[0, "hard"], [0, "easy"]]], [0, [0], [], [[0, ""]]],
-                         [0, [0], [], [[0, "x" * 17]]], [0, [0], [], [[9, "easy"]]]],
-        MsgType.READY: [[b"d" * 16, 2], [b"d" * 16, 1, 1]],
+        MsgType.ROSTER: [[0, [0, 1], [[0, "Ann", 2]], [], 0], [-1, [0], [], [], 0], [0, [], [], [], 0],
+                         [0, [0, 0], [], [[0, "hard"], [0, "easy"]], 0], [0, [0], [], [[0, ""]], 0],
+                         [0, [0], [], [[0, "x" * 17]], 0], [0, [0], [], [[9, "easy"]], 0], [0, [0], [], [], 256]],
+        MsgType.READY: [[b"d" * 16, 2, b"c" * 32], [b"d" * 16, 1, 1], [b"d" * 16, 1, b"c" * 31]],
     }
     for t, cases in bad.items():
         for f in cases:

@@ -42,16 +42,17 @@ def free_port() -> int:
 class Peer:
     """One client process (``python -m arcade --headless --realtime --lan ...``) and its summary file."""
 
-    def __init__(self, tmp: Path, name: str, *args: str) -> None:
+    def __init__(self, tmp: Path, name: str, *args: str, config: Path | None = None) -> None:
         self.dir = tmp / name
         self.dir.mkdir()
+        config = config or self.dir / "config"  # another peer's: the same player on a new process
         self.summary = self.dir / "summary.json"
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         self.out = open(self.dir / "out.txt", "w")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "arcade", "--headless", "--realtime", "--exit-on-results", "--lan-name", name,
-             "--lan-summary", str(self.summary), "--config-dir", str(self.dir / "config"), "--data-dir",
+             "--lan-summary", str(self.summary), "--config-dir", str(config), "--data-dir",
              str(self.dir / "data"), *ONE_MACHINE, *args], cwd=ROOT, env=env, stdout=self.out,
             stderr=subprocess.STDOUT)
 
@@ -158,10 +159,11 @@ def test_three_processes_play_a_grisbi_round_with_a_spectator_and_a_rejoin_after
     poll(lambda: host_ticks() >= spec.doc()["first_frame"] + 60, 30, "play after the spectator came", [host, spec])
     lost_seat = b.doc()["local_seats"][0]
     b.kill()
-    # the host drops the seat after 1.5 s of silence; then Ben's new process watches and claims the seat back
+    # the host drops the seat after 1.5 s of silence; then Ben's new process (his settings folder: his player token,
+    # the only proof of whose seat it is) watches and claims the seat back
     poll(lambda: "a bot plays the seat" in host.log(), 30, "the host to drop the lost seat", [host, a, spec])
     b2 = Peer(tmp_path, "Ben2", "--lan", "watch", "--lan-address", addr, "--lan-claim", str(lost_seat + 1),
-              "--seats", "bot", *common)
+              "--seats", "bot", *common, config=b.dir / "config")
     peers.append(b2)
     poll(lambda: b2.doc().get("claimed") == [lost_seat], 30, "the seat taken back", [host, a, spec, b2])
     go.write_text("")

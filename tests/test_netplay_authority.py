@@ -239,9 +239,11 @@ def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_dea
     (MsgType.VIEW, [9, 3, 1, 0, b"v", [], 0, [0, 1], 9, None, None, 0, [], 0]),  # no such seat
     # too many public actions
     (MsgType.VIEW, [0, 3, 1, 0, b"v", [[1, 0, 5]] * (MAX_PUBLIC + 1), 0, [0, 1], 9, None, None, 0, [], 0]),
-    (MsgType.ACTION, [[], [[1, 0, 0, 0]], b"", 5, None, None, 0]),                                  # a "nothing" action
-    (MsgType.ACTION, [[], [[1, 0, 0, 65536]], b"", 5, None, None, 0]),  # an input out of range
-    (MsgType.ACTION, [[], [[k + 1, 0, 0, 7] for k in range(MAX_ACTIONS + 1)], b"", 5, None, None, 0]),  # too many
+    # (a tick input travels as 2 bytes whatever its value: its length says nothing of the action)
+    (MsgType.ACTION, [[], [[1, 0, 0, b"\0\0"]], b"", 5, None, None, 0]),                           # a "nothing" action
+    (MsgType.ACTION, [[], [[1, 0, 0, b"\1\0\0"]], b"", 5, None, None, 0]),  # an input out of range
+    (MsgType.ACTION, [[], [[1, 0, 0, 7]], b"", 5, None, None, 0]),  # an input of another width than 2 bytes
+    (MsgType.ACTION, [[], [[k + 1, 0, 0, b"\0\7"] for k in range(MAX_ACTIONS + 1)], b"", 5, None, None, 0]),  # too many
     (MsgType.ACTION, [[[0, 1]] * 9, [], b"", 5, None, None, 0]),  # too many views held
     (MsgType.VIEW, [0, 3, 0, 0, b"", [], 0, [0, 1], 9, None, None, 0, [[4, 1, 1]] * 9, 0]),  # too many notices
     (MsgType.VIEW, [0, 3, 0, 0, b"", [], 0, [0, 1], 9, None, None, 0, [[4, 1, 7]], 0]),  # no such peer status
@@ -255,7 +257,7 @@ def test_a_spectator_joining_mid_match_gets_the_public_view_and_verifies_the_dea
 def test_view_action_and_reveal_datagrams_out_of_bounds_are_refused_before_use(mtype, fields):
     key = bytes(range(32))
     good = {MsgType.VIEW: [0, 3, 1, 0, b"v", [[1, 0, 5]], 0, [0, 1], 9, 7, [6, 2], 0, [[4, 1, 1]], 3],
-            MsgType.ACTION: [[[0, 1]], [[1, 0, 0, 7]], b"\x01", 5, 7, [6, 2], 1],
+            MsgType.ACTION: [[[0, 1]], [[1, 0, 0, b"\0\7"]], b"\x01", 5, 7, [6, 2], 1],
             MsgType.LOG_REVEAL: [10, 1, 0, b"r", b"d" * 16]}[mtype]
     assert open_datagram(seal(mtype, 5, 1, 1, good, key), lambda *a: key).fields  # the well-formed one passes
     with pytest.raises(Rejected) as e:

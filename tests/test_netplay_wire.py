@@ -27,8 +27,8 @@ def keys(mtype, sid, peer):
 
 
 def input_fields(tick=100):
-    # acks and run starts travel relative to the tick
-    return [tick, -3, [0, 1], [[1, 4, [0, 0, 2, 0]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3,
+    # acks and run starts travel relative to the tick; a stretch of k "nothing" inputs is -k
+    return [tick, -3, [0, 1], [[1, 4, [-2, 2, -1]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3,
             [2, 5, b"\x12\x34\x56\x78"]]
 
 
@@ -81,8 +81,11 @@ def test_validation_order_size_first_then_decoding_then_key():
     [10, 0, [], [[8, 0, [1]]], None, None, 0, [], 0, None],  # seat 8 does not exist
     [10, 0, [], [[0, 0, [65536]]], None, None, 0, [], 0, None],  # input out of range
     [10, 0, [], [[0, 0, []]], None, None, 0, [], 0, None],   # an empty run
-    [10, 0, [], [[0, 0, [0] * 65]], None, None, 0, [], 0, None],  # a run longer than 64 ticks
-    [10, 0, [], [[0, 11, [0]]], None, None, 0, [], 0, None],  # a run starting before tick 0
+    [10, 0, [], [[0, 0, [-64, 1]]], None, None, 0, [], 0, None],  # a run longer than 64 ticks
+    [10, 0, [], [[0, 0, [-65]]], None, None, 0, [], 0, None],  # a stretch of "nothing" longer than 64 ticks
+    [10, 0, [], [[0, 0, [-2, -3]]], None, None, 0, [], 0, None],  # two stretches of "nothing" in a row
+    [10, 0, [], [[0, 0, [0]]], None, None, 0, [], 0, None],  # "nothing" as 0 (it travels as -1)
+    [10, 0, [], [[0, 11, [-1]]], None, None, 0, [], 0, None],  # a run starting before tick 0
     [10, 0, [12], [], None, None, 0, [], 0, None],            # an ack before tick -1
     [10, 0, [], [], None, None, 0, [[7, 1]], 0, None],        # an unknown notice
     [10, 0, [], [], None, None, 0, [[5, 1, 3, 2, b""]], 0, None],  # chunk index beyond its total

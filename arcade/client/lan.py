@@ -42,9 +42,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
-from netplay.events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, FailReason, Failed, Interrupted,
-                            MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft, Resumed, SeatClaimed,
-                            SeatDropped, Started)
+from netplay.events import (CaughtUp, ClaimAsked, ClaimRefused, CodeChanged, Desync, Disconnected, EndReason,
+                            FailReason, Failed, Interrupted, MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined,
+                            PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+from netplay.protocol import new_join_code
 from netplay.runner import Runner
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
@@ -66,24 +67,17 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47800
 """The host's UDP game port unless the player chooses another (LAN settings, ``--lan-port``)."""
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud across a room
 LAN_TIMEOUT = 15.0
 """Seconds of silence before a player's seats are dropped (a bot takes over) or the host is given up. Long enough
 for the host to choose in the "lost connection" prompt; the host may drop the seat at once."""
 
-
 HELLO_TIMEOUT = 5.0
-"""Seconds a joiner waits for any answer from the host's address before saying nobody is there."""
+"""Seconds a joiner waits for the host's confirmed key exchange before saying nobody is there (or, if an unsealed
+refusal came meanwhile, what it said: anyone could have sent it, so it is believed only then)."""
 
 
 class LanError(Exception):
     """A LAN action that cannot be done; the message is one line for the player."""
-
-
-def new_join_code() -> str:
-    """A fresh 6-character join code, e.g. ``"K7P-2QX"`` (dashes and case are ignored when typed)."""
-    s = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-    return f"{s[:3]}-{s[3:]}"
 
 
 def bind_address(broadcast: str, bind: str = "0.0.0.0") -> str:
@@ -188,7 +182,7 @@ def explain(failure: Failed | FailReason, port: int | None = None) -> str:
     if kind == F.SETTINGS:
         return "The host's match changed since it was listed, or this machine cannot play it: browse again."
     if kind == F.UNFAIR_DEAL:
-        return "The host's deal could not be verified as fair: the match was refused."
+        return "This match was not dealt fairly: the host's deal could not be verified, so the match was refused."
     if kind == F.BAD_SNAPSHOT:
         return "The host sent a state this machine cannot use: the match was refused."
     if kind == F.PROTOCOL:
@@ -236,7 +230,9 @@ class LanLink:
         self.address: tuple[str, int] | None = None
         self.watch = False
         self.claim_specs: dict[int, SeatSpec] = {}
-        self.player_token = secrets.token_bytes(16)  # who we are to the host across reconnections (a dropped seat's owner)
+        self.player_token = player_token(app)  # who we are to the host across reconnections (a dropped seat's owner)
+        self.claim_requests: list[ClaimAsked] = []  # host: spectators asking for a seat another player lost
+        self.relayed: list[int] = []  # the players whose inputs go through the host (last seen; a real-time game)
         self.retry_until = 0.0
         self._retry_at = 0.0
         # test hooks
@@ -314,7 +310,8 @@ class LanLink:
 
     def config(self) -> SessionConfig:
         cfg = SessionConfig(timeout=self.timeout, desync_dump=None, snapshot_state=snapshot_bytes,
-                            load_snapshot=load_snapshot, max_ticks_per_update=8)
+                            load_snapshot=load_snapshot, max_ticks_per_update=8, hello_timeout=HELLO_TIMEOUT,
+                            new_code=new_join_code, seat_claims="ask")
         cfg.serialize_state = lambda saved: repr(saved)
         return cfg
 
@@ -443,6 +440,8 @@ class LanLink:
         self.events = evs
         for ev in evs:
             self._on_event(ev, now)
+        if s.running and s.driver is not None:
+            self.relayed = s.relayed_peers
         if self.match is not None and (s.driver is not None or s.auth is not None):
             self.match.control.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
@@ -460,10 +459,6 @@ class LanLink:
                 self.announcer.update(now)
         if self.auto:
             self._auto(now)
-        if self.role != HOST and s.phase == "hello" and now - s.created_at > HELLO_TIMEOUT:
-            a = self.address
-            s.give_up(f"no answer from {a[0]}:{a[1]} in {HELLO_TIMEOUT:g} s", FailReason.UNREACHABLE)
-            self._on_event(Failed(s.failure, FailReason.UNREACHABLE, {"address": f"{a[0]}:{a[1]}"}), now)
         if self.role != HOST and s.phase == FAILED and now < self.retry_until and now >= self._retry_at:
             if s.failure_kind in (FailReason.STARTED, FailReason.UNREACHABLE):  # the host is finishing the last match
                 self._retry_at = now + 1.0
@@ -534,6 +529,10 @@ class LanLink:
             self.say(text, text)
         elif isinstance(ev, PeerLeft):
             self.say(f"{self.peer_name(ev.peer)} left the lobby ({ev.reason})", f"{self.peer_name(ev.peer)} left")
+        elif isinstance(ev, CodeChanged):
+            self.code = ev.code  # the lobby shows the new one
+            self.say(f"{ev.wrong} wrong join codes were tried: the join code is now {ev.code}",
+                     f"Wrong codes were tried: the join code is now {ev.code}")
         elif isinstance(ev, Notice):
             shown = {NoticeKind.WRONG_CODE: f"Someone at {ev.address[0]} tried a wrong join code",
                      NoticeKind.TOO_MANY_TRIES: f"Too many wrong codes from {ev.address[0]}: refused for a minute"}
@@ -571,6 +570,9 @@ class LanLink:
                      + f" from tick {ev.tick}",
                      f"You play {self.seat_title(ev.seat)} again" if ev.peer == s.index else
                      f"{self.seat_title(ev.seat)} is back ({self.peer_name(ev.peer)})")
+        elif isinstance(ev, ClaimAsked):
+            self.claim_requests.append(ev)  # the host's table asks its player
+            self.say(f"{ev.name or self.peer_name(ev.peer)} asks to play {self.seat_title(ev.seat)}")
         elif isinstance(ev, ClaimRefused):
             self.claim_specs.pop(ev.seat, None)
             self.say(f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}",
@@ -614,7 +616,7 @@ class LanLink:
         silent = [p for p in self.silent if (self.seats_of(p) or p == 0) and p not in self.gone]
         return {"ping_ms": int(round(max(rtts, default=0.0) * 1000)), "ahead": st.ticks_ahead,
                 "rollbacks": st.rollbacks, "stalls": st.stalls, "silent": silent,
-                "catching_up": s.catching_up, "late": s.late}
+                "catching_up": s.catching_up, "late": s.late, "relayed": list(self.relayed)}
 
     def write_summary(self, phase: str) -> None:
         """Test hook (``--lan-summary``): a JSON file of where this peer stands."""
@@ -637,6 +639,29 @@ class LanLink:
             tmp.replace(self.summary_path)
         except OSError as e:
             log.warning("cannot write %s: %s", self.summary_path, e)
+
+
+def player_token(app: Any) -> bytes:
+    """This player's token (16 bytes): who they are to a host across reconnections, so that a dropped seat goes back
+    only to them (never to whoever takes their address). Kept in the settings folder (``lan-player-token``), so the
+    game restarted on this profile is the same player; a fresh one if the folder cannot be read or written."""
+    path = getattr(getattr(app, "settings", None), "path", None)
+    if path is None:
+        return secrets.token_bytes(16)
+    path = Path(path).parent / "lan-player-token"
+    try:
+        token = bytes.fromhex(path.read_text(encoding="ascii").strip())
+        if len(token) == 16:
+            return token
+    except (OSError, ValueError):
+        pass
+    token = secrets.token_bytes(16)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(token.hex(), encoding="ascii")
+    except OSError as e:
+        log.warning("cannot keep the LAN player token in %s: %s", path, e)
+    return token
 
 
 def _clock_of(app: Any) -> Callable[[], float]:

@@ -14,7 +14,9 @@ dropped by a lost peer is taken over by a bot on the host.
 Options: ``--input-delay`` (ticks, 0..4; by default the host picks it for Grisbi from the round trip it measures
 while dealing, ``ceil(RTT / 2 * 60)`` ticks at most 4, and sends it with the start), ``--prediction`` (rollback
 window, 1..8), ``--timeout`` (seconds of silence before a peer is dropped, and the handshake's limit), ``--seed``
-(makes this peer's fair-deal nonce and session id reproducible; the match seed still comes from every peer's nonce),
+(makes this peer's fair-deal nonce reproducible, so the same seeds give the same deal: for tests and benchmarks, not
+against someone who knows your seed; the match seed still comes from every peer's nonce, and the handshake's randomness
+and session id always from the system),
 ``--frames N`` (every peer stops at the same confirmed tick N), ``--summary FILE`` (JSON: game, ticks,
 final_checksum, desyncs, rollbacks, max_rollback, stalls, bytes_sent, bytes_received, disconnects, result,
 input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed, deal: for a turn game
@@ -36,8 +38,8 @@ import sys
 import time
 from typing import Any
 
-from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
-                            Started)
+from netplay.events import (CodeChanged, Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed,
+                            SeatDropped, Started)
 from netplay.runner import Runner
 from netplay.session import Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
@@ -190,6 +192,8 @@ class _Headless:
                 self.match.ended = ev
             deal = "" if ev.deal is None else f", deal {ev.deal}" + (f" ({ev.deal_reason})" if ev.deal_reason else "")
             self.say(f"match over ({ev.reason}) at tick {ev.tick}, checksum {ev.checksum:#018x}{deal}")
+        elif isinstance(ev, CodeChanged):
+            self.say(f"{ev.wrong} wrong join codes were tried: the join code is now {ev.code}")
         elif isinstance(ev, Failed):
             pass  # printed once at exit
 

@@ -890,11 +890,29 @@ class LanLobbyScene(Scene):
         elif s.phase == DEALING:
             draw_text(surf, "Dealing (every machine adds its share of the shuffle)…", (W // 2, H - 70), 20, GOLD,
                       anchor="center")
+        details = [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
+        for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
+            draw_text(surf, line, (W // 2, H - 54 - 20 * k), 15, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
         if link.role == "host":
             hint_bar(surf, ["↑/↓ choose", "←/→ seat open / bot", "Enter/E start when all are ready", "Esc leave"])
         else:
             hint_bar(surf, ["↑/↓ choose", "Enter/E ready", "Esc leave"])
+
+
+def trust_line(link: LanLink) -> str:
+    """One short line for the players on what the host (or any machine) can still see, whatever the defences
+    (``docs/netplay.md``)."""
+    st = (link.session.settings if link.session is not None else None) or link.settings
+    if st is not None and st.mode == "authority":
+        return "The host's machine holds every hand (it deals and referees): host with someone you trust."
+    return "Every machine holds every hand (a real-time game): play with people you trust."
+
+
+def relayed_line(link: LanLink) -> str:
+    """Which players' inputs the host relays because their machines cannot reach each other (the last match's)."""
+    names = ", ".join(link.peer_name(p) for p in link.relayed)
+    return f"Relayed by the host: {names} (their machines cannot reach each other)"
 
 
 # --- the LAN table ----------------------------------------------------------------------------------------------------
@@ -930,8 +948,13 @@ class NetTable:
                 link.close()
             return True
         prompt = None if m.is_over() else self.lost_prompt()
-        if prompt is not None:
-            self.prompt_update(table, *prompt)
+        link.claim_requests = self.open_claims()
+        asked = None if m.is_over() or prompt is not None else self.claim_prompt()
+        if prompt is not None or asked is not None:  # the host's (or a joiner's) choice; the match goes on
+            if prompt is not None:
+                self.prompt_update(table, *prompt)
+            else:
+                self.claim_prompt_update(table, *asked)
             link.pump()
             table.after_tick()
             return True
@@ -984,6 +1007,46 @@ class NetTable:
                 self.link.close("left the match")
                 go_lan_menu(table.app, "You left the match.")
 
+    def open_claims(self) -> list:
+        """Host: the spectators' requests for a seat another player lost that the host's bot still plays."""
+        s = self.link.session
+        return [c for c in self.link.claim_requests if c.seat in s.dropped and s.owners[c.seat] == 0]
+
+    def claim_prompt(self) -> tuple[object, list[str]] | None:
+        """Host: the first open request to take a dropped seat (a player's token proves nothing of someone else's
+        seat: the host decides), and the choices offered."""
+        claims = self.open_claims() if self.link.role == "host" else []
+        if not claims:
+            return None
+        who = claims[0].name or self.link.peer_name(claims[0].peer)
+        return claims[0], [f"Let {who} play it", "Keep the bot"]
+
+    def claim_prompt_update(self, table, claim, items: list[str]) -> None:
+        inp = table.app.input
+        if inp.menu("UP") or inp.menu("DOWN"):
+            self.prompt_sel = 1 - self.prompt_sel % 2
+        if inp.pressed("A"):
+            s = self.link.session
+            if self.prompt_sel % 2 == 0:
+                s.allow_claim(claim.seat, claim.peer)
+            else:
+                s.refuse_claim(claim.seat, claim.peer)
+            self.prompt_sel = 0
+            self.link.claim_requests.remove(claim)
+
+    def draw_claim_prompt(self, table, surf: pygame.Surface, claim, items: list[str]) -> None:
+        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items))
+        r.center = (W // 2, H // 2)
+        panel(surf, r, 235, (20, 14, 8), GOLD, 14)
+        link = self.link
+        who = claim.name or link.peer_name(claim.peer)
+        lost = link.session.dropped.get(claim.seat)
+        seat = f"{link.peer_name(lost)}'s seat" if lost else table.seat_name(claim.seat)
+        draw_text(surf, f"{who} asks to play {seat}", (r.centerx, r.y + 38), 24, GOLD, bold=True, anchor="center")
+        draw_text(surf, "A bot plays that seat since its player left. The match goes on meanwhile.",
+                  (r.centerx, r.y + 74), 18, WHITE, anchor="center")
+        draw_menu(surf, items, self.prompt_sel % 2, (r.centerx, r.y + 100 + 22 * len(items)), size=22, spacing=44)
+
     def claim_update(self, table) -> None:
         """A spectator may take over a seat the host's bot plays since its player was lost: A on any device."""
         s, m, inp = self.link.session, table.match, table.app.input
@@ -1022,8 +1085,11 @@ class NetTable:
             draw_text(surf, msg, (W // 2, H - 78), 18, WHITE, anchor="center")
         if not table.match.is_over():
             prompt = self.lost_prompt()
+            asked = self.claim_prompt() if prompt is None else None
             if prompt is not None:
                 self.draw_prompt(table, surf, *prompt)
+            elif asked is not None:
+                self.draw_claim_prompt(table, surf, *asked)
             self.draw_notices(surf)
 
     def draw_notices(self, surf: pygame.Surface) -> None:
@@ -1047,7 +1113,8 @@ class NetTable:
     def draw_net_hud(self, surf: pygame.Surface) -> None:
         h = self.link.hud()
         s = self.link.session
-        text = ("watching · " if not s.local_seats else "") + f"ping {h['ping_ms']} ms"  # details: the log
+        text = (("watching · " if not s.local_seats else "") + f"ping {h['ping_ms']} ms"  # details: the log
+                + (" · relayed" if h["relayed"] else ""))
         img_w = text_image(text, 13, WHITE).get_width()
         r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 22)
         r.topright = (W - 4, 4)
