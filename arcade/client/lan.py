@@ -25,7 +25,7 @@ a late joiner, who never saw the first ticks, records nothing.
 
 Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
 (their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. In Grisbi
-both get the host's snapshot of a confirmed frame (``arcade.games.codec``, never pickle) and the inputs since, catch
+both get the host's snapshot of a confirmed frame (``arcade.core.codec``, never pickle) and the inputs since, catch
 up faster than real time, then follow live; in a turn game they get their seat's (or the public) view, never a
 snapshot.
 """
@@ -50,11 +50,13 @@ from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
-from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
-from arcade.games import codec
-from arcade.games.rng import seed_mix
+from arcade.games import GAME_NAMES, REGISTRY
+from arcade.core import codec
 from arcade.core.match import Match, RemoteSeat, SeatSpec
-from arcade.core.turnnet import authority_sim
+from arcade.core.peerviews import authority_sim
+from arcade.core.protocols import is_turn_based
+from arcade.core.rng import seed_mix
+from arcade.core.simulation import code_input, simulation_for
 from arcade.client.thinking import in_background
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeats", "RemoteSeat", "new_join_code",
@@ -137,7 +139,7 @@ def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str,
 
 
 def snapshot_bytes(saved: Any) -> bytes:
-    """A saved simulation state ``(tick, state)`` as bytes for a late joiner (``arcade.games.codec``)."""
+    """A saved simulation state ``(tick, state)`` as bytes for a late joiner (``arcade.core.codec``)."""
     return codec.encode(saved)
 
 
@@ -304,7 +306,7 @@ class RemoteSeats:
         sim = simulation_for(m.rules, seed, seats, **m.options)
         at: dict[int, list[int]] = {}
         for (seat, code), t in zip(log, ticks):
-            at.setdefault(t, [0] * seats)[seat] = code + 1
+            at.setdefault(t, [0] * seats)[seat] = code_input(code)
         nothing = (0,) * seats
         for t in range(ev.frame):
             inputs = tuple(at.get(t, nothing))

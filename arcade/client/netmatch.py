@@ -43,10 +43,12 @@ from netplay.session import Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
-from arcade.core.turnnet import authority_sim
-from arcade.games import REGISTRY, is_turn_based, simulation_for
-from arcade.games.bots import LEVELS, BotSeat
-from arcade.games.rng import seed_mix
+from arcade.core.bots import LEVELS, BotSeat
+from arcade.core.peerviews import authority_sim
+from arcade.core.protocols import is_turn_based
+from arcade.core.rng import seed_mix
+from arcade.core.simulation import simulation_for
+from arcade.games import REGISTRY
 
 __all__ = ["main"]
 
