@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-from arcade.games import SPECS
+from arcade.games import DEFINITIONS
 from arcade.client.render.markdown import render_page
 from arcade.client.scenes.menus import RulesScene, rules_page_text
 from client_helpers import make_app, run_ticks
@@ -53,4 +53,4 @@ def test_the_rules_scene_scrolls_and_shows_card_pictures(gid, tmp_path):
         pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(first, "RGB")
     scene.scroll_by(10 ** 6)
     assert scene.scroll == scene.max_scroll
-    assert SPECS[gid].card_art, "the page can draw the game's own cards"
+    assert DEFINITIONS[gid].load_card_art, "the page can draw the game's own cards"

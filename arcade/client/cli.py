@@ -320,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     """``grisbi-arcade [options]`` (the title, or ``--game``'s match, a LAN lobby, attract mode), or one of the
     subcommands ``host``, ``join`` (headless LAN peers), ``browse`` (LAN matches), ``replay``. Returns the exit
     status: 0, 1 (a LAN error, a failed replay check), 2 (a command-line mistake, no display)."""
+    import arcade.games  # noqa: F401  registers the games (core code looks them up and never imports them)
+
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("host", "join"):
         from arcade.client import netmatch

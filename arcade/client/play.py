@@ -3,7 +3,7 @@ router). Used by the title, seat setup, the command line and "Resume"."""
 
 from __future__ import annotations
 
-from arcade.games import REGISTRY
+from arcade.games import REGISTRY, definition_of
 from arcade.core.match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
 from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_path
 from arcade.client.scenes import router
@@ -52,29 +52,17 @@ def resume_match(app, rep: Replay) -> None:
     app.push(router.table(rep.game)(app, match))
 
 
-def _named(path: str):
-    """The object ``"module:name"`` names, and its module."""
-    import importlib
-
-    module, _, name = path.partition(":")
-    mod = importlib.import_module(module)
-    return getattr(mod, name), mod
-
-
 def start_tutorial(app, game_id: str) -> None:
-    """"Learn to play": the game's seeded tutorial match (``GameSpec.tutorial``) against slow bots, with its coach
-    explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
-    from arcade.games import SPECS
-
-    tut = SPECS[game_id].tutorial
-    spec = SPECS[game_id]
-    seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
-    options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
-    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS,
-                  bot_player=_named(tut["bot"])[0] if "bot" in tut else None, bot_ahead=in_background, **options)
+    """"Learn to play": the game's seeded tutorial match (``GameDefinition.tutorial``) against slow bots, with its
+    coach explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
+    game = definition_of(game_id)
+    tut, spec = game.tutorial, game.spec
+    if tut is None:
+        raise KeyError(f"{spec.name} has no tutorial")
+    seats = parse_seats(tut.seats, spec.min_players, spec.max_players)
+    options = dict(spec.options_for_count(len(seats)), **tut.options)
+    match = Match(game_id, seats, tut.seed, bot_think_ticks=TUTORIAL_THINK_TICKS, bot_player=tut.bot,
+                  bot_ahead=in_background, **options)
     table = router.table(game_id)(app, match)
-    table.coach, module = _named(tut["coach"])
-    table.coach_done = getattr(module, "done", None)
-    table.coach_wanted = getattr(module, "wanted", None)
-    table.coach_refuse = getattr(module, "refuse", None)
+    table.coach, table.coach_done, table.coach_wanted, table.coach_refuse = tut.coach, tut.done, tut.wanted, tut.refuse
     app.push(table)

@@ -29,7 +29,7 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
-from arcade.core.authority import DEAL_VERIFIED, deal_line
+from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import SeatSpec, options_for_count
 from arcade.client.render.fonts import draw_text, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
@@ -1120,7 +1120,7 @@ class NetTable:
 
     def result_deal(self, table) -> str | None:
         """The results screen's line on the deal of a host-authoritative turn game, from the ``MatchEnded`` event's
-        ``deal`` field (``arcade.core.authority.deal_line``): "Deal verified", "This match was not dealt fairly", or
+        ``deal`` field (``arcade.core.peerviews.deal_line``): "Deal verified", "This match was not dealt fairly", or
         None (no line: Grisbi, no reveal, the match not over)."""
         ev = table.match.ended
         return deal_line(getattr(ev, "deal", None)) if ev is not None else None

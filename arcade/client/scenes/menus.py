@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import os
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import pygame
 
-from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
-from arcade.games.bots import LEVELS
+from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS, definition_of
+from arcade.core.bots import LEVELS
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from arcade.client.render.fonts import draw_text
@@ -47,22 +44,14 @@ def title_card(gid: str) -> pygame.Surface | None:
 
 
 def card_art_of(gid: str):
-    """The game's card-art function for its rules page (``GameSpec.card_art``), or None."""
-    path = SPECS[gid].card_art
-    if not path:
-        return None
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The game's card-art function for its rules page (its definition's ``load_card_art``), or None."""
+    load = definition_of(gid).load_card_art
+    return load() if load is not None else None
 
 
 def rules_page_text(gid: str) -> str:
-    """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
-    Raises OSError if it cannot be read."""
-    page = SPECS[gid].rules_page or f"games/{gid}/howto.md"
-    if os.path.isabs(page):
-        with open(page, encoding="utf-8") as f:
-            return f.read()
-    return (resources.files("arcade") / page).read_text(encoding="utf-8")
+    """The player's rules page of a game (``GameDefinition.rules_text``). Raises OSError if it cannot be read."""
+    return definition_of(gid).rules_text()
 
 
 def menu_step(inp, cur: int, n: int, audio=None) -> int:
@@ -179,7 +168,7 @@ class TitleScene(Scene):
 
     def draw_card_fan(self, surf) -> None:
         """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
-        games = [g for g in SPECS if SPECS[g].title_card and SPECS[g].card_art]
+        games = [g for g in SPECS if SPECS[g].title_card and definition_of(g).load_card_art]
         what = self.items[self.sel][1]
         cx, cy = 930, 400
         for k, g in enumerate(games):
@@ -197,10 +186,11 @@ class TitleScene(Scene):
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:
-    """How seat ``i`` is named in seat setup: Grisbi seats show their team (``team``, default alternating, Robbers
-    first)."""
-    if gid == "grisbi":
-        return f"Seat {i + 1} ({(team or ('robbers' if i % 2 == 0 else 'police')).title()})"
+    """How seat ``i`` is named in seat setup: in a game whose teams are chosen at the table (``GameSpec.teams_chosen``:
+    Grisbi) seats show their team (``team``, default alternating, the first team first)."""
+    spec = SPECS[gid]
+    if spec.teams_chosen:
+        return f"Seat {i + 1} ({(team or spec.teams[i % len(spec.teams)]).title()})"
     return f"Player {i + 1}"
 
 
@@ -246,16 +236,19 @@ class SeatSetupScene(Scene):
         self.gid = game_id
         self.rules = REGISTRY[game_id]
         self.counts = allowed_counts(game_id)
-        self.players = self.counts[0] if game_id == "grit" else min(
-            c for c in self.counts if c >= min(4, max(self.counts)))
+        self.players = min(c for c in self.counts if c >= min(4, max(self.counts)))
         self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
             self.default_seat() for _ in range(max(self.counts) - 1)]
-        self.opts = SPECS[game_id].options
+        spec = SPECS[game_id]
+        self.opts = spec.options
         self.opt_idx = [0] * len(self.opts)
-        # Grisbi: each seat picks its team (A on the seat's row switches it); default alternating, Robbers first
-        self.seat_team = [("robbers", "police")[i % 2] for i in range(max(self.counts))] if game_id == "grisbi" else []
-        for i, o in enumerate(self.opts):  # Grisbi's assist starts as the player's Settings say (off by default)
-            if game_id == "grisbi" and o.key == "assist" and getattr(self.app.settings, "grisbi_assist", False):
+        # teams chosen at the table (Grisbi): each seat picks its team (A on the seat's row switches it); default
+        # alternating, the first team first
+        self.team_names = tuple(t.lower() for t in spec.teams) if spec.teams_chosen else ()
+        self.seat_team = [self.team_names[i % len(self.team_names)] for i in range(max(self.counts))] \
+            if self.team_names else []
+        for i, o in enumerate(self.opts):  # an option a player setting starts (Grisbi's assist; off by default)
+            if o.setting and getattr(self.app.settings, o.setting, False):
                 self.opt_idx[i] = o.values.index(True)
 
     def default_seat(self) -> SeatSpec:
@@ -300,11 +293,12 @@ class SeatSetupScene(Scene):
             self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i].values)
 
     def activate(self, r: str, start: bool) -> None:
-        """A on row ``r`` (``start``: the START button, which starts from any row). A on a Grisbi seat switches its
-        team."""
+        """A on row ``r`` (``start``: the START button, which starts from any row). A on a seat of a game whose teams
+        are chosen at the table (Grisbi) switches its team."""
         if r.startswith("seat") and not start and self.seat_team:
             i = int(r[4:])
-            self.seat_team[i] = "police" if self.seat_team[i] == "robbers" else "robbers"
+            names = self.team_names
+            self.seat_team[i] = names[(names.index(self.seat_team[i]) + 1) % len(names)]
             self.app.audio.play("flip")
         elif r == "rules" and not start:
             self.app.push(RulesScene(self.app, self.gid))
@@ -900,7 +894,7 @@ class LearnScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.games = [g for g in GAME_IDS if SPECS[g].tutorial]
+        self.games = [g for g in GAME_IDS if definition_of(g).tutorial]
         self.sel = 0
 
     def update(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from arcade.games import GAME_NAMES, SPECS, game_module
+from arcade.games import GAME_NAMES, SPECS, definition_of
 from arcade.client.input import MOUSE, zone_hint
 from arcade.client.render.fonts import draw_text, font, wrap
 from arcade.client.render.tween import SpriteBoard
@@ -42,10 +42,8 @@ HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first
 
 
 def table_for(game_id: str) -> type["TableScene"]:
-    """The table scene class of a game (its ``GameSpec.table``; see ``arcade.client.scenes.router.table``)."""
-    from arcade.client.scenes.router import table
-
-    return table(game_id)
+    """The table scene class of a game (its ``GameDefinition.load_table``)."""
+    return definition_of(game_id).load_table()
 
 
 class TableScene(Scene):
@@ -66,7 +64,7 @@ class TableScene(Scene):
         # and what the coach said then (the hint goes as soon as the coach says something else)
         self.match = match
         self.rules = match.rules
-        self.module = game_module(match.game_id)
+        self.definition = definition_of(match.game_id)
         self.demo = demo
         self.board = SpriteBoard()
         self.cursor: dict[int, int] = {}
@@ -112,15 +110,10 @@ class TableScene(Scene):
 
     def result_lines(self) -> list[str]:
         """Title and lines of the results screen."""
-        fn = getattr(self.module, "result_text", None)
         scores = self.rules.scores(self.match.state)
-        lines = []
-        if fn is not None:
-            lines.append(fn(self.match.state))
-        else:
-            best = max(scores)
-            winners = [i for i, s in enumerate(scores) if s == best]
-            lines.append("Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!")
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        lines = ["Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!"]
         for i, sc in enumerate(scores):
             lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
         return lines
@@ -519,12 +512,12 @@ class TableScene(Scene):
             draw_text(surf, f"{self.seat_name(seat)} — choose:", (x0 + 16, 92), 20, GOLD, bold=True)
             for k, a in enumerate(shown):
                 sel = top + k == c
-                label = self.module.describe_action(a) if self.match.turn_based else self.describe_input(a)
+                label = self.definition.describe_action(a) if self.match.turn_based else self.describe_input(a)
                 draw_text(surf, ("▶ " if sel else "   ") + label, (x0 + 16, 124 + 30 * k), 19,
                           GOLD if sel else WHITE, bold=sel)
 
     def describe_input(self, n: int) -> str:
-        return self.module.describe_action(n)
+        return self.definition.describe_action(n)
 
     # --- a tutorial's coach ---------------------------------------------------------------------------------------
     def leave_tutorial(self) -> None:

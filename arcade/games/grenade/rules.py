@@ -37,8 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..base import IllegalAction, state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng
 
 __all__ = [
     "JOKER", "PLACES", "DICE", "RANK_NAMES", "Throw", "Move", "GrenadeState", "GrenadeView", "GrenadeRules",

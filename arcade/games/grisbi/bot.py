@@ -1,4 +1,4 @@
-"""The Grisbi bot: a person at the table, one tick input at a time from the seat's view (arcade.games.bots).
+"""The Grisbi bot: a person at the table, one tick input at a time from the seat's view (arcade.core.bots).
 
 A bot answers each card that lands on the pile the way a person does (issue #16, "bots at human speed"): it first
 *perceives* the new top card, then *decides* which of its cards to lay, then presses the key. Times are in 60 Hz
@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..rng import Rng, seed_mix
+from arcade.core.rng import Rng, seed_mix
 from .cards import ACTION, DENY, KIND, MAIN, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS
 from .scoring import is_correct, team_total
 

@@ -38,8 +38,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..base import state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.rng import Rng
 from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card
 from .scoring import RoundScore, score_round
 
