@@ -325,8 +325,9 @@ class _Peer:
             await conn.add_remote_candidate(c)
         await conn.add_remote_candidate(None)
 
-    async def _wait_any(self, fut: asyncio.Future) -> Any:
-        """Wait for ``fut`` unless the other side gives up first (raises _Failed)."""
+    async def _wait_any(self, fut: Any) -> Any:
+        """Wait for ``fut`` (a future or a coroutine) unless the other side gives up first (raises _Failed)."""
+        fut = asyncio.ensure_future(fut)
         done, _ = await asyncio.wait({fut, self.peer_failed}, return_when=asyncio.FIRST_COMPLETED)
         if self.peer_failed in done and fut not in done:
             raise self.peer_failed.result()
@@ -395,10 +396,11 @@ class _Peer:
         self.set_state(CHECKING_RELAY)
         remote = self.offers[RELAY].result()
         await self._configure(self.relay, remote)
-        try:
-            await self.relay.connect()
-        except ConnectionError:
-            raise _Failed(IceFailure.NO_ROUTE, "no route to the other player, even through the relay") from None
+        checks = self._start(self.relay)
+        assert checks is not None
+        await self._wait_any(asyncio.wait({checks}))
+        if checks.exception() is not None:
+            raise _Failed(IceFailure.NO_ROUTE, "no route to the other player, even through the relay")
         self._connected(self.relay)
 
     def _connected(self, conn: Connection) -> None:
@@ -495,7 +497,7 @@ class IceTransport:
     ``servers``: the default STUN/TURN servers for every peer; ``timeouts``: the default stages; ``seed``: seeds the
     impairment generators; ``send_impairment`` / ``receive_impairment``: optional seeded impairment per peer and
     direction. ``address`` is ``("ice-0", 0)``: this side. Counters: ``send_dropped`` (no route yet, queue full,
-    system refused), ``receive_dropped`` (queue full). Safe to call from one caller thread; the loop thread is ours.
+    system refused), ``receive_dropped`` (queue full), ``impaired_dropped`` (lost by the impairment, on purpose). Safe to call from one caller thread; the loop thread is ours.
     """
 
     def __init__(self, servers: IceServers = IceServers(), *, timeouts: IceTimeouts = IceTimeouts(), seed: int = 0,
@@ -503,7 +505,7 @@ class IceTransport:
         self.servers, self.timeouts, self.seed = servers, timeouts, seed
         self.send_impairment, self.receive_impairment = send_impairment, receive_impairment
         self.address: Address = SELF
-        self.send_dropped = self.receive_dropped = 0
+        self.send_dropped = self.receive_dropped = self.impaired_dropped = 0
         self.closed = False
         self._peers: dict[Address, _Peer] = {}
         self._next = 1
@@ -576,10 +578,11 @@ class IceTransport:
         """Stop that peer's connection (it left, or failed); its address is never reused."""
         peer = self._peers.pop(address, None)
         if peer is not None and not self.closed:
-            peer.set_state(CLOSED, "closed")
             self._loop.call_soon_threadsafe(self._stop_peer, peer)
 
     def _stop_peer(self, peer: _Peer) -> None:
+        if peer.status.state != FAILED:
+            peer.set_state(CLOSED, "closed")
         if peer.task is not None:
             peer.task.cancel()
         self._loop.create_task(peer.shut())
@@ -677,6 +680,7 @@ class IceTransport:
             if peer is None:
                 continue
             times, peer.in_order["send"] = self.send_impairment.deliveries(peer.send_rng, now, peer.in_order["send"])
+            self.impaired_dropped += not times
             for t in times:
                 self._loop.call_at(t, lambda a=address, d=data: self._loop.create_task(self._send_batch([(a, d)])))
 
@@ -695,6 +699,7 @@ class IceTransport:
         now = self._loop.time()
         times, peer.in_order["receive"] = self.receive_impairment.deliveries(peer.receive_rng, now,
                                                                             peer.in_order["receive"])
+        self.impaired_dropped += not times
         for t in times:
             self._loop.call_at(t, self._deliver, peer, data)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from .ice import (CONNECTED, DIRECT, FAILED, MAX_TOTAL_TIMEOUT, IceServers, IceTimeouts, IceTransport,
                   parse_server)
@@ -116,6 +116,18 @@ def _borrow(own: IceServers, info: dict[str, Any]) -> IceServers:
     return own
 
 
+class _Progress:
+    """Calls ``on_progress(line)`` (in the caller's thread, from ``poll``) when the line changes."""
+
+    def __init__(self, callback: Callable[[str], None] | None) -> None:
+        self.callback, self.last = callback, None
+
+    def tell(self, line: str) -> None:
+        if self.callback is not None and line != self.last:
+            self.last = line
+            self.callback(line)
+
+
 class _Link:
     """One meeting carrying one ICE peer's signals."""
 
@@ -140,8 +152,10 @@ class OnlineHost:
 
     def __init__(self, settings: OnlineSettings = OnlineSettings(), *, joiners: int = 1,
                  info: dict[str, Any] | None = None, seed: int = 0, send_impairment: Impairment | None = None,
-                 receive_impairment: Impairment | None = None) -> None:
+                 receive_impairment: Impairment | None = None,
+                 on_progress: Callable[[str], None] | None = None) -> None:
         self.settings, self.joiners = settings, joiners
+        self._progress = _Progress(on_progress)
         hello = dict(info or {})
         if settings.share_turn and settings.servers.turn is not None:
             hello["turn"] = _turn_of(settings.servers)
@@ -169,14 +183,13 @@ class OnlineHost:
         return f"{text}; a player is connecting: {busy[0]}" if busy else text
 
     def poll(self) -> list[OnlineEvent]:
-        """What happened since the last call."""
+        """What happened since the last call. After ``Failed`` (the code is gone: no more joiners), the joiners
+        already connected stay, and their losses are still reported."""
         events: list[OnlineEvent] = []
-        if self._failed:
-            return events
-        if self.rendezvous.failure is not None:
+        if self.rendezvous.failure is not None and not self._failed:
             self._failed = True
             f = self.rendezvous.failure
-            return [Failed(f.reason.value, f.line)]
+            events.append(Failed(f.reason.value, f.line))
         if self.code is not None and not self._code_told:
             self._code_told = True
             events.append(CodeReady(self.code))
@@ -192,6 +205,7 @@ class OnlineHost:
                 del self.connected[address]
                 events.append(PeerFailed(address, s.failure.value if s.failure else "lost", s.line))
         self.rendezvous.set_free(self.joiners - len(self.connected) - len(self._links))
+        self._progress.tell(self.line)
         return events
 
     def _step(self, address: Address, link: _Link) -> list[OnlineEvent]:
@@ -230,8 +244,10 @@ class OnlineJoin:
 
     def __init__(self, code: str, settings: OnlineSettings = OnlineSettings(), *, info: dict[str, Any] | None = None,
                  seed: int = 0, send_impairment: Impairment | None = None,
-                 receive_impairment: Impairment | None = None) -> None:
+                 receive_impairment: Impairment | None = None,
+                 on_progress: Callable[[str], None] | None = None) -> None:
         self.settings = settings
+        self._progress = _Progress(on_progress)
         self.started = time.monotonic()
         self.rendezvous = RendezvousJoin(code, settings.rendezvous, appid=settings.appid, info=info or {},
                                          timeout=min(settings.meet_timeout, MAX_TOTAL_TIMEOUT - 2.0))
@@ -253,6 +269,12 @@ class OnlineJoin:
         return self.rendezvous.line
 
     def poll(self) -> list[OnlineEvent]:
+        """What happened since the last call: ``Connected`` or ``Failed``, once."""
+        events = self._poll()
+        self._progress.tell(self.line)
+        return events
+
+    def _poll(self) -> list[OnlineEvent]:
         if self.result is not None:
             return []
         if self.rendezvous.failure is not None:

@@ -260,7 +260,7 @@ class _Side:
         self.abandoned_at: float | None = None
 
     def wormhole_got_welcome(self, welcome: dict) -> None:
-        pass
+        self.owner._progress(self, "welcome")
 
     def wormhole_got_code(self, code: str) -> None:
         self.owner._got_code(self, code)
@@ -462,6 +462,10 @@ class RendezvousHost(_Rendezvous):
             return  # one side already holds the code open (or is letting it go)
         self._watch(self._create()).w.set_code(self.code)
 
+    def _progress(self, side: _Side, what: str) -> None:
+        if what == "welcome" and self.code is None:
+            self._line = "asking the meeting server for a code"
+
     def _got_code(self, side: _Side, code: str) -> None:
         if self.code is None:
             self.code = code
@@ -549,7 +553,8 @@ class RendezvousJoin(_Rendezvous):
     def _attempt(self) -> None:
         if self._stopped or self.meeting is not None:
             return
-        self._line = "waiting for the host" if self.busy == 0 else "the host is busy with another player: waiting"
+        if self.busy:
+            self._line = "the host is busy with another player: waiting"
         side = self._create()
         side.w.set_code(self.code)
         self._later(ATTEMPT_S, self._stalled, side)
@@ -577,9 +582,13 @@ class RendezvousJoin(_Rendezvous):
         self._fail(error)
 
     def _progress(self, side: _Side, what: str) -> None:
-        if side.abandoned_at is None and self.meeting is None:
+        if side.abandoned_at is not None or self.meeting is not None:
+            return
+        if what == "keyed":
             self.keyed = True
             self._line = "met the host: checking the code"
+        elif what == "welcome" and self.busy == 0 and not self.keyed:
+            self._line = "waiting for the host"
 
     def _met(self, side: _Side, versions: Any) -> None:
         hello = _their_hello(versions)
