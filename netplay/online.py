@@ -4,8 +4,9 @@
 gets an ICE connection (the host controls it and picks the route); their offers and the verdict travel on that
 meeting's encrypted channel, which is closed once the route is settled. ``OnlineJoin`` meets the host by code, then
 connects. Both are polled once a frame (``poll()`` returns typed events) and never block; ``line`` is a
-"connecting..." line for a person. The ``transport`` is the session's ``Transport``: once connected, the joiner's
-session talks to ``host_address``, the host's to each ``PeerConnected.address``.
+"connecting..." line for a person, also handed to ``on_progress(line)`` from ``poll`` whenever it changes. The
+``transport`` is the session's ``Transport``: once connected, the joiner's session talks to ``host_address``, the
+host's to each ``Connected.address``.
 
 Timing (all seconds): a joiner meets the host within ``OnlineSettings.meet_timeout``; the ICE attempt then gets the
 rest of ``MAX_TOTAL_TIMEOUT`` (20) from the moment the code was entered, at most ``IceTimeouts.total``. ``connect_s``
@@ -27,7 +28,7 @@ from .ice import (CONNECTED, DIRECT, FAILED, MAX_TOTAL_TIMEOUT, IceServers, IceT
 from .rendezvous import APPID, PUBLIC_MAILBOX, Meeting, RendezvousFailure, RendezvousHost, RendezvousJoin
 from .transport import Address, Impairment
 
-__all__ = ["DEFAULT_STUN", "OnlineSettings", "CodeReady", "PeerConnected", "PeerFailed", "Connected", "Failed",
+__all__ = ["DEFAULT_STUN", "OnlineSettings", "CodeReady", "Connected", "PeerFailed", "Failed",
            "OnlineEvent", "OnlineHost", "OnlineJoin"]
 
 DEFAULT_STUN = ("stun.cloudflare.com", 3478)
@@ -55,16 +56,6 @@ class CodeReady:
 
 
 @dataclass(frozen=True)
-class PeerConnected:
-    """A joiner is connected (host side): its session address, route ("direct"/"relay"), seconds from meeting to
-    connected, and the ``info`` it sent in its hello."""
-    address: Address
-    route: str
-    connect_s: float
-    info: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class PeerFailed:
     """A joiner did not connect, or its connection was lost (host side). The host stays open for others."""
     address: Address | None
@@ -74,8 +65,9 @@ class PeerFailed:
 
 @dataclass(frozen=True)
 class Connected:
-    """The joiner is connected to the host: its address, the route, seconds from code entered to connected, and the
-    host's ``info``."""
+    """A connection is up. On a joiner: to the host, ``connect_s`` from code entered to connected, ``info`` the
+    host's hello; on the host: to one more joiner, ``connect_s`` from meeting to connected, ``info`` the joiner's
+    hello. ``address`` is the peer's session address, ``route`` "direct" or "relay"."""
     address: Address
     route: str
     connect_s: float
@@ -89,7 +81,7 @@ class Failed:
     line: str
 
 
-OnlineEvent = Union[CodeReady, PeerConnected, PeerFailed, Connected, Failed]
+OnlineEvent = Union[CodeReady, Connected, PeerFailed, Failed]
 
 
 def _turn_of(servers: IceServers) -> dict[str, Any] | None:
@@ -164,7 +156,7 @@ class OnlineHost:
         self.transport = IceTransport(settings.servers, timeouts=settings.timeouts, seed=seed,
                                       send_impairment=send_impairment, receive_impairment=receive_impairment)
         self.rendezvous = RendezvousHost(settings.rendezvous, appid=settings.appid, info=hello, free=joiners)
-        self.connected: dict[Address, PeerConnected] = {}
+        self.connected: dict[Address, Connected] = {}
         self._links: dict[Address, _Link] = {}
         self._infos: dict[Address, dict[str, Any]] = {}
         self._code_told = False
@@ -223,7 +215,7 @@ class OnlineHost:
         if status.state == FAILED:
             self.transport.remove_peer(address)
             return [PeerFailed(address, status.failure.value if status.failure else "failed", status.line)]
-        event = PeerConnected(address, status.route or DIRECT, status.connect_s or 0.0, self._infos[address])
+        event = Connected(address, status.route or DIRECT, status.connect_s or 0.0, self._infos[address])
         self.connected[address] = event
         return [event]
 

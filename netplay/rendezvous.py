@@ -258,6 +258,7 @@ class _Side:
         self.keyed = False
         self.done = False
         self.abandoned_at: float | None = None
+        self.keyed_at: float | None = None
 
     def wormhole_got_welcome(self, welcome: dict) -> None:
         self.owner._progress(self, "welcome")
@@ -267,6 +268,7 @@ class _Side:
 
     def wormhole_got_unverified_key(self, key: bytes) -> None:
         self.keyed = True
+        self.keyed_at = time.monotonic()
         self.owner._progress(self, "keyed")
 
     def wormhole_got_verifier(self, verifier: bytes) -> None:
@@ -390,8 +392,9 @@ class _Rendezvous:
 
     @property
     def closed(self) -> bool:
-        """True once every wormhole not handed out as a meeting has shut down."""
-        return self._stopped and all(s.done for s in self._sides if s.meeting is None)
+        """True once every wormhole not handed out as a meeting has shut down (an abandoned one, whose close the
+        server may never acknowledge, is not waited for)."""
+        return self._stopped and all(s.done for s in self._sides if s.meeting is None and s.abandoned_at is None)
 
 
 class RendezvousHost(_Rendezvous):
@@ -440,12 +443,15 @@ class RendezvousHost(_Rendezvous):
         return side
 
     def _recycle(self, side: _Side) -> None:
-        if self._stopped or side.done or side.keyed or side.meeting is not None or side.abandoned_at is not None:
+        if self._stopped or side.done or side.meeting is not None or side.abandoned_at is not None:
             return
         if self.code is None:
             self._watch(side)  # still being allocated: the allocation's own timeout applies
             return
-        self._abandon(side)
+        if side.keyed_at is not None and time.monotonic() - side.keyed_at < 2.0:
+            self._later(2.0, self._recycle, side)  # a joiner is checking the code right now
+            return
+        self._abandon(side)  # nobody came, or someone keyed and vanished
         self._later(2.1, self._reopen)  # in case its close is never acknowledged
 
     def _no_code(self) -> None:

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from netplay.ice import IceServers, IceTimeouts, parse_server  # noqa: E402
 from netplay.online import (CodeReady, Connected, Failed, OnlineHost, OnlineJoin, OnlineSettings,  # noqa: E402
-                            PeerConnected, PeerFailed)
+                            PeerFailed)
 from netplay.transport import Impairment  # noqa: E402
 
 PAYLOAD = 200
@@ -125,7 +125,7 @@ def main() -> int:
         for ev in side.poll():
             if isinstance(ev, CodeReady):
                 say(event="code", code=ev.code)
-            elif isinstance(ev, (PeerConnected, Connected)):
+            elif isinstance(ev, Connected):
                 say(event="connected", peer=list(ev.address), route=ev.route, connect_s=round(ev.connect_s, 3))
                 exchanges[ev.address] = Exchange(ev.address, a.datagrams)
             elif isinstance(ev, PeerFailed):

@@ -19,7 +19,7 @@ import aioice.ice
 import pytest
 
 from netplay.ice import IceServers, IceTimeouts
-from netplay.online import Connected, Failed, OnlineHost, OnlineJoin, OnlineSettings, PeerConnected
+from netplay.online import Connected, Failed, OnlineHost, OnlineJoin, OnlineSettings
 from netplay.rendezvous import RendezvousFailure, RendezvousHost, RendezvousJoin, parse_code
 
 pytest.importorskip("wormhole_mailbox_server", reason="the mailbox server is not installed (test extra)")
@@ -74,7 +74,7 @@ def run(host: OnlineHost, joiners: list[OnlineJoin], limit: float = 20.0) -> tup
         time.sleep(0.005)
     for _ in range(50):  # the host's side of the last connections
         host_events += host.poll()
-        if sum(isinstance(e, PeerConnected) for e in host_events) >= sum(
+        if sum(isinstance(e, Connected) for e in host_events) >= sum(
                 isinstance(j.result, Connected) for j in joiners):
             break
         time.sleep(0.01)
@@ -102,7 +102,7 @@ def test_one_code_lets_three_friends_in_even_typed_at_the_same_moment(mailbox):
         assert lines[-1].startswith("connected directly in ") and all(a != b for a, b in zip(lines, lines[1:]))
         assert all(isinstance(r, Connected) and r.route == "direct" for r in results), results
         assert all(r.info["game"] == "grit" and r.info["digest"] == "abc" for r in results)
-        connected = [e for e in events if isinstance(e, PeerConnected)]
+        connected = [e for e in events if isinstance(e, Connected)]
         assert len({e.address for e in connected}) == 3
         assert sorted(e.info["name"] for e in connected) == ["friend 0", "friend 1", "friend 2"]
         # each joiner's channel reaches the host, tagged with that joiner's own address
