@@ -7,8 +7,8 @@ In each home a small program (``tests/internet_peer.py``) meets by code, connect
 datagrams both ways with each peer (acknowledged, resent at most 8 times), then reports, as JSON lines:
 
 - two homes behind NAT: Linux MASQUERADE on both routers defeats the direct checks, so both sides end on the relay;
-  a public joiner connects directly; a host with three joiners (two behind NAT, one public) serves all three, each
-  by its own route;
+  a public joiner connects directly; a host with three joiners (two behind NAT, one public, entering the code 0.4 s
+  apart) serves all three, each by its own route;
 - a wrong code meets the host but never connects, and the host still takes the right code after it;
 - an unreachable mailbox server and a code nobody hosts fail with their own reason, within the timeout.
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -126,9 +127,13 @@ def test_a_public_joiner_connects_directly(net):
 
 
 def test_a_host_serves_three_joiners_each_by_its_own_route(net):
+    """Three friends enter the code a moment apart (0.4 s), so each arrives while the previous one is still
+    connecting. (Friends typing it at the very same moment: test_online_loopback.py.)"""
     h, code = host(net, net.home(1), joiners=3)
-    joiners = {"h2": joiner(net, net.home(2), code), "h3": joiner(net, net.home(3), code),
-               "p1": joiner(net, net.public(1), code)}
+    joiners = {}
+    for name, ns in (("h2", net.home(2)), ("h3", net.home(3)), ("p1", net.public(1))):
+        joiners[name] = joiner(net, ns, code)
+        time.sleep(0.4)
     for j in joiners.values():
         assert j.finish() == 0, str(j)
     assert h.finish() == 0, str(h)
