@@ -31,8 +31,8 @@ from .transport import Address, Impairment
 __all__ = ["DEFAULT_STUN", "OnlineSettings", "CodeReady", "Connected", "PeerFailed", "Failed",
            "OnlineEvent", "OnlineHost", "OnlineJoin"]
 
-DEFAULT_STUN = ("stun.cloudflare.com", 3478)
-"""A public STUN server (Cloudflare offers it free for anyone's use)."""
+DEFAULT_STUN = ("stun.l.google.com", 19302)
+"""The public STUN server most WebRTC applications default to (a setting: any STUN server will do, e.g. coturn)."""
 
 
 @dataclass(frozen=True)
