@@ -1,11 +1,12 @@
 """Grass's declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grass",
-    name="Grass",
-    tagline="The market game: first to $250,000.",
+    name=N_("Grass"),
+    tagline=N_("The market game: first to $250,000."),
     player_counts=(2, 3, 4, 5, 6),
     package="arcade.games.grass",
     table="arcade.games.grass.table.scene:Table",

@@ -1,11 +1,12 @@
 """Grenade's declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec
 
 SPEC = GameSpec(
     id="grenade",
-    name="Grenade",
-    tagline="Dice, a wheel of cards and hidden identities.",
+    name=N_("Grenade"),
+    tagline=N_("Dice, a wheel of cards and hidden identities."),
     player_counts=(2, 3, 4, 5, 6, 7),
     count_options=((7, "seven", True),),
     package="arcade.games.grenade",

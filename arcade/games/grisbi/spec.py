@@ -1,12 +1,13 @@
 """Grisbi's declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 from arcade.games.grisbi.tutorial import DEAL
 
 SPEC = GameSpec(
     id="grisbi",
-    name="Grisbi",
-    tagline="Real time! Two teams race to lay cards on one pile.",
+    name=N_("Grisbi"),
+    tagline=N_("Real time! Two teams race to lay cards on one pile."),
     player_counts=tuple(range(2, 9)),
     package="arcade.games.grisbi",
     table="arcade.games.grisbi.table.scene:Table",

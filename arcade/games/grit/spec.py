@@ -1,11 +1,12 @@
 """Grit's declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grit",
-    name="Grit",
-    tagline="A blackjack-like pistol duel for two.",
+    name=N_("Grit"),
+    tagline=N_("A blackjack-like pistol duel for two."),
     player_counts=(2,),
     package="arcade.games.grit",
     table="arcade.games.grit.table.scene:Table",
