@@ -107,3 +107,33 @@ def test_the_title_and_settings_are_french_in_french(walked):
     texts = {r.text for r in walked("fr").log.texts}
     assert {"Réglages", "Apprendre à jouer", "Langue", "Enregistrer et revenir", "2 à 8 joueurs"} <= {
         t for text in texts for t in [text] + text.split("  ·  ")}
+
+
+def test_the_checks_see_overlaps_hidden_text_cuts_and_text_off_the_picture(tmp_path):
+    import pygame
+
+    from arcade.client.render import fonts
+    from arcade.client.render.audit import TextAudit, TextLog
+    from arcade.client.render.widgets import panel
+    from client_helpers import make_app
+
+    make_app(tmp_path)
+    surf = pygame.Surface((1280, 720))
+    with TextLog() as log, TextAudit() as audit:
+        fonts.draw_text(surf, "Hello there", (100, 100), 24)
+        fonts.draw_text(surf, "General", (150, 104), 24)  # over the first
+        fonts.draw_text(surf, "Under a panel", (420, 400), 24)
+        panel(surf, (400, 380, 400, 80), 255)  # hides it
+        fonts.draw_text(surf, "On the panel", (430, 404), 24)
+        fonts.draw_text(surf, "Far right", (1250, 300), 24)
+        fonts.draw_text(surf, fonts.fit("A very long label indeed", 24, 120), (600, 600), 24)
+    assert audit.overlaps() == ["'Hello there' / 'General'"]
+    assert [p.split("'")[1] for p in audit.offscreen()] == ["Far right"]
+    assert [c[:2] for c in log.cuts] == [("A very long label indeed", fonts.fit("A very long label indeed", 24, 120))]
+    assert unmarked_words("⟦Šéţţîñĝšẋ⟧ Grass 2 Q Ann ⟦ẋ⟧", frozenset({"Ann"})) == ["Grass"]
+    i18n.set_language(i18n.PSEUDO)
+    with TextLog() as log:
+        rows = fonts.wrap(i18n._("a long sentence that the layout breaks into several rows"), 20, 200)
+        fonts.text(rows[0], 20)
+        fonts.text(i18n._("Settings")[:5], 20)
+    assert len(rows) > 1 and not log.cut_short(rows[0]) and log.cut_short(i18n._("Settings")[:5])
