@@ -3,7 +3,7 @@ frame drew (``TextAudit``: places, overlaps, glyphs) and everything the render k
 (``TextLog``: sources, cuts).
 
 ``walk(tmp_path, lang)`` builds a fresh headless app in ``lang`` and visits: the title (each item chosen, so each
-game's tagline shows), settings, key bindings, seat setup of each game (each option row chosen, so its help line
+game's tagline shows; and with a match to resume), settings, key bindings, seat setup of each game (each option row chosen, so its help line
 shows), Learn to play, the rules chooser and each game's rules page, the LAN menu, LAN settings, LAN host setup of
 each game, join by address, the LAN browser (this machine only), each table mid-match with its pause menu and at
 its results, each tutorial a few steps in, the replays list and a playback, and attract mode. Scenes are built in
@@ -140,10 +140,19 @@ def _tutorials(app, log):
 
 
 def _replays(app, log):
+    from arcade.client.play import start_match
     from arcade.client.scenes.attract import AttractScene
+    from arcade.client.scenes.menus import go_title
     from arcade.client.scenes.replays import PlaybackScene, ReplaysScene
+    from arcade.core.match import parse_seats
     from arcade.core.replay import list_replays
 
+    log.where = "title: resume"
+    start_match(app, "grit", parse_seats("human,bot"), 5, {})
+    run_ticks(app, 60)
+    go_title(app, keep_resumable=True)  # left from the pause: the title offers to resume it
+    app.top.build_items()
+    yield "title: resume", app.top
     yield "replays", ReplaysScene(app)
     reps, _bad = list_replays(app.data_dir)
     log.where = "playback"

@@ -421,6 +421,22 @@ def test_settings_language_switches_the_title_at_once_and_is_saved(tmp_path):
     assert i18n.language() == "fr" and "Réglages" in title_texts(again)
 
 
+def test_the_mouse_switches_the_language_on_its_arrows(tmp_path):
+    """Click ▶ on the Language row: French; click ◀: English again (the row's arrows, as the other rows')."""
+    from arcade.client.render.widgets import W
+    from arcade.client.scenes.menus import SettingsScene
+    from test_mouse_and_window import click
+
+    app = make_app(tmp_path)
+    settings = SettingsScene(app)
+    app.push(settings)
+    row = settings.row_rects()[6]
+    click(app, (W // 2 + 390, row.centery))
+    assert i18n.language() == "fr" and app.settings.language == "fr"
+    click(app, (W // 2 + 30, row.centery))
+    assert i18n.language() == "en" and app.settings.language == "en"
+
+
 def test_a_screen_switched_at_run_time_equals_one_drawn_fresh_in_that_language(tmp_path):
     """No cache keeps the old language: the title and settings drawn after switching are, pixel for pixel, those
     drawn once every cache is emptied."""

@@ -105,7 +105,7 @@ def test_the_french_catalogue_has_every_string_the_screens_ask_for(walked):
 def test_the_title_and_settings_are_french_in_french(walked):
     """The screens phase 1 converted show their French words."""
     texts = {r.text for r in walked("fr").log.texts}
-    assert {"Réglages", "Apprendre à jouer", "Langue", "Enregistrer et revenir", "2 à 8 joueurs"} <= {
+    assert {"Réglages", "Apprendre à jouer", "Langue", "Enregistrer et revenir", "2 à 8 joueurs", "Reprendre Grit"} <= {
         t for text in texts for t in [text] + text.split("  ·  ")}
 
 

@@ -743,7 +743,7 @@ class SettingsScene(Scene):
         self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
         if clicked and self.sel in self.STEPPED:
             step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
-        if (inp.pressed("A") or clicked) and self.sel in (2, 4, 6):
+        if (inp.pressed("A") or clicked) and self.sel in (2, 4) or inp.pressed("A") and self.sel == 6:
             step = 1
         if step:
             self.app.audio.play("move")
