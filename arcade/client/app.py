@@ -32,6 +32,7 @@ from arcade.client.render import fonts
 from arcade.client.render.widgets import H, W
 from arcade.client.scenes import Scene
 from arcade.client.settings import SCALES, Settings, load_settings, save_settings
+from arcade.core import i18n
 
 __all__ = ["App", "AppOptions", "InputScript", "ScriptError", "fit_rect", "fitting_scales", "clamp_scale", "no_display"]
 
@@ -232,6 +233,7 @@ class AppOptions:
     options: dict = field(default_factory=dict)
     scene_log: str | None = None
     frame_stats: str | None = None
+    language: str | None = None  # --lang: this run's language, over Settings → Language and the OS locale
 
 
 class App:
@@ -242,6 +244,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         self.settings: Settings = load_settings(opts.config_dir)
+        i18n.set_language(opts.language or self.settings.language or i18n.system_language())
         self.notice = self.settings.notice
         self.screen = self._open_display()
         self.input = InputMap(self.settings.bindings)

@@ -62,6 +62,8 @@ def fall_back_from_missing_pads(seats: list, pads: list[str]) -> tuple[list, lis
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from arcade.core.i18n import LANGUAGES
+
     p = OneLineParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
                                 "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
                                 epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'browse "
@@ -80,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
     p.add_argument("--data-dir", metavar="DIR", help="where replays are kept (default: your data folder; a match "
                    "started with --game, --headless, --demo or --lan uses a temporary folder unless this is given)")
+    p.add_argument("--lang", choices=tuple(LANGUAGES), help="the language for this run (default: Settings → Language, "
+                   "else the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English if none is French)")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     p.add_argument("--scene-log", metavar="FILE", help=argparse.SUPPRESS)  # tests: the top scene's name on change
@@ -289,7 +293,7 @@ def _make_app(args: argparse.Namespace, script):
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
                       input_script=script, config_dir=args.config_dir, data_dir=data_dir, bot_think_ticks=args.bot_think,
                       exit_on_results=args.exit_on_results, scene_log=args.scene_log,
-                      frame_stats=args.frame_stats)
+                      frame_stats=args.frame_stats, language=args.lang)
     app = App(opts)
     if args.lan_broadcast is not None:
         app.settings.lan_broadcast = args.lan_broadcast

@@ -17,6 +17,7 @@ import msgpack
 import platformdirs
 
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
+from arcade.core.i18n import LANGUAGES
 
 __all__ = ["Settings", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
 
@@ -50,6 +51,9 @@ class Settings:
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
     ``lan_port`` (the host's UDP game port, 1024..65535).
+
+    ``language``: a code of ``arcade.core.i18n.LANGUAGES`` chosen in Settings → Language, or "" (the default) to
+    follow the OS locale (``--lang`` overrides both for one run).
     """
 
     volume: int = 7
@@ -62,6 +66,7 @@ class Settings:
     lan_broadcast: str = ""
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
+    language: str = ""
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     notice: str = field(default="", compare=False)
     path: Path | None = field(default=None, compare=False)
@@ -107,6 +112,7 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_broadcast": lambda v: v == "" or _is_ipv4(v),
         "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
+        "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
     }
     for f in fields(Settings):
         if f.name not in raw or f.name in ("notice", "path", "bindings"):

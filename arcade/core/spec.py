@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arcade.core.i18n import _, ngettext
+
 __all__ = ["GameSpec", "Option"]
 
 
@@ -96,18 +98,19 @@ class GameSpec:
         return {o.key: o.default for o in self.options}
 
     def player_range(self) -> str:
-        """"2 players", "2–6 players", "4 or 6 players", "2–6 players (7 as an option)": counts that only an option
-        allows (``count_options``) are named apart."""
-        optional = sorted({n for n, _, _ in self.count_options})
+        """"2 players", "2–6 players", "4 or 6 players", "2–6 players (7 as an option)", in the current language
+        (``arcade.core.i18n``): counts that only an option allows (``count_options``) are named apart."""
+        optional = sorted({n for n, _x, _y in self.count_options})
         c = [n for n in self.player_counts if n not in optional]
         if len(c) == 1:
-            out = f"{c[0]} players"
+            out = ngettext("{n} player", "{n} players", c[0]).format(n=c[0])
         elif c == list(range(c[0], c[-1] + 1)):
-            out = f"{c[0]}–{c[-1]} players"
+            out = _("{low}–{high} players").format(low=c[0], high=c[-1])
         else:
-            out = ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} players"
+            out = _("{counts} or {last} players").format(counts=", ".join(str(n) for n in c[:-1]), last=c[-1])
         if optional:
-            out += f" ({' or '.join(map(str, optional))} as an option)"
+            either = " " + _("or") + " "
+            out = _("{players} ({counts} as an option)").format(players=out, counts=either.join(map(str, optional)))
         return out
 
     def seats_phrase(self) -> str:

@@ -12,7 +12,9 @@ from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS, definition_of
 from arcade.core.bots import LEVELS
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
-from arcade.client.render.fonts import draw_text
+from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
+                              set_language)
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.markdown import render_page
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
@@ -25,7 +27,8 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 
 def menu_hints(app) -> list[str]:
-    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 or click: select", "Esc or right-click: back"]
+    return [_("Any keys: ↑/↓ W/S I/K choose"), _("Enter / E / O / Num0 or click: select"),
+            _("Esc or right-click: back")]
 
 
 def backed(inp) -> bool:
@@ -41,6 +44,9 @@ def title_card(gid: str) -> pygame.Surface | None:
     if img is None:
         return None
     return pygame.transform.smoothscale(img, (round(img.get_width() * 150 / img.get_height()), 150))
+
+
+on_change(lambda _code: title_card.cache_clear())  # a card may carry words: drawn again in the new language
 
 
 def card_art_of(gid: str):
@@ -89,13 +95,12 @@ class TitleScene(Scene):
             self.resumable = find_resumable(self.app.data_dir)
         except OSError:
             self.resumable = None
-        self.items: list[tuple[str, Any]] = []
+        self.items: list[tuple[str, Any]] = []  # (English label, what): translated when drawn (``label``)
         if self.resumable is not None:
-            self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
+            self.items.append((N_("Resume {game}"), "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"),
-                       ("How to play", "rules"),
-                       ("Quit", "quit")]
+        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Replays"), "replays"),
+                       (N_("Settings"), "settings"), (N_("How to play"), "rules"), (N_("Quit"), "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
     def enter(self) -> None:
@@ -141,6 +146,8 @@ class TitleScene(Scene):
             else:
                 self.app.push(SeatSetupScene(self.app, what))
 
+    MENU_WIDTH = 680  # px: the widest item, left of the card fan
+
     def menu_place(self) -> tuple[tuple[int, int], int]:
         """The menu's centre and spacing (px)."""
         spacing = min(50, 470 // len(self.items))
@@ -150,21 +157,28 @@ class TitleScene(Scene):
         center, spacing = self.menu_place()
         return menu_rects(len(self.items), center, spacing, 520)
 
+    def label(self, label: str, what: str) -> str:
+        """A menu item as shown, in the current language."""
+        if what in SPECS:
+            return f"{_(SPECS[what].name)}  ·  {SPECS[what].player_range()}"
+        if what == "resume":
+            return _(label).format(game=_(SPECS[self.resumable.game].name))
+        return _(label)
+
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        draw_text(surf, "GRISBI ARCADE", (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "card games of cops, robbers and outlaws", (W // 2, 118), 22, WHITE, anchor="center")
-        labels = []
-        for label, what in self.items:
-            labels.append(f"{GAME_NAMES[what]}  ·  {SPECS[what].player_range()}" if what in SPECS else label)
+        draw_text(surf, _("GRISBI ARCADE"), (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, 118), 22, WHITE, anchor="center")
+        labels = [self.label(label, what) for label, what in self.items]
         center, spacing = self.menu_place()
-        draw_menu(surf, labels, self.sel, center, size=min(28, spacing * 60 // 100), spacing=spacing)
+        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
+        draw_menu(surf, labels, self.sel, center, size=size, spacing=spacing)
         self.draw_card_fan(surf)
         age = self.ticks - self.notice_tick
         if self.app.notice and age < self.NOTICE_TICKS:
             fade = min(255, (self.NOTICE_TICKS - age) * 255 // 60)
             draw_toast(surf, self.app.notice, 644, alpha=fade, x=930, width=600)
-        hint_bar(surf, menu_hints(self.app)[:2] + ["Esc on title: Quit"])
+        hint_bar(surf, menu_hints(self.app)[:2] + [_("Esc on title: Quit")])
 
     def draw_card_fan(self, surf) -> None:
         """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
@@ -181,8 +195,9 @@ class TitleScene(Scene):
             r = rot.get_rect(center=(cx + (k - (len(games) - 1) / 2) * 92, cy - lift + abs(angle) * 2))
             surf.blit(rot, r)
         if what in SPECS:
-            draw_text(surf, SPECS[what].name, (cx, 560), 30, GOLD, bold=True, anchor="center", shadow=True)
-            draw_text(surf, SPECS[what].tagline, (cx, 598), 19, WHITE, anchor="center")
+            draw_text(surf, _(SPECS[what].name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
+            for k, line in enumerate(wrap(_(SPECS[what].tagline), 19, 540)[:2]):
+                draw_text(surf, line, (cx, 588 + 24 * k), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:
@@ -685,6 +700,10 @@ def played_by(spec) -> str:
     return spec.label
 
 
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""A bot level as Settings names it (translated when drawn)."""
+
+
 class SettingsScene(Scene):
     still = True
     name = "settings"
@@ -695,14 +714,16 @@ class SettingsScene(Scene):
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
-        return [("Volume", "█" * s.volume + "·" * (10 - s.volume) + f"  {s.volume * 10}%"),
-                ("Window scale", f"{s.window_scale:g}×"),
-                ("Fullscreen", "On" if s.fullscreen else "Off"),
-                ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
-                ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
-                ("Default bot level", s.bot_level.title()),
-                ("Key bindings…", ""),
-                ("Save and back", "")]
+        on = {True: _("On"), False: _("Off")}
+        return [(_("Volume"), "█" * s.volume + "·" * (10 - s.volume) + "  " + format_percent(s.volume * 10)),
+                (_("Window scale"), f"{format_number(s.window_scale)}×"),
+                (_("Fullscreen"), on[s.fullscreen]),
+                (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
+                (_("Grisbi assist in setup (glow fitting cards)"), on[s.grisbi_assist]),
+                (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
+                (_("Language"), language_name(language())),
+                (_("Key bindings…"), ""),
+                (_("Save and back"), "")]
 
     def update(self) -> None:
         inp, s = self.app.input, self.app.settings
@@ -716,7 +737,7 @@ class SettingsScene(Scene):
         self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
         if clicked and self.sel in self.STEPPED:
             step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
-        if (inp.pressed("A") or clicked) and self.sel in (2, 4):
+        if (inp.pressed("A") or clicked) and self.sel in (2, 4) or inp.pressed("A") and self.sel == 6:
             step = 1
         if step:
             self.app.audio.play("move")
@@ -738,14 +759,19 @@ class SettingsScene(Scene):
             elif self.sel == 5:
                 i = LEVELS.index(s.bot_level)
                 s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+            elif self.sel == 6:  # the title and every screen show the new language from their next frame
+                codes = list(LANGUAGES)
+                i = codes.index(language()) if language() in codes else -step
+                s.language = codes[(i + step) % len(codes)]
+                set_language(s.language)
         if inp.pressed("A") or clicked:
-            if self.sel == 6:
+            if self.sel == 7:
                 self.app.push(BindingsScene(self.app))
-            elif self.sel == 7:
+            elif self.sel == 8:
                 self.app.save_settings()
                 self.app.pop()
 
-    STEPPED = (0, 1, 3, 5)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
+    STEPPED = (0, 1, 3, 5, 6)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
@@ -753,7 +779,7 @@ class SettingsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Settings", "Saved in your config folder", y=60)
+        banner(surf, _("Settings"), _("Saved in your config folder"), y=60)
         rows = self.rows()
         panel(surf, (W // 2 - 420, 140, 840, 50 * len(rows) + 20), 170)
         for i, (label, value) in enumerate(rows):
@@ -761,7 +787,10 @@ class SettingsScene(Scene):
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
-            draw_text(surf, label, (W // 2 - 390, y), 24, col, anchor="midleft")
+            # the label shrinks (down to 16 px) rather than run under its value or arrows
+            right = W // 2 + 10 if i in self.STEPPED else W // 2 + 370 - font(24).size(value)[0]
+            room = right - (W // 2 - 390)
+            draw_text(surf, label, (W // 2 - 390, y), size_to_fit(label, room, 24), col, anchor="midleft")
             if i in self.STEPPED:  # fixed arrows the mouse can click
                 draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
                 draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
@@ -769,7 +798,8 @@ class SettingsScene(Scene):
             else:
                 draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
         draw_toast(surf, self.app.notice, 118)
-        hint_bar(surf, ["↑/↓ choose", "←/→ or click ◀ ▶ change", "Enter/E or click: select", "Esc save and back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("←/→ or click ◀ ▶ change"), _("Enter/E or click: select"),
+                        _("Esc save and back")])
 
 
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")

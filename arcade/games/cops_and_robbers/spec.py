@@ -1,11 +1,12 @@
 """Cops & Robbers' declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="cops_and_robbers",
-    name="Cops & Robbers",
-    tagline="Offence, defence, money and jail.",
+    name=N_("Cops & Robbers"),
+    tagline=N_("Offence, defence, money and jail."),
     player_counts=(4, 6),
     demo_players=4,
     options=(Option("rounds", "Match", (1, 5), ("One round", "5 rounds")),),

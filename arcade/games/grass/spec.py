@@ -1,12 +1,13 @@
 """Grass's declaration: what the game is, for the client and tools (see ``arcade.core.spec``); its code is
 brought together with it in ``definition.py``."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grass",
-    name="Grass",
-    tagline="The market game: first to $250,000.",
+    name=N_("Grass"),
+    tagline=N_("The market game: first to $250,000."),
     player_counts=(2, 3, 4, 5, 6),
     demo_players=4,
     options=(Option("learning", "Learning mode", (False, True), ("Off", "On"),

@@ -1,12 +1,13 @@
 """Grisbi's declaration: what the game is, for the client and tools (see ``arcade.core.spec``); its code is
 brought together with it in ``definition.py``."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grisbi",
-    name="Grisbi",
-    tagline="Real time! Two teams race to lay cards on one pile.",
+    name=N_("Grisbi"),
+    tagline=N_("Real time! Two teams race to lay cards on one pile."),
     player_counts=tuple(range(2, 9)),
     demo_players=4,
     options=(Option("time_limit", "Round time limit", (None, 60 * 60 * 2, 60 * 60 * 3),

@@ -1,12 +1,13 @@
 """Grit's declaration: what the game is, for the client and tools (see ``arcade.core.spec``); its code is
 brought together with it in ``definition.py``."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grit",
-    name="Grit",
-    tagline="A blackjack-like pistol duel for two.",
+    name=N_("Grit"),
+    tagline=N_("A blackjack-like pistol duel for two."),
     player_counts=(2,),
     demo_players=2,
     options=(Option("best_of", "Match", (1, 5), ("Single duel", "Best of 5")),
