@@ -6,6 +6,11 @@ generic action list, ``human_controls``). ``table_for(game_id)`` returns the cla
 Whose cards are shown: in a demo or with no human, the spectator view (``view(state, None)``); with one human, that
 seat's view; with two or more humans on one screen, the acting human's view, behind a pass-the-screen curtain that
 the next player lifts with their own select key.
+
+A table draws from views, never from the match's true state: ``views()`` hands it a ``TableViews`` (the public view,
+the views of the seats shown on this screen and which of them are face up now), chosen by the one hidden-hand
+policy (``arcade.core.visibility``) and answered by whoever holds the state (``Match.views``). ``draw_table`` and a
+game's layout read only that; the controls of the seats this screen plays ask the match for their legal actions.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from arcade.client.input import MOUSE, zone_hint
 from arcade.client.render.fonts import draw_text, font, wrap
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
-from arcade.core.visibility import HandPolicy
+from arcade.core.visibility import HandPolicy, TableViews, table_views
 from arcade.client.scenes import Scene
 
 __all__ = ["TableScene", "SeatMenu", "table_for"]
@@ -79,16 +84,19 @@ class TableScene(Scene):
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
         self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
+        self._views: tuple[Any, tuple, dict] | None = None  # (state, seats, their views): ``views``'s last answer
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
     def setup(self) -> None:
         """Called at creation and on restart."""
 
-    def draw_table(self, surf: pygame.Surface, view: Any, alpha: float) -> None:
-        """Paint the game from ``view`` (the shown seat's view). The generic table prints the view's fields."""
+    def draw_table(self, surf: pygame.Surface, views: TableViews, alpha: float) -> None:
+        """Paint the game from ``views`` (``TableViews``: the public view and the shown seats'; never the match's
+        state). The generic table prints the fields of the view it is drawn around (``views.main``)."""
         panel(surf, (40, 80, W - 480, H - 170), 150)
         y = 96
+        view = views.main
         fields = getattr(view, "__dataclass_fields__", {})
         for name in fields:
             val = getattr(view, name)
@@ -168,6 +176,11 @@ class TableScene(Scene):
             return [s for s in self.humans() if s in acting]
         return [s for s in self.humans() if self.rules.legal_actions(st, s)]
 
+    def legal(self, seat: int) -> list:
+        """The legal actions of a seat this screen plays, as the match's rules give them now (that seat's own
+        choices: what its menus and prompts offer)."""
+        return list(self.rules.legal_actions(self.match.state, seat))
+
     def acting_shown(self) -> list[int]:
         """Acting human seats whose controls are live on this screen: none in a demo or behind the curtain; with
         several humans on one screen, only the seat shown now."""
@@ -191,10 +204,33 @@ class TableScene(Scene):
         policy = self.hand_policy()
         if seat not in policy.humans and policy.forced == "auto":
             return False
-        peek = seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
-                                          or self.mouse_peek(seat))
         return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
-                            acting=self.acting_humans(), peek=peek, started=self.started())
+                            acting=self.acting_humans(), peek=self.peek_held(seat), started=self.started())
+
+    def peek_held(self, seat: int) -> bool:
+        """Whether ``seat``'s player (at this screen) holds their peek key (B) or the table's "Show my cards"
+        button now."""
+        return seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
+                                          or self.mouse_peek(seat))
+
+    def views(self) -> TableViews:
+        """What this screen may draw now (``arcade.core.visibility.TableViews``): the public view and the views of
+        the seats it shows, as the hidden-hand policy chooses them, from whoever holds the state (``Match.views``;
+        asked again only when the state or the shown seats change)."""
+        policy = self.hand_policy()
+        state = self.match.state  # compared by identity only: a new state asks for new views
+
+        def source(seats):
+            seats = tuple(seats)
+            last = self._views
+            if last is None or last[0] is not state or last[1] != seats:
+                last = self._views = (state, seats, self.match.views(seats))
+            return last[2]
+
+        humans = self.humans()
+        return table_views(policy, source, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
+                           acting=self.acting_humans(), peeking=[s for s in humans if self.peek_held(s)],
+                           started=self.started())
 
     def mouse_peek(self, seat: int) -> bool:
         """Whether the mouse holds this table's "Show my cards" button for ``seat`` (tables with such a button
@@ -479,14 +515,11 @@ class TableScene(Scene):
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         surf.blit(felt(), (0, 0))
-        seat = self.viewer()
+        self.draw_table(surf, self.views(), alpha)  # behind the curtain: the public view only
         if self.curtain_for is not None:
-            self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
             self.draw_curtain(surf)
-        else:
-            self.draw_table(surf, self.rules.view(self.match.state, seat), alpha)
-            if not self.demo:
-                self.draw_action_panel(surf)
+        elif not self.demo:
+            self.draw_action_panel(surf)
         self.draw_hud(surf)
         self.draw_coach(surf)
 
