@@ -176,10 +176,19 @@ class TableScene(Scene):
             return [s for s in self.humans() if s in acting]
         return [s for s in self.humans() if self.rules.legal_actions(st, s)]
 
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (public: every player sees whose turn it is)."""
+        return frozenset(self.rules.to_act(self.match.state)) if self.match.turn_based else frozenset()
+
     def legal(self, seat: int) -> list:
         """The legal actions of a seat this screen plays, as the match's rules give them now (that seat's own
         choices: what its menus and prompts offer)."""
         return list(self.rules.legal_actions(self.match.state, seat))
+
+    def seat_view(self, seat: int) -> Any:
+        """The view of a seat this screen plays, for its own controls (its menus list its own cards); what is drawn
+        comes from ``views``."""
+        return self.match.views((seat,))[seat]
 
     def acting_shown(self) -> list[int]:
         """Acting human seats whose controls are live on this screen: none in a demo or behind the curtain; with

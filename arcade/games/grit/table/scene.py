@@ -142,13 +142,13 @@ class Table(TableScene):
                 content[key] = (card, False, False)
         # when a hand card leaves, the new pile card starts where that hand card was
         gone = [k for k in self.board.entries if k[0] in ("hand", "hback") and k not in targets]
-        was = {self.hand_places[k]: k for k in gone if k in self.hand_places}
+        was = {(k[0], self.hand_places[k]): k for k in gone if k in self.hand_places}
         self.content = content
         self.hand_places = places
 
         def origin(key):
             if key[0] in ("hand", "hback"):  # a hand seen or hidden anew (the curtain) turns over where it lies
-                g = was.get(places[key])
+                g = was.get(("hback" if key[0] == "hand" else "hand", places[key]))
                 return self.board.current(g) if g is not None else Placed(*DECK_POS, False, 0)
             for g in gone:
                 if g[1] == self.layer_of(view, key):
