@@ -21,9 +21,10 @@ no shown seat may see is in no view the table holds. No table decides any of it 
   before the start signal every hand is face down.
 
 The seats shown on a screen (whose views the table gets): a replay's chosen seat; nobody in a demo or behind the
-curtain; every local human in a race; else the seat the screen is turned to (``viewer``) while it is the one that
-lifted the curtain (one human: always). A shown seat's hidden cards may still be drawn face down (a race before its
-start, Grit's hand until its owner peeks, a shared screen while its owner is not deciding).
+curtain; every local human in a race, or the one human at this screen; else the seat that lifted the curtain. A
+shown seat's hidden cards may still be drawn face down (a race before its start, Grit's hand until its owner peeks,
+a shared screen while its owner is not deciding). The table is laid out around ``viewer`` (its bottom seat), whose
+view it draws when that seat is shown, else the public view.
 
 Pure: no pygame; the table passes what it knows (curtain, acting seats, held keys).
 """
@@ -87,20 +88,18 @@ class HandPolicy:
     def shown_seats(self, *, curtain: bool = False, acting: Collection[int] = (),
                     shown_seat: int | None = None) -> tuple[int, ...]:
         """The seats whose views this screen is handed, ascending (see the module docstring): a replay's chosen seat,
-        nobody in a demo or behind the curtain, every local human in a race, else the ``viewer`` when it is the seat
-        that lifted the curtain (with one human: that human)."""
+        nobody in a demo or behind the curtain, every local human in a race or when only one sits here, else the
+        seat that lifted the curtain (``shown_seat``: the only one ``shows`` may show). ``acting`` is unused: who acts
+        never lets a seat be shown before its player has lifted the curtain."""
         if self.forced != AUTO:
             return () if self.forced is None else (self.forced,)  # type: ignore[return-value]
         if self.demo or not self.humans:
             return ()
-        if self.real_time:
+        if self.real_time or len(self.humans) == 1:
             return self.humans
-        if curtain:
+        if curtain or shown_seat not in self.humans:
             return ()
-        seat = self.viewer(acting=acting, shown_seat=shown_seat)
-        if seat is None or (len(self.humans) > 1 and seat != shown_seat):
-            return ()
-        return (seat,)
+        return (shown_seat,)
 
 
 @dataclass(frozen=True)
