@@ -84,7 +84,7 @@ class TableScene(Scene):
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
         self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
-        self._views: tuple[Any, tuple, dict] | None = None  # (state, seats, their views): ``views``'s last answer
+        self._views: tuple[Any, dict] | None = None  # (state, seat -> view): the views asked of that state so far
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -214,7 +214,8 @@ class TableScene(Scene):
         if seat not in policy.humans and policy.forced == "auto":
             return False
         return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
-                            acting=self.acting_humans(), peek=self.peek_held(seat), started=self.started())
+                            acting=self.acting_humans(), peek=self.peek_held(seat),
+                            started=self.started(self.public_view()))
 
     def peek_held(self, seat: int) -> bool:
         """Whether ``seat``'s player (at this screen) holds their peek key (B) or the table's "Show my cards"
@@ -224,30 +225,41 @@ class TableScene(Scene):
 
     def views(self) -> TableViews:
         """What this screen may draw now (``arcade.core.visibility.TableViews``): the public view and the views of
-        the seats it shows, as the hidden-hand policy chooses them, from whoever holds the state (``Match.views``;
-        asked again only when the state or the shown seats change)."""
-        policy = self.hand_policy()
+        the seats it shows, as the hidden-hand policy chooses them, from whoever holds the state (``Match.views``)."""
+        source = self._view_source()
+        return table_views(self.hand_policy(), source, curtain=self.curtain_for is not None,
+                           shown_seat=self.shown_seat, acting=self.acting_humans(),
+                           peeking=[s for s in self.humans() if self.peek_held(s)],
+                           started=self.started(source((None,))[None]))
+
+    def public_view(self) -> Any:
+        """The public view now (``view(state, None)``: what the rules show everyone)."""
+        return self._view_source()((None,))[None]
+
+    def _view_source(self):
+        """``Match.views`` remembering the views of the state now (asked again once the state changes)."""
         state = self.match.state  # compared by identity only: a new state asks for new views
+        if self._views is None or self._views[0] is not state:
+            self._views = (state, {})
+        known = self._views[1]
 
         def source(seats):
             seats = tuple(seats)
-            last = self._views
-            if last is None or last[0] is not state or last[1] != seats:
-                last = self._views = (state, seats, self.match.views(seats))
-            return last[2]
+            missing = [s for s in seats if s not in known]
+            if missing:
+                known.update(self.match.views(missing))
+            return {s: known[s] for s in seats}
 
-        humans = self.humans()
-        return table_views(policy, source, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
-                           acting=self.acting_humans(), peeking=[s for s in humans if self.peek_held(s)],
-                           started=self.started())
+        return source
 
     def mouse_peek(self, seat: int) -> bool:
         """Whether the mouse holds this table's "Show my cards" button for ``seat`` (tables with such a button
         override it; the policy still shows only the seat that lifted the curtain)."""
         return False
 
-    def started(self) -> bool:
-        """A real-time game: whether the start signal has been given (hands stay face down before it)."""
+    def started(self, public: Any) -> bool:
+        """A real-time game: whether the start signal has been given, from the ``public`` view (hands stay face
+        down before it)."""
         return True
 
     def update(self) -> None:
