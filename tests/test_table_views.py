@@ -321,3 +321,63 @@ def test_the_test_can_fail(gid, tmp_path):
             named = any(WORD in t for t in fonts.SEEN)
         caught += bool(asked or named or sentinel_pixels(surf))
     assert caught, f"{gid}: showing a sentineled hand was never caught; the test proves nothing"
+
+
+# --- where views come from: whoever holds the state ------------------------------------------------------------------
+
+def test_each_kind_of_screen_is_handed_the_views_of_the_seats_it_shows():
+    """The seats whose views a table gets, screen by screen (rules/DESIGN "Hidden hands on a shared screen")."""
+    from arcade.core.visibility import HandPolicy, table_views
+
+    asked = []
+
+    def source(seats):
+        seats = tuple(seats)
+        asked.append(seats)
+        return {s: ("view of", s) for s in seats}
+
+    def shown(policy, **kw):
+        tv = table_views(policy, source, **kw)
+        assert tv.public == ("view of", None), "the public view always"
+        return sorted(tv.seats), sorted(tv.face_up)
+
+    assert shown(HandPolicy((0,))) == ([0], [0]), "one human: that human's hand, face up"
+    assert shown(HandPolicy((0,), demo=True)) == ([], []), "attract mode: nobody's"
+    assert shown(HandPolicy((), forced=2)) == ([2], [2]) and shown(HandPolicy((), forced=None)) == ([], [])
+    shared = HandPolicy((0, 2))
+    assert shown(shared, curtain=True, shown_seat=0, acting=(2,)) == ([], []), "behind the curtain: nobody's"
+    assert shown(shared, shown_seat=2, acting=(2,)) == ([2], [2]), "the seat that lifted the curtain"
+    assert shown(shared, shown_seat=2, acting=(0,)) == ([2], []), "...not the next one before it lifts it"
+    grit = HandPolicy((0, 2), show_while_acting=False)
+    assert shown(grit, shown_seat=2, acting=(2,)) == ([2], [])
+    assert shown(grit, shown_seat=2, acting=(2,), peeking=(2,)) == ([2], [2]), "Grit: face up while peeking"
+    race = HandPolicy((0, 2), real_time=True)
+    assert shown(race, started=False) == ([0, 2], []) and shown(race) == ([0, 2], [0, 2])
+    assert all(1 not in seats and 3 not in seats for seats in asked), "a bot's view is never asked for"
+
+
+@pytest.mark.parametrize("gid, players", [("grass", 3), ("grit", 2), ("cops_and_robbers", 4)])
+def test_a_lan_joiner_answers_the_views_the_hosts_state_gives(gid, players):
+    """The table asks ``Match.views``; on a LAN joiner (which holds only its seat's views) the answer is the view the
+    host's state gives that seat, and the public view: the same as a local match's. Another seat's view is not
+    there to give."""
+    from arcade.core.turnnet import HostTurnSim, PeerViewSim
+
+    rules = REGISTRY[gid]
+    specs = parse_seats(",".join(["bot"] * players), 1, 8)
+    host = HostTurnSim(rules, 11, players)
+    joiner = PeerViewSim(rules, players, [1])
+    local, remote = Match(gid, specs, 11, sim=host), Match(gid, specs, None, sim=joiner)
+    rng = Rng.from_seed(4)
+    for _ in range(12):
+        seat = min(rules.to_act(host.state))
+        legal = list(rules.legal_actions(host.state, seat))
+        k, rng = rng.below(len(legal))
+        since = host.step
+        inputs = [0] * players
+        inputs[seat] = host.input_for(legal[k])
+        host.advance(inputs)
+        joiner.receive_view(1, host.step, host.view(1), host.public(since))
+        assert remote.views([1, None]) == local.views([1, None])
+    with pytest.raises(KeyError):
+        remote.views([0])

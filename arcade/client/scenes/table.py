@@ -170,11 +170,11 @@ class TableScene(Scene):
         return self.match.human_seats()
 
     def acting_humans(self) -> list[int]:
-        st = self.match.state
+        """The human seats at this screen whose decision it is now (a race: those that may lay a card)."""
         if self.match.turn_based:
-            acting = self.rules.to_act(st)
+            acting = self.to_act()
             return [s for s in self.humans() if s in acting]
-        return [s for s in self.humans() if self.rules.legal_actions(st, s)]
+        return [s for s in self.humans() if self.legal(s)]
 
     def to_act(self) -> frozenset[int]:
         """The seats that may act now (public: every player sees whose turn it is)."""
@@ -302,9 +302,9 @@ class TableScene(Scene):
                 self.human_controls()
         before = self.match.state
         self.match.tick()
-        if self.match.state is not before:
+        if self.match.state is not before:  # (compared by identity only)
             self.changed_tick = self.ticks
-            self.on_events(getattr(self.match.state, "events", ()))
+            self.on_events(getattr(self.public_view(), "events", ()))
         self.after_tick()
         if self.message_ticks:
             self.message_ticks -= 1
@@ -359,12 +359,11 @@ class TableScene(Scene):
     def human_controls(self) -> None:
         """Generic controls: each acting human seat moves a cursor over its legal actions and selects one."""
         inp = self.app.input
-        st = self.match.state
         for seat in self.acting_humans():
             if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
                 continue
             dev = [self.match.seats[seat].device]
-            legal = list(self.rules.legal_actions(st, seat))
+            legal = self.legal(seat)
             if not legal:
                 continue
             c = self.cursor.get(seat, 0) % len(legal)
@@ -560,12 +559,11 @@ class TableScene(Scene):
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
-        st = self.match.state
         x0 = W - 430
         for seat in self.acting_humans()[:2]:
             if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
                 continue
-            legal = list(self.rules.legal_actions(st, seat))
+            legal = self.legal(seat)
             c = self.cursor.get(seat, 0) % max(1, len(legal))
             top = max(0, min(c - 5, len(legal) - 12))
             shown = legal[top:top + 12]
@@ -600,10 +598,10 @@ class TableScene(Scene):
         if not humans:
             return []
         seat = humans[0]
-        view = self.rules.view(self.match.state, seat)
+        view = self.seat_view(seat)
         if self.coach_done is not None and self.coach_done(view):
             return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
-        legal = list(self.rules.legal_actions(self.match.state, seat))
+        legal = self.legal(seat)
         dev = self.match.seats[seat].device
         lines = []
         for ln in list(self.coach(view, seat, legal))[:3]:
@@ -618,14 +616,14 @@ class TableScene(Scene):
         None when any may be played."""
         if self.coach_wanted is None or seat not in self.humans()[:1]:
             return None
-        return self.coach_wanted(self.rules.view(self.match.state, seat))
+        return self.coach_wanted(self.seat_view(seat))
 
     def coach_allows(self, seat: int, action: int) -> bool:
         """Whether ``seat``'s ``action`` may be sent now: always, but in a tutorial's lesson that asks for another
         one; then the coach's hint shows for 4 s (``coach_hint``) and nothing is sent."""
         if self.coach_refuse is None or seat not in self.humans()[:1]:
             return True
-        hint = self.coach_refuse(self.rules.view(self.match.state, seat), seat, action)
+        hint = self.coach_refuse(self.seat_view(seat), seat, action)
         if not hint:
             return True
         self.coach_hint = (hint, self.ticks + 240, self.coach_lines())

@@ -185,10 +185,10 @@ class Table(TableScene):
 
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.match.state
         for seat in self.acting_shown():
+            st = self.seat_view(seat)  # the acting seat's own view: its phase, its Complaints
             dev = [self.match.seats[seat].device]
-            legal = self.rules.legal_actions(st, seat)
+            legal = self.legal(seat)
             if self.mouse_controls(seat, legal):
                 continue
             if st.phase == "word":
@@ -212,7 +212,7 @@ class Table(TableScene):
                     self.match.submit_action(seat, KeepHidden(c == 0))
                     self.app.audio.play("select")
                 continue
-            hand = list(st.complaints[seat])
+            hand = list(st.hand)
             if not hand:
                 continue
             ci = self.sel_card.get(seat, 0) % len(hand)
@@ -312,7 +312,7 @@ class Table(TableScene):
             return False
         if self.app.input.click() is not None:
             self.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
-        st = self.match.state
+        st = self.seat_view(seat)
         if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
             if k is not None:
@@ -320,7 +320,7 @@ class Table(TableScene):
                                          else KeepHidden(k == 0))
                 self.app.audio.play("select")
             return True
-        hand = list(st.complaints[seat])
+        hand = list(st.hand)
         if not hand:
             return False
         ci = self.sel_card.get(seat, 0) % len(hand)
@@ -360,7 +360,7 @@ class Table(TableScene):
             if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
                 out.append((a.owner, a.pile))
         if seat is None:
-            acting = sorted(self.rules.to_act(self.match.state))
+            acting = sorted(self.to_act())
             seat = acting[0] if acting else self.bottom_seat()
         return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
