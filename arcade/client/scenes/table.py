@@ -84,7 +84,7 @@ class TableScene(Scene):
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
         self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
-        self._views: tuple[Any, dict] | None = None  # (state, seat -> view): the views asked of that state so far
+        self._views: tuple[Any, dict] | None = None  # (state, what was worked out of it: views, who acts...)
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
@@ -171,14 +171,23 @@ class TableScene(Scene):
 
     def acting_humans(self) -> list[int]:
         """The human seats at this screen whose decision it is now (a race: those that may lay a card)."""
-        if self.match.turn_based:
-            acting = self.to_act()
-            return [s for s in self.humans() if s in acting]
-        return [s for s in self.humans() if self.legal(s)]
+        humans = self.humans()
+        now = self._now()
+        key = ("acting", tuple(humans))
+        if key not in now:
+            if self.match.turn_based:
+                acting = self.to_act()
+                now[key] = [s for s in humans if s in acting]
+            else:
+                now[key] = [s for s in humans if self.legal(s)]
+        return list(now[key])
 
     def to_act(self) -> frozenset[int]:
         """The seats that may act now (public: every player sees whose turn it is)."""
-        return frozenset(self.rules.to_act(self.match.state)) if self.match.turn_based else frozenset()
+        now = self._now()
+        if "to_act" not in now:
+            now["to_act"] = frozenset(self.rules.to_act(self.match.state)) if self.match.turn_based else frozenset()
+        return now["to_act"]
 
     def legal(self, seat: int) -> list:
         """The legal actions of a seat this screen plays, as the match's rules give them now (that seat's own
@@ -226,22 +235,31 @@ class TableScene(Scene):
     def views(self) -> TableViews:
         """What this screen may draw now (``arcade.core.visibility.TableViews``): the public view and the views of
         the seats it shows, as the hidden-hand policy chooses them, from whoever holds the state (``Match.views``)."""
-        source = self._view_source()
-        return table_views(self.hand_policy(), source, curtain=self.curtain_for is not None,
-                           shown_seat=self.shown_seat, acting=self.acting_humans(),
-                           peeking=[s for s in self.humans() if self.peek_held(s)],
-                           started=self.started(source((None,))[None]))
+        humans = tuple(self.humans())
+        peeking = tuple(s for s in humans if self.peek_held(s))
+        now = self._now()
+        key = ("views", humans, peeking, self.curtain_for, self.shown_seat, self.forced_view, self.demo)
+        if key not in now:
+            source = self._view_source()
+            now[key] = table_views(self.hand_policy(), source, curtain=self.curtain_for is not None,
+                                   shown_seat=self.shown_seat, acting=self.acting_humans(), peeking=peeking,
+                                   started=self.started(source((None,))[None]))
+        return now[key]
 
     def public_view(self) -> Any:
         """The public view now (``view(state, None)``: what the rules show everyone)."""
         return self._view_source()((None,))[None]
 
-    def _view_source(self):
-        """``Match.views`` remembering the views of the state now (asked again once the state changes)."""
-        state = self.match.state  # compared by identity only: a new state asks for new views
+    def _now(self) -> dict:
+        """What was worked out of the state now (its views, who acts): worked out again once the state changes."""
+        state = self.match.state  # compared by identity only: a new state asks everything again
         if self._views is None or self._views[0] is not state:
             self._views = (state, {})
-        known = self._views[1]
+        return self._views[1]
+
+    def _view_source(self):
+        """``Match.views`` remembering the views of the state now."""
+        known = self._now().setdefault("seat views", {})
 
         def source(seats):
             seats = tuple(seats)
