@@ -85,12 +85,11 @@ class HandPolicy:
         local_acting = [s for s in self.humans if s in acting]
         return local_acting[0] if local_acting else shown_seat
 
-    def shown_seats(self, *, curtain: bool = False, acting: Collection[int] = (),
-                    shown_seat: int | None = None) -> tuple[int, ...]:
+    def shown_seats(self, *, curtain: bool = False, shown_seat: int | None = None) -> tuple[int, ...]:
         """The seats whose views this screen is handed, ascending (see the module docstring): a replay's chosen seat,
         nobody in a demo or behind the curtain, every local human in a race or when only one sits here, else the
-        seat that lifted the curtain (``shown_seat``: the only one ``shows`` may show). ``acting`` is unused: who acts
-        never lets a seat be shown before its player has lifted the curtain."""
+        seat that lifted the curtain (``shown_seat``: the only one ``shows`` may show; whose turn it is never shows
+        a seat before its player has lifted the curtain)."""
         if self.forced != AUTO:
             return () if self.forced is None else (self.forced,)  # type: ignore[return-value]
         if self.demo or not self.humans:
@@ -135,7 +134,7 @@ def table_views(policy: HandPolicy, views: Callable[[Iterable[int | None]], Mapp
     public) -> view (``Match.views``); it is asked for the public view and the shown seats' only. ``curtain``,
     ``shown_seat``, ``acting``, ``started`` as for ``HandPolicy.shows``; ``peeking``: the seats whose owners hold
     their peek key now."""
-    shown = policy.shown_seats(curtain=curtain, acting=acting, shown_seat=shown_seat)
+    shown = policy.shown_seats(curtain=curtain, shown_seat=shown_seat)
     got = views((None, *shown))
     up = frozenset(s for s in shown if policy.shows(s, curtain=curtain, shown_seat=shown_seat, acting=acting,
                                                    peek=s in peeking, started=started))
