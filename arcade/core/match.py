@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from arcade.core.results import result_label
 from arcade.core.bots import LEVELS, BotSeat
@@ -276,6 +276,12 @@ class Match:
     def state(self) -> Any:
         """The game state now (a network match's: possibly predicted; a turn game joiner's: its stand-in state)."""
         return self.sim.state
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, Any]:
+        """What each of ``seats`` may see now (None: the public view), from whoever holds the state: the rules'
+        ``view`` of this match's state, or a simulation that holds only views (a LAN turn game's joiner:
+        ``PeerViewSim.seat_view``). A table draws from these, never from ``state``."""
+        return {s: self.sim.seat_view(s) for s in seats}
 
     @property
     def tick_count(self) -> int:

@@ -242,6 +242,14 @@ class PeerViewSim:
         v = self.views.get(seat)
         return v.state if v is not None and v.ready else None
 
+    def seat_view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (``Match.views``): an own seat's latest view (equal to its stand-in state's
+        view, ``ViewSim.receive`` checks it); None: the public view of the first own seat's stand-in (what every
+        seat sees). Raises KeyError for another machine's seat: its views never come here."""
+        if seat is None:
+            return self.rules.view(self._main().state, None)
+        return self.rules.view(self.views[seat].state, seat)
+
     @property
     def ready(self) -> bool:
         """Every own seat has had its first view (the table can be shown)."""

@@ -79,6 +79,10 @@ class HostTurnSim:
         """What the host's bot at ``seat`` decides from: the whole state (the bot takes its seat's view)."""
         return self.sim.state
 
+    def seat_view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (None: the public view), as the host's table draws it."""
+        return self.rules.view(self.sim.state, seat)
+
     @property
     def tick(self) -> int:
         return self.sim.tick

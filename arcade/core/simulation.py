@@ -107,6 +107,10 @@ class _SimBase(Generic[S]):
         """What a bot at ``seat`` decides from: the whole state (the bot takes its seat's view of it)."""
         return self.state
 
+    def seat_view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (None: the public view): the rules' ``view`` of the state."""
+        return self.rules.view(self.state, seat)
+
 
 class TurnSimulation(_SimBase[S]):
     """Adapter: any ``TurnRules`` as a 60 Hz tick simulation.
@@ -174,6 +178,9 @@ class ChainedDeals:
 
     def state_for(self, seat: int | None) -> Any:
         return self.sim.state
+
+    def seat_view(self, seat: int | None) -> Any:
+        return self.sim.seat_view(seat)
 
     @property
     def tick(self) -> int:

@@ -18,7 +18,7 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
+    """The table's panels (a mixin of ``Table``: it reads the table's layout and the views it is handed)."""
 
     def draw_strip_base(self, surf, view) -> None:
         panel(surf, STRIP, 200, (8, 16, 12), radius=0)
@@ -52,6 +52,8 @@ class TablePanels:
         col = gc.TEAM_COLOURS[team]
         if area.kind == "hand":
             panel(surf, rect, 150, (10, 20, 16), col, 12)
+            if self.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
+                return
             dev = self.match.seats[seat].device
             h = self.app.input.hint
             hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
@@ -67,7 +69,7 @@ class TablePanels:
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
         draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot · {self.match.state.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
+            draw_text(surf, f"{spec.level} bot · {view.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
         draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 16, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
@@ -99,13 +101,13 @@ class TablePanels:
         right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
-        if note and note[1] > self.match.state.tick:
+        if note and note[1] > view.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
 
     def hand_status(self, seat: int, view) -> str:
         """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total
         against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
-        right = f"{len(self.match.state.hands[seat])} cards"
+        right = f"{view.hand_counts[seat]} cards"
         if self.assist() and self.awake():
             t = self.team_of(seat)
             right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
