@@ -6,46 +6,46 @@ the match starts (``Started``: settings, seed, seat owners) and ask it to save, 
 and optionally ``is_over()``), with small int inputs (0 = nothing, < 65536). ``runner.Runner`` is the one loop every
 caller runs (update, build on start, fulfil, events).
 
-Modules:
+Modules (``docs/architecture.md`` draws how they fit and walks one datagram through them):
 
 - ``transport``: non-blocking UDP (selectors) and an in-memory network with a virtual clock and seeded impairments.
-- ``wire``: the datagram format (a header, then msgpack sealed with ChaCha20-Poly1305), validation, per-peer keys from
-  a SPAKE2 exchange on the join code, replay window, rate limit.
+- ``wire``: the datagram format (a header, then msgpack sealed with ChaCha20-Poly1305), per-peer keys from a SPAKE2
+  exchange on the join code, replay window, rate limit; ``messages``: one typed class per message and per notice,
+  with its validation and its wire form.
 - ``settings``: ``MatchSettings`` (agreed by every peer, digested) and ``SessionConfig`` (each peer's own).
-- ``session``: ``Session.host`` / ``Session.join``: handshake, the lobby (ready flags, roster, Start), fair deal, input
-  exchange, disconnects, late joiners (spectators, players rejoining a dropped seat), the end. ``update(now)``
-  returns the requests the caller fulfils (see its docstring for the loop). ``session`` is the part every role shares (with ``ticks``,
-  ``inputs`` and ``checks``: the tick loop, the INPUT datagrams, desync detection); the roles are ``host``
-  (``HostSession``, with ``lobby`` and ``admission``) and ``joiner`` (``JoinerSession`` with ``handshake``,
-  ``SpectatorSession``); ``protocol``: the phases and the field layouts they share.
+- ``session``: ``Session.host`` / ``Session.join`` build a ``HostSession``, ``JoinerSession`` or ``SpectatorSession``,
+  each made of parts it owns (see its module doc for the protocol); ``update(now)`` returns the requests the caller
+  fulfils. The parts: ``endpoint`` (the per-peer endpoint, the receive path, the router), ``ticks`` (the tick loop),
+  ``inputs`` (INPUT datagrams, the notice log), ``checks`` (desync detection), ``drops`` (silence, drops),
+  ``host`` / ``joiner`` (each role's receive policy, timers, end), ``lobby`` (the host's lobby, a joiner's roster),
+  ``admission`` (key exchanges, refusals, wrong codes), ``handshake`` (a joiner's way in), ``fairdeal`` (commits,
+  reveals, START), ``latejoin`` (snapshots, claims), ``relay`` (the host's routing), ``mesh`` (direct links between
+  joiners); ``protocol``: phases and what both ends read alike.
 - ``rollback`` / ``lockstep``: the tick drivers (prediction and re-simulation, or none), as requests.
-- ``requests``: ``SaveState``, ``LoadState``, ``AdvanceFrame``, the ``StateCell`` a save fills, ``fulfil``.
+- ``requests``: ``SaveState``, ``LoadState``, ``AdvanceTick``, the ``StateCell`` a save fills, ``fulfil``.
 - ``authority``: host-authoritative turn games (mode ``"authority"``): the host alone simulates, each joiner gets its
   seat's view and sends actions the host checks; the deal's nonces and the action log revealed at the end.
-- ``timesync``: frames-ahead estimates and the slight slowdown of the peer ahead.
-- ``desync``: checksum records of confirmed frames, mismatch reports and dumps.
-- ``stats``: RTT, jitter, loss, bytes/s, frames ahead, rollback histogram, re-simulation time, stalls.
+- ``timesync``: ticks-ahead estimates and the slight slowdown of the peer ahead.
+- ``desync``: checksum records of confirmed ticks, mismatch reports and dumps.
+- ``stats``: RTT, jitter, loss, bytes/s, ticks ahead, rollback histogram, re-simulation time, stalls.
 - ``events``: what a session reports.
 - ``discovery``: LAN announce/listen (the broadcast address is a setting; 127.255.255.255 by default) and the
   browser's ping of listed hosts.
 - ``runner``: the one update -> build -> fulfil -> events loop around a session.
 - ``harness``: several sessions (each with its runner) on one in-memory network in virtual time (tests, benchmarks).
 - ``synctest``: roll back every tick and compare checksums.
-- ``fairdeal``: the end-of-match reveal of a turn game's deal checked against the commits (the re-simulation is the
-  game side's: ``arcade.core.authority``).
 """
 
 from .events import (CaughtUp, ClaimRefused, Desync, Disconnected, EndReason, Failed, FailReason, Interrupted,
                      JoinRefused, MatchEnded, NetEvent, PeerJoined, PeerLeft, Resumed, SeatClaimed, SeatDropped,
                      Started)
-from .session import Session
-from . import host, joiner  # noqa: F401,E402  (the role classes register with Session when imported)
+from .session import HostSession, JoinerSession, Session, SpectatorSession
 from .settings import AUTHORITY, LOCKSTEP, ROLLBACK, MatchSettings, SessionConfig
 from .synctest import SyncTestMismatch, SyncTestResult, run_sync_test
 from .transport import Impairment, MemoryNetwork, UdpTransport, VirtualClock
 from .wire import PROTOCOL_VERSION
 
-__all__ = ["Session", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION",
+__all__ = ["Session", "HostSession", "JoinerSession", "SpectatorSession", "MatchSettings", "SessionConfig", "ROLLBACK", "LOCKSTEP", "AUTHORITY", "PROTOCOL_VERSION",
            "UdpTransport", "MemoryNetwork", "Impairment", "VirtualClock", "run_sync_test", "SyncTestResult", "SyncTestMismatch",
            "NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed", "Disconnected",
            "SeatDropped", "Desync", "MatchEnded", "EndReason", "Failed", "FailReason", "SeatClaimed", "ClaimRefused",

@@ -55,8 +55,9 @@ import msgpack
 
 from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
-from .wire import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER, REVEAL_CHUNK,
-                   SEND_LIMIT, VIEW_CHUNK, MsgType, Reason, is_real_commit)
+from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
+                       REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+from .wire import SEND_LIMIT
 
 
 
@@ -103,7 +104,7 @@ class ViewStore(Protocol):
 Session = Any  # netplay.session.Session (not imported: the session imports this module)
 Remote = Any   # netplay.endpoint.Remote
 
-__all__ = ["Referee", "ViewStore", "HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal", "start_problem"]
+__all__ = ["Referee", "ViewStore", "HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal"]
 
 VERIFIED = "verified"
 UNFAIR = "unfair"
@@ -183,41 +184,19 @@ def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], li
     return nonces, list(zip(flat[::2], flat[1::2])), ticks, reason
 
 
-def start_problem(s: Session, f: list[Any]) -> tuple[str, FailReason] | None:
-    """A joiner's check of an authority-mode START ``[commits, owners, echo ms, hold ms, age ms, delay]``: the commit
-    list is the one shown before the deal (a spectator joining the running match, who saw none, takes it if every
-    commit is a real digest), names exactly the host and the seats' owners (no phantom), and our seats are ours.
-    Returns (why, kind) or None."""
-    commits, owners = f[0], f[1]
-    if len(owners) != s.settings.seats:
-        return "malformed start from the host", FailReason.PROTOCOL
-    if not s.commits and not s.my_seats and s.phase == "lobby":
-        if not all(is_real_commit(c) for _, c in commits) or commits[0][0] != 0:
-            return "the host's commit list is not a fair deal's", FailReason.UNFAIR_DEAL
-        s.commits, s.late = commits, True
-        return None
-    if commits != s.commits:
-        return "the host started with other commits than it showed: the deal is not fair", FailReason.UNFAIR_DEAL
-    if {p for p, _ in commits} != {0} | set(owners):
-        return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
-                FailReason.UNFAIR_DEAL)
-    if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
-        return "the host gave our seats to someone else", FailReason.PROTOCOL
-    return None
-
-
 def _run_ticks(s: Session, tick: Any) -> None:
     """The ticks that are due by the session's clock (``tick()`` each, at most ``max_ticks_per_update``): nobody
     waits for anyone. A slow caller's debt beyond 0.25 s is dropped (the loop never spirals)."""
     if s.phase != "running":
         return
+    sync = s.sync
     n = 0
-    while s.phase == "running" and s.now >= s.next_tick_at and n < s.config.max_ticks_per_update:
+    while s.phase == "running" and s.now >= sync.next_tick_at and n < s.config.max_ticks_per_update:
         tick()
         n += 1
-        s.next_tick_at += s.period
-    if s.now - s.next_tick_at > 0.25:
-        s.next_tick_at = s.now - 0.25
+        sync.next_tick_at += sync.period
+    if s.now - sync.next_tick_at > 0.25:
+        sync.next_tick_at = s.now - 0.25
 
 
 def _keep(kept: dict[int, bytes], step: int, view: bytes, below: int) -> None:
@@ -272,17 +251,17 @@ class HostAuthority:
 
     # --- receiving
 
-    def on_action(self, r: Remote, f: list[Any]) -> None:
+    def on_action(self, r: Remote, m: Action) -> None:
         """An ACTION datagram from ``r`` (authenticated, fresh). One that says it holds notices never sent is refused
         whole ("ack": a lie, or another match)."""
-        held, actions, got, _tick, ping, echo, lack = f
+        held, actions, got = m.held, m.actions, m.got
         if self.sim is None:
             return  # not running yet (the caller has not attached its referee): the joiner resends
-        if lack > len(r.log_out):
+        if m.lack > len(r.log_out):
             self.s.stats.reject("ack")
             return
-        self.s._take_notices(r, 0, [], lack)
-        self.s._take_probe(r, ping, echo)
+        self.s.inputs.take_notices(r, 0, [], m.lack)
+        self.s.inputs.take_probe(r, m.ping, m.echo)
         p = self.peer(r)
         for seat, step in held:
             if step > p.held.get(seat, -1):
@@ -352,7 +331,7 @@ class HostAuthority:
         if sim.is_over():
             self.finish(EndReason.GAME_OVER)
         elif end and sim.tick >= end:
-            self.finish(EndReason.FRAMES)
+            self.finish(EndReason.END_TICK)
 
     def view_of(self, key: int) -> tuple[int, bytes, bytes]:
         """The current view of seat ``key`` (``NO_PEER``: the public one): (step, bytes, 16-byte digest), made once
@@ -379,7 +358,7 @@ class HostAuthority:
         nothing), and again only after an RTO unacknowledged."""
         s = self.s
         p = self.peer(r)
-        rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.period)
+        rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.sync.period)
         sent = False
         for key in (r.seats or (NO_PEER,)):
             step, view, digest = self.view_of(key)
@@ -397,7 +376,7 @@ class HostAuthority:
             sent = True
         if self.reveal:
             sent = self._send_reveal(r, p, rto) or sent
-        base, items = s._notices_for(r, NOTICE_ROOM) if r.log_acked < len(r.log_out) else (len(r.log_out), [])
+        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if r.log_acked < len(r.log_out) else (len(r.log_out), [])
         if items or (not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE)):
             key = (r.seats or (NO_PEER,))[0]
             self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0, notices=(base, items))
@@ -418,9 +397,9 @@ class HostAuthority:
         owners = [NO_PEER if o is None else o for o in s.owners]
         base, items = notices
         for i, part in enumerate(parts or [b""]):
-            ping, echo = s._probe(r)
-            s._send(r, MsgType.VIEW, [key, step, len(parts), i, part, public, p.action_id, owners, self.sim.tick, ping,
-                                      echo, base, items, ref])
+            ping, echo = s.inputs.probe(r)
+            s.send(r, View(key, step, len(parts), i, part, public, p.action_id, owners, self.sim.tick, ping, echo,
+                           base, items, ref))
         p.ack_due = False
 
     def _send_reveal(self, r: Remote, p: _Peer, rto: float) -> bool:
@@ -433,7 +412,7 @@ class HostAuthority:
         for i, chunk in enumerate(self.reveal):
             if i // 8 < len(p.reveal_got) and p.reveal_got[i // 8] >> (i % 8) & 1:
                 continue
-            s._send(r, MsgType.LOG_REVEAL, [self.end_at, len(self.reveal), i, chunk, self.reveal_digest])
+            s.send(r, LogReveal(self.end_at, len(self.reveal), i, chunk, self.reveal_digest))
             sent += 1
             if sent >= 16:
                 break
@@ -457,21 +436,21 @@ class HostAuthority:
         if s.end is not None:
             return
         self.end_at = sim.tick
-        blob = reveal_blob(s.start_nonces, self.reveal_log(), list(getattr(sim, "log_ticks", ())), kind.value)
+        blob = reveal_blob(s.deal.start_nonces, self.reveal_log(), list(getattr(sim, "log_ticks", ())), kind.value)
         self.reveal = _chunks(blob, REVEAL_CHUNK)
         if len(self.reveal) > MAX_REVEAL_CHUNKS:
             raise ValueError("the action log is over the reveal's limit")
         self.reveal_digest = _digest(blob)
         s.end = MatchEnded(sim.tick, sim.checksum(), kind.value, kind)
         s.end.deal = VERIFIED  # the host dealt it: nothing to check here
-        s._emit(s.end)
+        s.emit(s.end)
         s.phase = "finishing"
-        s.finish_at = s.now
+        s.sync.finish_at = s.now
 
     def _finishing(self) -> None:
         s = self.s
         live = [r for r in s.remotes.values() if r.status != "gone" and not r.bye and r.started]
-        if s.now >= s.finish_at + s.config.timeout or all(self.has_reveal(r) for r in live):
+        if s.now >= s.sync.finish_at + s.config.timeout or all(self.has_reveal(r) for r in live):
             s.phase = "done"
 
 
@@ -500,24 +479,24 @@ class JoinerAuthority:
 
     # --- receiving
 
-    def on_view(self, f: list[Any]) -> None:
+    def on_view(self, m: View) -> None:
         """A VIEW datagram from the host: action acks, RTT probe, notices (peers' status, seat claims), the seat
         owners, and a chunk of a view (the last one hands the whole to the simulation)."""
         s = self.s
-        key, step, total, index, data, public, acked, owners, tick, ping, echo, base, items, ref = f
-        self.host_tick = max(self.host_tick, tick)
-        s.remote_frame = self.host_tick
-        if self.pending and acked >= self.pending[0][0]:
-            self.pending = [a for a in self.pending if a[0] > acked]
+        key, step, total, index, data, public, ref = m.seat, m.step, m.total, m.index, m.data, m.public, m.ref
+        self.host_tick = max(self.host_tick, m.tick)
+        s.sync.remote_tick = self.host_tick
+        if self.pending and m.acked >= self.pending[0][0]:
+            self.pending = [a for a in self.pending if a[0] > m.acked]
         host = s.remotes[0]
-        s._take_probe(host, ping, echo)
+        s.inputs.take_probe(host, m.ping, m.echo)
         had = host.log_in
-        s._take_notices(host, base, items, 0)
+        s.inputs.take_notices(host, m.base, m.items, 0)
         if host.log_in != had:
             self.urgent = True  # say we hold them: the host stops resending
         if s.done:
             return
-        self._owners(owners)
+        self._owners(m.owners)
         if total == 0 or key not in self.keys() or step <= self.steps.get(key, -1):
             return
         have = self.parts.get(key)
@@ -540,7 +519,7 @@ class JoinerAuthority:
             _keep(kept, step, view, 0)
             self._hand_over(seat, step, view, [(a, b, c) for a, b, c in public])
         except Exception as e:  # the game side could not read the host's view: never crash the client
-            s._fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
+            s.fail(f"the host's view could not be read ({type(e).__name__})", FailReason.PROTOCOL)
 
     def _owners(self, owners: list[int]) -> None:
         """Seats dropped (the host's bot plays them) or taken over, as the host's owner list says."""
@@ -554,9 +533,9 @@ class JoinerAuthority:
             s.owners[seat] = o
             if o == 0:
                 s.dropped[seat] = old
-                s._emit(SeatDropped(seat, self.host_tick, old))
+                s.emit(SeatDropped(seat, self.host_tick, old))
                 if old == s.index:
-                    s._fail("dropped from the match by the host", FailReason.REMOVED, rejoin=True)
+                    s.fail("dropped from the match by the host", FailReason.REMOVED, rejoin=True)
                     return
                 continue
             s.dropped.pop(seat, None)
@@ -564,12 +543,12 @@ class JoinerAuthority:
             if o == s.index:
                 s.local_seats = sorted(set(s.local_seats) | {seat})
                 s.my_seats = tuple(sorted(set(s.my_seats) | {seat}))
-                s.claim_pending.discard(seat)
-            s._emit(SeatClaimed(seat, self.host_tick, o))
+                s.claims.pending.discard(seat)
+            s.emit(SeatClaimed(seat, self.host_tick, o))
 
-    def on_reveal(self, f: list[Any]) -> None:
+    def on_reveal(self, m: LogReveal) -> None:
         s = self.s
-        end, total, index, chunk, digest = f
+        end, total, index, chunk, digest = m.end, m.total, m.index, m.chunk, m.digest
         if s.end is not None:
             self.urgent = True
             return
@@ -591,7 +570,7 @@ class JoinerAuthority:
         checksum, reason = None, "game over"
         try:
             nonces, log, ticks, reason = read_reveal(blob)
-            problem = reveal_problem(s.commits, nonces)
+            problem = reveal_problem(s.deal.commits, nonces)
             if problem is None:
                 s.seed = revealed_seed(nonces)
                 fair, problem_text, checksum = self.sim.verify(s.seed, log)
@@ -604,9 +583,9 @@ class JoinerAuthority:
         s.end = MatchEnded(end, checksum if checksum is not None else 0, kind.value, kind)
         s.end.deal = VERIFIED if problem is None else UNFAIR
         s.end.deal_reason = problem or ""
-        s._emit(s.end)
+        s.emit(s.end)
         s.phase = "finishing"
-        s.finish_at = s.now
+        s.sync.finish_at = s.now
 
     # --- the joiner's ticks
 
@@ -633,7 +612,7 @@ class JoinerAuthority:
         if s.phase == "finishing" and s.end is not None:
             host = s.remotes[0]
             for _ in range(3):  # a lost BYE only makes the host wait for its timeout
-                s._send(host, MsgType.BYE, [int(Reason.FINISHED), "finished"])
+                s.send(host, Bye(Reason.FINISHED, "finished"))
             s.phase = "done"
 
     def tick(self) -> None:
@@ -654,7 +633,8 @@ class JoinerAuthority:
     def send(self) -> None:
         s = self.s
         host = s.remotes[0]
-        gap = s.period / 2 if self.urgent else (2 * s.period if self.pending else KEEPALIVE)
+        period = s.sync.period
+        gap = period / 2 if self.urgent else (2 * period if self.pending else KEEPALIVE)
         if s.now < host.last_send + gap:
             return
         got = bytearray((self.reveal_total + 7) // 8)
@@ -663,7 +643,6 @@ class JoinerAuthority:
         if s.end is not None:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
-        ping, echo = s._probe(host)
-        s._send(host, MsgType.ACTION, [held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo,
-                                       host.log_in])
+        ping, echo = s.inputs.probe(host)
+        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo, host.log_in))
         self.urgent = False

@@ -1,14 +1,14 @@
-"""Desync detection: checksums of confirmed frames, compared between peers, and the dump written on a mismatch.
+"""Desync detection: checksums of confirmed ticks, compared between peers, and the dump written on a mismatch.
 
-Every ``interval`` frames (30) each peer makes a ``CheckRecord`` of its confirmed state: the frame, its 64-bit
-checksum, and the low 16 bits of the checksum of every confirmed frame since the previous record. Records travel in
-the reliable notice log. Comparing two records for the same frame gives a desync, and the per-frame parts name the
-first differing frame (exactly, unless two 16-bit values collide, then the record's frame). The session also
+Every ``interval`` ticks (30) each peer makes a ``CheckRecord`` of its confirmed state: the tick, its 64-bit
+checksum, and the low 16 bits of the checksum of every confirmed tick since the previous record. Records travel in
+the reliable notice log. Comparing two records for the same tick gives a desync, and the per-tick parts name the
+first differing tick (exactly, unless two 16-bit values collide, then the record's tick). The session also
 piggybacks the same 16-bit values on every INPUT datagram (``Session._compare_sums``), which usually finds the
-mismatch first; the records stay the authoritative, full-width check and cover any frame that path skipped.
+mismatch first; the records stay the authoritative, full-width check and cover any tick that path skipped.
 
-``DesyncDump`` is the JSON file written on a mismatch: the first differing frame, both peers' checksums, this peer's
-state at that frame, the other peer's state once it has arrived (states are exchanged in chunks after a mismatch),
+``DesyncDump`` is the JSON file written on a mismatch: the first differing tick, both peers' checksums, this peer's
+state at that tick, the other peer's state once it has arrived (states are exchanged in chunks after a mismatch),
 and the confirmed input log from tick 0.
 """
 
@@ -25,60 +25,60 @@ __all__ = ["CheckRecord", "ChecksumHistory", "DesyncDetector", "DesyncDump", "Ch
 
 @dataclass(frozen=True)
 class CheckRecord:
-    """``frame``: the frame checked; ``checksum``: its 64-bit checksum; ``per_frame``: 2 bytes (big-endian, low 16 bits
-    of each checksum) for every frame after the previous record up to ``frame``."""
+    """``tick``: the tick checked; ``checksum``: its 64-bit checksum; ``per_tick``: 2 bytes (big-endian, low 16 bits
+    of each checksum) for every tick after the previous record up to ``tick``."""
 
-    frame: int
+    tick: int
     checksum: int
-    per_frame: bytes
+    per_tick: bytes
 
     @property
     def first(self) -> int:
-        """The first frame covered by ``per_frame``."""
-        return self.frame - len(self.per_frame) // 2 + 1
+        """The first tick covered by ``per_tick``."""
+        return self.tick - len(self.per_tick) // 2 + 1
 
     def to_item(self) -> list[Any]:
-        return [self.frame, self.checksum, self.per_frame]
+        return [self.tick, self.checksum, self.per_tick]
 
 
 class ChecksumHistory:
-    """Checksums of this peer's confirmed frames, kept for ``retain`` frames."""
+    """Checksums of this peer's confirmed ticks, kept for ``retain`` ticks."""
 
     def __init__(self, retain: int = 160) -> None:
         self.retain = retain
         self.sums: dict[int, int] = {}
         self.last_record = 0
 
-    def add(self, frame: int, checksum: int) -> None:
-        self.sums[frame] = checksum
-        old = frame - self.retain
+    def add(self, tick: int, checksum: int) -> None:
+        self.sums[tick] = checksum
+        old = tick - self.retain
         if old in self.sums:
             del self.sums[old]
 
-    def record(self, frame: int) -> CheckRecord:
-        """The record for ``frame`` covering the frames since the previous record (at most 120)."""
-        start = max(self.last_record + 1, frame - 119)
-        per = b"".join(((self.sums.get(f, 0)) & 0xFFFF).to_bytes(2, "big") for f in range(start, frame + 1))
-        self.last_record = frame
-        return CheckRecord(frame, self.sums[frame], per)
+    def record(self, tick: int) -> CheckRecord:
+        """The record for ``tick`` covering the ticks since the previous record (at most 120)."""
+        start = max(self.last_record + 1, tick - 119)
+        per = b"".join(((self.sums.get(f, 0)) & 0xFFFF).to_bytes(2, "big") for f in range(start, tick + 1))
+        self.last_record = tick
+        return CheckRecord(tick, self.sums[tick], per)
 
 
 def first_difference(a: CheckRecord, b: CheckRecord) -> int | None:
-    """The first differing frame of two records of the same frame, or None if they agree."""
-    if a.checksum == b.checksum and a.per_frame == b.per_frame:
+    """The first differing tick of two records of the same tick, or None if they agree."""
+    if a.checksum == b.checksum and a.per_tick == b.per_tick:
         return None
-    if len(a.per_frame) != len(b.per_frame):  # records cut differently: only the frame itself can be compared
-        return None if a.checksum == b.checksum else a.frame
-    for i in range(0, len(a.per_frame), 2):
-        if a.per_frame[i:i + 2] != b.per_frame[i:i + 2]:
+    if len(a.per_tick) != len(b.per_tick):  # records cut differently: only the tick itself can be compared
+        return None if a.checksum == b.checksum else a.tick
+    for i in range(0, len(a.per_tick), 2):
+        if a.per_tick[i:i + 2] != b.per_tick[i:i + 2]:
             return a.first + i // 2
-    return a.frame
+    return a.tick
 
 
 class DesyncDetector:
     """Holds this peer's records and those received from others; reports each pair's first mismatch once.
 
-    ``add_local`` / ``add_remote`` return the new mismatches as ``(peer, first_frame, checksum_frame)``.
+    ``add_local`` / ``add_remote`` return the new mismatches as ``(peer, first_tick, checksum_tick)``.
     """
 
     def __init__(self, keep: int = 12, enabled: bool = True) -> None:
@@ -89,24 +89,24 @@ class DesyncDetector:
         self.reported: set[int] = set()
 
     def add_local(self, rec: CheckRecord) -> list[tuple[int, int, int]]:
-        self.local[rec.frame] = rec
+        self.local[rec.tick] = rec
         self._trim(self.local)
         out = []
         for peer, recs in self.remote.items():
-            r = recs.get(rec.frame)
+            r = recs.get(rec.tick)
             if r is not None:
                 out += self._compare(peer, rec, r)
         return out
 
     def add_remote(self, peer: int, rec: CheckRecord) -> list[tuple[int, int, int]]:
         recs = self.remote.setdefault(peer, {})
-        recs[rec.frame] = rec
+        recs[rec.tick] = rec
         self._trim(recs)
-        mine = self.local.get(rec.frame)
+        mine = self.local.get(rec.tick)
         return self._compare(peer, mine, rec) if mine is not None else []
 
-    def has_remote(self, peer: int, frame: int) -> bool:
-        return frame in self.remote.get(peer, {})
+    def has_remote(self, peer: int, tick: int) -> bool:
+        return tick in self.remote.get(peer, {})
 
     def _compare(self, peer: int, mine: CheckRecord, theirs: CheckRecord) -> list[tuple[int, int, int]]:
         if not self.enabled or peer in self.reported:
@@ -115,7 +115,7 @@ class DesyncDetector:
         if first is None:
             return []
         self.reported.add(peer)
-        return [(peer, first, mine.frame)]
+        return [(peer, first, mine.tick)]
 
     def _trim(self, recs: dict[int, CheckRecord]) -> None:
         while len(recs) > self.keep:
@@ -145,8 +145,8 @@ class DesyncDump:
     session: int
     peer: int
     other: int
-    frame: int
-    checksum_frame: int
+    tick: int
+    checksum_tick: int
     settings: dict[str, Any]
     seed: int
     local_checksums: dict[int, int]
@@ -162,13 +162,13 @@ class DesyncDump:
             "session": self.session,
             "peer": self.peer,
             "other_peer": self.other,
-            "first_differing_frame": self.frame,
-            "checksum_frame": self.checksum_frame,
+            "first_differing_tick": self.tick,
+            "checksum_tick": self.checksum_tick,
             "settings": self.settings,
             "seed": self.seed,
             "local_checksums": {str(k): v for k, v in sorted(self.local_checksums.items())},
-            "remote_record": {"frame": self.remote_record[0], "checksum": self.remote_record[1],
-                              "per_frame_low16": self.remote_record[2].hex()},
+            "remote_record": {"tick": self.remote_record[0], "checksum": self.remote_record[1],
+                              "per_tick_low16": self.remote_record[2].hex()},
             "local_state": _state_json(self.local_state),
             "remote_state": _state_json(self.remote_state),
             "input_log": self.input_log,
@@ -182,7 +182,7 @@ class DesyncDump:
 
 
 class ChunkAssembler:
-    """Reassembles states sent as ``(frame, index, total, data)`` chunks by each peer; ``add`` returns the bytes when
+    """Reassembles states sent as ``(tick, index, total, data)`` chunks by each peer; ``add`` returns the bytes when
     complete. Memory is bounded whatever a peer sends: at most ``per_peer`` states in progress per peer (the oldest
     is forgotten first), at most ``max_total`` chunks per state, and a state whose chunks stop coming is forgotten
     ``ttl`` seconds after its last chunk. ``buffered()`` is the number of bytes held."""
@@ -194,11 +194,11 @@ class ChunkAssembler:
         self._parts: dict[tuple[int, int], tuple[int, float, dict[int, bytes]]] = {}
         self.done: dict[tuple[int, int], bytes] = {}
 
-    def add(self, frame: int, index: int, total: int, data: bytes, now: float = 0.0, peer: int = 0) -> bytes | None:
+    def add(self, tick: int, index: int, total: int, data: bytes, now: float = 0.0, peer: int = 0) -> bytes | None:
         self._expire(now)
         if total > self.max_total or index >= total:
             return None
-        key = (peer, frame)
+        key = (peer, tick)
         entry = self._parts.get(key)
         if entry is None:
             mine = sorted((at, k) for k, (_, at, _) in self._parts.items() if k[0] == peer)

@@ -1,23 +1,36 @@
-"""The per-peer endpoint shared by every role: what one peer knows of another (sequence numbers, replay window,
-acks, RTT probe, keys, the notice log, checksums), a key exchange in progress on the host (``Pending``), and the
-entropy helpers of the handshake. The datagram format itself is in ``wire``."""
+"""The per-peer endpoint and the receive path every role shares.
+
+- ``Remote``: what this peer knows of one other peer (keys, sequence numbers, replay window, acks, RTT probe, the
+  notice log each way, the rolling checksums); ``seal`` turns a typed message into its next datagram to that peer.
+- ``Pending``: on the host, a key exchange answered (KEYX sent) whose JOIN has not come yet.
+- ``Router``: the typed messages and notices a session's parts handle, each part registering bound methods for the
+  classes it owns (``router.on(Input, self.on_input)``); a message nobody registered is refused ("unexpected").
+- ``ReceivePath``: one datagram from the socket to its part: the rate limit (before the AEAD for strangers, after it
+  for known addresses), ``wire.open_datagram`` (size, header, AEAD, bounded msgpack, the typed message of
+  ``netplay.messages``), then which peer sent it (the role's ``Door``), its replay window, and the ``Router``.
+
+The handshake's randomness helpers are here too (``entropy``, ``nonce_from``).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
+from .messages import Msg, Notice
+from .stats import NetStats
 from .transport import Address
-from .wire import ReplayWindow
+from .wire import Message, RateLimiter, Rejected, ReplayWindow, open_datagram, seal_msg
 
-__all__ = ["Pending", "Remote", "CONNECTED", "INTERRUPTED", "GONE"]
+__all__ = ["Pending", "Remote", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "entropy",
+           "nonce_from"]
 
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
 
 
-def _entropy(seed: int | bytes | None, label: bytes) -> Callable[[int], bytes]:
+def entropy(seed: int | bytes | None, label: bytes) -> Callable[[int], bytes]:
     """SPAKE2's randomness: the system's, or (tests that pass a nonce seed) a reproducible stream."""
     if seed is None:
         return secrets.token_bytes
@@ -31,6 +44,14 @@ def _entropy(seed: int | bytes | None, label: bytes) -> Callable[[int], bytes]:
             out += hashlib.blake2b(raw + label + count[0].to_bytes(4, "big"), person=b"grisbi-spake").digest()
         return out[:n]
     return draw
+
+
+def nonce_from(seed: int | bytes | None, label: bytes) -> bytes:
+    """32 bytes: random, or (a seed given) derived from ``seed`` and ``label``."""
+    if seed is None:
+        return secrets.token_bytes(32)
+    raw = seed if isinstance(seed, bytes) else str(seed).encode()
+    return hashlib.blake2b(raw + b"|" + label, digest_size=32, person=b"grisbi-nonce").digest()
 
 
 class Pending:
@@ -47,9 +68,15 @@ class Pending:
         self.out_seq = 0
         self.window = ReplayWindow()
 
+    def seal(self, msg: Msg, sid: int, sender: int, version: int, open_: bool = False) -> bytes:
+        """The next datagram of this exchange (sealed with its outgoing key)."""
+        self.out_seq += 1
+        return seal_msg(msg, sid, sender, self.out_seq, self.key_out, version)
+
 
 class Remote:
-    """What this peer knows of one other peer (the host knows every joiner; a joiner knows the host)."""
+    """What this peer knows of one other peer (the host knows every joiner; a joiner knows the host and, in the
+    mesh, the other joiners it was introduced to: ``mesh`` set)."""
 
     def __init__(self, index: int, address: Address, seats: tuple[int, ...], now: float) -> None:
         self.index = index
@@ -65,11 +92,11 @@ class Remote:
         self.last_recv = now
         self.last_send = float("-inf")
         self.status = CONNECTED
-        self.acked: list[int] = []
-        self.log_out: list[list[Any]] = []
+        self.acked: list[int] = []  # per seat: the last tick of its inputs this peer holds
+        self.log_out: list[Notice] = []  # the notice log we send it (reliable, ordered)
         self.log_acked = 0
         self.log_meta: dict[int, tuple[int, float]] = {}  # notice index -> (times sent, last sent)
-        self.log_in = 0
+        self.log_in = 0       # notices of its log we hold
         self.ping_t: int | None = None
         self.ping_at = 0.0
         self.dirty = False   # new inputs to send ("nothing" only)
@@ -77,7 +104,7 @@ class Remote:
         self.relay = False   # host: another joiner's new inputs to pass on (they go at once)
         self.bye = False
         self.sent = 0
-        # handshake (host side)
+        # the host's view of a joiner in the lobby and the deal
         self.hello_nonce = b""
         self.commit = _ZERO32
         self.nonce = _ZERO32
@@ -88,18 +115,16 @@ class Remote:
         self.reveal_at = 0.0
         self.started = False
         self.last_bye_sent = float("-inf")
-        # a late joiner (host side): the snapshot it is sent, and the seats it took over (seat -> first own tick)
+        # a late joiner (host side): the snapshot it is sent (``netplay.latejoin.SnapSend``), the seats it took over
+        # (seat -> first own tick)
         self.late = False
-        self.snap_frame = 0
-        self.snap_chunks: list[bytes] = []
-        self.snap_got = bytearray()
+        self.snap: Any = None
         self.handover: dict[int, int] = {}
-        self.snap_digest = b""
-        # rolling checksums (low 16 bits of each confirmed frame) piggybacked on INPUT datagrams
-        self.sums_in: dict[int, int] = {}  # frame -> its low 16 bits as this peer said, not compared yet
-        self.sums_have = 0    # we hold this peer's sums of every frame up to here
+        # rolling checksums (low 16 bits of each confirmed tick) piggybacked on INPUT datagrams
+        self.sums_in: dict[int, int] = {}  # tick -> its low 16 bits as this peer said, not compared yet
+        self.sums_have = 0    # we hold this peer's sums of every tick up to here
         self.sums_acked = 0   # it holds ours up to here (what it said it holds)
-        self.agreed = 0       # our frames up to here were compared with its (or could not be)
+        self.agreed = 0       # our ticks up to here were compared with its (or could not be)
         # the mesh (rollback): on the host, the joiners this one was introduced to and those it reaches directly;
         # on a joiner, a Remote with ``mesh`` set is a direct link to another joiner, ``up`` while it answers
         self.introduced: set[int] = set()
@@ -107,9 +132,121 @@ class Remote:
         self.mesh = False
         self.up = False
 
+    def seal(self, msg: Msg, sid: int, sender: int, version: int, open_: bool = False) -> bytes:
+        """The next datagram to this peer: ``msg`` sealed with our outgoing key and our next sequence number (open:
+        unsealed, for HELLO)."""
+        self.out_seq += 1
+        return seal_msg(msg, sid, sender, self.out_seq, None if open_ else self.key_out, version)
 
-def _nonce_from(seed: int | bytes | None, label: bytes) -> bytes:
-    if seed is None:
-        return secrets.token_bytes(32)
-    raw = seed if isinstance(seed, bytes) else str(seed).encode()
-    return hashlib.blake2b(raw + b"|" + label, digest_size=32, person=b"grisbi-nonce").digest()
+    def notify(self, item: Notice) -> None:
+        """Append a notice to the log we send this peer (it goes with the next datagram)."""
+        self.log_out.append(item)
+        self.urgent = True
+
+
+class Router:
+    """The typed messages and notices a session handles: ``on(cls, handler)`` (handler(remote, msg)),
+    ``on_notice(cls, handler)`` (handler(remote, notice)); ``deliver`` and ``notice`` hand one over."""
+
+    def __init__(self, stats: NetStats) -> None:
+        self.stats = stats
+        self._messages: dict[type, Callable[[Remote, Any], None]] = {}
+        self._notices: dict[type, Callable[[Remote, Any], None]] = {}
+        self._open: dict[type, Callable[[Message, Address], None]] = {}
+
+    def on(self, cls: type[Msg], handler: Callable[[Remote, Any], None]) -> None:
+        self._messages[cls] = handler
+
+    def on_notice(self, cls: type[Notice], handler: Callable[[Remote, Any], None]) -> None:
+        self._notices[cls] = handler
+
+    def deliver(self, r: Remote, msg: Msg) -> None:
+        """Hand ``msg`` from peer ``r`` to the part that registered its class (else: refused, "unexpected")."""
+        handler = self._messages.get(type(msg))
+        if handler is None:
+            self.stats.reject("unexpected")
+            return
+        handler(r, msg)
+
+    def on_open(self, cls: type[Msg], handler: Callable[[Message, Address], bool | None]) -> None:
+        """``handler(datagram, address)`` takes the messages of ``cls`` that come before any peer is known (key
+        exchanges, probes, refusals): they carry no peer yet. Returning False, it leaves one to go on as a peer's
+        message."""
+        self._open[cls] = handler
+
+    def open(self, msg: Message, address: Address) -> bool:
+        """Hand a datagram that comes before any peer to the part that registered its class; False if none took it."""
+        handler = self._open.get(type(msg.body))
+        return handler is not None and handler(msg, address) is not False
+
+    def notice(self, r: Remote, item: Notice) -> None:
+        """Hand one notice from ``r``'s log to the part that registered its class (others are ignored)."""
+        handler = self._notices.get(type(item))
+        if handler is not None:
+            handler(r, item)
+
+
+class Door(Protocol):
+    """What a role says about datagrams (the session's role part): whether an address is one it knows (its datagrams
+    are authenticated before they count against the rate limit), the key that opens a datagram from it, the open
+    message types it reads now, what a rejected datagram means, which endpoint a valid one comes from, and what
+    hearing from it means before and after its message is handled."""
+
+    def known(self, address: Address) -> bool: ...
+    def key_for(self, address: Address) -> Callable[[int, int, int], bytes | None]: ...
+    def open_types(self) -> tuple[int, ...]: ...
+    def rejected(self, e: Rejected, address: Address) -> None: ...
+    def sender(self, msg: Message, address: Address) -> Remote | None: ...  # None: refused (counted)
+    def heard(self, r: Remote, msg: Message) -> bool: ...  # False: not handled (a peer already gone)
+    def handled(self, r: Remote) -> None: ...
+
+
+class ReceivePath:
+    """One datagram from the socket to the part that handles it, in this order:
+
+    1. the rate limit for an address we do not know (for a known one, after the AEAD: spoofed floods cannot use up a
+       real peer's budget);
+    2. ``wire.open_datagram``: size, header, the AEAD with the key of the sending peer (``Door.key_for``), bounded
+       msgpack, and the typed message (``netplay.messages.decode``);
+    3. a message that comes before any peer is known (a key exchange, a probe, a refusal): to the part that registered
+       it with ``Router.on_open``;
+    4. else the endpoint it comes from (``Door.sender``: session id, peer index, address), its replay window, and the
+       part that registered its class (``Router.deliver``)."""
+
+    def __init__(self, door: Door, limiter: RateLimiter, stats: NetStats, router: Router) -> None:
+        self.door = door
+        self.limiter = limiter
+        self.stats = stats
+        self.router = router
+
+    def take(self, data: bytes, address: Address, now: float) -> None:
+        door = self.door
+        known = door.known(address)
+        if not known and not self.limiter.allow(address, now):
+            self.stats.reject("rate")
+            return
+        try:
+            msg = open_datagram(data, door.key_for(address), door.open_types())
+        except Rejected as e:
+            self.stats.reject(e.reason)
+            door.rejected(e, address)
+            return
+        if known and not self.limiter.allow(address, now):
+            self.stats.reject("rate")
+            return
+        if self.router.open(msg, address):
+            return
+        r = door.sender(msg, address)
+        if r is None or not self.accept_seq(r, msg, now) or not door.heard(r, msg):
+            return
+        self.router.deliver(r, msg.body)
+        door.handled(r)
+
+    def accept_seq(self, r: "Remote | Pending", msg: Message, now: float) -> bool:
+        """The sequence window of ``r``: a datagram seen before (or too old) is refused ("replay"); else counted."""
+        if not r.window.fresh(msg.seq):
+            self.stats.reject("replay")
+            return False
+        r.window.accept(msg.seq)
+        self.stats.received(now, r.index if isinstance(r, Remote) else None, msg.seq, msg.size)
+        return True

@@ -1,7 +1,8 @@
 """Events a session reports (drained with ``Session.poll_events()``).
 
 Every event carries ``at``: the session time (seconds) when it was raised. Peers are numbered as in the session:
-0 is the host, joiners are 1..7. Seats are 0-based. Frames count ticks (frame ``n`` = the state after ``n`` ticks).
+0 is the host, joiners are 1..7. Seats are 0-based. Ticks count the simulation's steps (tick ``n`` = the state after
+``n`` ticks).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class EndReason(Enum):
     """Why a match ended (``MatchEnded.kind``), for the client to act on; ``MatchEnded.reason`` is its text."""
 
     GAME_OVER = "game over"            # the confirmed state is over (the rules ended the match)
-    FRAMES = "frames"                  # the settings' end tick was reached
+    END_TICK = "frames"                # the settings' end tick was reached (the summaries' word: "frames")
     HOST_ENDED = "ended by the host"   # the host ended the match early (``Session.end_match``)
 
 
@@ -88,13 +89,13 @@ class Started(NetEvent):
     """The match began: the ``settings``, the fair-deal ``seed``, which peer owns each seat, and this peer's own seats:
     what the caller needs to build its simulation (the session never builds nor holds it; in a host-authoritative
     turn game the caller then hands the session its referee or view store with ``Session.attach``). A late joiner
-    (``late``) starts at ``frame``, from the host's snapshot of that confirmed frame, and catches up. A joiner of a
+    (``late``) starts at ``tick``, from the host's snapshot of that confirmed tick, and catches up. A joiner of a
     host-authoritative turn game has no ``seed`` (None) until the end-of-match reveal."""
 
     seed: int | None
     owners: tuple[int, ...]
     local_seats: tuple[int, ...]
-    frame: int = 0
+    tick: int = 0
     late: bool = False
     settings: Any = None  # the match's ``MatchSettings`` (game, options, seats, mode): what the caller builds
 
@@ -136,30 +137,30 @@ class SeatDropped(NetEvent):
 
 @dataclass
 class Desync(NetEvent):
-    """Confirmed states differ: ``frame`` is the first differing frame found, ``checksum_frame`` the exchanged
+    """Confirmed states differ: ``tick`` is the first differing tick found, ``checksum_tick`` the exchanged
     checksum that revealed it, ``peers`` the two peers compared (the host and a joiner); ``dump`` the file written
     (None if this peer only heard of it, or dumps are off)."""
 
-    frame: int
-    checksum_frame: int
+    tick: int
+    checksum_tick: int
     peers: tuple[int, int]
     dump: str | None = None
 
 
 @dataclass
 class MatchEnded(NetEvent):
-    """The last confirmed frame: ``frame`` (ticks), its state's ``checksum``, and why: ``kind`` (``EndReason``) and
-    its text ``reason`` (``"game over"``, ``"frames"`` or ``"ended by the host"``). Every peer ends at the same
-    frame.
+    """The last confirmed tick: ``tick``, its state's ``checksum``, and why: ``kind`` (``EndReason``) and
+    its text ``reason`` (``"game over"``, ``"frames"`` (the end tick) or ``"ended by the host"``). Every peer ends at
+    the same tick.
 
     Host-authoritative turn games (``netplay.authority``): ``deal`` is ``"verified"`` (the host's revealed seed and
     action log re-simulate to every view this peer was shown; the host says it of its own deal) or ``"unfair"``
     (``deal_reason`` says why), and a joiner's ``checksum`` is its own re-simulation's end state; None elsewhere."""
 
-    frame: int
+    tick: int
     checksum: int
     reason: str
-    kind: EndReason = EndReason.FRAMES
+    kind: EndReason = EndReason.END_TICK
     deal: str | None = None
     deal_reason: str = ""
 
@@ -204,7 +205,7 @@ class ClaimRefused(NetEvent):
 
 @dataclass
 class CaughtUp(NetEvent):
-    """A late joiner has simulated from the snapshot to the live ``frame`` (faster than real time) and now follows
+    """A late joiner has simulated from the snapshot to the live ``tick`` (faster than real time) and now follows
     the match live."""
 
-    frame: int
+    tick: int

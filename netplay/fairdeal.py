@@ -1,18 +1,31 @@
-"""The fair deal's end-of-match reveal for host-authoritative turn games (DESIGN.md "Fair deal"), game-agnostic.
+"""The fair deal (DESIGN.md "Fair deal"): the match seed is blake2b of every player's nonce, each committed before any
+is revealed, so no peer chooses the shuffle.
 
-In a turn game the host alone knows the seed while the match runs (its joiners get only their seats' views). At the
-end it reveals every peer's nonce and the full action log; each joiner checks here that the nonces are the ones
-committed before any was revealed and gives the seed they make, then re-simulates the match on the game side
-(``arcade.core.authority.verify_views``).
+- ``HostDeal`` (a part of ``netplay.session.HostSession``): once the lobby is full and ready, the commits of the host
+  and of every seat owner (COMMITS), each reveal checked against its commit (REVEAL), the input delay chosen from the
+  RTT measured meanwhile, START with every nonce (a host-authoritative turn game: the commits again, the seed stays
+  the host's until the end), resent until each joiner runs.
+- ``JoinerDeal`` (a part of ``netplay.session.JoinerSession``): the commit list's checks (every commit a real digest,
+  ours in it), our REVEAL, and START's (every nonce against its commit, no phantom peer, our seats, the input delay
+  agreed).
+- ``reveal_problem`` / ``revealed_seed``: a turn game's end-of-match reveal checked against the commits (the
+  re-simulation is the game side's: ``arcade.core.authority``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .wire import commit_of, is_real_commit, seed_from_nonces
+from .endpoint import Remote
+from .events import FailReason
+from .messages import Commits, Refuse, Reason, Reveal, Start
+from .protocol import DEALING, FINISHING, LOBBY, RUNNING, echo_rtt, ms_since
+from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, input_delay_for_rtt
+from .wire import commit_of, commits_digest, is_real_commit, now_ms, seed_from_nonces
 
-__all__ = ["reveal_problem", "revealed_seed"]
+__all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed"]
+
+Session = Any  # netplay.session.Session (not imported: it imports this module)
 
 
 def reveal_problem(commits: list[list[Any]], nonces: list[list[Any]]) -> str | None:
@@ -33,3 +46,206 @@ def reveal_problem(commits: list[list[Any]], nonces: list[list[Any]]) -> str | N
 def revealed_seed(nonces: list[list[Any]]) -> int:
     """The match seed the revealed nonces make (``wire.seed_from_nonces``, nonces in peer order)."""
     return seed_from_nonces([n for _, n in nonces])
+
+
+class HostDeal:
+    """The host's side of the deal: ``commits`` shown, ``start_nonces`` revealed with START."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.commits: list[list[Any]] = []
+        self.start_nonces: list[list[Any]] = []
+        session.router.on(Reveal, self.on_reveal)
+
+    def begin(self) -> None:
+        """The lobby is full and ready: show every player's commit (COMMITS) and wait for every reveal."""
+        s = self.s
+        s.phase = DEALING
+        for r in s.remotes.values():  # a deal started over (someone left) needs every reveal again
+            r.revealed = False
+        players = sorted({o for o in s.owners if o} & set(s.remotes))
+        self.commits = [[0, s.commit]] + [[i, s.remotes[i].commit] for i in players]
+        s.next_resend = s.now
+        s.role_part.resend()
+
+    def resend_commits(self) -> None:
+        s = self.s
+        for r in s.remotes.values():
+            if not r.revealed:
+                s.send(r, Commits(self.commits, now_ms(s.now)))
+
+    def on_reveal(self, r: Remote, m: Reveal) -> None:
+        s = self.s
+        if s.phase == DEALING:
+            if m.commits_digest != commits_digest(self.commits):
+                return  # a reveal answering an older commit list (the deal started over): wait for the new one
+            if r.seats and commit_of(m.nonce) != r.commit:
+                s.send(r, Refuse(Reason.BAD_REVEAL, "your nonce does not match your commit"))
+                s.lobby.remove(r, "bad reveal")
+                return
+            r.nonce, r.revealed, r.reveal_t, r.reveal_at = m.nonce, True, m.stamp, s.now
+            if m.echo is not None:
+                rtt = echo_rtt(s.now, m.echo, m.hold)
+                if 0 <= rtt < 10:
+                    s.stats.link(r.index).add_rtt(rtt)
+            if all(o.revealed for o in s.remotes.values()):
+                self.start_match()
+        elif s.phase in (RUNNING, FINISHING) and not r.started:
+            r.reveal_t, r.reveal_at = m.stamp, s.now
+
+    def start_match(self) -> None:
+        """Every nonce is in: the seed, the input delay, the start (and in rollback the mesh introductions)."""
+        s = self.s
+        nonces = [[0, s.nonce]] + [[i, s.remotes[i].nonce] for i, _ in self.commits[1:]]
+        self.start_nonces = nonces
+        s.sync.input_delay = self.chosen_input_delay()
+        s.sync.start(seed_from_nonces([n for _, n in nonces]))
+        if s.settings.mode == ROLLBACK and s.config.mesh:
+            s.relay.introduce()
+        for r in s.remotes.values():
+            r.started = False
+        s.next_resend = s.now
+        s.role_part.resend()
+
+    def chosen_input_delay(self) -> int:
+        """The settings' input delay, or when it is ``AUTO_INPUT_DELAY`` the delay for the slowest player's RTT
+        measured while dealing (COMMITS stamp echoed in REVEAL); 2 ticks if nothing was measured."""
+        s = self.s
+        st = s.settings
+        if st.input_delay != AUTO_INPUT_DELAY:
+            return st.input_delay
+        rtts = [s.stats.link(i).rtt for i, _ in self.commits[1:] if s.stats.link(i).rtt_samples]
+        return input_delay_for_rtt(max(rtts), st.tick_rate) if rtts else 2
+
+    def resend_start(self, r: Remote) -> None:
+        """START to a joiner that has not started yet. A turn game names the commits only: the nonces (the seed)
+        are revealed at the end."""
+        s = self.s
+        named = self.commits if s.auth is not None else self.start_nonces
+        s.send(r, Start(named, list(s.owners), r.reveal_t, ms_since(s.now, r.reveal_at),
+                        ms_since(s.now, s.sync.started_at), s.sync.input_delay))
+
+
+class JoinerDeal:
+    """A joiner's side of the deal: the ``commits`` it was shown, its reveal, the checks of START."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.commits: list[list[Any]] = []
+        self.commits_echo: tuple[int, float] | None = None  # the host's COMMITS stamp and when we got it
+        session.router.on(Commits, self.on_commits)
+        session.router.on(Start, self.on_start_msg)
+
+    def on_commits(self, host: Remote, m: Commits) -> None:
+        s = self.s
+        if s.phase not in (LOBBY, DEALING):
+            return
+        problem = self.commits_problem(m.commits)
+        if problem:
+            s.fail(problem, FailReason.UNFAIR_DEAL)
+            return
+        self.commits = m.commits
+        if m.stamp is not None:
+            self.commits_echo = (m.stamp, s.now)
+        if s.phase == LOBBY:
+            s.phase = DEALING
+            s.next_resend = s.now
+            s.role_part.resend()
+
+    def commits_problem(self, commits: list[list[Any]]) -> str | None:
+        """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without
+        the host, or without our own commit (a player)."""
+        s = self.s
+        if not all(is_real_commit(c) for _, c in commits):
+            return "the host sent a fair-deal commit that is no real digest: the deal would not be fair"
+        peers = {p: c for p, c in commits}
+        if 0 not in peers or (s.my_seats and peers.get(s.index) != s.commit):
+            return "the host's commit list does not hold our commit: the deal would not be fair"
+        return None
+
+    def resend(self) -> None:
+        """Our REVEAL, naming the commit list it answers, with the echo of the host's COMMITS stamp."""
+        s = self.s
+        echo: list[int] = []
+        if self.commits_echo is not None:
+            echo = [self.commits_echo[0], ms_since(s.now, self.commits_echo[1])]
+        s.send(s.remotes[0], Reveal(s.nonce, now_ms(s.now), commits_digest(self.commits), *echo))
+
+    def on_start_msg(self, host: Remote, m: Start) -> None:
+        s = self.s
+        if s.phase == DEALING or (s.phase == LOBBY and s.settings.mode == AUTHORITY and not s.my_seats):
+            self.on_start(m)  # (a turn game: a spectator joining the running match starts here)
+
+    def start_problem(self, nonces: list[list[Any]], owners: list[int]) -> tuple[str, FailReason] | None:
+        """Why a joiner refuses the host's START (nonces against the commits, the seats), or None."""
+        s = self.s
+        if len(owners) != s.settings.seats:
+            return "malformed start from the host", FailReason.PROTOCOL
+        if [p for p, _ in nonces] != [p for p, _ in self.commits]:
+            return "the host revealed other peers than it committed: the deal is not fair", FailReason.UNFAIR_DEAL
+        if {p for p, _ in nonces} != {0} | set(owners):
+            return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+                    FailReason.UNFAIR_DEAL)
+        for (_, n), (_, c) in zip(nonces, self.commits):
+            if not is_real_commit(c) or commit_of(n) != c:
+                return "a revealed nonce does not match its commit: the deal is not fair", FailReason.UNFAIR_DEAL
+        if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
+            return "the host gave our seats to someone else", FailReason.PROTOCOL
+        return None
+
+    def authority_start_problem(self, m: Start) -> tuple[str, FailReason] | None:
+        """A turn game's START (the commits again, no nonce): the commit list is the one shown before the deal (a
+        spectator joining the running match, who saw none, takes it if every commit is a real digest), names exactly
+        the host and the seats' owners (no phantom), and our seats are ours."""
+        s = self.s
+        commits, owners = m.nonces, m.owners
+        if len(owners) != s.settings.seats:
+            return "malformed start from the host", FailReason.PROTOCOL
+        if not self.commits and not s.my_seats and s.phase == LOBBY:
+            if not all(is_real_commit(c) for _, c in commits) or commits[0][0] != 0:
+                return "the host's commit list is not a fair deal's", FailReason.UNFAIR_DEAL
+            self.commits, s.late = commits, True
+            return None
+        if commits != self.commits:
+            return "the host started with other commits than it showed: the deal is not fair", FailReason.UNFAIR_DEAL
+        if {p for p, _ in commits} != {0} | set(owners):
+            return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
+                    FailReason.UNFAIR_DEAL)
+        if [seat for seat, o in enumerate(owners) if o == s.index] != list(s.my_seats):
+            return "the host gave our seats to someone else", FailReason.PROTOCOL
+        return None
+
+    def delay_problem(self, delay: int) -> bool:
+        """Whether the input delay the host chose breaks the agreed settings (then we fail)."""
+        s = self.s
+        if delay == AUTO_INPUT_DELAY or s.settings.input_delay not in (AUTO_INPUT_DELAY, delay):
+            s.fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
+            return True
+        return False
+
+    def on_start(self, m: Start) -> None:
+        s = self.s
+        if s.settings.mode == AUTHORITY:  # the commits again, no nonce before the end
+            problem = self.authority_start_problem(m)
+            if problem:
+                s.fail(*problem)
+                return
+            s.owners = list(m.owners)
+            s.sync.start(None)
+            return
+        problem = self.start_problem(m.nonces, m.owners)
+        if problem:
+            s.fail(*problem)
+            return
+        delay = m.input_delay if m.input_delay is not None else s.settings.input_delay
+        if self.delay_problem(delay):
+            return
+        s.owners = list(m.owners)
+        s.sync.input_delay = delay
+        rtt = echo_rtt(s.now, m.echo, m.hold)
+        if 0 <= rtt < 10:
+            s.stats.link(0).add_rtt(rtt)
+        else:
+            rtt = 0.0
+        s.sync.start(seed_from_nonces([n for _, n in m.nonces]))
+        s.sync.next_tick_at = s.now - min(0.25, m.age / 1000.0 + rtt / 2)

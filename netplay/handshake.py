@@ -1,190 +1,159 @@
-"""The joiner's way into a match (a part of ``netplay.joiner.JoinerSession``): the open HELLO with its SPAKE2 message
-(resent the same each time: one exchange, one code guess), the host's KEYX and our JOIN (the first sealed datagram),
-WELCOME and the settings check, READY, refusals as typed failures, then the fair-deal checks: the host's commit list
-(every commit a real digest, ours in it), our REVEAL, and START (every nonce against its commit, no phantom peer, our
-seats, the input delay agreed).
+"""The joiner's way into a match (a part of ``netplay.session.JoinerSession``: ``session.handshake``): the open HELLO
+with its SPAKE2 message (resent the same each time: one exchange, one code guess), the host's KEYX and our JOIN (the
+first sealed datagram), WELCOME and the settings check, READY (the ready flag), and the host's refusals as typed
+failures. The fair-deal checks that follow are ``netplay.fairdeal.JoinerDeal``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from .endpoint import Remote
+from .endpoint import Remote, entropy, nonce_from
 from .events import FailReason
-from .protocol import DEALING, HELLO, LOBBY, echo_rtt, fail_kind, ms_since, refusal_facts
-from .authority import start_problem
-from .settings import AUTHORITY, AUTO_INPUT_DELAY, MatchSettings
-from .wire import Message, MsgType, Reason, commit_of, commits_digest, is_real_commit, now_ms, peer_keys, \
-    seed_from_nonces
+from .messages import Hello, Join, Keyx, Ready, Reason, Refuse, RefuseOpen, Welcome
+from .protocol import DEALING, HELLO, LATE, LOBBY, SPAKE_IDS, fail_kind, refusal_facts
+from .settings import MatchSettings
+from .transport import Address
+from .wire import Message, peer_keys
 
-__all__ = ["JoinHandshake"]
+__all__ = ["Handshake"]
+
+Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
 
 
-class JoinHandshake:
-    """The joiner's handshake and fair-deal checks (a mixin of ``JoinerSession``)."""
+class Handshake:
+    """The key exchange, the WELCOME, the ready flag."""
 
-    def _on_refusal(self, msg: Message) -> None:
-        """The host refused us before the match: fail with the typed reason and its facts."""
-        f = msg.fields
-        if msg.type == MsgType.REFUSE_OPEN and f[0] == Reason.WRONG_CODE and not self.keyed:
-            self.stats.reject("unexpected")  # a wrong code shows only once our JOIN failed the host's check
-            return
-        kind = fail_kind(f[0])
-        self._fail(f"refused by the host: {f[1]}", kind,
-                   **refusal_facts(kind, f, msg.version, self.protocol_version))
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.spake: Any = None
+        self.spake_msg = b""
+        self.keyed = False
+        self.host_address: Address | None = None
+        self.hello_nonce = b""
+        self.wanted = 0
+        self.expect_digest = b""
+        self.accept: Callable[[MatchSettings], Any] | None = None
+        self.auto_ready = True
+        self.ready_flag = True
+        router = session.router
+        router.on_open(RefuseOpen, self.on_refusal)
+        router.on_open(Refuse, self.on_refusal)
+        router.on_open(Keyx, self.on_handshake)
+        router.on_open(Welcome, self.on_handshake)
+        router.on(Welcome, self.on_welcome_again)
 
-    def _on_handshake(self, msg: Message) -> None:
-        """Phase HELLO: the host's KEYX, then its WELCOME."""
-        host, f = self.remotes[0], msg.fields
-        if msg.type == MsgType.KEYX:
-            self._on_keyx(msg)
-            return
-        if msg.type != MsgType.WELCOME or f[0] != self.hello_nonce or not host.window.fresh(msg.seq):
-            self.stats.reject("unexpected")
-            return
-        self._on_welcome(msg)
+    def ask(self, host_address: Address, seats: int, nonce: int | bytes | None, *,
+            accept: Callable[[MatchSettings], Any] | None, expect_digest: bytes, protocol_version: int,
+            auto_ready: bool, claim: tuple[int, ...], token: bytes | None) -> None:
+        """``Session.join``'s set-up: the host's address, what we ask, our SPAKE2 side (A)."""
+        s = self.s
+        self.host_address = (host_address[0], int(host_address[1]))
+        s.remotes[0] = Remote(0, self.host_address, (), s.now)
+        self.wanted = seats
+        self.hello_nonce = nonce_from(nonce, b"hello")[:16]
+        self.accept = accept
+        self.expect_digest = expect_digest
+        s.protocol_version = protocol_version
+        self.auto_ready = auto_ready
+        self.ready_flag = auto_ready
+        s.claims.want(claim)
+        s.token = token if token is not None and len(token) == 16 else nonce_from(nonce, b"token")[:16]
+        from spake2 import SPAKE2_A  # imported when first needed (its group tables take ~0.1 s to build)
+        self.spake = SPAKE2_A(s.password, entropy_f=entropy(nonce, b"A" + self.hello_nonce), **SPAKE_IDS)
+        self.spake_msg = self.spake.start()
 
-    def _on_keyx(self, msg: Message) -> None:
+    def set_ready(self, ready: bool) -> None:
+        """Joiner in the lobby: this peer's players are ready (or not any more)."""
+        if self.ready_flag != ready:
+            self.ready_flag = ready
+            self.auto_ready = False
+            self.s.next_resend = self.s.now
+
+    def on_refusal(self, msg: Message, address: Address) -> bool:
+        """The host refused us before the match: fail with the typed reason and its facts. False for anything else
+        (a REFUSE while running is the host's goodbye)."""
+        s, m = self.s, msg.body
+        if address != self.host_address or s.phase not in (HELLO, LOBBY, DEALING, LATE):
+            return False
+        if type(m) is RefuseOpen and m.code == Reason.WRONG_CODE and not self.keyed:
+            s.stats.reject("unexpected")  # a wrong code shows only once our JOIN failed the host's check
+            return True
+        kind = fail_kind(m.code)
+        s.fail(f"refused by the host: {m.text}", kind, **refusal_facts(kind, m.facts, msg.version, s.protocol_version))
+        return True
+
+    def on_handshake(self, msg: Message, address: Address) -> bool:
+        """Phase HELLO: the host's KEYX, then its WELCOME (later, a WELCOME is the host's keepalive: False)."""
+        s, m = self.s, msg.body
+        if address != self.host_address or s.phase != HELLO:
+            return False
+        if type(m) is Keyx:
+            self.on_keyx(msg)
+        elif m.hello_nonce != self.hello_nonce or not s.remotes[0].window.fresh(msg.seq):
+            s.stats.reject("unexpected")
+        else:
+            self.on_welcome(msg)
+        return True
+
+    def on_keyx(self, msg: Message) -> None:
         """The host's half of the key exchange: derive our key pair and send JOIN, our first sealed datagram."""
-        hnonce, msg_b = msg.fields
-        if self.keyed or hnonce != self.hello_nonce or msg.sid == 0:
-            self.stats.reject("unexpected")
+        s, m = self.s, msg.body
+        if self.keyed or m.hello_nonce != self.hello_nonce or msg.sid == 0:
+            s.stats.reject("unexpected")
             return
         try:
-            k = self.spake.finish(msg_b)
+            k = self.spake.finish(m.spake)
         except Exception:  # spake2 raises several types for a bad message
-            self.stats.reject("spake")
+            s.stats.reject("spake")
             return
-        host = self.remotes[0]
+        host = s.remotes[0]
         host.key_in, host.key_out = peer_keys(k, msg.sid, self.hello_nonce)
-        self.sid = msg.sid
+        s.sid = msg.sid
         self.keyed = True
         self.spake = None
-        self._next_resend = self.now
-        self._join_resend()
+        s.next_resend = s.now
+        s.role_part.resend()
 
-    def _on_welcome(self, msg: Message) -> None:
-        hnonce, index, seats, swire, digest = msg.fields
-        settings = MatchSettings.from_wire(swire)
-        host = self.remotes[0]
-        if digest != settings.digest() or len(seats) != self.wanted:
-            self.stats.reject("schema")
+    def on_welcome(self, msg: Message) -> None:
+        s, m = self.s, msg.body
+        settings = m.settings
+        host = s.remotes[0]
+        if m.digest != settings.digest() or len(m.seats) != self.wanted:
+            s.stats.reject("schema")
             return
         host.window.accept(msg.seq)
-        self.stats.received(self.now, 0, msg.seq, msg.size)
-        host.last_recv = self.now
-        self.index = index
-        self.settings = settings
-        self.my_seats = tuple(seats)
+        s.stats.received(s.now, 0, msg.seq, msg.size)
+        host.last_recv = s.now
+        s.index = m.peer
+        s.settings = settings
+        s.my_seats = tuple(m.seats)
         reason = self.accept(settings) if self.accept else None
         if reason:
             kind, facts = FailReason.SETTINGS, {}
             if not isinstance(reason, str):  # (kind, text, facts): e.g. another rules version, named
                 kind, reason, facts = reason
-            self._send(host, MsgType.REFUSE, [int(Reason.SETTINGS), reason[:200]])
-            self._fail(f"cannot play the host's match: {reason}", kind, **facts)
+            s.send(host, Refuse(Reason.SETTINGS, reason[:200]))
+            s.fail(f"cannot play the host's match: {reason}", kind, **facts)
             return
-        self.phase = LOBBY
-        self._next_resend = self.now
-        self._join_resend()
+        s.phase = LOBBY
+        s.next_resend = s.now
+        s.role_part.resend()
 
-    def _on_commits(self, host: Remote, f: list[Any]) -> None:
-        if self.phase not in (LOBBY, DEALING):
-            return
-        commits = f[0]
-        problem = self._commits_problem(commits)
-        if problem:
-            self._fail(problem, FailReason.UNFAIR_DEAL)
-            return
-        self.commits = commits
-        if len(f) == 2:
-            self.commits_echo = (f[1], self.now)
-        if self.phase == LOBBY:
-            self.phase = DEALING
-            self._next_resend = self.now
-            self._join_resend()
+    def on_welcome_again(self, host: Remote, m: Welcome) -> None:
+        """A WELCOME resent (the host's keepalive in the lobby): nothing to do."""
 
-    def _commits_problem(self, commits: list[list[Any]]) -> str | None:
-        """Why a joiner refuses the host's commit list: a commit that is no real digest (all zero), a list without
-        the host, or without our own commit (a player)."""
-        if not all(is_real_commit(c) for _, c in commits):
-            return "the host sent a fair-deal commit that is no real digest: the deal would not be fair"
-        peers = {p: c for p, c in commits}
-        if 0 not in peers or (self.my_seats and peers.get(self.index) != self.commit):
-            return "the host's commit list does not hold our commit: the deal would not be fair"
-        return None
-
-    def _on_start_msg(self, host: Remote, f: list[Any]) -> None:
-        if self.phase == DEALING or (self.phase == LOBBY and self.settings.mode == AUTHORITY and not self.my_seats):
-            self._on_start(f)  # (authority mode: a spectator joining the running match starts here)
-
-    def _start_problem(self, nonces: list[list[Any]], owners: list[int]) -> tuple[str, FailReason] | None:
-        """Why a joiner refuses the host's START (nonces against the commits, the seats), or None."""
-        if len(owners) != self.settings.seats:
-            return "malformed start from the host", FailReason.PROTOCOL
-        if [p for p, _ in nonces] != [p for p, _ in self.commits]:
-            return "the host revealed other peers than it committed: the deal is not fair", FailReason.UNFAIR_DEAL
-        if {p for p, _ in nonces} != {0} | set(owners):
-            return ("the host's deal counts a peer that plays no seat (a phantom commit): the deal is not fair",
-                    FailReason.UNFAIR_DEAL)
-        for (_, n), (_, c) in zip(nonces, self.commits):
-            if not is_real_commit(c) or commit_of(n) != c:
-                return "a revealed nonce does not match its commit: the deal is not fair", FailReason.UNFAIR_DEAL
-        if [s for s, o in enumerate(owners) if o == self.index] != list(self.my_seats):
-            return "the host gave our seats to someone else", FailReason.PROTOCOL
-        return None
-
-    def _delay_problem(self, delay: int) -> bool:
-        """Whether the input delay the host chose breaks the agreed settings (then we fail)."""
-        if delay == AUTO_INPUT_DELAY or self.settings.input_delay not in (AUTO_INPUT_DELAY, delay):
-            self._fail("the host chose another input delay than the one agreed", FailReason.PROTOCOL)
-            return True
-        return False
-
-    def _on_start(self, f: list[Any]) -> None:
-        if self.settings.mode == AUTHORITY:  # authority hook: the commits again, no nonce before the end
-            problem = start_problem(self, f)
-            if problem:
-                self._fail(*problem)
-                return
-            self.owners = list(f[1])
-            self._start(None)
-            return
-        nonces, owners, echo_t, hold, age = f[:5]
-        problem = self._start_problem(nonces, owners)
-        if problem:
-            self._fail(*problem)
-            return
-        delay = f[5] if len(f) == 6 else self.settings.input_delay
-        if self._delay_problem(delay):
-            return
-        self.owners = list(owners)
-        self.input_delay = delay
-        rtt = echo_rtt(self.now, echo_t, hold)
-        if 0 <= rtt < 10:
-            self.stats.link(0).add_rtt(rtt)
-        else:
-            rtt = 0.0
-        self._start(seed_from_nonces([n for _, n in nonces]))
-        self.next_tick_at = self.now - min(0.25, age / 1000.0 + rtt / 2)
-
-    def _join_resend(self) -> None:
-        if self.now < self._next_resend:
-            return
-        host = self.remotes[0]
-        self._next_resend = self.now + self.config.resend_interval
-        if self.phase == HELLO and not self.keyed:  # the same HELLO each time: one exchange, one code guess
-            self._send(host, MsgType.HELLO, [self.spake_msg, self.hello_nonce, self.wanted, self.expect_digest,
-                                             bytes(120)], sid=0, open_=True)
-        elif self.phase == HELLO:
-            self._send(host, MsgType.JOIN, [self.wanted, self.commit, self.expect_digest, self.name, self.token],
-                       sid=self.sid)
-        elif self.phase == LOBBY:
-            self._next_resend = self.now + 2.5 * self.config.resend_interval
-            digest = self.settings.digest()
-            self._send(host, MsgType.READY, [digest] if self.auto_ready else [digest, int(self.ready_flag)])
-        elif self.phase == DEALING:
-            echo: list[int] = []
-            if self.commits_echo is not None:
-                echo = [self.commits_echo[0], ms_since(self.now, self.commits_echo[1])]
-            self._send(host, MsgType.REVEAL, [self.nonce, now_ms(self.now), commits_digest(self.commits), *echo])
+    def resend(self) -> None:
+        """HELLO (the same each time: one exchange, one code guess) until the KEYX, then JOIN until the WELCOME; in
+        the lobby, READY with the ready flag."""
+        s = self.s
+        host = s.remotes[0]
+        if s.phase == HELLO and not self.keyed:
+            s.send(host, Hello(self.spake_msg, self.hello_nonce, self.wanted, self.expect_digest, bytes(120)),
+                   sid=0, open_=True)
+        elif s.phase == HELLO:
+            s.send(host, Join(self.wanted, s.commit, self.expect_digest, s.name, s.token))
+        elif s.phase == LOBBY:
+            s.next_resend = s.now + 2.5 * s.config.resend_interval
+            digest = s.settings.digest()
+            s.send(host, Ready(digest) if self.auto_ready else Ready(digest, int(self.ready_flag)))

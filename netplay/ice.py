@@ -48,7 +48,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from aioice import Candidate, Connection, TransportPolicy
@@ -115,7 +115,7 @@ class IceTimeouts:
             raise ValueError(f"need 0 < direct <= total <= {MAX_TOTAL_TIMEOUT} s, got {self.direct}, {self.total}")
 
 
-class IceFailure(str, Enum):
+class IceFailure(StrEnum):
     """Why a peer did not connect (or stopped)."""
 
     NO_ROUTE = "no-route"          # every check failed (direct, and relay when there was one)

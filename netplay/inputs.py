@@ -1,202 +1,278 @@
-"""INPUT datagrams and the reliable notice log, as every role sends and reads them (a part of ``Session``).
+"""INPUT datagrams and the reliable notice log (a part of every session: ``session.inputs``).
 
-Every INPUT datagram carries the sender's unacknowledged inputs (per seat, up to 64 ticks), its per-seat acks, its
-frame and frames-ahead estimate, an RTT ping/echo, a contiguous run of the notice log (``Item`` lists, each sent in two
-datagrams in a row, then again after an RTO until acknowledged) and the rolling checksums (``netplay.checks``). Field
-layout: ``netplay.protocol.InputFields``; cadence: the module doc of ``netplay.session``. What differs by role (which
-seats go to whom, what the host does with new inputs, which notices count) is asked of the role through small hooks.
+Every INPUT datagram (``netplay.messages.Input``) carries the sender's unacknowledged inputs (per seat, up to 64
+ticks), its per-seat acks, its tick and ticks-ahead estimate, an RTT ping/echo, a contiguous run of the notice log
+(each notice sent in two datagrams in a row, then again after an RTO until acknowledged) and the rolling checksums
+(``netplay.checks``). Cadence: the module doc of ``netplay.session``. What differs by role (which seats go to whom,
+which inputs are taken from whom, what the host does with new inputs) is the session's ``Routing``: the host's is
+``netplay.relay.Relay``, a joiner's ``JoinerRouting`` below.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
+
+import msgpack
 
 from .endpoint import GONE, Remote
-from .protocol import RUNNING, InputFields, echo_rtt, item_size, ms_since
-from .wire import MAX_ITEMS, MAX_RUN, MAX_SUMS, SEND_LIMIT, MsgType, now_ms, seal
+from .messages import MAX_ITEMS, MAX_RUN, MAX_SUMS, Input, Notice, Run, Sums
+from .protocol import RUNNING, echo_rtt, ms_since
+from .stats import LinkStats
+from .wire import SEND_LIMIT, now_ms
 
-__all__ = ["InputExchange"]
+__all__ = ["InputExchange", "Routing", "JoinerRouting"]
 
-_RUN_BUDGET = 760  # bytes of input runs in one INPUT datagram
+RUN_BUDGET = 760
+"""Bytes of input runs in one INPUT datagram."""
+
+Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+
+def item_size(it: Notice) -> int:
+    """Bytes one notice takes in a datagram's body."""
+    return len(msgpack.packb(it.to_wire(), use_bin_type=True))
+
+
+class Routing(Protocol):
+    """What differs by role in the input exchange."""
+
+    def admits(self, r: Remote) -> bool: ...            # an INPUT datagram from ``r`` is read now
+    def live(self, r: Remote) -> bool: ...              # INPUT datagrams go to ``r`` (the host: once it started)
+    def hurry(self, r: Remote) -> None: ...             # mark ``r`` urgent before its gap is checked
+    def send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]: ...  # seats sent to ``r``, last tick of some
+    def ran(self, r: Remote, seat: int, ticks: int) -> None: ...  # ``ticks`` inputs of ``seat`` put in a datagram
+    def acked_seats(self, r: Remote, acks: list[int]) -> list[int]: ...  # seats whose acks can be checked
+    def accepts(self, r: Remote, seat: int) -> bool: ...  # inputs of ``seat`` are taken from ``r``
+    def clamp_ack(self, seat: int, ack: int) -> int: ...  # the ack of ``seat`` as kept
+    def got_inputs(self, r: Remote, new: bool, action: bool) -> None: ...  # after ``r``'s runs were added
+    def heard_tick(self, tick: int) -> None: ...         # the tick a datagram from the host said
+    def paces(self, r: Remote) -> bool: ...              # ``r``'s tick counts for time sync
+
+
+class JoinerRouting:
+    """A joiner's routing: its own seats go to the host (and to its mesh links); it takes every other seat from the
+    host, and a mesh peer's own seats from that peer."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+
+    def admits(self, r: Remote) -> bool:
+        return self.s.sync.driver is not None
+
+    def live(self, r: Remote) -> bool:
+        return True
+
+    def hurry(self, r: Remote) -> None:
+        pass
+
+    def send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]:
+        return list(self.s.local_seats), {}
+
+    def ran(self, r: Remote, seat: int, ticks: int) -> None:
+        pass
+
+    def acked_seats(self, r: Remote, acks: list[int]) -> list[int]:
+        return [seat for seat in self.s.local_seats if seat < len(acks)]
+
+    def accepts(self, r: Remote, seat: int) -> bool:
+        owners = self.s.owners
+        if seat >= len(owners):
+            return False
+        if r.mesh:
+            return owners[seat] == r.index
+        return owners[seat] != self.s.index
+
+    def clamp_ack(self, seat: int, ack: int) -> int:
+        return ack
+
+    def got_inputs(self, r: Remote, new: bool, action: bool) -> None:
+        pass
+
+    def heard_tick(self, tick: int) -> None:
+        sync = self.s.sync
+        sync.remote_tick = max(sync.remote_tick, tick)
+
+    def paces(self, r: Remote) -> bool:
+        return True
 
 
 class InputExchange:
-    """The INPUT datagrams: a part of ``Session`` (a mixin: it reads the session's driver, remotes and stats)."""
+    """The INPUT datagrams each way and the notice log they carry."""
 
-    ITEMS: dict[int, str] = {}  # a role's notices: Item kind -> name of its handler method (r, item)
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.routing: Routing = JoinerRouting(session)  # the session types set theirs
+        self.send_gap = 1.0  # ticks between datagrams when only "nothing" inputs are new (set at the start)
+        session.router.on(Input, self.on_input_msg)
 
     # ------------------------------------------------------------------ sending
 
-    def _gap(self, r: Remote) -> float:
+    def gap(self, r: Remote) -> float:
         """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
         if r.relay:
             return 0.0
+        period = self.s.sync.period
         if r.urgent:
-            return self.period / 2
-        return self.period * (self._send_gap if r.dirty else max(1.0, self._send_gap))
+            return period / 2
+        return period * (self.send_gap if r.dirty else max(1.0, self.send_gap))
 
-    def _links(self) -> list[Remote]:
+    def wakeup(self) -> float:
+        """The next time a datagram is due to a peer (its gap since the last one), or a mesh link would count as
+        down (seconds)."""
+        s = self.s
+        t = float("inf")
+        if s.auth is None:
+            for r in s.remotes.values():
+                if r.status != GONE and not r.bye and self.routing.live(r):
+                    t = min(t, r.last_send + self.gap(r))
+        for r in s.mesh_links.values():
+            t = min(t, r.last_send + self.gap(r))
+            if r.up:
+                t = min(t, r.last_recv + s.config.interrupt_after)
+        return t
+
+    def links(self) -> list[Remote]:
         """Every peer we send inputs to: the remotes, and a joiner's direct mesh links."""
-        return [*self.remotes.values(), *self.mesh_links.values()]
+        s = self.s
+        return [*s.remotes.values(), *s.mesh_links.values()]
 
-    def _flush(self) -> None:
-        for r in self._links():
-            if r.status == GONE or r.bye or not self._live(r):
+    def flush(self) -> None:
+        now, routing = self.s.now, self.routing
+        for r in self.links():
+            if r.status == GONE or r.bye or not routing.live(r):
                 continue
-            self._hurry(r)
-            if self.now >= r.last_send + self._gap(r):
-                self._send_input(r)
+            routing.hurry(r)
+            if now >= r.last_send + self.gap(r):
+                self.send_input(r)
 
-    def _hurry(self, r: Remote) -> None:
-        """A role may mark ``r`` urgent before the gap is checked (the host: a late joiner's backlog)."""
-
-    def _send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]:
-        """The seats whose inputs go to ``r``, and for some of them the last tick to send."""
-        return list(self.local_seats), {}
-
-    def _ran(self, r: Remote, seat: int, ticks: int) -> None:
-        """``ticks`` inputs of ``seat`` were put in a datagram to ``r`` (the host counts what it relays)."""
-
-    def _input_runs(self, r: Remote) -> tuple[list[list[Any]], int]:
-        """The runs ``[seat, start (relative to our frame), values]`` of inputs ``r`` has not acknowledged, within
-        the datagram's budget, and the budget left (bytes)."""
-        d = self.driver
-        seats, upto = self._send_seats(r)
+    def input_runs(self, r: Remote) -> tuple[list[Run], int]:
+        """The runs of inputs ``r`` has not acknowledged, within the datagram's budget, and the budget left
+        (bytes)."""
+        d = self.s.sync.driver
+        seats, upto = self.routing.send_seats(r)
         runs = []
-        budget = _RUN_BUDGET
-        for s in seats:
-            start = r.acked[s] + 1
-            last = min(d.known[s], upto.get(s, d.known[s]))
+        budget = RUN_BUDGET
+        for seat in seats:
+            start = r.acked[seat] + 1
+            last = min(d.known[seat], upto.get(seat, d.known[seat]))
             if start > last or budget <= 40:
                 continue
-            vals = d.run(s, start, min(MAX_RUN, (budget - 12) // 3, last - start + 1))
+            vals = d.run(seat, start, min(MAX_RUN, (budget - 12) // 3, last - start + 1))
             if vals:
-                runs.append([s, d.frame - start, vals])
-                self._ran(r, s, len(vals))
+                runs.append(Run(seat, start, vals))
+                self.routing.ran(r, seat, len(vals))
                 budget -= 12 + 3 * len(vals)
         return runs, budget
 
-    def _notices_for(self, r: Remote, room: int) -> tuple[int, list[list[Any]]]:
+    def notices_for(self, r: Remote, room: int) -> tuple[int, list[Notice]]:
         """The notice log's run for ``r``: its first index and the items that fit in ``room`` bytes. Notices go out
         in two datagrams in a row (a single loss costs nothing), then again each time they stay unacknowledged for
         an RTO. Items always travel as a contiguous run from the first index."""
+        s = self.s
         meta = r.log_meta
-        rto = max(0.05, 1.2 * self.stats.link(r.index).rtt + 2 * self.period)
+        rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.sync.period)
         base = r.log_acked
         for i in range(r.log_acked, min(len(r.log_out), r.log_acked + 64)):
             count, last = meta.get(i, (0, float("-inf")))
-            if count < 2 or self.now >= last + rto:
+            if count < 2 or s.now >= last + rto:
                 base = i
                 break
         else:
             base = len(r.log_out)
-        items: list[list[Any]] = []
+        items: list[Notice] = []
         for i, it in enumerate(r.log_out[base:base + MAX_ITEMS], base):
             size = item_size(it)
             if size > room:
                 break
             items.append(it)
             room -= size
-            meta[i] = (meta.get(i, (0, 0.0))[0] + 1, self.now)
+            meta[i] = (meta.get(i, (0, 0.0))[0] + 1, s.now)
         return base, items
 
-    def _sums_for(self, r: Remote) -> list[Any] | None:
-        """The rolling checksums for ``r``: ``[what we hold of its sums, first frame, 16-bit sums]`` (relative to
-        our frame), or None (desync detection off, or a mesh link)."""
-        if not self.config.desync_detection or self.history is None or r.mesh:
+    def sums_for(self, r: Remote) -> Sums | None:
+        """The rolling checksums for ``r`` (what we hold of its sums, our 16-bit sums from the first tick it lacks),
+        or None (desync detection off, or a mesh link)."""
+        s = self.s
+        history = s.checks.history
+        if not s.config.desync_detection or history is None or r.mesh:
             return None
-        d = self.driver
-        c = d.processed
-        start = max(r.sums_acked + 1, c - MAX_SUMS + 1, self.first_frame + 1)
-        hs = self.history.sums
-        data = b"".join((hs.get(f, 0) & 0xFFFF).to_bytes(2, "big") for f in range(start, c + 1))
-        return [d.frame - r.sums_have, d.frame - start, data]
+        c = s.sync.driver.processed
+        start = max(r.sums_acked + 1, c - MAX_SUMS + 1, s.sync.first_tick + 1)
+        hs = history.sums
+        data = b"".join((hs.get(t, 0) & 0xFFFF).to_bytes(2, "big") for t in range(start, c + 1))
+        return Sums(r.sums_have, start, data)
 
-    def _probe(self, r: Remote) -> tuple[int | None, list[int] | None]:
+    def probe(self, r: Remote) -> tuple[int | None, list[int] | None]:
         """The RTT probe of the next datagram to ``r`` (one is counted as sent): our stamp (ms, every
         ``ping_every``-th datagram, else None) and the echo of ``r``'s last stamp with how long we held it (or
         None)."""
+        s = self.s
         r.sent += 1
-        ping = now_ms(self.now) if r.sent % self.config.ping_every == 1 or self.config.ping_every <= 1 else None
+        every = s.config.ping_every
+        ping = now_ms(s.now) if r.sent % every == 1 or every <= 1 else None
         echo = None
         if r.ping_t is not None:
-            echo = [r.ping_t, ms_since(self.now, r.ping_at)]
+            echo = [r.ping_t, ms_since(s.now, r.ping_at)]
             r.ping_t = None
         return ping, echo
 
-    def _take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> Any:
+    def take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> LinkStats:
         """A datagram's RTT probe from ``r``: an echo of our stamp is one RTT sample (seconds, the hold time taken
         off); its own stamp is echoed in our next datagram. Returns ``r``'s ``LinkStats``."""
-        link = self.stats.link(r.index)
+        s = self.s
+        link = s.stats.link(r.index)
         if echo is not None:
-            link.add_rtt(echo_rtt(self.now, echo[0], echo[1]))
+            link.add_rtt(echo_rtt(s.now, echo[0], echo[1]))
         if ping is not None:
-            r.ping_t, r.ping_at = ping, self.now
+            r.ping_t, r.ping_at = ping, s.now
         return link
 
-    def _send_input(self, r: Remote) -> None:
-        d = self.driver
-        runs, budget = self._input_runs(r)
-        ping, echo = self._probe(r)
-        room = SEND_LIMIT - 140 - (_RUN_BUDGET - budget) - (2 * MAX_SUMS + 12)  # the rolling checksums below
-        base, items = self._notices_for(r, room)
-        adv = int(round(self.timesync.advantage(r.index) * 10)) if self.timesync else 0
+    def send_input(self, r: Remote) -> None:
+        s = self.s
+        sync = s.sync
+        d = sync.driver
+        runs, budget = self.input_runs(r)
+        ping, echo = self.probe(r)
+        room = SEND_LIMIT - 140 - (RUN_BUDGET - budget) - (2 * MAX_SUMS + 12)  # the rolling checksums below
+        base, items = self.notices_for(r, room)
+        adv = int(round(sync.timesync.advantage(r.index) * 10)) if sync.timesync else 0
         adv = max(-100_000, min(100_000, adv))
-        fields = list(InputFields(d.frame, adv, [d.frame - k for k in d.known], runs, ping, echo, base, items,
-                                  r.log_in, self._sums_for(r)))
+        sums = self.sums_for(r)
         while True:
-            r.out_seq += 1
-            data = seal(MsgType.INPUT, self.sid, self.index, r.out_seq, fields, r.key_out, self.protocol_version)
+            msg = Input(d.tick, adv, list(d.known), runs, ping, echo, base, items, r.log_in, sums)
+            data = r.seal(msg, s.sid, s.index, s.protocol_version)
             if len(data) <= SEND_LIMIT or not (items or runs):
                 break
             if items:  # cannot happen with the budgets above; kept as a guard
-                del items[len(items) // 2:]
+                items = items[:len(items) // 2]
             else:
-                del runs[len(runs) // 2:]
-        self.transport.send(data, r.address)
-        self.stats.sent(self.now, r.index, len(data))
-        r.last_send = self.now
+                runs = runs[:len(runs) // 2]
+        s.transport.send(data, r.address)
+        s.stats.sent(s.now, r.index, len(data))
+        r.last_send = s.now
         r.dirty = r.urgent = r.relay = False
 
     # ------------------------------------------------------------------ receiving
 
-    def _acked_seats(self, r: Remote, acks: list[int]) -> list[int]:
-        """The seats of ``acks`` whose inputs we send ``r`` (an ack beyond what we hold of them is a lie)."""
-        return [s for s in self.local_seats if s < len(acks)]
+    def on_input_msg(self, r: Remote, m: Input) -> None:
+        if self.routing.admits(r):
+            self.on_input(r, m)
 
-    def _acks_beyond(self, r: Remote, acks: list[int]) -> bool:
+    def acks_beyond(self, r: Remote, acks: list[int]) -> bool:
         """Whether ``r`` acknowledges inputs we never had (so never sent) of a seat we send it."""
-        d = self.driver
-        return any(acks[s] > d.known[s] for s in self._acked_seats(r, acks))
+        d = self.s.sync.driver
+        return any(acks[seat] > d.known[seat] for seat in self.routing.acked_seats(r, acks))
 
-    def _accepts(self, r: Remote, seat: int) -> bool:
-        """Whether inputs of ``seat`` are taken from ``r``."""
-        raise NotImplementedError
-
-    def _clamp_ack(self, seat: int, ack: int) -> int:
-        """The ack of ``seat`` as we keep it (the host clamps it to the inputs it holds)."""
-        return ack
-
-    def _got_inputs(self, r: Remote, new: bool, action: bool) -> None:
-        """After the runs of an INPUT datagram from ``r`` were added (``new``: some were new; ``action``: not only
-        "nothing"): the host notes progress and relays."""
-
-    def _heard_frame(self, frame: int) -> None:
-        """The frame an INPUT datagram from the host said it is at (a late joiner catches up to it)."""
-
-    def _paces(self, r: Remote) -> bool:
-        """Whether ``r``'s frame counts for time sync (spectators never slow the match down)."""
-        return True
-
-    def _take_runs(self, r: Remote, runs: list[list[Any]]) -> tuple[bool, bool]:
+    def take_runs(self, r: Remote, runs: list[Run]) -> tuple[bool, bool]:
         """Add ``r``'s input runs to the driver: (any new input, any new non-zero input)."""
-        d = self.driver
+        s = self.s
+        d = s.sync.driver
         new = action = False
         for seat, start, vals in runs:
-            if not self._accepts(r, seat):
-                self.stats.reject("seat")
+            if not self.routing.accepts(r, seat):
+                s.stats.reject("seat")
                 continue
-            if start > d.frame + 4096:
+            if start > d.tick + 4096:
                 continue
             n = d.add_run(seat, start, vals)
             if n:
@@ -204,33 +280,39 @@ class InputExchange:
                 action = action or any(vals[-n:])
         return new, action
 
-    def _on_input(self, r: Remote, f: list[Any]) -> None:
-        m = InputFields(*f)
-        d = self.driver
-        if self._acks_beyond(r, m.acks) or m.lack > len(r.log_out):
-            self.stats.reject("ack")  # it says it holds inputs or notices we never sent: a lie, or another match
+    def on_input(self, r: Remote, m: Input) -> None:
+        """An INPUT datagram from ``r`` (authenticated, fresh): acks, inputs, RTT probe, then (not from a mesh peer)
+        time sync, rolling checksums and notices. One that acknowledges inputs or notices never sent is refused whole
+        ("ack": a lie, or another match)."""
+        s = self.s
+        routing, sync = self.routing, s.sync
+        d = sync.driver
+        if self.acks_beyond(r, m.acks) or m.lack > len(r.log_out):
+            s.stats.reject("ack")
             return
-        for s in range(min(len(m.acks), d.seats)):
-            if m.acks[s] > r.acked[s]:
-                r.acked[s] = self._clamp_ack(s, m.acks[s])
-        new, action = self._take_runs(r, m.runs)
-        self._got_inputs(r, new, action)
-        link = self._take_probe(r, m.ping, m.echo)
+        for seat in range(min(len(m.acks), d.seats)):
+            if m.acks[seat] > r.acked[seat]:
+                r.acked[seat] = routing.clamp_ack(seat, m.acks[seat])
+        new, action = self.take_runs(r, m.runs)
+        routing.got_inputs(r, new, action)
+        link = self.take_probe(r, m.ping, m.echo)
         if r.mesh:
             return  # pacing, checksums and notices come from the host only
-        self._heard_frame(m.frame)
-        if self.phase == RUNNING and self._paces(r):
-            self.timesync.observe(r.index, m.frame, m.adv / 10.0, d.frame, link.rtt)
-        if m.sums is not None and self.config.desync_detection:
-            self._on_sums(r, m.sums[0], m.sums[1], m.sums[2])
-            if self.done:
+        routing.heard_tick(m.tick)
+        if s.phase == RUNNING and routing.paces(r):
+            sync.timesync.observe(r.index, m.tick, m.ahead / 10.0, d.tick, link.rtt)
+        if m.sums is not None and s.config.desync_detection:
+            s.checks.on_sums(r, m.sums)
+            if s.done:
                 return
-        self._take_notices(r, m.base, m.items, m.lack)
+        self.take_notices(r, m.base, m.items, m.lack)
 
     # ------------------------------------------------------------------ notices
 
-    def _take_notices(self, r: Remote, base: int, items: list[list[Any]], lack: int) -> None:
-        """``r`` holds ``lack`` of our notices; its log run from ``base``: handle the ones new to us, in order."""
+    def take_notices(self, r: Remote, base: int, items: list[Notice], lack: int) -> None:
+        """``r`` holds ``lack`` of our notices; its log run from ``base``: handle the ones new to us, in order (each
+        by the part that registered its class; a mesh peer's count for nothing: the host is the authority)."""
+        s = self.s
         if lack > r.log_acked:
             for i in range(r.log_acked, min(lack, len(r.log_out))):
                 r.log_meta.pop(i, None)
@@ -238,14 +320,7 @@ class InputExchange:
         if base <= r.log_in < base + len(items):
             for it in items[r.log_in - base:]:
                 r.log_in += 1
-                self._on_item(r, it)
-                if self.done:
+                if not r.mesh:
+                    s.router.notice(r, it)
+                if s.done:
                     return
-
-    def _on_item(self, r: Remote, it: list[Any]) -> None:
-        """One notice from ``r``, handed to the role's handler for its kind (``ITEMS``); others are ignored."""
-        if r.mesh:
-            return  # the host is the authority: a mesh peer's notices (checks, drops, seats...) count for nothing
-        handler = self.ITEMS.get(it[0])
-        if handler is not None:
-            getattr(self, handler)(r, it)

@@ -1,31 +1,64 @@
-"""The host's lobby and fair deal (a part of ``netplay.host.HostSession``): seats open or the host's own, bots, ready
-flags, the ROSTER every joiner is sent, the countdown, Start, removing a joiner; then the deal: the commits of the host
-and of every seat owner (COMMITS), each reveal checked against its commit (REVEAL), the input delay chosen from the
-RTT measured meanwhile, and START with every nonce.
+"""The lobby: the host's (``HostLobby``, a part of ``netplay.session.HostSession``: seats open or the host's own,
+bots, ready flags, the ROSTER every joiner is sent, the countdown, Start, removing a joiner) and as a joiner sees it
+(``Roster``, a part of ``netplay.session.JoinerSession``: what the host's ROSTER says). When every seat is filled
+and every joiner ready (and Start was pressed, without ``auto_start``) the host's deal begins
+(``netplay.fairdeal.HostDeal``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from .endpoint import GONE, Remote
+from .endpoint import CONNECTED, GONE, Remote
 from .events import Disconnected, PeerLeft
-from .protocol import DEALING, FINISHING, LOBBY, RUNNING, echo_rtt, roster_fields
-from .session import PeerInfo
-from .settings import AUTO_INPUT_DELAY, MAX_SEATS, ROLLBACK, input_delay_for_rtt
-from .wire import BOT_LEVEL_CHARS, MsgType, Reason, commit_of, commits_digest, seed_from_nonces
+from .messages import BOT_LEVEL_CHARS, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
+from .protocol import DEALING, DONE, FINISHING, LATE, LOBBY, RUNNING, owners_from_wire, owners_to_wire
+from .settings import MAX_SEATS
 
-__all__ = ["HostLobby"]
+__all__ = ["PeerInfo", "HostLobby", "Roster"]
+
+Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+
+@dataclass
+class PeerInfo:
+    """One peer as the lobby and the HUD show it: ``peer`` index (0 = the host), ``name``, the ``seats`` it plays,
+    ``ready`` (lobby), ``status`` ("connected", "interrupted" or "gone"), ``late`` (joined a running match) and
+    ``bots``: ``(seat, level)`` for each of its seats a bot plays on its machine (the host's bot seats, level "easy",
+    "normal" or "hard"), so that every peer names them as bots, not after the peer's player."""
+
+    peer: int
+    name: str
+    seats: tuple[int, ...]
+    ready: bool
+    status: str = "connected"
+    late: bool = False
+    bots: tuple[tuple[int, str], ...] = ()
 
 
 class HostLobby:
-    """The host's lobby and fair deal (a mixin of ``HostSession``)."""
+    """The host's lobby."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.auto_start = True
+        self.start_requested = False
+        self.roster_dirty = False
+        session.router.on(Ready, self.on_ready)
+
+    def open(self, auto_start: bool, bots: dict[int, str]) -> bool:
+        """The lobby opens (the owners are set): with ``auto_start`` the deal begins as soon as it can. False if
+        ``bots`` is not a valid choice of the host's own seats."""
+        self.auto_start = auto_start
+        return self.set_bots(bots)
 
     def peers(self) -> list[PeerInfo]:
-        mine = tuple(s for s, o in enumerate(self.owners) if o == 0)
-        out = [PeerInfo(0, self.name, mine, True, bots=self._bots_of(0, mine))]
-        for i, r in sorted(self.remotes.items()):
-            seats = tuple(s for s, o in enumerate(self.owners) if o == i)
+        s = self.s
+        mine = tuple(seat for seat, o in enumerate(s.owners) if o == 0)
+        out = [PeerInfo(0, s.name, mine, True, bots=s.bots_of(0, mine))]
+        for i, r in sorted(s.remotes.items()):
+            seats = tuple(seat for seat, o in enumerate(s.owners) if o == i)
             out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
         return out
 
@@ -33,40 +66,44 @@ class HostLobby:
         """Host in the lobby: which of its own seats a bot plays (seat -> level, e.g. {2: "normal"}); joiners get it
         with the roster and name those seats "Bot (level)" in the lobby and as bots at the table. False (nothing
         changed) outside the lobby, for a seat the host does not hold, or a level that is empty or over 16 chars."""
-        if self.phase != LOBBY:
+        s = self.s
+        if s.phase != LOBBY:
             return False
-        if not all(0 <= seat < len(self.owners) and self.owners[seat] == 0 and 0 < len(level) <= BOT_LEVEL_CHARS
+        if not all(0 <= seat < len(s.owners) and s.owners[seat] == 0 and 0 < len(level) <= BOT_LEVEL_CHARS
                    for seat, level in levels.items()):
             return False
-        if levels != self.bots:
-            self.bots = dict(levels)
-            self._roster_changed()
+        if levels != s.bots:
+            s.bots = dict(levels)
+            self.changed()
         return True
 
     def set_open(self, seat: int, open_: bool) -> bool:
         """Host in the lobby: make a seat open for a joiner (True) or the host's own (False). False if a joiner holds
         it or the lobby is closed."""
-        if self.phase != LOBBY or not 0 <= seat < len(self.owners):
+        s = self.s
+        if s.phase != LOBBY or not 0 <= seat < len(s.owners):
             return False
-        if self.owners[seat] not in (None, 0):
+        if s.owners[seat] not in (None, 0):
             return False
-        self.owners[seat] = None if open_ else 0
-        self._roster_changed()
+        s.owners[seat] = None if open_ else 0
+        self.changed()
         return True
 
     def set_countdown(self, seconds: float | None) -> None:
         """Host in the lobby: show every peer a countdown ending ``seconds`` from now (None: no countdown)."""
-        self.countdown_until = None if seconds is None else self.now + seconds
-        self._roster_changed()
+        s = self.s
+        s.countdown_until = None if seconds is None else s.now + seconds
+        self.changed()
 
     def start_problem(self) -> str | None:
         """Host: why the match cannot start now (open seats, a joiner not ready), or None."""
-        if self.phase != LOBBY:
+        s = self.s
+        if s.phase != LOBBY:
             return "the lobby is closed"
-        open_ = [s + 1 for s, o in enumerate(self.owners) if o is None]
+        open_ = [seat + 1 for seat, o in enumerate(s.owners) if o is None]
         if open_:
             return "seat" + ("s " if len(open_) > 1 else " ") + ", ".join(map(str, open_)) + " still open"
-        waiting = [r.name or f"peer {r.index}" for r in self.remotes.values() if not r.ready]
+        waiting = [r.name or f"peer {r.index}" for r in s.remotes.values() if not r.ready]
         if waiting:
             return "waiting for " + ", ".join(waiting) + " to be ready"
         return None
@@ -77,117 +114,134 @@ class HostLobby:
         if problem:
             return problem
         self.start_requested = True
-        self._maybe_deal()
+        self.maybe_deal()
         return None
 
-    def _roster_changed(self) -> None:
-        self._roster_dirty = True
-        self._next_resend = self.now
+    def changed(self) -> None:
+        """The roster changed: every joiner is sent it at once."""
+        self.roster_dirty = True
+        self.s.next_resend = self.s.now
 
     def kick(self, peer: int, reason: str = "removed by the host") -> bool:
         """Host in the lobby (or a spectator at any time): send ``peer`` away; its seats are open again. The peer is
         told (its session fails with ``FailReason.REMOVED``). False if there is no such peer."""
-        r = self.remotes.get(peer)
+        s = self.s
+        r = s.remotes.get(peer)
         if r is None or r.status == GONE:
             return False
-        if self.phase == RUNNING and r.seats:
-            return self.drop_peer(peer, reason)
-        self._send(r, MsgType.REFUSE, [int(Reason.KICKED), reason[:200]])
-        if self.phase in (LOBBY, DEALING):
-            self._remove(r, reason)
+        if s.phase == RUNNING and r.seats:
+            return s.presence.drop_peer(peer, reason)
+        s.send(r, Refuse(Reason.KICKED, reason[:200]))
+        if s.phase in (LOBBY, DEALING):
+            self.remove(r, reason)
         else:
             r.status = GONE
-            self._emit(Disconnected(r.index, reason))
+            s.emit(Disconnected(r.index, reason))
         return True
 
-    def _remove(self, r: Remote, reason: str) -> None:
+    def remove(self, r: Remote, reason: str) -> None:
         """Take a joiner out of the lobby (or the deal, which then starts over): its seats are free again."""
-        self.remotes.pop(r.index, None)
-        for s, o in enumerate(self.owners):
+        s = self.s
+        s.remotes.pop(r.index, None)
+        for seat, o in enumerate(s.owners):
             if o == r.index:
-                self.owners[s] = None
-        self._emit(PeerLeft(r.index, reason))
+                s.owners[seat] = None
+        s.emit(PeerLeft(r.index, reason))
         self.start_requested = False
-        self.countdown_until = None
-        self._roster_changed()
-        if self.phase == DEALING:
-            self.phase = LOBBY
+        s.countdown_until = None
+        self.changed()
+        if s.phase == DEALING:
+            s.phase = LOBBY
 
-    def _send_welcome(self, r: Remote) -> None:
-        st = self.settings
-        self._send(r, MsgType.WELCOME, [r.hello_nonce, r.index, list(r.seats), st.to_wire(), st.digest()])
+    def welcome(self, r: Remote) -> None:
+        st = self.s.settings
+        self.s.send(r, Welcome(r.hello_nonce, r.index, list(r.seats), st, st.digest()))
 
-    def _roster_fields(self) -> list[Any]:
-        left = self.countdown_left()
+    def roster(self) -> RosterMsg:
+        """The ROSTER every joiner is sent: countdown, owners, names and ready flags, the host's bot seats."""
+        s = self.s
+        left = s.countdown_left()
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
-        peers = [[0, self.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(self.remotes.items())]
+        peers = [[0, s.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(s.remotes.items())]
         peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
-        bots = [[seat, level] for seat, level in sorted(self.bots.items()) if self.owners[seat] == 0]
-        return roster_fields(ms, self.owners, peers, bots)
+        bots = [[seat, level] for seat, level in sorted(s.bots.items()) if s.owners[seat] == 0]
+        return RosterMsg(ms, owners_to_wire(s.owners), peers, bots)
 
-    def _on_ready(self, r: Remote, f: list[Any]) -> None:
-        if self.phase != LOBBY:
+    def resend(self) -> None:
+        """The lobby's keepalive: WELCOME again (unless the roster just changed) and the ROSTER to every joiner."""
+        s = self.s
+        if not self.roster_dirty:
+            for r in s.remotes.values():
+                self.welcome(r)
+        self.roster_dirty = False
+        roster = self.roster()
+        for r in s.remotes.values():
+            s.send(r, roster)
+
+    def on_ready(self, r: Remote, m: Ready) -> None:
+        s = self.s
+        if s.phase != LOBBY:
             return
-        if f[0] != self.settings.digest():
-            self._send(r, MsgType.REFUSE, [int(Reason.SETTINGS), "your settings digest differs from the host's"])
-            self._remove(r, "settings differ")
+        if m.digest != s.settings.digest():
+            s.send(r, Refuse(Reason.SETTINGS, "your settings digest differs from the host's"))
+            self.remove(r, "settings differ")
             return
-        ready = len(f) == 1 or f[1] == 1
+        ready = m.ready is None or m.ready == 1
         if ready != r.ready:
             r.ready = ready
-            self._roster_changed()
-        self._maybe_deal()
+            self.changed()
+        self.maybe_deal()
 
-    def _maybe_deal(self) -> None:
-        if self.phase != LOBBY or any(o is None for o in self.owners):
+    def maybe_deal(self) -> None:
+        """Begin the deal when every seat is filled and every joiner ready (and Start was pressed, or auto)."""
+        s = self.s
+        if s.phase != LOBBY or any(o is None for o in s.owners):
             return
         if not (self.auto_start or self.start_requested):
             return
-        if not all(r.ready for r in self.remotes.values()):
+        if not all(r.ready for r in s.remotes.values()):
             return
-        self.phase = DEALING
-        for r in self.remotes.values():  # a deal started over (someone left) needs every reveal again
-            r.revealed = False
-        players = sorted({o for o in self.owners if o} & set(self.remotes))
-        self.commits = [[0, self.commit]] + [[i, self.remotes[i].commit] for i in players]
-        self._next_resend = self.now
-        self._host_resend()
+        s.deal.begin()
 
-    def _on_reveal(self, r: Remote, f: list[Any]) -> None:
-        if self.phase == DEALING:
-            if f[2] != commits_digest(self.commits):
-                return  # a reveal answering an older commit list (the deal started over): wait for the new one
-            if r.seats and commit_of(f[0]) != r.commit:
-                self._send(r, MsgType.REFUSE, [int(Reason.BAD_REVEAL), "your nonce does not match your commit"])
-                self._remove(r, "bad reveal")
-                return
-            r.nonce, r.revealed, r.reveal_t, r.reveal_at = f[0], True, f[1], self.now
-            if len(f) == 5:
-                rtt = echo_rtt(self.now, f[3], f[4])
-                if 0 <= rtt < 10:
-                    self.stats.link(r.index).add_rtt(rtt)
-            if all(o.revealed for o in self.remotes.values()):
-                self._host_start()
-        elif self.phase in (RUNNING, FINISHING) and not r.started:
-            r.reveal_t, r.reveal_at = f[1], self.now
 
-    def _host_start(self) -> None:
-        nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i, _ in self.commits[1:]]
-        self.start_nonces = nonces
-        self.input_delay = self._chosen_input_delay()
-        self._start(seed_from_nonces([n for _, n in nonces]))
-        if self.settings.mode == ROLLBACK and self.config.mesh:
-            self._introduce()
-        for r in self.remotes.values():
-            r.started = False
-        self._next_resend = self.now
-        self._host_resend()
+class Roster:
+    """The lobby as a joiner knows it: the host's ROSTER (names, ready flags, the host's bot seats; the seat owners
+    and countdown before the start)."""
 
-    def _chosen_input_delay(self) -> int:
-        """Host: the settings' input delay, or when it is ``AUTO_INPUT_DELAY`` the delay for the slowest player's
-        RTT measured while dealing (COMMITS stamp echoed in REVEAL); 2 ticks if nothing was measured."""
-        st = self.settings
-        if st.input_delay != AUTO_INPUT_DELAY:
-            return st.input_delay
-        rtts = [self.stats.link(i).rtt for i, _ in self.commits[1:] if self.stats.link(i).rtt_samples]
-        return input_delay_for_rtt(max(rtts), st.tick_rate) if rtts else 2
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.roster: list[PeerInfo] = []
+        session.router.on(RosterMsg, self.on_roster)
+
+    def on_roster(self, host: Remote, m: RosterMsg) -> None:
+        s = self.s
+        if s.phase in (LOBBY, DEALING):
+            s.countdown_until = s.now + m.countdown_ms / 1000.0 if m.countdown_ms else None
+            s.owners = owners_from_wire(m.owners)
+            self.take(m)
+        elif s.late and s.phase in (LATE, RUNNING):  # joined in play: names and bots, never the seats
+            self.take(m)
+
+    def take(self, m: RosterMsg) -> None:
+        """The names, ready flags and bot seats of a ROSTER, against the seat owners known here."""
+        s = self.s
+        owners = owners_from_wire(m.owners) if s.phase in (LOBBY, DEALING) else s.owners
+        # only the host's own seats can be its bots: a roster saying otherwise is not believed for them
+        s.bots = {seat: level for seat, level in (m.bots or []) if seat < len(owners) and owners[seat] == 0}
+        self.roster = []
+        for p, name, ready in m.peers:
+            seats = tuple(seat for seat, o in enumerate(owners) if o == p)
+            self.roster.append(PeerInfo(p, name, seats, bool(ready), bots=s.bots_of(p, seats)))
+
+    def peers(self) -> list[PeerInfo]:
+        s = self.s
+        if s.phase in (RUNNING, FINISHING, DONE) and s.owners:
+            names = {p.peer: p.name for p in self.roster}
+            idx = sorted({o for o in s.owners if o is not None} | set(names) | {s.index})
+            out = []
+            for i in idx:
+                seats = tuple(seat for seat, o in enumerate(s.owners) if o == i)
+                out.append(PeerInfo(i, names.get(i, s.name if i == s.index else ""), seats, True,
+                                    s.remotes[0].status if i == 0 else CONNECTED, bots=s.bots_of(i, seats)))
+            return out
+        return list(self.roster)

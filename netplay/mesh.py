@@ -17,14 +17,25 @@ host relays again from what B acknowledged. A link that never comes up costs not
 
 The host stays the authority: drops, seat changes, the end, checksums and desync detection travel only between host
 and joiner; a joiner ignores every notice and checksum a mesh peer sends.
+
+A joiner's side is ``MeshLinks`` (a part of ``netplay.session.JoinerSession``); the host's, ``netplay.relay``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-__all__ = ["pair_keys", "introductions"]
+from .endpoint import Remote
+from .messages import Input, IntroItem, LinkItem, MsgType
+from .transport import Address
+from .wire import Message
+
+__all__ = ["pair_keys", "introductions", "MeshLinks"]
+
+Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
 
 
 def pair_keys(sid: int, a: int, key_a: bytes, b: int, key_b: bytes) -> tuple[bytes, bytes]:
@@ -56,3 +67,62 @@ def introductions(sid: int, players: dict[int, tuple[tuple[str, int], bytes]]) -
             out[a].append([b, str(hb), int(pb), ab, ba])
             out[b].append([a, str(ha), int(pa), ba, ab])
     return out
+
+
+class MeshLinks:
+    """A joiner's direct links to the other joiners it was introduced to (``links``: peer index -> ``Remote`` with
+    ``mesh`` set, ``up`` while it answers)."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.links: dict[int, Remote] = {}
+        session.router.on_notice(IntroItem, self.on_intro)
+
+    def key_for(self, address: Address, mtype: int, peer: int) -> bytes | None:
+        """The key of a datagram from another address than the host's: only an introduced peer, from its address,
+        with its pair key, and only INPUT."""
+        link = self.links.get(peer)
+        return link.key_in if link is not None and link.address == address and mtype == MsgType.INPUT else None
+
+    def known(self, address: Address) -> bool:
+        return any(r.address == address for r in self.links.values())
+
+    def on_intro(self, r: Remote, it: IntroItem) -> None:
+        """The host introduced another player: send it our inputs directly and accept its own."""
+        s = self.s
+        if it.peer == s.index or it.peer in self.links or s.sync.driver is None:
+            return
+        link = Remote(it.peer, (it.host, it.port), tuple(seat for seat, o in enumerate(s.owners) if o == it.peer),
+                      s.now)
+        link.key_out, link.key_in = it.key_out, it.key_in
+        link.mesh = link.started = True
+        link.acked = [max(s.sync.first_tick - 1, s.sync.input_delay - 1)] * s.settings.seats
+        link.sums_have = link.sums_acked = link.agreed = s.sync.first_tick
+        link.dirty = link.urgent = True
+        self.links[it.peer] = link
+
+    def sender(self, msg: Message, address: Address) -> Remote | None:
+        """A datagram from another address than the host's: only INPUT from an introduced peer, from its address,
+        while the match runs, counts."""
+        s = self.s
+        link = self.links.get(msg.peer)
+        if link is None or link.address != address or type(msg.body) is not Input or msg.sid != s.sid:
+            s.stats.reject("peer")
+            return None
+        return link if s.sync.driver is not None and not s.done else None
+
+    def heard(self, link: Remote) -> None:
+        """A datagram from ``link`` passed: the link is up."""
+        if not link.up:
+            self.changed(link, True)
+
+    def changed(self, link: Remote, up: bool) -> None:
+        """Tell the host a direct link came up (it stops relaying that peer's seats to us) or went down."""
+        link.up = up
+        self.s.remotes[0].notify(LinkItem(link.index, int(up)))
+
+    def timers(self) -> None:
+        s = self.s
+        for link in self.links.values():
+            if link.up and s.now >= link.last_recv + s.config.interrupt_after:
+                self.changed(link, False)  # silent: the host relays that peer's inputs again

@@ -43,7 +43,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 __all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "RendezvousFailure", "RendezvousError",
@@ -69,7 +69,7 @@ BUSY_MINUTE = 60.0
 _CODE = re.compile(r"^[0-9]+(-[a-z0-9]+)+$")
 
 
-class RendezvousFailure(str, Enum):
+class RendezvousFailure(StrEnum):
     BAD_CODE = "bad-code"
     WRONG_CODE = "wrong-code"
     NO_HOST = "no-host"

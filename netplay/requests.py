@@ -3,15 +3,15 @@
 The session never holds the game: in rollback and lockstep modes ``Session.update(now)`` returns a list of requests,
 and the caller fulfils every one of them, in order, before its next ``update`` (``fulfil`` is the reference handler):
 
-- ``SaveState(frame, cell)``: save the state as it is now (frame ``frame``: ticks simulated so far) into ``cell``
+- ``SaveState(tick, cell)``: save the state as it is now (tick ``tick``: ticks simulated so far) into ``cell``
   with its checksum and whether the game is over there (``StateCell.save``);
-- ``LoadState(frame, cell)``: load the state ``cell`` holds (a rollback to ``frame``, a late joiner's snapshot, the
-  confirmed end frame);
-- ``AdvanceFrame(frame, inputs)``: simulate tick ``frame`` with ``inputs`` (one small int per seat, 0 = nothing).
+- ``LoadState(tick, cell)``: load the state ``cell`` holds (a rollback to ``tick``, a late joiner's snapshot, the
+  confirmed end tick);
+- ``AdvanceTick(tick, inputs)``: simulate tick ``tick`` with ``inputs`` (one small int per seat, 0 = nothing).
 
-A rollback is a ``LoadState`` followed by ``AdvanceFrame``/``SaveState`` pairs up to the current frame, never more
+A rollback is a ``LoadState`` followed by ``AdvanceTick``/``SaveState`` pairs up to the current tick, never more
 than the prediction window. The session reads checksums and "game over" from the cells once they are filled: a
-frame whose cell is still empty is confirmed at a later update.
+tick whose cell is still empty is confirmed at a later update.
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
-__all__ = ["StateCell", "SaveState", "LoadState", "AdvanceFrame", "Request", "fulfil"]
+__all__ = ["StateCell", "SaveState", "LoadState", "AdvanceTick", "Request", "fulfil"]
 
 
 class StateCell:
-    """One saved state of frame ``frame``, filled by the caller: ``saved`` (whatever the simulation's ``save()``
+    """One saved state of tick ``tick``, filled by the caller: ``saved`` (whatever the simulation's ``save()``
     returns), ``checksum`` (int), ``over`` (the game is over in that state); ``filled`` once ``save`` was called."""
 
-    __slots__ = ("frame", "saved", "checksum", "over", "filled")
+    __slots__ = ("tick", "saved", "checksum", "over", "filled")
 
-    def __init__(self, frame: int, saved: Any = None) -> None:
-        self.frame = frame
+    def __init__(self, tick: int, saved: Any = None) -> None:
+        self.tick = tick
         self.saved = saved
         self.checksum = 0
         self.over = False
@@ -40,34 +40,34 @@ class StateCell:
         self.saved, self.checksum, self.over, self.filled = saved, checksum, bool(over), True
 
     def __repr__(self) -> str:
-        return f"StateCell(frame={self.frame}, checksum={self.checksum:#x}, over={self.over}, filled={self.filled})"
+        return f"StateCell(tick={self.tick}, checksum={self.checksum:#x}, over={self.over}, filled={self.filled})"
 
 
 @dataclass(frozen=True, slots=True)
 class SaveState:
-    """Save the current state (of frame ``frame``) into ``cell``."""
+    """Save the current state (of tick ``tick``) into ``cell``."""
 
-    frame: int
+    tick: int
     cell: StateCell
 
 
 @dataclass(frozen=True, slots=True)
 class LoadState:
-    """Load the state held by ``cell`` (of frame ``frame``)."""
+    """Load the state held by ``cell`` (of tick ``tick``)."""
 
-    frame: int
+    tick: int
     cell: StateCell
 
 
 @dataclass(frozen=True, slots=True)
-class AdvanceFrame:
-    """Simulate tick ``frame`` with ``inputs`` (one per seat)."""
+class AdvanceTick:
+    """Simulate tick ``tick`` with ``inputs`` (one per seat)."""
 
-    frame: int
+    tick: int
     inputs: tuple[int, ...]
 
 
-Request = Union[SaveState, LoadState, AdvanceFrame]
+Request = Union[SaveState, LoadState, AdvanceTick]
 
 
 def fulfil(sim: Any, requests: Iterable[Request], stats: Any = None) -> float:
@@ -78,7 +78,7 @@ def fulfil(sim: Any, requests: Iterable[Request], stats: Any = None) -> float:
     resim_from = None
     is_over = getattr(sim, "is_over", None)
     for r in requests:
-        if type(r) is AdvanceFrame:
+        if type(r) is AdvanceTick:
             sim.advance(r.inputs)
         elif type(r) is SaveState:
             r.cell.save(sim.save(), sim.checksum(), bool(is_over()) if is_over is not None else False)

@@ -1,16 +1,16 @@
 """The tick driver: the input log, prediction, snapshots and rollback re-simulation of one match.
 
 ``TickDriver`` keeps the match's input log: one small int per seat per tick (0 = nothing). It knows, per seat, the
-highest tick up to which that seat's inputs are all known (``known``); the *confirmed frame* is one past the lowest
+highest tick up to which that seat's inputs are all known (``known``); the *confirmed tick* is one past the lowest
 of them: every tick before it has every seat's real input.
 
-It never touches the simulation: it queues requests (``netplay.requests``: ``AdvanceFrame``, ``SaveState`` into a
+It never touches the simulation: it queues requests (``netplay.requests``: ``AdvanceTick``, ``SaveState`` into a
 ``StateCell``, ``LoadState``) that the session hands to its caller (``take_requests``), who fulfils them in order.
 Checksums and "game over" are read from the cells once the caller filled them.
 
-``RollbackDriver`` (rollback mode) simulates up to ``window`` ticks past the confirmed frame, predicting "no action"
+``RollbackDriver`` (rollback mode) simulates up to ``window`` ticks past the confirmed tick, predicting "no action"
 (0) for inputs not yet known, and asks for a snapshot after every tick. When a real input turns out to differ from
-the prediction used, ``sync()`` asks to load the snapshot before that tick and to re-simulate to the current frame
+the prediction used, ``sync()`` asks to load the snapshot before that tick and to re-simulate to the current tick
 with the best inputs known: never more than ``window`` ticks, because it never predicts further. Beyond the window
 it stalls (``can_advance()`` is False). ``LockstepDriver`` (``netplay.lockstep``) is the same with a window of 0.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .requests import AdvanceFrame, LoadState, Request, SaveState, StateCell
+from .requests import AdvanceTick, LoadState, Request, SaveState, StateCell
 from .stats import NetStats
 
 __all__ = ["TickDriver", "RollbackDriver"]
@@ -31,7 +31,7 @@ class TickDriver:
     """Input log, snapshots and (for ``window`` > 0) prediction and rollback; see the module docstring.
 
     ``seats``: seats in the match; ``input_delay``: ticks (ticks 0..delay-1 get "nothing" from every seat);
-    ``end_tick``: the last frame to simulate (0 = no limit); ``retain``: confirmed frames kept for desync reports.
+    ``end_tick``: the last tick to simulate (0 = no limit); ``retain``: confirmed ticks kept for desync reports.
     """
 
     def __init__(self, seats: int, input_delay: int, window: int, *, stats: NetStats | None = None,
@@ -43,23 +43,23 @@ class TickDriver:
         self.stats = stats or NetStats()
         self.end_tick = end_tick
         self.retain = retain
-        self.frame = 0
+        self.tick = 0
         self.inputs: list[list[int]] = [[0] * seats for _ in range(input_delay)]
         self.known: list[int] = [input_delay - 1] * seats
         self.used: dict[int, tuple[int, ...]] = {}
         self.snaps: dict[int, StateCell] = {0: self._save(0)}
         self.first_incorrect: int | None = None
-        self.processed = 0   # highest frame handed out by confirm()
-        self.base = 0        # first frame this driver simulated (a late joiner starts from a snapshot)
-        self._lowest = 0     # lowest frame still in snaps
+        self.processed = 0   # highest tick handed out by confirm()
+        self.base = 0        # first tick this driver simulated (a late joiner starts from a snapshot)
+        self._lowest = 0     # lowest tick still in snaps
         self._used_low = 0
         self.conflicts = 0   # inputs that contradicted an already known one (ignored)
 
     # --- inputs ---
 
     @property
-    def confirmed_frame(self) -> int:
-        """Every tick before this frame has every seat's real input."""
+    def confirmed_tick(self) -> int:
+        """Every tick before this one has every seat's real input."""
         return min(self.known) + 1
 
     def add_input(self, seat: int, tick: int, value: int) -> bool:
@@ -79,7 +79,7 @@ class TickDriver:
             inputs.append([0] * self.seats)
         inputs[tick][seat] = value
         self.known[seat] = tick
-        if tick < self.frame:
+        if tick < self.tick:
             used = self.used.get(tick)
             if used is not None and used[seat] != value:
                 if self.first_incorrect is None or tick < self.first_incorrect:
@@ -114,22 +114,22 @@ class TickDriver:
 
     def input_log(self, upto: int | None = None) -> list[tuple[int, ...]]:
         """The confirmed inputs, tick ``base`` (0 unless started from a snapshot) .. ``upto`` - 1 (default: up to the
-        confirmed frame)."""
-        n = self.confirmed_frame if upto is None else min(upto, self.confirmed_frame)
+        confirmed tick)."""
+        n = self.confirmed_tick if upto is None else min(upto, self.confirmed_tick)
         return [tuple(v) for v in self.inputs[self.base:n]]
 
-    def start_at(self, frame: int, saved: Any) -> None:
-        """Start from a snapshot of confirmed ``frame`` (a late joiner): asks to load ``saved`` (and to save it
-        again, for its checksum); every seat's inputs are expected from tick ``frame`` on. Call before any other use
+    def start_at(self, tick: int, saved: Any) -> None:
+        """Start from a snapshot of confirmed ``tick`` (a late joiner): asks to load ``saved`` (and to save it
+        again, for its checksum); every seat's inputs are expected from tick ``tick`` on. Call before any other use
         of the driver."""
-        self.requests = [LoadState(frame, StateCell(frame, saved))]
-        self.base = frame
-        self.frame = self.processed = self._lowest = self._used_low = frame
-        self.inputs = [[0] * self.seats for _ in range(frame)]
-        self.known = [frame - 1] * self.seats
+        self.requests = [LoadState(tick, StateCell(tick, saved))]
+        self.base = tick
+        self.tick = self.processed = self._lowest = self._used_low = tick
+        self.inputs = [[0] * self.seats for _ in range(tick)]
+        self.known = [tick - 1] * self.seats
         self.used = {}
         self.first_incorrect = None
-        self.snaps = {frame: self._save(frame)}
+        self.snaps = {tick: self._save(tick)}
 
     # --- simulation (requests for the caller) ---
 
@@ -139,22 +139,22 @@ class TickDriver:
         out, self.requests = self.requests, []
         return out
 
-    def _save(self, frame: int) -> StateCell:
-        cell = StateCell(frame)
-        self.requests.append(SaveState(frame, cell))
+    def _save(self, tick: int) -> StateCell:
+        cell = StateCell(tick)
+        self.requests.append(SaveState(tick, cell))
         return cell
 
     def _step(self, tick: int) -> None:
         vec = self.inputs_for(tick)
         self.used[tick] = vec
-        self.requests.append(AdvanceFrame(tick, vec))
+        self.requests.append(AdvanceTick(tick, vec))
         self.snaps[tick + 1] = self._save(tick + 1)
 
     def can_advance(self) -> bool:
         """True if the next tick may be simulated now (inputs within the window, end not reached)."""
-        if self.end_tick and self.frame >= self.end_tick:
+        if self.end_tick and self.tick >= self.end_tick:
             return False
-        return self.frame < self.confirmed_frame + self.window
+        return self.tick < self.confirmed_tick + self.window
 
     def sync(self) -> int:
         """Roll back and re-simulate if a prediction was wrong; returns the depth (ticks re-simulated, 0 if none)."""
@@ -162,9 +162,9 @@ class TickDriver:
         if t is None:
             return 0
         self.first_incorrect = None
-        depth = self.frame - t
+        depth = self.tick - t
         self.requests.append(LoadState(t, self.snaps[t]))
-        for tick in range(t, self.frame):
+        for tick in range(t, self.tick):
             self._step(tick)
         self.stats.rollback(depth, 0.0)  # the seconds: the caller's (``fulfil(..., stats)``)
         return depth
@@ -175,25 +175,25 @@ class TickDriver:
             self.sync()
         if not self.can_advance():
             return False
-        self._step(self.frame)
-        self.frame += 1
+        self._step(self.tick)
+        self.tick += 1
         return True
 
     def confirm(self) -> Iterator[tuple[int, StateCell]]:
-        """Frames newly confirmed (simulated, and their snapshot filled by the caller) since the last call, oldest
-        first, with their snapshots. A frame whose snapshot is not filled yet waits for a later call."""
+        """Ticks newly confirmed (simulated, and their snapshot filled by the caller) since the last call, oldest
+        first, with their snapshots. A tick whose snapshot is not filled yet waits for a later call."""
         if self.first_incorrect is not None:
             self.sync()
-        upto = min(self.confirmed_frame, self.frame)
+        upto = min(self.confirmed_tick, self.tick)
         while self.processed < upto and self.snaps[self.processed + 1].filled:
             self.processed += 1
             yield self.processed, self.snaps[self.processed]
         self._prune()
 
     def confirmable(self) -> bool:
-        """A confirmed frame's snapshot was filled since the last ``confirm``: the next ``confirm`` yields it."""
+        """A confirmed tick's snapshot was filled since the last ``confirm``: the next ``confirm`` yields it."""
         n = self.processed
-        if n >= min(self.confirmed_frame, self.frame):
+        if n >= min(self.confirmed_tick, self.tick):
             return False
         cell = self.snaps.get(n + 1)
         return cell is not None and cell.filled
@@ -207,15 +207,15 @@ class TickDriver:
             self.used.pop(self._used_low, None)
             self._used_low += 1
 
-    def snapshot(self, frame: int) -> StateCell | None:
-        """The snapshot of ``frame`` if still kept (``saved``, ``checksum``, ``over`` once ``filled``)."""
-        return self.snaps.get(frame)
+    def snapshot(self, tick: int) -> StateCell | None:
+        """The snapshot of ``tick`` if still kept (``saved``, ``checksum``, ``over`` once ``filled``)."""
+        return self.snaps.get(tick)
 
-    def restore(self, frame: int) -> None:
-        """Ask to load the snapshot of ``frame`` (a confirmed frame at the end of a match) and stop there."""
-        self.requests.append(LoadState(frame, self.snaps[frame]))
-        self.frame = frame
-        self.end_tick = frame
+    def restore(self, tick: int) -> None:
+        """Ask to load the snapshot of ``tick`` (a confirmed tick at the end of a match) and stop there."""
+        self.requests.append(LoadState(tick, self.snaps[tick]))
+        self.tick = tick
+        self.end_tick = tick
         self.first_incorrect = None
 
 

@@ -49,8 +49,8 @@ class MatchSettings:
     - ``mode``: ``"rollback"`` (predict "no action", re-simulate on a wrong guess), ``"lockstep"`` (no prediction)
       or ``"authority"`` (turn games: the host alone simulates, each joiner gets its seat's view and sends actions;
       ``netplay.authority``). ``prediction`` is 0 outside rollback.
-    - ``end_tick``: stop at this frame (the state after that many ticks) if the game has not ended; 0 = no limit.
-    - ``checksum_interval``: ticks between exchanged checksums of confirmed frames (30).
+    - ``end_tick``: stop at this tick (the state after that many ticks) if the game has not ended; 0 = no limit.
+    - ``checksum_interval``: ticks between exchanged checksums of confirmed ticks (30).
     - ``options``: the game's options as sorted ``(key, value)`` pairs (keys 1..24 characters, values int, bool, str
       up to 32 characters, or None; at most 8); netplay never reads them. ``options_of`` builds them from a dict.
     """
@@ -76,15 +76,17 @@ class MatchSettings:
 
     def check(self) -> "MatchSettings":
         """Return self, or raise SettingsError naming the first field out of range."""
+        values = vars(self)
+
         def bad(name: str, why: str) -> SettingsError:
-            return SettingsError(f"{name} {getattr(self, name)!r}: {why}")
+            return SettingsError(f"{name} {values[name]!r}: {why}")
 
         if not isinstance(self.game, str) or not (1 <= len(self.game) <= 40):
             raise bad("game", "must be 1..40 characters")
         for name, lo, hi in (("rules_version", 0, MAX_TICK), ("seats", 1, MAX_SEATS), ("tick_rate", 1, 240),
                              ("input_delay", AUTO_INPUT_DELAY, MAX_INPUT_DELAY), ("end_tick", 0, MAX_TICK),
                              ("checksum_interval", 1, 120)):
-            v = getattr(self, name)
+            v = values[name]
             if type(v) is not int or not lo <= v <= hi:
                 raise bad(name, f"must be an int in {lo}..{hi}")
         if self.mode not in _MODES:
@@ -142,8 +144,9 @@ class MatchSettings:
 
     def differences(self, other: "MatchSettings") -> list[str]:
         """Human-readable differences, e.g. ``["input_delay: 2 here, 3 there"]``."""
-        return [f"{f.name}: {getattr(self, f.name)!r} here, {getattr(other, f.name)!r} there"
-                for f in fields(self) if getattr(self, f.name) != getattr(other, f.name)]
+        mine, theirs = vars(self), vars(other)
+        return [f"{f.name}: {mine[f.name]!r} here, {theirs[f.name]!r} there"
+                for f in fields(self) if mine[f.name] != theirs[f.name]]
 
     def replace(self, **changes: Any) -> "MatchSettings":
         return replace(self, **changes)
@@ -194,9 +197,9 @@ class SessionConfig:
       it). An action, a notice or a relayed action goes out at once (half a tick after the previous datagram at
       most). With nothing new, a datagram still goes every ``max(1, send_gap)`` ticks (acks, resends, keepalive).
     - ``rate_limit``: datagrams per second accepted from one address (token bucket, ``rate_burst`` deep).
-    - ``retain_frames``: confirmed frames kept (states, checksums) for desync reports.
+    - ``retain_ticks``: confirmed ticks kept (states, checksums) for desync reports.
     - ``snapshot_state`` / ``load_snapshot``: turn a saved state into bytes and back, for late joiners (spectators
-      and players rejoining a dropped seat), who get the host's snapshot of a confirmed frame. ``load_snapshot`` must
+      and players rejoining a dropped seat), who get the host's snapshot of a confirmed tick. ``load_snapshot`` must
       refuse junk with an exception (it reads network data: never ``pickle``). A host without ``snapshot_state``
       refuses late joiners.
     - ``allow_late_join``: the host accepts spectators and rejoining players while the match runs.
@@ -223,7 +226,7 @@ class SessionConfig:
     send_gap: float | None = None
     rate_limit: float = 1000.0
     rate_burst: float = 500.0
-    retain_frames: int = 160
+    retain_ticks: int = 160
     ping_every: int = 4
     snapshot_state: Callable[[Any], bytes] | None = None
     load_snapshot: Callable[[bytes], Any] | None = None

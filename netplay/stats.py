@@ -2,7 +2,7 @@
 
 Per remote peer (``LinkStats``): RTT mean and jitter (seconds, mean absolute difference of successive samples),
 inbound loss (share of sequence numbers never received), datagrams and bytes each way. For the session
-(``NetStats``): bytes/s in and out (over the last second and since the start), frames ahead, rollbacks with a depth
+(``NetStats``): bytes/s in and out (over the last second and since the start), ticks ahead, rollbacks with a depth
 histogram, re-simulation time (seconds of CPU), stalls (tick slots the session could not advance), datagrams rejected
 by reason.
 """
@@ -92,7 +92,7 @@ class NetStats:
         self._in = _Rate()
         self.rejected: Counter[str] = Counter()
         self.links: dict[int, LinkStats] = {}
-        self.frames_ahead = 0.0
+        self.ticks_ahead = 0.0
         self.rollbacks = 0
         self.rollback_depths: Counter[int] = Counter()
         self.max_rollback = 0
@@ -148,7 +148,7 @@ class NetStats:
             "mean_bytes_in_per_s": self.bytes_received / elapsed,
             "bytes_sent": self.bytes_sent,
             "bytes_received": self.bytes_received,
-            "frames_ahead": self.frames_ahead,
+            "ticks_ahead": self.ticks_ahead,
             "rollbacks": self.rollbacks,
             "rollback_depths": dict(sorted(self.rollback_depths.items())),
             "max_rollback": self.max_rollback,

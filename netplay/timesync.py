@@ -1,8 +1,8 @@
-"""Time sync: estimate how many frames this peer runs ahead of each remote, and slow down a little when ahead.
+"""Time sync: estimate how many ticks this peer runs ahead of each remote, and slow down a little when ahead.
 
-Every datagram carries the sender's current frame and its own estimate of its advantage. On receipt, the remote's
-frame *now* is estimated as ``remote_frame + (rtt / 2) * tick_rate``; this peer's advantage over it is
-``local_frame - estimate``. Both sides measure the same gap from opposite ends, so ``frames_ahead = (mine - theirs)
+Every datagram carries the sender's current tick and its own estimate of its advantage. On receipt, the remote's
+tick *now* is estimated as ``remote_tick + (rtt / 2) * tick_rate``; this peer's advantage over it is
+``local_tick - estimate``. Both sides measure the same gap from opposite ends, so ``ticks_ahead = (mine - theirs)
 / 2`` (averaged over recent samples) is positive on the peer that is ahead and negative on the other. Only the peer
 ahead acts: it stretches its tick period by a few per cent (``slowdown``) until the two agree, so nobody ever
 freezes to let the other catch up. In a star each joiner syncs with the host and the host with every joiner, which
@@ -17,9 +17,9 @@ __all__ = ["TimeSync"]
 
 
 class TimeSync:
-    """Frames-ahead estimates per remote peer and the resulting tick-period stretch.
+    """Ticks-ahead estimates per remote peer and the resulting tick-period stretch.
 
-    ``threshold``: frames ahead below which nothing changes (1.0). ``gain``: extra period per frame ahead (0.02 =
+    ``threshold``: ticks ahead below which nothing changes (1.0). ``gain``: extra period per tick ahead (0.02 =
     2 %). ``max_slowdown``: the largest stretch (0.1 = ticks 10 % longer, i.e. 54.5 Hz instead of 60).
     """
 
@@ -33,11 +33,11 @@ class TimeSync:
         self._local: dict[int, deque[float]] = {}
         self._remote: dict[int, deque[float]] = {}
         self._sums: dict[int, list[float]] = {}   # peer -> [sum of local samples, sum of remote samples]
-        self._ahead: float | None = 0.0           # cached frames_ahead()
+        self._ahead: float | None = 0.0           # cached ticks_ahead()
 
-    def observe(self, peer: int, remote_frame: int, remote_advantage: float, local_frame: int, rtt: float) -> None:
-        """Record a datagram from ``peer`` that said it was at ``remote_frame`` with ``remote_advantage`` frames."""
-        est = remote_frame + (rtt / 2.0) * self.tick_rate
+    def observe(self, peer: int, remote_tick: int, remote_advantage: float, local_tick: int, rtt: float) -> None:
+        """Record a datagram from ``peer`` that said it was at ``remote_tick`` with ``remote_advantage`` ticks."""
+        est = remote_tick + (rtt / 2.0) * self.tick_rate
         loc = self._local.get(peer)
         if loc is None:
             loc = self._local[peer] = deque(maxlen=self._samples)
@@ -47,7 +47,7 @@ class TimeSync:
         if len(loc) == self._samples:
             sums[0] -= loc[0]
             sums[1] -= rem[0]
-        v = local_frame - est
+        v = local_tick - est
         loc.append(v)
         rem.append(remote_advantage)
         sums[0] += v
@@ -61,27 +61,27 @@ class TimeSync:
         self._ahead = None
 
     def advantage(self, peer: int) -> float:
-        """This peer's mean advantage over ``peer`` in frames (what it sends to that peer)."""
+        """This peer's mean advantage over ``peer`` in ticks (what it sends to that peer)."""
         s = self._local.get(peer)
         return self._sums[peer][0] / len(s) if s else 0.0
 
-    def frames_ahead_of(self, peer: int) -> float:
+    def ticks_ahead_of(self, peer: int) -> float:
         s = self._local.get(peer)
         if not s:
             return 0.0
         sums = self._sums[peer]
         return (sums[0] - sums[1]) / (2.0 * len(s))
 
-    def frames_ahead(self) -> float:
-        """How far this peer runs ahead of the slowest remote, in frames (negative when behind all)."""
+    def ticks_ahead(self) -> float:
+        """How far this peer runs ahead of the slowest remote, in ticks (negative when behind all)."""
         if self._ahead is None:
-            vals = [self.frames_ahead_of(p) for p in self._local]
+            vals = [self.ticks_ahead_of(p) for p in self._local]
             self._ahead = max(vals) if vals else 0.0
         return self._ahead
 
     def slowdown(self) -> float:
         """Fraction by which to stretch the tick period now (0.0 when not ahead)."""
-        ahead = self.frames_ahead()
+        ahead = self.ticks_ahead()
         if ahead < self.threshold:
             return 0.0
         return min(self.max_slowdown, self.gain * ahead)

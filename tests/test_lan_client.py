@@ -258,7 +258,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     play(3000)
     world.wait(lambda: host.top.name == "results" and guest.top.name == "results", 400, "both results")
     assert host.results[-1]["checksum"] == guest.results[-1]["checksum"]
-    assert host.results[-1]["frame"] == guest.results[-1]["frame"] == hm.ended.frame
+    assert host.results[-1]["frame"] == guest.results[-1]["frame"] == hm.ended.tick
     assert hm.ended.reason == "game over" and not hs.desyncs
     world.shot(host, "lan_results")
     (rh,) = [read_replay(p) for p in (world.tmp / "host" / "data" / "replays").glob("*.grr")]
@@ -326,7 +326,7 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     hlink.session.end_match()
     world.wait(lambda: hlink.session.end is not None and slink.session.end is not None, 300, "the end")
     assert hlink.session.end.checksum == slink.session.end.checksum
-    assert hlink.session.end.frame == slink.session.end.frame
+    assert hlink.session.end.tick == slink.session.end.tick
 
 
 def test_a_refused_claim_in_a_host_authoritative_turn_game_is_shown_on_the_claimants_screen(world):
@@ -407,7 +407,7 @@ def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):
     assert hlink.session.owners[1] == link2.session.index and host.top.match.seats[1].kind == "remote"
     hlink.session.end_match()
     world.wait(lambda: hlink.session.end is not None and link2.session.end is not None, 300, "the end")
-    assert (hlink.session.end.frame, hlink.session.end.checksum) == (link2.session.end.frame,
+    assert (hlink.session.end.tick, hlink.session.end.checksum) == (link2.session.end.tick,
                                                                      link2.session.end.checksum)
 
 

@@ -35,7 +35,7 @@ import pytest
 from arcade.core.replay import read_replay
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIX = f"ga{os.getpid() % 100000}"
+PREFIX = f"{os.environ.get('NETNS_PREFIX', 'ga')}{os.getpid() % 100000}"  # NETNS_PREFIX: whose namespaces (shared machines)
 SUBNET = "192.168.77"
 HOST_IP = f"{SUBNET}.11"
 

@@ -88,15 +88,15 @@ def test_a_spectator_joining_mid_match_catches_up_from_a_snapshot_and_ends_with_
     m.go(max_time=40.0)
     spec = m.sessions[2]
     start = m.of(2, Started)[0]
-    assert start.late and start.local_seats == () and 240 <= start.frame <= 300 and start.frame % 30 == 0
+    assert start.late and start.local_seats == () and 240 <= start.tick <= 300 and start.tick % 30 == 0
     caught = m.of(2, CaughtUp)[0]
-    # it was ~0.1 s of transfer and ~30+ frames behind when it started, and caught up well inside half a second
-    assert caught.at - start.at < 0.5 and caught.frame >= start.frame + 20
+    # it was ~0.1 s of transfer and ~30+ ticks behind when it started, and caught up well inside half a second
+    assert caught.at - start.at < 0.5 and caught.tick >= start.tick + 20
     assert [p.late for p in m.of(0, PeerJoined)] == [False, True]
     e = ends(m)
-    assert len({x.checksum for x in e}) == 1 and {x.frame for x in e} == {900}
-    assert spec.driver.base == start.frame and len(spec.input_log()) == 900 - start.frame
-    assert spec.input_log() == m.host.input_log()[start.frame:]
+    assert len({x.checksum for x in e}) == 1 and {x.tick for x in e} == {900}
+    assert spec.driver.base == start.tick and len(spec.input_log()) == 900 - start.tick
+    assert spec.input_log() == m.host.input_log()[start.tick:]
     assert not any(m.of(i, Failed) for i in range(3)) and m.host.summary()["desyncs"] == 0
     # the spectator never slowed the host: the host's time sync only ever listened to the player
     assert set(m.host.timesync._local) == {1}
@@ -108,8 +108,8 @@ def test_a_late_joiner_catches_up_many_times_faster_than_real_time():
     m.run.at(5.9, lambda: late(m, 2))
     m.go(max_time=40.0)
     start, caught = m.of(2, Started)[0], m.of(2, CaughtUp)[0]
-    behind = caught.frame - start.frame
-    assert start.frame == 240 and behind >= 100
+    behind = caught.tick - start.tick
+    assert start.tick == 240 and behind >= 100
     assert behind / (caught.at - start.at) > 5 * 60  # ticks simulated per second while catching up
     assert len({x.checksum for x in ends(m)}) == 1
 
@@ -138,11 +138,11 @@ def test_a_dropped_player_rejoins_their_seat_and_every_peer_agrees_on_who_played
     assert [(c.seat, c.tick) for c in m.of(1, SeatClaimed)] == [(2, tick)]   # relayed to the other player too
     assert m.of(3, CaughtUp) and m.of(3, CaughtUp)[0].at < claimed[0].at
     ended = [m.of(i, MatchEnded) for i in (0, 1, 3)]
-    assert all(len(e) == 1 and e[0].frame == 1500 for e in ended)
+    assert all(len(e) == 1 and e[0].tick == 1500 for e in ended)
     assert len({e[0].checksum for e in ended}) == 1
     log = m.host.input_log()
     assert log == m.sessions[1].input_log()
-    assert log[newcomer.first_frame:] == newcomer.input_log()
+    assert log[newcomer.first_tick:] == newcomer.input_log()
     # after the handover the seat's inputs are the newcomer's own schedule (seed 77), before it the host's bot's
     assert all(log[t][2] == tally_input(77, 2, t) for t in range(tick, 1500))
     assert any(log[t][2] != tally_input(77, 2, t) for t in range(drops[0].tick, tick))
@@ -166,18 +166,18 @@ def test_a_rejoin_in_lockstep_hands_the_seat_over_without_a_desync():
     m.go(max_time=60.0)
     assert m.of(2, SeatClaimed) and not m.of(0, Failed)
     e = [m.of(i, MatchEnded)[0] for i in (0, 2)]
-    assert e[0].checksum == e[1].checksum and e[0].frame == e[1].frame == 1200
+    assert e[0].checksum == e[1].checksum and e[0].tick == e[1].tick == 1200
     assert m.host.summary()["desyncs"] == 0
 
 
-def test_the_host_ends_the_match_early_and_every_peer_stops_at_the_same_frame():
+def test_the_host_ends_the_match_early_and_every_peer_stops_at_the_same_tick():
     m = star(tally_settings(3, 0), [False, True, True], [1, 1])
     m.run.at(4.0, lambda: m.host.end_match())
     m.go(max_time=20.0)
     e = ends(m)
-    assert len({x.frame for x in e}) == 1 and len({x.checksum for x in e}) == 1
+    assert len({x.tick for x in e}) == 1 and len({x.checksum for x in e}) == 1
     assert {x.reason for x in e} == {"ended by the host"}
-    assert 235 <= e[0].frame <= 260 and all(s.done for s in m.sessions)
+    assert 235 <= e[0].tick <= 260 and all(s.done for s in m.sessions)
 
 
 def test_the_host_may_give_up_on_a_silent_peer_at_once():

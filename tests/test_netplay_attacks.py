@@ -1,7 +1,7 @@
 """Every attack of issue #12 run for real against the netplay sessions, and refused.
 
-The adversaries are written with the project's own wire code (``netplay.wire.seal``, ``Session`` subclasses that
-lie), on the in-memory network in virtual time: a passive sniffer without the join code, a code guesser, a host that
+The adversaries are written with the project's own wire code (``netplay.wire.seal``, sessions with one of their parts
+replaced by a lying one: ``HostParts`` / ``JoinerParts``), on the in-memory network in virtual time: a passive sniffer without the join code, a code guesser, a host that
 deals itself a hand (all-zero or phantom commits), a peer taking someone else's dropped seat, a peer acknowledging
 inputs it never received, a crowd of fake spectators, a host sending a snapshot of another game, a chunk spammer, a
 peer that keeps sending but withholds its inputs, and a spoofed flood from a real peer's address.
@@ -19,11 +19,15 @@ import pytest
 
 from netplay.events import (ClaimRefused, Disconnected, FailReason, Failed, Interrupted, JoinRefused, MatchEnded,
                             Notice, NoticeKind, PeerJoined, SeatClaimed, SeatDropped, Started)
+from netplay.fairdeal import HostDeal
 from netplay.harness import VirtualRun
-from netplay.session import Session
+from netplay.latejoin import LateJoiners
+from netplay.messages import ChunkItem, Input
+from netplay.session import HostParts, JoinerParts, Session
 from netplay.settings import SessionConfig
+from netplay.ticks import TickLoop
 from netplay.transport import Impairment, MemoryNetwork
-from netplay.wire import HEADER_SIZE, OPEN_TYPES, Item, MsgType, commit_of, read_header, seal
+from netplay.wire import HEADER_SIZE, OPEN_TYPES, MsgType, commit_of, read_header, seal
 
 from test_lan_netplay import snap_bytes, snap_load
 from test_netplay_toys import (CODE, HOST_ADDR, Match, build_with, joiner_addr, tally_input, tally_inputs, tally_settings,
@@ -42,16 +46,16 @@ def cfg(**kw) -> SessionConfig:
     return SessionConfig(desync_dump=None, snapshot_state=snap_bytes, load_snapshot=snap_load, **kw)
 
 
-def lobby(settings, remote, net=None, host_cls=Session, **host_kw) -> Match:
-    """A host on a 20 ms network, no joiner yet (``add`` them with ``joiner``)."""
+def lobby(settings, remote, net=None, **host_kw) -> Match:
+    """A host on a 20 ms network, no joiner yet (``add`` them with ``joiner``); ``parts``: a lying host's."""
     net = net or MemoryNetwork(seed=3, impairment=Impairment.from_rtt(0.02))
-    host = host_cls.host(net.transport(HOST_ADDR), settings, remote, CODE, input_source=source(),
-                         config=host_kw.pop("config", cfg()), nonce=1, name="Ann", **host_kw)
+    host = Session.host(net.transport(HOST_ADDR), settings, remote, CODE, input_source=source(),
+                        config=host_kw.pop("config", cfg()), nonce=1, name="Ann", **host_kw)
     return Match(net, [host], VirtualRun(net, [(host, build_with(make))]), {})
 
 
-def joiner(m: Match, address, seats=1, code=CODE, cls=Session, nonce=None, **kw) -> Session:
-    s = cls.join(m.net.transport(address), HOST_ADDR, code, seats, input_source=source(kw.pop(
+def joiner(m: Match, address, seats=1, code=CODE, nonce=None, **kw) -> Session:
+    s = Session.join(m.net.transport(address), HOST_ADDR, code, seats, input_source=source(kw.pop(
         "seed", 5)), config=kw.pop("config", cfg()), nonce=nonce if nonce is not None else hash(address) & 0xFFFF,
         now=m.run.clock.now, name=str(address[0]), **kw)
     m.sessions.append(s)
@@ -148,38 +152,40 @@ def test_a_wrong_code_fails_the_exchange_and_five_wrong_tries_a_minute_close_tha
 # --- 3. a host that deals itself a hand ------------------------------------------------------------------------
 
 
-class ZeroCommitHost(Session):
-    """A malicious host: its commit is all zeros, so it could choose its nonce after every reveal."""
+class ZeroCommitDeal(HostDeal):
+    """A malicious host's deal: its commit is all zeros, so it could choose its nonce after every reveal."""
 
-    def _maybe_deal(self) -> None:
-        self.commit = bytes(32)
-        super()._maybe_deal()
+    def begin(self) -> None:
+        self.s.commit = bytes(32)
+        super().begin()
 
 
-class PhantomHost(Session):
-    """A malicious host: it adds a commit for a peer that plays no seat, and reveals whatever nonce it likes."""
+class PhantomDeal(HostDeal):
+    """A malicious host's deal: it adds a commit for a peer that plays no seat, and reveals whatever nonce it
+    likes."""
 
-    def _maybe_deal(self) -> None:
-        super()._maybe_deal()
-        if self.phase == "dealing" and len(self.commits) == len(self.remotes) + 1:
+    def begin(self) -> None:
+        super().begin()
+        if self.s.phase == "dealing" and len(self.commits) == len(self.s.remotes) + 1:
             self.commits.append([6, commit_of(b"p" * 32)])
 
-    def _host_start(self) -> None:
+    def start_match(self) -> None:
         from netplay.wire import seed_from_nonces
-        nonces = [[0, self.nonce]] + [[i, self.remotes[i].nonce] for i in sorted(self.remotes)] + [[6, b"p" * 32]]
+        s = self.s
+        nonces = [[0, s.nonce]] + [[i, s.remotes[i].nonce] for i in sorted(s.remotes)] + [[6, b"p" * 32]]
         self.start_nonces = nonces
-        self._start(seed_from_nonces([n for _, n in nonces]))
-        for r in self.remotes.values():
+        s.sync.start(seed_from_nonces([n for _, n in nonces]))
+        for r in s.remotes.values():
             r.started = False
-        self._next_resend = self.now
-        self._host_resend()
+        s.next_resend = s.now
+        s.role_part.resend()
 
 
-@pytest.mark.parametrize("host_cls, words", [(ZeroCommitHost, "no real digest"), (PhantomHost, "phantom")])
-def test_a_host_without_a_real_commit_or_with_a_phantom_one_is_refused(host_cls, words):
+@pytest.mark.parametrize("deal, words", [(ZeroCommitDeal, "no real digest"), (PhantomDeal, "phantom")])
+def test_a_host_without_a_real_commit_or_with_a_phantom_one_is_refused(deal, words):
     """Issue #12, attack 3: "Joiners skip the commit check when a commit is all zeros: a malicious host tried 1,500
     seeds". DESIGN: "a commit must be a real digest (all-zero or missing -> refused with a reason)"."""
-    m = lobby(tally_settings(2, 120), [False, True], host_cls=host_cls)
+    m = lobby(tally_settings(2, 120), [False, True], parts=HostParts(deal=deal))
     j = joiner(m, joiner_addr(1))
     m.go(max_time=5.0)
     f = failed(m, j)
@@ -243,25 +249,26 @@ def test_an_ack_of_inputs_never_sent_is_refused_and_the_match_goes_on():
 
     def lie():
         d, host = j.driver, j.remotes[0]
-        frame = d.frame + 200  # "I hold your inputs up to 200 ticks from now" (acks travel relative to the frame)
-        j._send(host, MsgType.INPUT, [frame, 0, [0, 0], [], None, None, 0, [], 0, None])
-        j._send(host, MsgType.INPUT, [d.frame, 0, [d.frame - k for k in d.known], [], None, None, 0, [], 999, None])
+        tick = d.tick + 200  # "I hold your inputs up to 200 ticks from now"
+        j.send(host, Input(tick, 0, [tick, tick], [], None, None, 0, [], 0, None))
+        j.send(host, Input(d.tick, 0, list(d.known), [], None, None, 0, [], 999, None))
     m.run.at(5.0, lie)
     m.go(max_time=40.0)
     assert m.host.stats.rejected["ack"] == 2
     e = [m.of(i, MatchEnded) for i in (0, 1)]
-    assert all(len(x) == 1 and x[0].frame == 900 for x in e) and e[0][0].checksum == e[1][0].checksum
+    assert all(len(x) == 1 and x[0].tick == 900 for x in e) and e[0][0].checksum == e[1][0].checksum
     assert not m.of(0, Interrupted) and e[0][0].at < 20.0
 
 
-class Withholder(Session):
-    """A peer that keeps sending datagrams (acks, keepalives) but stops giving its inputs from ``stop_at`` on."""
+class WithholdingTicks(TickLoop):
+    """A peer's tick loop that keeps the peer sending datagrams (acks, keepalives) but stops giving its inputs from
+    ``stop_at`` on."""
 
     stop_at = 4.0
 
-    def _request_local(self) -> None:
-        if self.now < self.stop_at:
-            super()._request_local()
+    def request_local(self) -> None:
+        if self.s.now < self.stop_at:
+            super().request_local()
 
 
 @pytest.mark.parametrize("mode", ["rollback", "lockstep"])
@@ -271,7 +278,7 @@ def test_a_peer_withholding_its_inputs_while_sending_is_interrupted_then_dropped
     kw = {} if mode == "rollback" else dict(mode="lockstep", prediction=0)
     m = lobby(tally_settings(3, 1200, **kw), [False, True, True])
     honest = joiner(m, joiner_addr(1))
-    cheat = joiner(m, joiner_addr(2), cls=Withholder)
+    cheat = joiner(m, joiner_addr(2), parts=JoinerParts(sync=WithholdingTicks))
     m.go(max_time=40.0)
     inter = [e for e in m.of(0, Interrupted) if e.peer == cheat.index]
     drops = m.of(0, SeatDropped)
@@ -281,7 +288,7 @@ def test_a_peer_withholding_its_inputs_while_sending_is_interrupted_then_dropped
     assert failed(m, cheat).kind == FailReason.REMOVED
     assert cheat.stats.bytes_sent > 0 and not m.of(index(m, honest), Failed)
     e = [m.of(i, MatchEnded)[0] for i in (0, 1)]
-    assert e[0].checksum == e[1].checksum and e[0].frame == 1200
+    assert e[0].checksum == e[1].checksum and e[0].tick == 1200
 
 
 # --- 6. one shared key; spoofed floods before the MAC ----------------------------------------------------------
@@ -334,16 +341,16 @@ def test_spectators_from_one_address_are_limited_and_the_host_can_kick_one():
 # --- snapshots, chunk buffers ----------------------------------------------------------------------------------
 
 
-class OtherGameHost(Session):
-    """A host that sends late joiners a snapshot labelled with another game."""
+class OtherGameSnapshots(LateJoiners):
+    """A host's late joiners part that sends a snapshot labelled with another game."""
 
-    def _snap_tail(self, r):
-        return ["grit", 7, r.snap_digest]
+    def snap_tail(self, r):
+        return ["grit", 7, r.snap.digest]
 
 
 def test_a_snapshot_of_another_game_is_refused_before_it_is_used():
     """Issue #12: "a host crashes a spectator with a snapshot of the wrong game (AttributeError)"."""
-    m = lobby(tally_settings(2, 900), [False, True], host_cls=OtherGameHost)
+    m = lobby(tally_settings(2, 900), [False, True], parts=HostParts(late=OtherGameSnapshots))
     joiner(m, joiner_addr(1))
     m.go(max_time=3.0)
     spec = joiner(m, ("spec", 8000), seats=0)
@@ -361,7 +368,7 @@ def test_chunk_buffers_stay_bounded_under_spam_and_expire():
     def spam(k):
         host = j.remotes[0]
         for n in range(40):  # 40 states a burst, each 1 chunk of 300 announced: never complete
-            host.log_out.append([Item.CHUNK, k * 100 + n + 1, 0, 300, b"x" * 640])
+            host.log_out.append(ChunkItem(k * 100 + n + 1, 0, 300, b"x" * 640))
         host.urgent = True
     for k in range(60):
         m.run.at(2.0 + 0.5 * k, lambda k=k: spam(k))
@@ -486,7 +493,7 @@ def test_direct_datagrams_forged_by_a_third_party_or_the_host_or_replayed_are_re
         pair = b.mesh_links[a.index].key_in  # what A seals with towards B
         seat = a.local_seats[0]
         # actions for A's seat 30 ticks ahead of what A has sent: taken, they would change B's game
-        fields = [b.driver.frame + 30, 0, [0, 0, 0], [[seat, 0, [7] * 8]], None, None, 0, [], 0, None]
+        fields = [b.driver.tick + 30, 0, [0, 0, 0], [[seat, 0, [7] * 8]], None, None, 0, [], 0, None]
         datagrams = [(("mallory", 9), seal(MsgType.INPUT, b.sid, a.index, 10**6 + k, fields, bytes(32)))
                      for k in range(200)]                                                       # a guessed key
         datagrams += [(("mallory", 9), seal(MsgType.INPUT, b.sid, a.index, 2 * 10**6 + k, fields, pair))
@@ -505,5 +512,5 @@ def test_direct_datagrams_forged_by_a_third_party_or_the_host_or_replayed_are_re
     assert rej["mac"] >= 200  # the host's forgeries (from its own address: checked with its own key)
     assert sum(rej.values()) - rej["replay"] >= 600 and rej["replay"] >= len(captured) >= 10
     e = [m.of(i, MatchEnded)[0] for i in range(3)]
-    assert len({x.checksum for x in e}) == 1 and {x.frame for x in e} == {900}
+    assert len({x.checksum for x in e}) == 1 and {x.tick for x in e} == {900}
     assert all(not s.desyncs for s in m.sessions)

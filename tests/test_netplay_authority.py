@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from netplay.events import Failed, MatchEnded
+from netplay.messages import Action
 from netplay.session import Session
 from netplay.settings import AUTHORITY, LOCKSTEP, MatchSettings, SessionConfig
 from netplay.transport import Impairment
@@ -107,7 +108,7 @@ def test_an_honest_host_is_verified_with_equal_final_checksums():
     m.go(max_time=60.0)
     e = ends(m)
     assert [x.deal for x in e] == ["verified"] * 3
-    assert len({x.checksum for x in e}) == 1 and {x.frame for x in e} == {900}
+    assert len({x.checksum for x in e}) == 1 and {x.tick for x in e} == {900}
     assert m.sim(0).step > 10  # actions were played (and re-simulated by every joiner)
     assert all(s.summary()["deal"] == "verified" and s.summary()["final_checksum"] == e[0].checksum
                for s in m.sessions)
@@ -398,8 +399,8 @@ def test_a_peer_flooding_actions_gets_them_refused_and_the_match_goes_on():
     def burst() -> None:
         for k in range(5):
             actions = [[first + 8 * k + j, seat, 0, 1] for j in range(8)]
-            flooder._send(flooder.remotes[0], MsgType.ACTION, [[], actions, b"", m.sim(1).tick, None, None,
-                                                                flooder.remotes[0].log_in])
+            flooder.send(flooder.remotes[0], Action([], actions, b"", m.sim(1).tick, None, None,
+                                                    flooder.remotes[0].log_in))
 
     m.run.at(4.5, burst)
     m.go(max_time=5.0)

@@ -21,14 +21,14 @@ BAD_NETWORK = Impairment.from_rtt(0.120, jitter=0.020, loss=0.10, duplicate=0.02
 TICK = 1 / 60
 
 
-def _desync_run(peers: int, corrupt: int | None, frame: int, tmp_path, seed: int = 3):
+def _desync_run(peers: int, corrupt: int | None, at: int, tmp_path, seed: int = 3):
     sims = {}
 
     def builder(i):
         def make(st, s):
             sim = tally_sim(s, st.seats)
             if i == corrupt:
-                sim = CorruptAt(sim, frame, lambda: m.run.clock.now)
+                sim = CorruptAt(sim, at, lambda: m.run.clock.now)
             sims[i] = sim
             return sim
         return make
@@ -42,31 +42,31 @@ def _desync_run(peers: int, corrupt: int | None, frame: int, tmp_path, seed: int
 
 @pytest.mark.parametrize("peers,seed", [(2, 3), (2, 8), (4, 3), (4, 8)])
 def test_a_state_corrupted_at_one_peer_is_reported_by_every_peer_naming_the_tick(peers, seed, tmp_path):
-    corrupt, frame = peers - 1, 211  # the worst case for the 30-tick records: 29 ticks before the next one (240)
-    m, sims = _desync_run(peers, corrupt, frame, tmp_path, seed=seed)
+    corrupt, at = peers - 1, 211  # the worst case for the 30-tick records: 29 ticks before the next one (240)
+    m, sims = _desync_run(peers, corrupt, at, tmp_path, seed=seed)
     t0 = sims[corrupt].first_seen
     assert t0 is not None
     rtt = 0.120
     # The bound, for every peer, with no margin: 30 ticks plus one RTT after the corrupt peer first simulated
-    # the frame. (Each INPUT datagram carries the rolling checksums of the newest confirmed frames, so a mismatch is
-    # seen about one datagram after both sides confirmed the frame; over 15 seeds the worst was 0.27 s for 2 peers and
+    # the tick. (Each INPUT datagram carries the rolling checksums of the newest confirmed ticks, so a mismatch is
+    # seen about one datagram after both sides confirmed the tick; over 15 seeds the worst was 0.27 s for 2 peers and
     # 0.30 s for 4, against 0.62 s here.)
     bad = m.sessions[corrupt].index  # its peer index (joiners are numbered as their requests arrive)
     for i in range(peers):
         ev = m.of(i, Desync)
         assert len(ev) == 1, (i, ev)
-        assert ev[0].frame == frame and ev[0].peers == (0, bad)
+        assert ev[0].tick == at and ev[0].peers == (0, bad)
         assert ev[0].at - t0 <= 30 * TICK + rtt, (i, ev[0].at - t0)
         assert len(m.of(i, MatchEnded)) == 1
     for i in (0, corrupt):  # both sides of the mismatch wrote a report with both states and the input log
         dump = m.of(i, Desync)[0].dump
         doc = json.load(open(dump))
-        assert doc["first_differing_frame"] == frame and doc["other_peer"] == (bad if i == 0 else 0)
+        assert doc["first_differing_tick"] == at and doc["other_peer"] == (bad if i == 0 else 0)
         assert doc["local_state"] and doc["remote_state"] and doc["local_state"] != doc["remote_state"]
-        assert len(doc["input_log"]) >= frame
+        assert len(doc["input_log"]) >= at
     if seed != 3:
         return
-    clean, _ = _desync_run(peers, None, frame, tmp_path)  # the same impaired run, nobody corrupted
+    clean, _ = _desync_run(peers, None, at, tmp_path)  # the same impaired run, nobody corrupted
     for i in range(peers):
         assert not clean.of(i, Desync) and len(clean.of(i, MatchEnded)) == 1
     assert len({clean.of(i, MatchEnded)[0].checksum for i in range(peers)}) == 1
@@ -92,7 +92,7 @@ def test_a_killed_peer_is_interrupted_then_dropped_at_the_same_tick_everywhere_a
     seat, tick = drops[0][0].seat, drops[0][0].tick
     assert m.sessions[1].seat_bots().get(seat) == "easy"  # the joiner knows which bot plays it
     ends = [m.of(i, MatchEnded) for i in (0, 1)]
-    assert all(len(e) == 1 and e[0].frame == 720 for e in ends) and ends[0][0].checksum == ends[1][0].checksum
+    assert all(len(e) == 1 and e[0].tick == 720 for e in ends) and ends[0][0].checksum == ends[1][0].checksum
     log = m.host.input_log()
     assert log == m.sessions[1].input_log()
     assert any(log[t][seat] for t in range(tick, 720))  # the host filled the seat after the drop
@@ -188,7 +188,7 @@ def test_a_hundred_thousand_junk_datagrams_at_a_live_host_change_nothing():
     assert host.input_log() == rhost.input_log()
     for i in range(3):
         a, b = m.of(i, MatchEnded), ref.of(i, MatchEnded)
-        assert len(a) == 1 and (a[0].frame, a[0].checksum) == (b[0].frame, b[0].checksum)
+        assert len(a) == 1 and (a[0].tick, a[0].checksum) == (b[0].tick, b[0].checksum)
         assert not m.of(i, Desync)
     same = ("ticks", "rollbacks", "stalls", "bytes_sent", "bytes_received", "datagrams_sent")
     assert {k: getattr(host.stats, k) for k in same} == {k: getattr(rhost.stats, k) for k in same}
@@ -232,7 +232,7 @@ def test_junk_over_real_udp_during_a_match():
         for t in (host_t, join_t, attacker):
             t.close()
     assert host.end is not None and join.end is not None
-    assert host.end.checksum == join.end.checksum and host.end.frame == join.end.frame == 150
+    assert host.end.checksum == join.end.checksum and host.end.tick == join.end.tick == 150
     rejected = sum(host.stats.rejected.values())
     assert sent == 3000 and rejected >= 0.9 * sent  # (the kernel may drop some before the host reads them)
     assert not host.reported_pairs and host.input_log() == join.input_log()

@@ -25,10 +25,10 @@ def test_lockstep_never_simulates_an_unconfirmed_tick_and_runs_ahead_by_the_inpu
     d = LockstepDriver(2, input_delay=3)
     for t in range(3, 10):  # our own inputs, sent ahead
         d.add_input(0, t, 1)
-    frames = 0
+    ticks = 0
     while d.advance():
-        frames += 1
-    assert frames == 3 and d.frame == d.confirmed_frame == 3  # ticks 0..2 are "nothing" for every seat
+        ticks += 1
+    assert ticks == 3 and d.tick == d.confirmed_tick == 3  # ticks 0..2 are "nothing" for every seat
     d.add_input(1, 3, 2)
     assert d.advance() and not d.advance()
     assert d.stats.rollbacks == 0
@@ -61,13 +61,13 @@ def _lockstep_to_the_end(gid):
                       settings=settings, impairment=SLOW_LOSSY, seed=9)
 
     def lockstep_invariant():
-        frames_ok.append(all(s.driver is None or s.driver.frame <= s.driver.confirmed_frame for s in m.sessions))
+        frames_ok.append(all(s.driver is None or s.driver.tick <= s.driver.confirmed_tick for s in m.sessions))
         return False
 
     m.go(max_time=1200.0, until=lockstep_invariant)
     ends = [m.of(i, MatchEnded) for i in range(4)]
     assert all(len(e) == 1 and e[0].reason == "game over" for e in ends), ends
-    assert len({(e[0].frame, e[0].checksum) for e in ends}) == 1
+    assert len({(e[0].tick, e[0].checksum) for e in ends}) == 1
     assert all(frames_ok)
     log = m.host.input_log()
     assert all(s.input_log() == log for s in m.sessions)

@@ -33,7 +33,7 @@ def _peers(m):
 def _ended_alike(m) -> None:
     ends = [m.of(i, MatchEnded) for i in range(3)]
     assert all(len(e) == 1 for e in ends), ends
-    assert len({e[0].checksum for e in ends}) == 1 and {e[0].frame for e in ends} == {TICKS}
+    assert len({e[0].checksum for e in ends}) == 1 and {e[0].tick for e in ends} == {TICKS}
     assert not any(m.of(i, Desync) for i in range(3))
 
 

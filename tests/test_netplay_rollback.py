@@ -7,7 +7,7 @@ import pytest
 from arcade.games import REGISTRY
 from arcade.games.bots import BotSeat
 from netplay.events import Desync, MatchEnded, Started
-from netplay.requests import AdvanceFrame, LoadState, SaveState, fulfil
+from netplay.requests import AdvanceTick, LoadState, SaveState, fulfil
 from netplay.rollback import RollbackDriver
 from netplay.session import Session
 from netplay.settings import MatchSettings, SessionConfig
@@ -26,7 +26,7 @@ def test_a_late_input_that_differs_from_the_prediction_rolls_back_to_its_tick():
         d.add_input(0, t, tally_input(2, 0, t))
         assert d.advance()  # seat 1 unknown: predicted "nothing"
         fulfil(sim, d.take_requests())
-    assert d.confirmed_frame == 0 and d.frame == 6
+    assert d.confirmed_tick == 0 and d.tick == 6
     for t in range(6):
         d.add_input(1, t, 3 if t == 2 else 0)
     depth = d.sync()
@@ -53,12 +53,12 @@ def test_the_driver_stalls_at_the_prediction_window_and_resumes_when_inputs_arri
     d = RollbackDriver(2, input_delay=2, window=8)
     ticks = 0
     while True:
-        d.add_input(0, d.frame + 2, 0)
+        d.add_input(0, d.tick + 2, 0)
         if not d.advance():
             break
         ticks += 1
     # ticks 0..1 are known to every seat (input delay); seat 1 is silent after that: 8 predicted ticks
-    assert ticks == 2 + 8 and d.frame - d.confirmed_frame == 8
+    assert ticks == 2 + 8 and d.tick - d.confirmed_tick == 8
     d.add_input(1, 2, 0)
     assert d.advance()
 
@@ -92,7 +92,7 @@ def test_three_minutes_of_rollback_through_a_bad_network_end_identical_on_every_
     m = virtual_match(peers, make_sim, input_for, settings=settings, impairment=BAD_NETWORK, seed=peers)
     m.go(max_time=THREE_MINUTES / 60 + 30)
     ends = [m.of(i, MatchEnded) for i in range(peers)]
-    assert all(len(e) == 1 and e[0].frame == THREE_MINUTES for e in ends), ends
+    assert all(len(e) == 1 and e[0].tick == THREE_MINUTES for e in ends), ends
     assert len({e[0].checksum for e in ends}) == 1
     logs = [s.input_log() for s in m.sessions]
     assert all(log == logs[0] for log in logs) and len(logs[0]) == THREE_MINUTES
@@ -114,17 +114,17 @@ def test_three_minutes_of_rollback_through_a_bad_network_end_identical_on_every_
 def test_time_sync_slows_the_peer_ahead_until_both_agree_without_freezing():
     m = virtual_match(2, lambda st, seed: tally_sim(seed, 2), tally_inputs(), settings=tally_settings(2, 1200),
                       impairment=Impairment.from_rtt(0.060, jitter=0.005))
-    m.go(max_time=2.0, until=lambda: m.host.running and m.sessions[1].running and m.host.driver.frame > 60)
+    m.go(max_time=2.0, until=lambda: m.host.running and m.sessions[1].running and m.host.driver.tick > 60)
     host = m.host
-    host.next_tick_at -= 6 * host.period  # the host's clock jumps: it runs 6 frames ahead
+    host.sync.next_tick_at -= 6 * host.sync.period  # the host's clock jumps: it runs 6 ticks ahead
     ahead, gaps, slow = [], [], []
-    last = {"frame": host.driver.frame, "t": m.run.clock.now}
+    last = {"tick": host.driver.tick, "t": m.run.clock.now}
 
     def watch():
-        if host.driver.frame != last["frame"]:
+        if host.driver.tick != last["tick"]:
             gaps.append(m.run.clock.now - last["t"])
-            last["frame"], last["t"] = host.driver.frame, m.run.clock.now
-        ahead.append(host.timesync.frames_ahead())
+            last["tick"], last["t"] = host.driver.tick, m.run.clock.now
+        ahead.append(host.timesync.ticks_ahead())
         slow.append(host.timesync.slowdown())
         return False
 
@@ -133,7 +133,7 @@ def test_time_sync_slows_the_peer_ahead_until_both_agree_without_freezing():
     assert max(slow) > 0.0              # and slowed down
     assert abs(ahead[-1]) < 1.0         # until both agreed
     assert slow[-1] == 0.0
-    assert max(gaps) < 1.5 * host.period  # never a visible freeze: a tick stretched by at most 10 %, never a stop
+    assert max(gaps) < 1.5 * host.sync.period  # never a visible freeze: a tick stretched by at most 10 %, never a stop
     assert host.stats.stalls == 0 and m.sessions[1].stats.stalls == 0
 
 
@@ -171,8 +171,8 @@ def _by_hand(fulfilled: tuple[bool, bool], seconds: float, ticks: int = 240):
 
 def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_window():
     """GGRS's contract, as a caller sees it: the session never touches the simulation; a late input that
-    contradicts a prediction comes back as LoadState(t) then, for each tick from t to the current frame,
-    AdvanceFrame(tick) and SaveState(tick + 1), at most ``window`` ticks; fulfilling them in order gives the same
+    contradicts a prediction comes back as LoadState(t) then, for each tick from t to the current tick,
+    AdvanceTick(tick) and SaveState(tick + 1), at most ``window`` ticks; fulfilling them in order gives the same
     match on both machines as a local replay of the confirmed inputs."""
     (host, join), sims, stream = _by_hand((True, True), 20.0)
     assert host.end is not None and join.end is not None and host.end.checksum == join.end.checksum
@@ -181,31 +181,31 @@ def test_a_session_asks_its_caller_to_load_and_resimulate_never_deeper_than_the_
     for requests in stream[0] + stream[1]:
         loads = [k for k, r in enumerate(requests) if isinstance(r, LoadState)]
         for k in loads[:1]:
-            t = requests[k].frame
+            t = requests[k].tick
             after = requests[k + 1:]
             if not after:
-                continue  # the end: the confirmed end frame is loaded, nothing simulated after it
+                continue  # the end: the confirmed end tick is loaded, nothing simulated after it
             rollbacks += 1
-            depth = len([r for r in after if isinstance(r, AdvanceFrame)])
+            depth = len([r for r in after if isinstance(r, AdvanceTick)])
             assert 1 <= depth <= window
-            for j in range(depth):  # tick t + j simulated, then saved as frame t + j + 1
+            for j in range(depth):  # tick t + j simulated, then saved as tick t + j + 1
                 adv, save = after[2 * j], after[2 * j + 1]
-                assert isinstance(adv, AdvanceFrame) and adv.frame == t + j
-                assert isinstance(save, SaveState) and save.frame == t + j + 1
+                assert isinstance(adv, AdvanceTick) and adv.tick == t + j
+                assert isinstance(save, SaveState) and save.tick == t + j + 1
         for r in requests:
-            if isinstance(r, AdvanceFrame):
+            if isinstance(r, AdvanceTick):
                 assert len(r.inputs) == 2
     assert rollbacks > 0 and rollbacks == host.stats.rollbacks + join.stats.rollbacks
     straight = replay(lambda: tally_sim(host.seed, 2), host.input_log())
     assert host.end.checksum == straight.checksum() == sims[0].checksum()
 
 
-def test_a_frame_whose_snapshot_the_caller_never_saved_is_never_confirmed():
-    """The session reads a frame's checksum from the state the caller saved: a host whose caller ignores every
+def test_a_tick_whose_snapshot_the_caller_never_saved_is_never_confirmed():
+    """The session reads a tick's checksum from the state the caller saved: a host whose caller ignores every
     request confirms nothing (no checksum is shared, the match never ends) and stops at the prediction window,
-    while the joiner's own simulation, fulfilled, goes on to the frames the host's inputs allow."""
+    while the joiner's own simulation, fulfilled, goes on to the ticks the host's inputs allow."""
     (host, join), sims, stream = _by_hand((False, True), 6.0)
     assert host.driver.processed == 0 and host.end is None
-    assert host.driver.frame - host.driver.confirmed_frame <= host.settings.window
+    assert host.driver.tick - host.driver.confirmed_tick <= host.settings.window
     assert any(stream[0]) and sims[0].tick == 0  # asked, never done
-    assert join.driver.processed > 60 and sims[1].tick == join.driver.frame
+    assert join.driver.processed > 60 and sims[1].tick == join.driver.tick

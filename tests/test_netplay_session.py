@@ -9,9 +9,7 @@ import netplay.session
 from netplay.events import (EndReason, FailReason, Failed, Interrupted, JoinRefused, MatchEnded, PeerJoined, PeerLeft,
                             Started)
 from netplay.harness import VirtualRun
-from netplay.host import HostSession
-from netplay.joiner import JoinerSession, SpectatorSession
-from netplay.session import Session
+from netplay.session import HostSession, JoinerSession, Session, SpectatorSession
 from netplay.settings import AUTO_INPUT_DELAY, SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
 from netplay.wire import PROTOCOL_VERSION, seed_from_nonces
@@ -133,7 +131,7 @@ def test_no_host_at_the_address_fails_after_the_timeout():
 def test_a_joiner_that_loses_the_host_is_interrupted_then_fails():
     m = lobby([False, True], ticks=6000)
     j = add_joiner(m, 1)
-    m.go(max_time=3.0, until=lambda: j.running and j.driver.frame > 60)
+    m.go(max_time=3.0, until=lambda: j.running and j.driver.tick > 60)
     t = m.run.clock.now
     m.run.stop(m.host)
     m.go(max_time=10.0)
@@ -191,19 +189,20 @@ def test_every_peer_is_told_why_the_match_ended_by_a_typed_kind():
     add_joiner(m, 1)
     m.go(max_time=8.0)
     ends = [m.of(i, MatchEnded) for i in (0, 1)]
-    assert [[e.kind for e in x] for x in ends] == [[EndReason.FRAMES]] * 2
+    assert [[e.kind for e in x] for x in ends] == [[EndReason.END_TICK]] * 2
     m = lobby([False, True], ticks=0)
     add_joiner(m, 1)
     m.run.at(3.0, lambda: m.host.end_match())
     m.go(max_time=12.0)
     ends = [m.of(i, MatchEnded) for i in (0, 1)]
     assert [[e.kind for e in x] for x in ends] == [[EndReason.HOST_ENDED]] * 2
-    assert ends[0][0].frame == ends[1][0].frame and ends[0][0].reason == "ended by the host"
+    assert ends[0][0].tick == ends[1][0].tick and ends[0][0].reason == "ended by the host"
 
 
-def test_host_joiner_and_spectator_are_each_their_own_session_class():
-    """``Session.host`` and ``Session.join`` build the role classes (GGRS's small session types); the base module
-    never imports them (they register themselves), so the roles can grow without an import cycle."""
+def test_host_joiner_and_spectator_are_each_their_own_session_class_made_of_parts():
+    """``Session.host`` and ``Session.join`` build the session types (GGRS's small session types), each made of the
+    parts it owns (GGRS's ``P2PSession``: a sync layer, its players' endpoints, an event queue), never of mixins: no
+    netplay class has more than one base, and no message is routed by a method name."""
     m = lobby([False, True, True])
     player = add_joiner(m, 1)
     watcher = add_joiner(m, 2, seats=0)
@@ -211,7 +210,15 @@ def test_host_joiner_and_spectator_are_each_their_own_session_class():
     assert isinstance(player, JoinerSession) and not isinstance(player, SpectatorSession) and player.role == "join"
     assert isinstance(watcher, SpectatorSession) and watcher.role == "join"
     assert not isinstance(player, HostSession) and not isinstance(m.host, JoinerSession)
-    tree = ast.parse(Path(netplay.session.__file__).read_text(encoding="utf-8"))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not imported & {"host", "joiner", "netplay.host", "netplay.joiner"}, imported
+    assert m.host.lobby.s is m.host and player.handshake.s is player and watcher.snapshot.s is watcher
+    assert not hasattr(player, "lobby") and not hasattr(m.host, "handshake") and not hasattr(player, "snapshot")
+    root = Path(netplay.session.__file__).parent
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                assert len(node.bases) <= 1, f"{path.name}: {node.name} mixes {len(node.bases)} classes"
+            f = node.func if isinstance(node, ast.Call) else None  # getattr(self, name)(...): a handler by name
+            if isinstance(f, ast.Call) and getattr(f.func, "id", "") == "getattr" and f.args \
+                    and getattr(f.args[0], "id", "") == "self":
+                raise AssertionError(f"{path.name}: a handler found by name (getattr(self, ...)(...))")

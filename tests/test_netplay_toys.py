@@ -103,12 +103,12 @@ def tally_sim(seed: int, players: int, length: int = 0) -> Any:
 
 
 class CorruptAt:
-    """Wraps a Tally simulation; the advance that produces ``frame`` flips a bit of the state (a bug at one peer).
+    """Wraps a Tally simulation; the advance that produces tick ``at`` flips a bit of the state (a bug at one peer).
 
-    ``first_seen`` is set by the caller's clock hook the first time that frame is simulated."""
+    ``first_seen`` is set by the caller's clock hook the first time that tick is simulated."""
 
-    def __init__(self, sim: Any, frame: int, clock: Callable[[], float]) -> None:
-        self.sim, self.frame, self.clock = sim, frame, clock
+    def __init__(self, sim: Any, at: int, clock: Callable[[], float]) -> None:
+        self.sim, self.at, self.clock = sim, at, clock
         self.first_seen: float | None = None
 
     def __getattr__(self, name: str) -> Any:
@@ -128,7 +128,7 @@ class CorruptAt:
 
     def advance(self, inputs: Any) -> None:
         self.sim.advance(inputs)
-        if self.sim.tick == self.frame:
+        if self.sim.tick == self.at:
             self.sim.state = dataclasses.replace(self.sim.state, mix=self.sim.state.mix ^ 1)
             if self.first_seen is None:
                 self.first_seen = self.clock()

@@ -10,6 +10,7 @@ import msgpack
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from netplay.messages import Run, Sums
 from netplay.discovery import Announcer, Listener, decode_announcement, encode_announcement
 from netplay.settings import LOCKSTEP, MatchSettings, SettingsError
 from netplay.transport import Impairment, MemoryNetwork, UdpTransport
@@ -25,9 +26,9 @@ def keys(mtype, sid, peer):
     return KEY if sid == 77 else None
 
 
-def input_fields(frame=100):
-    # acks and run starts travel relative to the frame
-    return [frame, -3, [0, 1], [[1, 4, [0, 0, 2, 0]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3,
+def input_fields(tick=100):
+    # acks and run starts travel relative to the tick
+    return [tick, -3, [0, 1], [[1, 4, [0, 0, 2, 0]]], 1234, [99, 5], 0, [[1, 90, 2**64 - 1, b"\x00\x01" * 30]], 3,
             [2, 5, b"\x12\x34\x56\x78"]]
 
 
@@ -36,8 +37,10 @@ def test_a_sealed_input_opens_to_the_same_message_with_absolute_ticks():
     assert len(data) < 300
     msg = open_datagram(data, keys)
     assert (msg.type, msg.sid, msg.peer, msg.seq) == (MsgType.INPUT, 77, 1, 9)
-    assert msg.fields[2] == [100, 99] and msg.fields[3] == [[1, 96, [0, 0, 2, 0]]]
-    assert msg.fields[9] == [98, 95, b"\x12\x34\x56\x78"]  # holds our sums to 98; its own from 95
+    m = msg.body
+    assert m.acks == [100, 99] and m.runs == [Run(1, 96, [0, 0, 2, 0])]
+    assert m.sums == Sums(98, 95, b"\x12\x34\x56\x78")  # holds our sums to 98; its own from 95
+    assert m.to_wire() == input_fields()  # and back: the wire form, relative to the tick
 
 
 def test_every_truncation_and_every_flipped_bit_is_rejected():
@@ -73,7 +76,7 @@ def test_validation_order_size_first_then_decoding_then_key():
 
 
 @pytest.mark.parametrize("fields", [
-    [1.5, 0, [], [], None, None, 0, [], 0, None],            # a float frame
+    [1.5, 0, [], [], None, None, 0, [], 0, None],            # a float tick
     [True, 0, [], [], None, None, 0, [], 0, None],           # a bool is not an int
     [10, 0, [], [[8, 0, [1]]], None, None, 0, [], 0, None],  # seat 8 does not exist
     [10, 0, [], [[0, 0, [65536]]], None, None, 0, [], 0, None],  # input out of range
@@ -142,8 +145,8 @@ def test_an_input_message_with_any_part_replaced_is_valid_or_rejected(changes):
         msg = open_datagram(data, keys)
     except Rejected:
         return
-    frame, _, acks, runs = msg.fields[:4]
-    assert all(-1 <= a for a in acks) and all(r[1] >= 0 and all(0 <= x < 65536 for x in r[2]) for r in runs)
+    m = msg.body
+    assert all(-1 <= a for a in m.acks) and all(r.start >= 0 and all(0 <= x < 65536 for x in r.values) for r in m.runs)
 
 
 def _exchange(code_a: str, code_b: str, sid: int = 77, hello: bytes = b"h" * 16) -> tuple[tuple, tuple]:
@@ -319,4 +322,5 @@ def test_a_drop_notice_carries_the_level_of_the_bot_that_takes_the_seat_or_none(
     the four-entry form (no level) is still read."""
     for item in ([2, 1, 30, 2, "hard"], [2, 1, 30, 2]):
         fields = [10, 0, [], [], None, None, 0, [item], 0, None]
-        assert open_datagram(seal(MsgType.INPUT, 77, 1, 9, fields, KEY), keys).fields[7] == [item]
+        items = open_datagram(seal(MsgType.INPUT, 77, 1, 9, fields, KEY), keys).body.items
+        assert [it.to_wire() for it in items] == [item]

@@ -8,7 +8,8 @@ included; also shown separately), then the CPU time per tick of the session laye
 does (decoding, validation, MACs, inputs, rollback bookkeeping, sending, the in-memory network) minus the time
 spent inside the game (simulation, checksums, bots), and each peer's stalls as a share of its ticks. Targets: <= 4 KiB/s
 a peer for 2 peers; joiner stalls <= 2 % of ticks at 8 peers. Input delay: chosen by the host from the RTT it
-measures (``--input-delay`` to force one); joiners exchange inputs directly (the mesh, ``netplay.mesh``).
+measures (``--input-delay`` to force one); joiners exchange inputs directly (the mesh, ``netplay.mesh``), or with
+``--relayed`` cannot reach each other (every datagram between two joiners lost): the host relays every input.
 Every figure but the CPU time comes from the virtual clock and the seeds, so it does not depend on the machine's
 load; the CPU time is real time spent, and does.
 
@@ -103,8 +104,14 @@ class Counter:
 
 
 def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
-        input_delay: int = AUTO_INPUT_DELAY, mode: str = "rollback") -> list[dict[str, Any]]:
+        input_delay: int = AUTO_INPUT_DELAY, mode: str = "rollback", relayed: bool = False) -> list[dict[str, Any]]:
+    """One rollback (or lockstep) match of ``peers`` peers; ``relayed``: the joiners cannot reach each other (every
+    datagram between two joiners is lost, so the mesh never comes up and the host relays every input)."""
     net = MemoryNetwork(seed=seed, impairment=imp)
+    if relayed:
+        for a in range(1, peers):
+            for b in range(a + 1, peers):
+                net.set_path((f"joiner{a}", 1), (f"joiner{b}", 1), Impairment(loss=1.0))
     ticks = int(seconds * 60)
     st = (MatchSettings(game, 1, peers, input_delay=input_delay, end_tick=ticks) if mode != LOCKSTEP
           else MatchSettings(game, 1, peers, input_delay=2, prediction=0, mode=LOCKSTEP, end_tick=ticks))
@@ -154,11 +161,12 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
     for s in sessions:
         el = max(1e-9, (s.end.at if s.end else end) - s.started_at)
         out.append({"peer": s.index, "sent_Bps": s.stats.bytes_sent / el, "recv_Bps": s.stats.bytes_received / el,
-                    "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.frame if s.end else None,
+                    "datagrams_out_per_s": s.stats.datagrams_sent / el, "ticks": s.end.tick if s.end else None,
                     "checksum": s.end.checksum if s.end else None, "desyncs": len(s.reported_pairs),
                     "max_rollback": s.stats.max_rollback, "rollbacks": s.stats.rollbacks, "stalls": s.stats.stalls,
                     "layer_us_per_tick": layer * 1e6, "input_delay": s.input_delay, "game_s": game_clock[0],
-                    "update_s": update_clock[0], "ticks_per_s": (s.end.frame if s.end else 0) / el})
+                    "update_s": update_clock[0], "ticks_per_s": (s.end.tick if s.end else 0) / el,
+                    "mesh_up": len(s.summary()["mesh_up"])})
     return out
 
 
@@ -226,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reorder", type=float, default=0.05)
     p.add_argument("--game", choices=("auto", "grisbi", "counter"), default="auto")
     p.add_argument("--peers", default="2,4,8", help="peer counts of the rollback runs (2,4,8; empty: none)")
+    p.add_argument("--relayed", action="store_true",
+                   help="joiners cannot reach each other (no mesh): the host relays every input")
     p.add_argument("--input-delay", type=int, default=AUTO_INPUT_DELAY,
                    help="ticks 0..4 (default: chosen by the host from the RTT it measures while dealing)")
     p.add_argument("--turn-peers", type=int, default=6, help="peers of the turn-game pace run (6; 0: skip it)")
@@ -244,9 +254,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"game {game}, {args.seconds:g} s at 60 Hz, RTT {args.rtt:g} ms +-{args.jitter:g}, loss {args.loss:.0%}, "
           f"duplication {args.duplicate:.0%}, reordering {args.reorder:.0%}")
     for peers in (int(x) for x in args.peers.split(",") if x.strip()):  # --peers "": the turn-game run only
-        rows = run(peers, args.seconds, imp, args.seed, game, args.input_delay)
+        rows = run(peers, args.seconds, imp, args.seed, game, args.input_delay, relayed=args.relayed)
         same = len({r["checksum"] for r in rows}) == 1
-        print(f"\n{peers} peers (rollback, 1 seat each): final checksums {'equal' if same else 'DIFFER'}, "
+        how = ", relayed: joiners cannot reach each other" if args.relayed else ""
+        print(f"\n{peers} peers (rollback, 1 seat each{how}): final checksums {'equal' if same else 'DIFFER'}, "
               f"desyncs {max(r['desyncs'] for r in rows)}, input delay {rows[0]['input_delay']} ticks "
               f"(peers agree: {len({r['input_delay'] for r in rows}) == 1})")
         print(f"  {'peer':>4} {'sent B/s':>9} {'recv B/s':>9} {'+UDP/IP':>8} {'rollbacks':>9} {'max':>4} {'stalls':>6} "
@@ -259,7 +270,10 @@ def main(argv: list[str] | None = None) -> int:
         joiners = [100.0 * r["stalls"] / max(1, r["ticks"] or 1) for r in rows if r["peer"] != 0]
         print(f"  joiner stalls: worst {max(joiners):.1f} % of ticks" + (
             "  (target <= 2 % at 8 peers: " + ("met" if max(joiners) <= 2 else "NOT met") + ")" if peers == 8 else ""))
-        print(f"  host sent {rows[0]['sent_Bps']:.0f} B/s; max rollback {max(r['max_rollback'] for r in rows)} ticks")
+        links = sum(r["mesh_up"] for r in rows[1:])
+        print(f"  host sent {rows[0]['sent_Bps']:.0f} B/s = {rows[0]['sent_Bps'] / 1024:.1f} KiB/s (direct links between "
+              f"joiners up: {links} of {(peers - 1) * (peers - 2)}); max rollback "
+              f"{max(r['max_rollback'] for r in rows)} ticks")
         worst = max(r["sent_Bps"] for r in rows)
         target = "  (target <= 4096 B/s a peer: " + ("met" if worst <= 4096 else "NOT met") + ")" if peers == 2 else ""
         print(f"  most sent by one peer: {worst:.0f} B/s = {worst / 1024:.2f} KiB/s{target}")

@@ -25,7 +25,7 @@ a late joiner, who never saw the first ticks, records nothing.
 
 Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
 (their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. In Grisbi
-both get the host's snapshot of a confirmed frame (``arcade.core.codec``, never pickle) and the inputs since, catch
+both get the host's snapshot of a confirmed tick (``arcade.core.codec``, never pickle) and the inputs since, catch
 up faster than real time, then follow live; in a turn game they get their seat's (or the public) view, never a
 snapshot.
 """
@@ -463,9 +463,7 @@ class LanLink:
             self._auto(now)
         if self.role != HOST and s.phase == "hello" and now - s.created_at > HELLO_TIMEOUT:
             a = self.address
-            s.close("no answer")
-            s.phase, s.failure = FAILED, f"no answer from {a[0]}:{a[1]} in {HELLO_TIMEOUT:g} s"
-            s.failure_kind = FailReason.UNREACHABLE
+            s.give_up(f"no answer from {a[0]}:{a[1]} in {HELLO_TIMEOUT:g} s", FailReason.UNREACHABLE)
             self._on_event(Failed(s.failure, FailReason.UNREACHABLE, {"address": f"{a[0]}:{a[1]}"}), now)
         if self.role != HOST and s.phase == FAILED and now < self.retry_until and now >= self._retry_at:
             if s.failure_kind in (FailReason.STARTED, FailReason.UNREACHABLE):  # the host is finishing the last match
@@ -526,9 +524,9 @@ class LanLink:
                 for i, spec in enumerate(m.seats):
                     if spec.kind == "bot" and i not in m.bots and not isinstance(spec, RemoteSeat):
                         m.add_bot(i, spec.level)
-                m.control.start_recording(ev.frame)
+                m.control.start_recording(ev.tick)
             catching = ev.late and s.auth is None  # a turn game's late joiner is sent the view now: no catching up
-            self.say(f"match started: seed {ev.seed}, frame {ev.frame}, our seats {list(ev.local_seats)}"
+            self.say(f"match started: seed {ev.seed}, tick {ev.tick}, our seats {list(ev.local_seats)}"
                      + (" (late: catching up)" if catching else " (late)" if ev.late else ""),
                      "Catching up with the match…" if catching else None)
             self.write_summary("running")
@@ -579,14 +577,14 @@ class LanLink:
             self.say(f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}",
                      f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}")
         elif isinstance(ev, CaughtUp):
-            self.say(f"caught up at frame {ev.frame}: following live", "Caught up: following the match live")
+            self.say(f"caught up at tick {ev.tick}: following live", "Caught up: following the match live")
         elif isinstance(ev, Desync):
-            self.say(f"desync with peer {ev.peers[1]} first at tick {ev.frame}",
-                     f"Desync detected at tick {ev.frame}: the machines disagree (please report it)")
+            self.say(f"desync with peer {ev.peers[1]} first at tick {ev.tick}",
+                     f"Desync detected at tick {ev.tick}: the machines disagree (please report it)")
         elif isinstance(ev, MatchEnded):
             if m is not None:
                 m.control.on_end(ev)
-            self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}")
+            self.say(f"match over ({ev.reason}) at tick {ev.tick}, checksum {ev.checksum:#018x}")
             self.write_summary("ended")
         elif isinstance(ev, Failed):
             self.raw_failure = ev.reason
@@ -608,14 +606,14 @@ class LanLink:
 
     # --- for the HUD
     def hud(self) -> dict[str, Any]:
-        """What the network HUD shows: ``ping_ms`` (the slowest link's mean RTT), ``ahead`` (frames ahead of the
+        """What the network HUD shows: ``ping_ms`` (the slowest link's mean RTT), ``ahead`` (ticks ahead of the
         slowest peer), ``rollbacks``, ``stalls``, ``silent`` (peers owning seats, or the host, not heard for 0.5 s).
         Reads only (draw may call it)."""
         s = self.session
         st = s.stats
         rtts = [ls.rtt for ls in st.links.values() if ls.rtt_samples]
         silent = [p for p in self.silent if (self.seats_of(p) or p == 0) and p not in self.gone]
-        return {"ping_ms": int(round(max(rtts, default=0.0) * 1000)), "ahead": st.frames_ahead,
+        return {"ping_ms": int(round(max(rtts, default=0.0) * 1000)), "ahead": st.ticks_ahead,
                 "rollbacks": st.rollbacks, "stalls": st.stalls, "silent": silent,
                 "catching_up": s.catching_up, "late": s.late}
 
@@ -626,11 +624,11 @@ class LanLink:
         s = self.session
         doc: dict[str, Any] = {"phase": phase, "role": self.role, "peer": s.index, "game": s.settings.game
                                if s.settings else None, "seed": s.seed, "late": s.late,
-                               "first_frame": s.first_frame, "failure": s.failure,
+                               "first_frame": s.first_tick, "failure": s.failure,
                                "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from))}
         if s.end is not None:
             m = self.match
-            doc.update(frame=s.end.frame, checksum=s.end.checksum, reason=s.end.reason, deal=s.end.deal,
+            doc.update(frame=s.end.tick, checksum=s.end.checksum, reason=s.end.reason, deal=s.end.deal,
                        scores=list(m.rules.scores(m.state)) if m else None, desyncs=len(s.reported_pairs),
                        rollbacks=s.stats.rollbacks, dropped=sorted(s.dropped), owners=list(s.owners),
                        seats=[sp.spec for sp in m.seats] if m else None)

@@ -184,13 +184,13 @@ class _Headless:
             self.say(f"seat {ev.seat} dropped at tick {ev.tick}: {who} plays it now")
         elif isinstance(ev, Desync):
             where = f" (report: {ev.dump})" if ev.dump else ""
-            print(f"{PROG}: warning: desync between peers {ev.peers} first at tick {ev.frame}{where}",
+            print(f"{PROG}: warning: desync between peers {ev.peers} first at tick {ev.tick}{where}",
                   file=sys.stderr)
         elif isinstance(ev, MatchEnded):
             if self.match is not None:
                 self.match.ended = ev
             deal = "" if ev.deal is None else f", deal {ev.deal}" + (f" ({ev.deal_reason})" if ev.deal_reason else "")
-            self.say(f"match over ({ev.reason}) at tick {ev.frame}, checksum {ev.checksum:#018x}{deal}")
+            self.say(f"match over ({ev.reason}) at tick {ev.tick}, checksum {ev.checksum:#018x}{deal}")
         elif isinstance(ev, Failed):
             pass  # printed once at exit
 

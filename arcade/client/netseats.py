@@ -173,11 +173,11 @@ class NetSeats:
         for (seat, code), t in zip(log, ticks):
             at.setdefault(t, [0] * seats)[seat] = code_input(code)
         nothing = (0,) * seats
-        for t in range(ev.frame):
+        for t in range(ev.tick):
             inputs = tuple(at.get(t, nothing))
             sim.advance(inputs)
             rec.record(inputs, sim)
-        self.recorded = ev.frame
+        self.recorded = ev.tick
         if ev.kind == EndReason.GAME_OVER:
             rec.finish(sim, m.rules.scores(sim.state))
         else:
@@ -185,7 +185,7 @@ class NetSeats:
         self.recorder = None
 
     def on_end(self, ev: MatchEnded) -> None:
-        """Every machine stopped at ``ev.frame``: the match is over here; its replay is finished."""
+        """Every machine stopped at ``ev.tick``: the match is over here; its replay is finished."""
         m = self.match
         m.ended = ev
         if self.authority:
@@ -195,9 +195,9 @@ class NetSeats:
         rec = self.recorder
         if rec is not None:
             if ev.kind == EndReason.GAME_OVER:
-                rec.finish(_Tick(ev.frame, ev.checksum), m.rules.scores(m.state))
+                rec.finish(_Tick(ev.tick, ev.checksum), m.rules.scores(m.state))
             else:
-                rec.abandon(_Tick(ev.frame, ev.checksum))
+                rec.abandon(_Tick(ev.tick, ev.checksum))
             self.recorder = None
 
     def close_recording(self, abandoned: bool = False) -> None:

@@ -1010,7 +1010,7 @@ class NetTable:
         s = self.link.session
         if s.catching_up:
             panel(surf, (W // 2 - 260, H // 2 - 40, 520, 80), 220, border=GOLD)
-            draw_text(surf, f"Catching up… tick {s.driver.frame if s.driver else 0} of ~{s.remote_frame}",
+            draw_text(surf, f"Catching up… tick {s.driver.tick if s.driver else 0} of ~{s.remote_tick}",
                       (W // 2, H // 2), 26, GOLD, bold=True, anchor="center")
         seats = self.claimable()
         if seats and not table.match.human_seats():
@@ -1116,7 +1116,7 @@ class NetTable:
 
     def result_record(self, table) -> dict:
         ev = table.match.ended
-        return {"lan": True, "frame": ev.frame if ev else None, "deal": self.result_deal(table)}
+        return {"lan": True, "frame": ev.tick if ev else None, "deal": self.result_deal(table)}
 
     def result_deal(self, table) -> str | None:
         """The results screen's line on the deal of a host-authoritative turn game, from the ``MatchEnded`` event's

@@ -1,0 +1,202 @@
+"""Silence and drops (a part of every session: ``session.presence``).
+
+A peer silent for ``interrupt_after`` (0.5 s) is interrupted (``Interrupted``), for the ``timeout`` (5 s) lost. On the
+host (``HostDrops``) a joiner that keeps sending while its inputs stop advancing, and the match waits for them,
+counts as silent ("withheld its inputs"); a lost joiner's seats are dropped at the tick after the last input the host
+holds of them, relayed to every joiner (DROP notices), and the host's bot plays them from then on; the host tells
+every joiner who was interrupted, resumed or lost (STATUS notices). A joiner (``JoinerPresence``) fails when the host
+is lost, and reads the host's DROP and STATUS notices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .endpoint import CONNECTED, GONE, INTERRUPTED, Remote
+from .events import Disconnected, FailReason, Interrupted, Resumed, SeatDropped
+from .messages import Bye, DropItem, Reason, StatusItem
+from .protocol import DONE, FINISHING, RUNNING
+
+__all__ = ["Presence", "HostDrops", "JoinerPresence"]
+
+Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+
+class Presence:
+    """The silence rule both roles share: interrupted, resumed, timed out."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+
+    def heard(self, r: Remote) -> float:
+        """When ``r`` last counted as present: its last datagram."""
+        return r.last_recv
+
+    def wakeup(self) -> float:
+        """The next time a peer still there would count as interrupted or lost (seconds)."""
+        cfg = self.s.config
+        t = float("inf")
+        for r in self.s.remotes.values():
+            if r.status == GONE or r.bye:
+                continue
+            heard = self.heard(r)
+            t = min(t, heard + cfg.timeout)
+            if r.status == CONNECTED:
+                t = min(t, heard + cfg.interrupt_after)
+        return t
+
+    def check(self, r: Remote) -> None:
+        """``r`` silent for ``interrupt_after``: interrupted; for the timeout: ``timed_out``."""
+        s = self.s
+        now, cfg = s.now, s.config
+        heard = self.heard(r)
+        if r.status == CONNECTED and now >= heard + cfg.interrupt_after:
+            r.status = INTERRUPTED
+            s.emit(Interrupted(r.index, tuple(seat for seat, o in enumerate(s.owners) if o == r.index)))
+            self.interrupted(r)
+        if now >= heard + cfg.timeout:
+            self.timed_out(r, heard)
+
+    def interrupted(self, r: Remote) -> None:
+        """A role's answer to ``r`` falling silent."""
+
+    def resumed(self, r: Remote) -> None:
+        r.status = CONNECTED
+        self.s.emit(Resumed(r.index))
+
+    def timed_out(self, r: Remote, heard: float) -> None:
+        raise NotImplementedError
+
+
+class HostDrops(Presence):
+    """The host: withheld inputs count as silence, lost joiners' seats are dropped at the same tick everywhere."""
+
+    def heard(self, r: Remote) -> float:
+        """When ``r`` last counted as present: its last datagram, or (running) the last time its inputs advanced
+        while the match waited for them, whichever is older. A peer that keeps sending but withholds its inputs is
+        interrupted and dropped like a silent one."""
+        if self.s.phase == RUNNING:
+            return min(r.last_recv, r.last_progress)
+        return r.last_recv
+
+    def progress(self, r: Remote) -> None:
+        """Note whether ``r``'s inputs advance, or whether it is not the one the match waits for (its input frontier
+        is not behind every other seat's)."""
+        s = self.s
+        d = s.sync.driver
+        if d is None or s.phase != RUNNING:
+            r.last_progress = s.now
+            return
+        own = [d.known[seat] for seat in range(d.seats) if s.owners[seat] == r.index]
+        if not own:
+            r.last_progress = s.now
+            return
+        f = min(own)
+        if f > r.frontier:
+            r.frontier = f
+            r.last_progress = s.now
+            return
+        others = [d.known[seat] for seat in range(d.seats) if s.owners[seat] != r.index]
+        if not others or f >= min(others) or (d.end_tick and f >= d.end_tick - 1):
+            r.last_progress = s.now
+
+    def check(self, r: Remote) -> None:
+        s = self.s
+        if s.phase == FINISHING:
+            if s.now >= r.last_recv + s.config.interrupt_after and s.role_part.final_sent \
+                    and r.log_acked >= len(r.log_out):
+                r.bye = True  # finished and gone quiet: its BYE was lost
+                return
+        super().check(r)
+
+    def interrupted(self, r: Remote) -> None:
+        self.s.relay.notify_all(StatusItem(r.index, StatusItem.INTERRUPTED), but=r)
+
+    def resumed(self, r: Remote) -> None:
+        super().resumed(r)
+        self.s.relay.notify_all(StatusItem(r.index, StatusItem.RESUMED), but=r)
+
+    def timed_out(self, r: Remote, heard: float) -> None:
+        self.lose(r, "timed out" if heard == r.last_recv else "withheld its inputs")
+
+    def drop_peer(self, peer: int, reason: str = "dropped by the host") -> bool:
+        """Host, running: give up waiting for ``peer`` now (its seats are dropped at the same tick everywhere and the
+        host plays them: a bot takes over). The peer, if it is still there, is told. False if nothing to drop."""
+        s = self.s
+        r = s.remotes.get(peer)
+        if s.phase != RUNNING or r is None or r.status == GONE:
+            return False
+        s.send(r, Bye(Reason.DROPPED, "you were dropped from the match"))
+        self.lose(r, reason)
+        return True
+
+    def lose(self, r: Remote, reason: str) -> None:
+        """``r`` is out. While running, its seats are dropped at the tick after the last input the host holds."""
+        s = self.s
+        r.status = GONE
+        s.disconnects += 1
+        if s.sync.timesync:
+            s.sync.timesync.forget(r.index)
+        s.emit(Disconnected(r.index, reason))
+        s.relay.notify_all(StatusItem(r.index, StatusItem.GONE), but=r)
+        d = s.sync.driver
+        if s.phase != RUNNING or (d is None and s.auth is None):
+            return
+        for seat, o in enumerate(s.owners):
+            if o != r.index:
+                continue
+            if s.auth is not None:  # a turn game: the host's bot plays the seat from its next tick
+                tick = s.auth.now_tick
+            else:
+                tick = d.known[seat] + 1
+                d.fill(seat, s.sync.requested_tick)
+            s.owners[seat] = 0
+            s.local_seats = sorted(s.local_seats + [seat])
+            s.dropped[seat] = r.index
+            s.late_joiners.lost(seat, r)
+            s.bots[seat] = s.drop_level
+            s.emit(SeatDropped(seat, tick, r.index))
+            s.relay.notify_all(DropItem(seat, tick, r.index, s.drop_level), but=r)
+        if s.auth is None:
+            for o in s.remotes.values():
+                o.dirty = o.urgent = True
+
+
+class JoinerPresence(Presence):
+    """A joiner: the host lost is the end of this session; the host's notices of drops and peers' status."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        session.router.on_notice(DropItem, self.on_drop)
+        session.router.on_notice(StatusItem, self.on_status)
+
+    def timed_out(self, r: Remote, heard: float) -> None:
+        s = self.s
+        if s.phase == FINISHING:
+            s.phase = DONE
+        else:
+            s.emit(Disconnected(0, "timed out"))
+            s.disconnects += 1
+            s.fail(f"lost the host (silent for {s.config.timeout:g} s)", FailReason.HOST_LOST, rejoin=True)
+
+    def on_drop(self, r: Remote, it: DropItem) -> None:
+        """The host's bot plays ``seat`` of the lost ``peer`` from ``tick`` (in a turn game the owner list of the
+        host's views may have told it first), at ``level`` when told."""
+        s = self.s
+        seat = it.seat
+        if it.level is not None and seat < len(s.owners):
+            s.bots[seat] = it.level
+        if seat < len(s.owners) and s.owners[seat] != 0:
+            s.owners[seat] = 0
+            s.dropped[seat] = it.peer
+            s.emit(SeatDropped(seat, it.tick, it.peer))
+            if it.peer == s.index:
+                s.fail("dropped from the match by the host", FailReason.REMOVED, rejoin=True)
+
+    def on_status(self, r: Remote, it: StatusItem) -> None:
+        """Another peer was interrupted, resumed or disconnected, as the host sees it."""
+        s = self.s
+        if it.peer != s.index:
+            if it.status == StatusItem.GONE:
+                s.disconnects += 1
+            s.emit((Interrupted(it.peer), Resumed(it.peer), Disconnected(it.peer))[it.status - 1])

@@ -1,0 +1,277 @@
+"""Late joiners: spectators who join a running match, and players who come back for a dropped seat.
+
+- ``LateJoiners`` (a part of ``netplay.session.HostSession``): a late joiner is welcomed with no seat and sent the
+  snapshot of the last checksummed confirmed tick in SNAP chunks (acknowledged with SNAPACK; a turn game sends no
+  snapshot, only views); once it runs, its CLAIM of a dropped seat is granted to the player who lost it (same player
+  token, or the same machine) or to whom the host chose (``allow_claim``), from the tick after the last input the
+  host made for it (a SEAT notice to everyone), or refused to the claimant alone.
+- ``SnapshotReceiver`` (a part of ``netplay.session.SpectatorSession``): the chunks, their checks (game, rules
+  version, digest), the start from the snapshot and the catching up.
+- ``Claims`` (a part of ``netplay.session.JoinerSession``): the seats this peer asks for once caught up, and the
+  host's SEAT notices (seats taken over, or our claim refused).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .endpoint import Pending, Remote
+from .events import ClaimRefused, FailReason, PeerJoined, SeatClaimed
+from .messages import MAX_SNAP_CHUNKS, NO_PEER, Claim, Reason, Refuse, SeatItem, Snap, SnapAck
+from .protocol import LATE, LOBBY, RUNNING, owners_to_wire, snap_digest, split_snapshot
+from .transport import Address
+from .wire import Message
+
+__all__ = ["LateJoiners", "SnapSend", "SnapshotReceiver", "Claims"]
+
+Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+
+class SnapSend:
+    """The snapshot a late joiner is being sent: of confirmed ``tick``, in ``chunks``, their ``digest``, and a bit
+    per chunk it acknowledged (``got``)."""
+
+    def __init__(self, tick: int, chunks: list[bytes], digest: bytes) -> None:
+        self.tick = tick
+        self.chunks = chunks
+        self.digest = digest
+        self.got = bytearray((len(chunks) + 7) // 8)
+
+
+class LateJoiners:
+    """The host's late joiners and seat claims: who lost each dropped seat (``lost_owner``), the host's grants."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.claim_grants: set[tuple[int, int]] = set()  # (seat, peer) the host lets take a dropped seat
+        self.lost_owner: dict[int, tuple[bytes, str]] = {}  # dropped seat -> (token, IP) of who lost it
+        session.router.on(SnapAck, self.on_snapack)
+        session.router.on(Claim, self.on_claim)
+
+    def admit(self, index: int, address: Address, p: Pending, msg: Message) -> None:
+        """A spectator (or a player who will claim a dropped seat) joins the running match: it is welcomed with no
+        seat and sent the snapshot of the last checksummed confirmed tick (so its checksum records are cut as ours
+        are); the inputs since then follow in its INPUT datagrams once it has started."""
+        s = self.s
+        snap = None
+        if s.auth is None:
+            d = s.sync.driver
+            tick = s.checks.history.last_record if s.config.desync_detection else d.processed
+            cell = d.snapshot(tick)
+            data = b""
+            if cell is not None:
+                try:
+                    data = bytes(s.config.snapshot_state(cell.saved))
+                except Exception as e:  # the caller's serializer failed: refuse, never crash the match
+                    cell, data = None, str(e).encode()[:100]
+            chunks = split_snapshot(data)
+            if cell is None or len(chunks) > MAX_SNAP_CHUNKS:
+                s.send(p, Refuse(Reason.BAD_REQUEST, "the host cannot send its state to a spectator now"))
+                return
+            snap = SnapSend(tick, chunks, snap_digest(data))
+        r = s.admission.new_remote(index, address, (), p, msg)
+        r.late, r.ready = True, True
+        if snap is not None:  # a turn game: no snapshot, ever; START, then its seat's (public) view
+            r.snap = snap
+            r.acked = [snap.tick - 1] * s.sync.driver.seats
+        s.remotes[index] = r  # replaces a gone peer of that index, if any
+        s.emit(PeerJoined(index, address, (), msg.body.name, late=True))
+        s.lobby.welcome(r)
+        s.next_resend = s.now
+
+    def on_snapack(self, r: Remote, m: SnapAck) -> None:
+        snap = r.snap
+        if r.late and not r.started and snap is not None and m.tick == snap.tick:
+            for i in range(min(len(m.got), len(snap.got))):
+                snap.got[i] |= m.got[i]
+
+    def resend(self, r: Remote) -> None:
+        """A late joiner not started yet: snapshot chunks, and the roster (names and bots for its table)."""
+        self.send_snapshot(r)
+        self.s.send(r, self.s.lobby.roster())
+
+    def send_snapshot(self, r: Remote) -> None:
+        """Up to 16 of the snapshot chunks ``r`` has not acknowledged."""
+        s = self.s
+        snap = r.snap
+        owners = owners_to_wire(s.owners)
+        claimable = sorted(s.dropped)
+        total = len(snap.chunks)
+        todo = [i for i in range(total) if not snap.got[i // 8] >> (i % 8) & 1][:16]
+        # every chunk acknowledged but no INPUT yet: send the last one again (it starts the joiner)
+        for i in todo or [total - 1]:
+            s.send(r, Snap(snap.tick, s.seed, owners, claimable, total, i, snap.chunks[i], *self.snap_tail(r),
+                           s.sync.input_delay))
+
+    def snap_tail(self, r: Remote) -> list[Any]:
+        """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
+        st = self.s.settings
+        return [st.game[:40], st.rules_version, r.snap.digest]
+
+    def lost(self, seat: int, r: Remote) -> None:
+        """``r`` lost ``seat`` (dropped): remember who, for its claim."""
+        self.lost_owner[seat] = (r.token, r.address[0])
+
+    def allow_claim(self, seat: int, peer: int) -> None:
+        """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
+        self.claim_grants.add((seat, peer))
+
+    def may_claim(self, r: Remote, seat: int) -> bool:
+        """Only the player who lost a dropped seat takes it back (same player token, or the same machine: same IP
+        address), unless the host chose otherwise (``allow_claim``, ``SessionConfig.seat_claims == "any"``)."""
+        if self.s.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
+            return True
+        token, ip = self.lost_owner.get(seat, (b"", None))
+        return (bool(token) and token == r.token) or ip == r.address[0]
+
+    def on_claim(self, r: Remote, m: Claim) -> None:
+        """A late joiner asks to take over dropped seats. Each is granted from the tick after the last input the host
+        has made for it (relayed to everyone as SEAT), or refused to the claimant alone."""
+        s = self.s
+        if s.phase != RUNNING or not r.started:
+            return
+        for seat in m.seats:
+            if seat >= len(s.owners) or s.owners[seat] == r.index:
+                continue
+            if seat in s.dropped and s.owners[seat] == 0 and seat in s.local_seats and self.may_claim(r, seat):
+                sync = s.sync
+                tick = sync.requested_tick + 1 if s.auth is None else s.auth.now_tick
+                if s.auth is None:
+                    sync.driver.fill(seat, sync.requested_tick)
+                s.owners[seat] = r.index
+                s.local_seats.remove(seat)
+                del s.dropped[seat]
+                s.bots.pop(seat, None)
+                r.seats = tuple(sorted(r.seats + (seat,)))
+                r.handover[seat] = tick
+                s.emit(SeatClaimed(seat, tick, r.index))
+                s.relay.notify_all(SeatItem(seat, tick, r.index))
+            else:
+                r.notify(SeatItem(seat, 0, s.owners[seat] or 0))
+
+
+class SnapshotReceiver:
+    """A spectator's start from the host's snapshot (we joined a running match)."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.parts: dict[int, bytes] = {}
+        self.total = 0
+        self.tick = -1
+        session.router.on(Snap, self.on_snap)
+
+    def on_snap(self, host: Remote, c: Snap) -> None:
+        """A chunk of the host's snapshot; the last one starts us."""
+        s = self.s
+        if s.phase not in (LOBBY, LATE):
+            return
+        st = s.settings
+        delay = st.input_delay if c.input_delay is None else c.input_delay
+        if s.deal.delay_problem(delay):
+            return
+        s.sync.input_delay = delay
+        if len(c.owners) != st.seats or c.game != st.game or c.rules_version != st.rules_version:
+            s.fail(f"the host's snapshot is not of this match ({c.game} v{c.rules_version}, expected {st.game} "
+                   f"v{st.rules_version})", FailReason.BAD_SNAPSHOT)
+            return
+        if c.tick != self.tick or c.total != self.total:  # a new transfer (or the first)
+            self.tick, self.total, self.parts = c.tick, c.total, {}
+        s.phase = LATE
+        s.late = True
+        self.parts[c.index] = c.data
+        if len(self.parts) < c.total:
+            return
+        blob = b"".join(self.parts[i] for i in range(c.total))
+        if snap_digest(blob) != c.digest:
+            self.parts = {}  # chunks of two transfers mixed, or damaged: ask for it again
+            self.tick = -1
+            return
+        self.load(c, blob)
+
+    def load(self, c: Snap, blob: bytes) -> None:
+        """Start from the whole snapshot ``blob`` (its last chunk ``c``); fail if the caller cannot read it."""
+        s = self.s
+        loader = s.config.load_snapshot
+        try:
+            if loader is None:
+                raise ValueError("no snapshot loader configured")
+            saved = loader(blob)
+            s.owners = [0 if o == NO_PEER else o for o in c.owners]
+            s.dropped = {seat: 0 for seat in c.claimable}
+            s.sync.start(c.seed, c.tick, saved)
+            s.sync.catching_up = True
+        except Exception as e:  # the caller's decoder (or the simulation) refused the state: never crash
+            s.sync.driver = None
+            s.fail(f"the host's snapshot could not be read ({type(e).__name__})", FailReason.BAD_SNAPSHOT)
+
+    def resend(self) -> None:
+        """SNAPACK: the chunks held, a bit each."""
+        s = self.s
+        got = bytearray((self.total + 7) // 8)
+        for i in self.parts:
+            got[i // 8] |= 1 << (i % 8)
+        s.send(s.remotes[0], SnapAck(self.tick, bytes(got)))
+
+
+class Claims:
+    """The dropped seats a late joiner asks for (``pending``) once caught up, and the host's answers."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.claim: tuple[int, ...] = ()
+        self.pending: set[int] = set()
+        self.claim_at = float("-inf")
+        session.router.on_notice(SeatItem, self.on_seat)
+
+    def want(self, seats: tuple[int, ...]) -> None:
+        self.claim = tuple(seats)
+        self.pending = set(seats)
+
+    def request(self, seats: list[int]) -> None:
+        """Ask the host for these dropped seats once caught up."""
+        self.claim = tuple(sorted(set(self.claim) | set(seats)))
+        self.pending |= set(seats)
+        self.claim_at = float("-inf")
+
+    def wakeup(self) -> float:
+        s = self.s
+        if self.pending and s.phase == RUNNING and not s.sync.catching_up:
+            return self.claim_at + 0.25
+        return float("inf")
+
+    def timers(self) -> None:
+        s = self.s
+        if self.pending and s.phase == RUNNING and not s.sync.catching_up and s.now >= self.claim_at + 0.25:
+            self.claim_at = s.now
+            s.send(s.remotes[0], Claim(sorted(self.pending)))
+
+    def caught_up(self) -> None:
+        self.claim_at = float("-inf")
+
+    def on_seat(self, r: Remote, it: SeatItem) -> None:
+        """``peer`` plays ``seat`` from ``tick`` (a seat taken over), or our claim of it was refused."""
+        s = self.s
+        seat, tick, peer = it.seat, it.tick, it.peer
+        if seat >= len(s.owners):
+            return
+        if peer == s.index:
+            if seat not in s.local_seats:
+                s.owners[seat] = peer
+                s.sync.seat_from[seat] = tick
+                s.local_seats = sorted(s.local_seats + [seat])
+                s.my_seats = tuple(sorted(set(s.my_seats) | {seat}))
+                s.dropped.pop(seat, None)
+                s.bots.pop(seat, None)
+                self.pending.discard(seat)
+                s.emit(SeatClaimed(seat, tick, peer))
+        elif tick == 0 and seat in self.pending:
+            self.pending.discard(seat)
+            why = ("another player plays it" if peer else
+                   "the host keeps it for the player who lost it" if seat in s.dropped else "the host plays it")
+            s.emit(ClaimRefused(seat, why))
+        elif tick and s.owners[seat] != peer:  # (a turn game: the VIEW's owners may have told it first)
+            s.owners[seat] = peer
+            s.dropped.pop(seat, None)
+            s.bots.pop(seat, None)
+            self.pending.discard(seat)
+            s.emit(SeatClaimed(seat, tick, peer))
