@@ -569,7 +569,12 @@ class App:
                 self._sleep(max(0.0005, min(wait, 0.05)))
         finally:
             if self.opts.screenshot:
-                self.save_screenshot(self.opts.screenshot)
+                try:
+                    self.save_screenshot(self.opts.screenshot)
+                except (OSError, pygame.error) as e:  # checked at start, but the folder may have gone since
+                    print(f"grisbi-arcade: error: cannot save the screenshot to {self.opts.screenshot}: "
+                          f"{getattr(e, 'strerror', None) or e}", file=sys.stderr)
+                    self.exit_code = 2
             self.close_recordings()
             if self.opts.frame_stats:
                 self.save_frame_stats(self.opts.frame_stats)
