@@ -54,13 +54,29 @@ LEVELS = ("easy", "normal", "hard")
 MAX_TICKS = 60 * 60 * 30
 
 
+class Person(Bot):
+    """The modelled person: ``PERSON``'s times whatever the table's pace and seats (those scale the bots only)."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, "normal", seed)
+        self.params = PERSON
+        self.level = "person"
+
+    def time_scale(self, pace: str, seats: int) -> int:
+        return 100
+
+
+class Newcomer(Person):
+    """A first-timer who has not laid a card yet: never sends an input (the most the bots lay at a table)."""
+
+    def input(self, view, legal_inputs, tick: int) -> int:
+        return 0
+
+
 def make_bot(seat: int, level: str, seed: int) -> Bot:
-    """A bot of ``level``, or the modelled person for level "person"."""
-    if level == "person":
-        bot = Bot(seat, "normal", seed)
-        bot.params = PERSON
-        bot.level = "person"
-        return bot
+    """A bot of ``level``, the modelled person for level "person", a silent seat for "newcomer"."""
+    if level in ("person", "newcomer"):
+        return (Person if level == "person" else Newcomer)(seat, seed)
     return Bot(seat, level, seed)
 
 
@@ -117,6 +133,38 @@ def alone(level: str, seeds: range, pace: str) -> list[int]:
     return out
 
 
+def table_rate(seats: int, level: str, pace: str, rounds: int, seed: int,
+               who: str = "person") -> tuple[float, float, float]:
+    """A table of ``seats``: the modelled person at seat 0 (Robbers; ``who`` "newcomer": a silent seat), bots of
+    ``level`` in the others, teams alternating. Returns (cards the bots lay per second of play, all together; cards the person lays per second;
+    the person's share of the cards laid), over about ``rounds`` rounds (seeded)."""
+    bots = person = ticks = 0
+    k = 0
+    while k * 3 < rounds:
+        s = RULES.initial_state(seed * 1_000_003 + 7000 + 97 * seats + k, seats, pace=pace, reveal_ticks=2,
+                                start_ticks=30)
+        players = [make_bot(p, who if p == 0 else level, seed + k) for p in range(seats)]
+        done = 0
+        for _ in range(MAX_TICKS):
+            if RULES.is_over(s) or done >= 3:
+                break
+            x = tuple(b.input(RULES.view(s, b.seat), RULES.legal_actions(s, b.seat), s.tick) for b in players)
+            playing = s.phase == "play"
+            s = RULES.step(s, x)
+            ticks += playing
+            for ev in s.events:
+                if ev[0] == "lay":
+                    if ev[1] == 0:
+                        person += 1
+                    else:
+                        bots += 1
+                elif ev[0] == "round_end":
+                    done += 1
+        k += 1
+    secs = max(1, ticks) / 60
+    return bots / secs, person / secs, person / max(1, bots + person)
+
+
 def level_figures(level: str, rounds: int, seed: int, pace: str) -> dict:
     answers, len3, len4 = [], [], []
     for k in range(rounds // 4 + 1):
@@ -142,7 +190,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=60, help="rounds per figure (about)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pace", default="standard", choices=("relaxed", "standard", "fast"))
+    ap.add_argument("--rates", action="store_true", help="also print the cards a second by seat count and level")
+    ap.add_argument("--rates-only", action="store_true", help="print only those")
     args = ap.parse_args(argv)
+    if args.rates_only:
+        print_rates(args.pace, args.rounds, args.seed)
+        return
     print(f"Grisbi bots at the {args.pace} pace (seed {args.seed}, ~{args.rounds} rounds a figure; 60 ticks = 1 s)")
     print(f"{'level':7} {'alone p10/p50/p90':19} {'busy table p10/p50/p90 (min)':29} {'round: 3 bots':14} "
           f"{'4 bots (p10-p90)':19} {'person wins 1v1'}")
@@ -156,6 +209,28 @@ def main(argv: list[str] | None = None) -> None:
               f"{pct(f['len4'], 90) / 60:.0f} s){'':6} {100 * f['won'] / max(1, f['total']):5.1f} % of {f['total']}")
     print("targets: answers >= 18 ticks; round of 4 normal bots 15-45 s (standard); person wins >= 65 % vs easy, "
           "35-65 % vs normal, 10-40 % vs hard")
+    if args.rates:
+        print_rates(args.pace, args.rounds, args.seed)
+
+
+SEATS = (2, 3, 4, 5, 6, 8)
+
+
+def print_rates(pace: str, rounds: int, seed: int) -> None:
+    """The cards a second the bots lay all together, by seat count and level (``table_rate``)."""
+    print(f"\ncards the bots lay a second, all together, at the {pace} pace (seat 0 a person, the other seats bots;"
+          f" ~{rounds} rounds a figure):")
+    print(f"{'level':7} {'seats':>5} " + " ".join(f"{n:>12}" for n in SEATS))
+    for level in LEVELS:
+        for who in ("newcomer", "person"):
+            cells = []
+            for n in SEATS:
+                b, _, share = table_rate(n, level, pace, rounds, seed, who)
+                cells.append(f"{b:.2f}" + (f" ({100 * share:2.0f} %)" if who == "person" else "      "))
+            label = "with a newcomer" if who == "newcomer" else "with a person (their share)"
+            print(f"{level:7} {'':5} " + " ".join(f"{c:>12}" for c in cells) + f"   {label}")
+    print("target: at the relaxed pace with 3 bots (4 seats, normal) at most ~0.7 cards a second with a newcomer; "
+          "a person's share at least 1/seats against normal bots")
 
 
 if __name__ == "__main__":
