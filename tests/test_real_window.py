@@ -297,6 +297,16 @@ def test_f11_and_alt_enter_toggle_fullscreen(title):
     assert wait_for(lambda: title.geometry().size != (1920, 1080), 10), title.geometry()
 
 
+def back_to_title(game: Game) -> None:
+    """Esc until the top scene is the title (an earlier test may have left seat setup open)."""
+    for _ in range(4):
+        if game.scenes() and game.scenes()[-1].split()[1] == "title":
+            return
+        game.x.run("xdotool", "key", "--window", game.wid, "Escape")
+        wait_for(lambda: game.scenes()[-1].split()[1] == "title", 2)
+    assert game.scenes()[-1].split()[1] == "title", game.scenes()
+
+
 @pytest.mark.timeout(60)
 def test_the_click_that_focuses_the_window_counts(title, tmp_path):
     """Another window has the focus; one real click on the first title item both focuses the game and opens seat
@@ -305,6 +315,7 @@ def test_the_click_that_focuses_the_window_counts(title, tmp_path):
 
     first = make_app(tmp_path).top.item_rects()[0].center
     title.resize(1280, 720)
+    back_to_title(title)
     other = title.x.spawn([sys.executable, "-c", "import pygame, time; pygame.display.set_mode((300, 200)); "
                            "[pygame.event.pump() or time.sleep(0.02) for _ in range(3000)]"],
                           env=title.x.env())
@@ -330,6 +341,8 @@ def test_the_click_that_focuses_the_window_counts(title, tmp_path):
 def test_a_larger_window_scale_stays_on_the_desktop(title):
     """Settings → Window scale 1.25× from a window placed low and right: the 1600×900 window, its title bar
     included, lies on the 1920×1080 screen, centred; back to 1× it is centred too."""
+    back_to_title(title)
+    title.x.run("xdotool", "mousemove", "1900", "1070")  # the pointer off the window: menus follow the keys only
     title.x.run("xdotool", "windowmove", title.wid, "600", "350")
     assert wait_for(lambda: title.geometry().x >= 500, 5), title.geometry()
     keys = ["Down"] * 8 + ["Return", "Down", "Right"]  # the title's Settings item, then Window scale, one step up
