@@ -404,12 +404,13 @@ def test_settings_language_switches_the_title_at_once_and_is_saved(tmp_path):
     assert "Settings" in title_texts(app) and i18n.language() == "en"
     settings = SettingsScene(app)
     app.push(settings)
+    k = SettingsScene.ROWS.index("language")
     row = [k for k, (label, _v) in enumerate(settings.rows()) if label == "Language"]
-    assert row == [6] and settings.rows()[6][1] == "English"
-    settings.sel = 6
+    assert row == [k] and settings.rows()[k][1] == "English"
+    settings.sel = k
     app.opts.input_script = __import__("client_helpers").script(f"{app.ticks + 1} d\n")
     run_ticks(app, 3)
-    assert i18n.language() == "fr" and settings.rows()[6] == ("Langue", "Français")
+    assert i18n.language() == "fr" and settings.rows()[k] == ("Langue", "Français")
     app.pop()
     texts = title_texts(app)
     assert {"Réglages", "Quitter", "Apprendre à jouer", "GRISBI ARCADE"} <= set(texts)
@@ -430,7 +431,7 @@ def test_the_mouse_switches_the_language_on_its_arrows(tmp_path):
     app = make_app(tmp_path)
     settings = SettingsScene(app)
     app.push(settings)
-    row = settings.row_rects()[6]
+    row = settings.row_rects()[SettingsScene.ROWS.index("language")]
     click(app, (W // 2 + 390, row.centery))
     assert i18n.language() == "fr" and app.settings.language == "fr"
     click(app, (W // 2 + 30, row.centery))

@@ -40,6 +40,24 @@ def screenshot_problem(path: str | None) -> str | None:
         return f"--screenshot {path}: the folder {folder} does not exist"
     if not os.access(folder, os.W_OK):
         return f"--screenshot {path}: the folder {folder} is not writable"
+    existed = target.exists()
+    try:  # os.access says yes to root everywhere (/proc, /sys, a read-only mount): try the file itself
+        with open(target, "ab"):
+            pass
+    except OSError as e:
+        return f"--screenshot {path}: cannot write there ({e.strerror or e})"
+    if not existed:
+        try:
+            target.unlink()
+        except OSError:
+            pass
+    return None
+
+
+def frames_problem(frames: int | None) -> str | None:
+    """Why ``--frames N`` is not a run length (None if it is): N must be at least 1."""
+    if frames is not None and frames < 1:
+        return f"--frames must be at least 1, not {frames}"
     return None
 
 
@@ -127,7 +145,7 @@ def replay_main(argv: list[str]) -> int:
         args = p.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
-    problem = screenshot_problem(args.screenshot)
+    problem = frames_problem(args.frames) or screenshot_problem(args.screenshot)
     if problem:
         return _fail(p, problem)
     if not args.headless and not args.verify and display_missing():
@@ -193,9 +211,7 @@ def _check_args(args: argparse.Namespace) -> None:
     """The options' values, in the order a player would fix them. Raises _Usage."""
     from arcade.games import REGISTRY
 
-    if args.frames is not None and args.frames < 1:
-        raise _Usage("--frames must be at least 1")
-    problem = screenshot_problem(args.screenshot)
+    problem = frames_problem(args.frames) or screenshot_problem(args.screenshot)
     if problem:
         raise _Usage(problem)
     if args.game is not None and args.game not in REGISTRY:
@@ -347,9 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed a one-line error (or the help)
         return int(e.code or 0)
-    if not args.headless and display_missing():
-        return 2
-    try:
+    try:  # the arguments first: a mistake is named whether or not there is a screen
         _check_args(args)
         lan_seats = _lan_seats(args)
         try:
@@ -357,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             raise _Usage(f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4") from None
         seats = _local_seats(args)
+        if not args.headless and display_missing():
+            return 2
         script = _input_script(args.input_script)
     except _Usage as e:
         return _fail(parser, str(e))

@@ -9,7 +9,7 @@ from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_pat
 from arcade.client.scenes import router
 from arcade.client.thinking import in_background
 
-__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "TUTORIAL_THINK_TICKS"]
+__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "mark_input", "TUTORIAL_THINK_TICKS"]
 
 TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
 
@@ -22,7 +22,14 @@ def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: di
     match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, bot_ahead=in_background, **options)
     if not demo and app.opts.record:
         attach_recorder(app, match)
-    app.push(router.table(game_id)(app, match, demo=demo))
+    app.push(mark_input(app, router.table(game_id)(app, match, demo=demo)))
+
+
+def mark_input(app, table):
+    """Note on ``table`` which devices had been used before its match (``InputMap.used``), so the results can say
+    what really played each seat (keys, the mouse, or both); returns the table."""
+    table.input_mark = dict(app.input.used)
+    return table
 
 
 def attach_recorder(app, match: Match) -> None:
@@ -49,7 +56,7 @@ def resume_match(app, rep: Replay) -> None:
         match.recorder = writer
     for inputs in rep.inputs():
         match.replay_tick(inputs)
-    app.push(router.table(rep.game)(app, match))
+    app.push(mark_input(app, router.table(rep.game)(app, match)))
 
 
 def start_tutorial(app, game_id: str) -> None:
@@ -65,4 +72,4 @@ def start_tutorial(app, game_id: str) -> None:
                   bot_ahead=in_background, **options)
     table = router.table(game_id)(app, match)
     table.coach, table.coach_done, table.coach_wanted, table.coach_refuse = tut.coach, tut.done, tut.wanted, tut.refuse
-    app.push(table)
+    app.push(mark_input(app, table))

@@ -14,11 +14,13 @@ from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, Z
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
                               set_language)
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.markdown import render_page
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
-from arcade.client.play import attach_recorder, start_match, start_tutorial
+from arcade.client.play import attach_recorder, mark_input, start_match, start_tutorial
+from arcade.client.settings import GRISBI_PACES, grisbi_defaults
 from arcade.client.scenes import Scene
 
 __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
@@ -265,6 +267,28 @@ class SeatSetupScene(Scene):
         for i, o in enumerate(self.opts):  # an option a player setting starts (Grisbi's assist; off by default)
             if o.setting and getattr(self.app.settings, o.setting, False):
                 self.opt_idx[i] = o.values.index(True)
+        self.gentle: dict[str, Any] = {}  # a new player's first Grisbi match: the options it starts gentle at
+        if any(o.setting == "grisbi_assist" for o in self.opts):  # pace and assist as Settings say, gentle at first
+            pace, assist, gentle = grisbi_defaults(self.app.settings)
+            self.set_option("pace", pace)
+            self.set_option("assist", assist)
+            if gentle:
+                self.gentle = {"pace": pace, "assist": assist}
+
+    GENTLE_NOTE = N_("First match: relaxed pace, assist on — change in Settings")
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Choose ``value`` for the option ``key`` (nothing if the game has no such option or value)."""
+        for i, o in enumerate(self.opts):
+            if o.key == key and value in o.values:
+                self.opt_idx[i] = o.values.index(value)
+
+    def gentle_note(self) -> str:
+        """The note saying a new player's first Grisbi match starts gentle, while its options still are."""
+        chosen = self.options()
+        if self.gentle and all(chosen.get(k) == v for k, v in self.gentle.items()):
+            return _(self.GENTLE_NOTE)
+        return ""
 
     def default_seat(self) -> SeatSpec:
         return SeatSpec("bot", level=self.app.settings.bot_level)
@@ -323,6 +347,7 @@ class SeatSetupScene(Scene):
     def update(self) -> None:
         inp = self.app.input
         rows = self.rows()
+        self.forget_fixed_problem()
         if backed(inp):
             self.app.notice = ""
             self.app.audio.play("back")
@@ -341,11 +366,36 @@ class SeatSetupScene(Scene):
         if inp.pressed("A") or inp.pressed("START") or (clicked and r in ("start", "rules")):
             self.activate(r, inp.pressed("START"))
 
+    _problem_shown = ""  # the seat problem as it stood on the last tick
+
+    def forget_fixed_problem(self) -> None:
+        """A warning about the seats ("WASD keys is given to two seats.") shown after START goes as soon as the
+        seats no longer have that problem (or says the one they have now)."""
+        now = self.problem()
+        if self.app.notice and self.app.notice == self._problem_shown and now != self._problem_shown:
+            self.app.notice = now
+        self._problem_shown = now
+
     ROW_Y = 160  # the first row's centre (px)
+    NOTE_STEP = 22  # px between the lines under the rows (the gentle note, key hints)
+    NOTE_GAP = 6  # px between the rows' panel and the first of those lines
+    BOTTOM = H - 44  # nothing of the setup goes lower: the hint bar's top, less a margin
+
+    def hint_columns(self) -> int:
+        """Key hints go in two columns when two or more human seats have them."""
+        return 2 if sum(1 for s in self.choices[:self.players] if s.kind == "human") >= 2 else 1
+
+    def note_lines(self) -> int:
+        """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
+        humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
+        hints = -(-humans // self.hint_columns())
+        return (1 if self.gentle else 0) + max(1, hints)
 
     def pitch(self) -> int:
-        """The rows' spacing (px): 40, closer when many seats and options must fit above the hint bar."""
-        return min(40, (H - 230) // len(self.rows()))
+        """The rows' spacing (px): 40, closer when many seats and options must fit above the lines under them
+        (``note_lines``) and the hint bar."""
+        room = self.BOTTOM - (self.ROW_Y + 10) - self.NOTE_GAP - self.NOTE_STEP * self.note_lines()
+        return max(22, min(40, room // len(self.rows())))
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
@@ -414,21 +464,35 @@ class SeatSetupScene(Scene):
                     draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
                     draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
             y += pitch
-        # the chosen option's help line, else the key hints of every human seat
-        hy = y + 20
+        # the gentle note of a first Grisbi match; the chosen option's help line, else every human seat's keys
+        hy = y + 10 + self.NOTE_GAP + self.NOTE_STEP // 2  # y + 10: the panel's bottom
+        note = self.gentle_note()
+        if note:
+            draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
+            hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = self.opts[int(r[3:])].help if r.startswith("opt") else ""
         if help_text:
             draw_text(surf, help_text, (W // 2, hy), 18, WHITE, anchor="center")
         else:
-            for i, s in enumerate(self.choices[:self.players]):
-                if s.kind == "human":
-                    draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
-                              (W // 2, hy), 18, DIM, anchor="center")
-                    hy += 24
+            self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
         hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
                  + ["Enter/E or click: start", "Esc back"])
+
+
+    def draw_key_hints(self, surf, y: int) -> None:
+        """Each human seat's keys from ``y`` (px) down, in two columns when two or more seats have them."""
+        hints = [f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}"
+                 for i, s in enumerate(self.choices[:self.players]) if s.kind == "human"]
+        cols = self.hint_columns()
+        width = 1200 // cols - 10
+        for k, text in enumerate(hints):
+            x = W // 2 if cols == 1 else W // 2 - 300 + (k % cols) * 600
+            size = 18 if cols == 1 else 16
+            while size > 12 and fonts.font(size).size(text)[0] > width:
+                size -= 1
+            draw_text(surf, text, (x, y + (k // cols) * self.NOTE_STEP), size, DIM, anchor="center")
 
 
 class LocalPlay:
@@ -467,6 +531,7 @@ class LocalPlay:
         if item == "Restart":
             pause.app.pop()
             self.table.restart()
+            mark_input(pause.app, self.table)
         else:
             go_title(pause.app, keep_resumable=True)
 
@@ -486,6 +551,7 @@ class LocalPlay:
         if item == "Play again":
             scene.app.pop()
             self.table.restart(new_seed=True)
+            mark_input(scene.app, self.table)
         else:
             go_title(scene.app)
 
@@ -624,6 +690,8 @@ class ResultsScene(Scene):
         self.rows = table.result_rows()
         self.notes = table.result_notes()
         self.deal = self.mode.result_deal(table)  # a LAN turn game's fair deal, else None
+        self.played = [self.played_by(seat) for seat in range(len(self.match.seats))]  # before the menu's keys
+        self.count_finished()
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
                             "title": self.title, **self.mode.result_record(table)})
@@ -665,21 +733,45 @@ class ResultsScene(Scene):
         for seat, figure in self.rows:
             pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
             draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
-            draw_text(surf, played_by(self.match.seats[seat]), (cols[1], y), 20, (200, 200, 190))
+            draw_text(surf, self.played[seat], (cols[1], y), 20, (200, 200, 190))
             draw_text(surf, figure, (cols[2], y), 22, GOLD, bold=True, anchor="topright")
             y += step
         secs = self.match.tick_count // 60
-        notes = self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"]
-        y = max(y + 6, box.y + 420)
-        for ln in notes[:4]:
-            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), 19, (220, 220, 210), anchor="center")
-            y += 26
+        notes = (self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"])[:5]
+        y, step, size = self.notes_place(y, len(notes))
+        for ln in notes:
+            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), size, (220, 220, 210), anchor="center")
+            y += step
         for k, (item, r) in enumerate(zip(self.ITEMS, self.button_rects())):
             panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
                   GOLD if k == self.sel else None, 12)
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
         hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
                         "Esc " + self.mode.RESULT_ESC])
+
+    def count_finished(self) -> None:
+        """A Grisbi match played to its end (not a demo, not the tutorial) is counted in the settings: the next
+        seat setup starts from the player's own pace and assist, no longer a first match's gentle ones."""
+        table = self.table
+        if self.match.game_id == "grisbi" and self.match.is_over() and not getattr(table, "demo", False) \
+                and getattr(table, "coach", None) is None:
+            self.app.settings.grisbi_finished += 1
+            self.app.save_settings()
+
+    def notes_place(self, below: int, n: int) -> tuple[int, int, int]:
+        """Where the ``n`` note lines go under the rows ending at ``below`` (px): (first line's centre y, line
+        step, font size), every line above the buttons (closer and smaller when many)."""
+        top = self.button_rects()[0].top - 14  # the last line's centre stays this far above the buttons
+        y = max(below + 6, 460)
+        step = max(21, min(26, (top - y) // max(1, n - 1) if n > 1 else 26))
+        y = min(y, top - (n - 1) * step)
+        return y, step, 19 if step >= 24 else 17
+
+    def played_by(self, seat: int) -> str:
+        """What played ``seat`` in this match (``played_by``): the devices used since the match began."""
+        used = self.app.input.used_since(getattr(self.table, "input_mark", None))
+        mouse_seat = getattr(self.table, "mouse_seat", lambda: None)()
+        return played_by(self.match.seats[seat], used, mouse_seat == seat)
 
     def button_rects(self) -> list[pygame.Rect]:
         """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
@@ -691,17 +783,26 @@ class ResultsScene(Scene):
         return out
 
 
-def played_by(spec) -> str:
-    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On the LAN"."""
+def played_by(spec, used: set[str] | None = None, mouse: bool = False) -> str:
+    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Mouse", "WASD keys and mouse", "Bot,
+    normal", "On the LAN". ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
+    unknown, the seat's device is named); ``mouse``: the mouse played this seat (``TableScene.mouse_seat``)."""
     if spec.kind == "bot":
         return f"Bot, {spec.level}"
     if spec.kind == "remote":
         return "On the LAN"
-    return spec.label
+    if used is None or spec.device == MOUSE:
+        return spec.label
+    keys, clicked = spec.device in used, mouse and MOUSE in used
+    if clicked and keys:
+        return f"{spec.label} and mouse"
+    return "Mouse" if clicked else spec.label
 
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """A bot level as Settings names it (translated when drawn)."""
+PACE_NAMES = {"relaxed": N_("Relaxed"), "standard": N_("Standard"), "fast": N_("Fast")}
+"""Grisbi's bot pace as Settings names it (translated when drawn)."""
 
 
 class SettingsScene(Scene):
@@ -712,22 +813,31 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.sel = 0
 
+    ROWS = ("volume", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
+            "bindings", "back")
+    STEPPED = ("volume", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
+    TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
+    ROW_H = 46  # px between rows (ten rows and the new player's note above the hint bar)
+
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
+        pace, assist, _gentle = grisbi_defaults(s)
         on = {True: _("On"), False: _("Off")}
-        return [(_("Volume"), "█" * s.volume + "·" * (10 - s.volume) + "  " + format_percent(s.volume * 10)),
-                (_("Window scale"), f"{format_number(s.window_scale)}×"),
-                (_("Fullscreen"), on[s.fullscreen]),
-                (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
-                (_("Grisbi assist in setup (glow fitting cards)"), on[s.grisbi_assist]),
-                (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
-                (_("Language"), language_name(language())),
-                (_("Key bindings…"), ""),
-                (_("Save and back"), "")]
+        values = {"volume": (_("Volume"), "█" * s.volume + "·" * (10 - s.volume) + "  " + format_percent(s.volume * 10)),
+                  "scale": (_("Window scale"), f"{format_number(s.window_scale)}×"),
+                  "fullscreen": (_("Fullscreen"), on[s.fullscreen]),
+                  "attract": (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
+                  "grisbi_pace": (_("Grisbi pace in setup"), _(PACE_NAMES.get(pace, pace))),
+                  "grisbi_assist": (_("Grisbi assist in setup (glow fitting cards)"), on[assist]),
+                  "bot_level": (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
+                  "language": (_("Language"), language_name(language())),
+                  "bindings": (_("Key bindings…"), ""),
+                  "back": (_("Save and back"), "")}
+        return [values[k] for k in self.ROWS]
 
     def update(self) -> None:
         inp, s = self.app.input, self.app.settings
-        n = len(self.rows())
+        n = len(self.ROWS)
         if backed(inp):
             self.app.save_settings()
             self.app.pop()
@@ -735,68 +845,84 @@ class SettingsScene(Scene):
         self.sel = menu_step(inp, self.sel, n)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
-        if clicked and self.sel in self.STEPPED:
+        row = self.ROWS[self.sel]
+        if clicked and row in self.STEPPED:
             step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
-        if (inp.pressed("A") or clicked) and self.sel in (2, 4) or inp.pressed("A") and self.sel == 6:
+        if (inp.pressed("A") or clicked) and row in self.TOGGLED or inp.pressed("A") and row == "language":
             step = 1
         if step:
             self.app.audio.play("move")
-            if self.sel == 0:
-                s.volume = max(0, min(10, s.volume + step))
-                self.app.audio.set_volume(s.volume)
-                self.app.audio.play("select")
-            elif self.sel == 1:
-                scales = self.app.scale_choices()  # only the window sizes that fit the desktop
-                i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
-                s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
-                self.app.apply_window_scale()
-            elif self.sel == 2:
-                self.app.set_fullscreen(not s.fullscreen)
-            elif self.sel == 3:
-                s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
-            elif self.sel == 4:
-                s.grisbi_assist = not s.grisbi_assist
-            elif self.sel == 5:
-                i = LEVELS.index(s.bot_level)
-                s.bot_level = LEVELS[(i + step) % len(LEVELS)]
-            elif self.sel == 6:  # the title and every screen show the new language from their next frame
-                codes = list(LANGUAGES)
-                i = codes.index(language()) if language() in codes else -step
-                s.language = codes[(i + step) % len(codes)]
-                set_language(s.language)
+            self.change(row, step)
         if inp.pressed("A") or clicked:
-            if self.sel == 7:
+            if row == "bindings":
                 self.app.push(BindingsScene(self.app))
-            elif self.sel == 8:
+            elif row == "back":
                 self.app.save_settings()
                 self.app.pop()
 
-    STEPPED = (0, 1, 3, 5, 6)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
+    def change(self, row: str, step: int) -> None:
+        """←/→ (``step`` -1 or 1) on ``row``; a toggle flips whatever the step."""
+        s = self.app.settings
+        if row == "volume":
+            s.volume = max(0, min(10, s.volume + step))
+            self.app.audio.set_volume(s.volume)
+            self.app.audio.play("select")
+        elif row == "scale":
+            scales = self.app.scale_choices()  # only the window sizes that fit the desktop
+            i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
+            s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
+            self.app.apply_window_scale()
+        elif row == "fullscreen":
+            self.app.set_fullscreen(not s.fullscreen)
+        elif row == "attract":
+            s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
+        elif row in ("grisbi_pace", "grisbi_assist"):  # chosen here: the first match is no longer gentle
+            pace, assist, _gentle = grisbi_defaults(s)
+            s.grisbi_pace, s.grisbi_assist, s.grisbi_set = pace, assist, True
+            if row == "grisbi_pace":
+                s.grisbi_pace = GRISBI_PACES[max(0, min(len(GRISBI_PACES) - 1, GRISBI_PACES.index(pace) + step))]
+            else:
+                s.grisbi_assist = not assist
+        elif row == "bot_level":
+            i = LEVELS.index(s.bot_level)
+            s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+        elif row == "language":  # the title and every screen show the new language from their next frame
+            codes = list(LANGUAGES)
+            i = codes.index(language()) if language() in codes else -step
+            s.language = codes[(i + step) % len(codes)]
+            set_language(s.language)
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
-        return [pygame.Rect(W // 2 - 410, 175 + i * 50 - 25, 820, 50) for i in range(len(self.rows()))]
+        return [pygame.Rect(W // 2 - 410, 175 + i * self.ROW_H - self.ROW_H // 2, 820, self.ROW_H)
+                for i in range(len(self.rows()))]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         banner(surf, _("Settings"), _("Saved in your config folder"), y=60)
         rows = self.rows()
-        panel(surf, (W // 2 - 420, 140, 840, 50 * len(rows) + 20), 170)
+        panel(surf, (W // 2 - 420, 140, 840, self.ROW_H * len(rows) + 20), 170)
         for i, (label, value) in enumerate(rows):
-            y = 175 + i * 50
+            y = 175 + i * self.ROW_H
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
             # the label shrinks (down to 16 px) rather than run under its value or arrows
-            right = W // 2 + 10 if i in self.STEPPED else W // 2 + 370 - font(24).size(value)[0]
+            stepped = self.ROWS[i] in self.STEPPED
+            right = W // 2 + 10 if stepped else W // 2 + 370 - font(24).size(value)[0]
             room = right - (W // 2 - 390)
             draw_text(surf, label, (W // 2 - 390, y), size_to_fit(label, room, 24), col, anchor="midleft")
-            if i in self.STEPPED:  # fixed arrows the mouse can click
+            if stepped:  # fixed arrows the mouse can click
                 draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
                 draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
                 draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
             else:
                 draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
+        if grisbi_defaults(self.app.settings)[2]:  # a new player: say why Grisbi's rows read relaxed and on
+            note = _("A new player's first Grisbi match starts gentle, as above, until one is finished or you "
+                     "choose here.")
+            for k, line in enumerate(wrap(note, 18, 820)):
+                draw_text(surf, line, (W // 2, 140 + self.ROW_H * len(rows) + 36 + 22 * k), 18, GOLD, anchor="center")
         draw_toast(surf, self.app.notice, 118)
         hint_bar(surf, [_("↑/↓ choose"), _("←/→ or click ◀ ▶ change"), _("Enter/E or click: select"),
                         _("Esc save and back")])

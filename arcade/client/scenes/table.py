@@ -136,7 +136,7 @@ class TableScene(Scene):
     def result_notes(self) -> list[str]:
         """The match's key numbers under the table (rounds won, hands played...)."""
         names = [self.seat_name(s) for s in range(len(self.match.seats))]
-        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:3]
+        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:4]
 
     def seat_name(self, seat: int) -> str:
         """The seat's name (``Match.seat_name``: the one way a seat is named everywhere)."""

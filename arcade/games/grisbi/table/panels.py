@@ -52,17 +52,6 @@ class TablePanels:
         col = gc.TEAM_COLOURS[team]
         if area.kind == "hand":
             panel(surf, rect, 150, (10, 20, 16), col, 12)
-            if self.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
-                return
-            dev = self.match.seats[seat].device
-            h = self.app.input.hint
-            hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
-                    f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
-            if dev == "mouse":
-                hint = "point at a card · click to LAY it · right-click sort"
-            elif self.mouse_seat() == seat:
-                hint += " · or click a card"
-            _fit_text(surf, hint, (rect.centerx, rect.bottom - 9), rect.width - 16, 16, WHITE)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
         spec = self.match.seats[seat]
@@ -89,8 +78,26 @@ class TablePanels:
                 return True
         return False
 
+    def hand_keys(self, seat: int) -> str:
+        """The key hints under a human's hand."""
+        dev = self.match.seats[seat].device
+        h = self.app.input.hint
+        hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
+                f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
+        if dev == "mouse":
+            hint = "point at a card · click to LAY it · right-click sort"
+        elif self.mouse_seat() == seat:
+            hint += " · or click a card"
+        return hint
+
+    KEYS_H = 16  # the key hints' plate under a hand (px): over the glow of the cards, never under it
+
     def draw_hand_labels(self, surf, seat: int, rect: pygame.Rect, view) -> None:
-        """A human area's name, team, counts and key hints (drawn over the hand's cards)."""
+        """A human area's name, team, counts and key hints (drawn over the hand's cards and their glow)."""
+        if not self.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
+            keys = pygame.Rect(rect.x + 6, rect.bottom - self.KEYS_H - 1, rect.width - 12, self.KEYS_H)
+            panel(surf, keys, 235, (10, 20, 16), None, 6)
+            _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, 16, WHITE)
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
