@@ -176,6 +176,17 @@ class ViewSim:
             raise ValueError("a view the rules cannot give")
         self.step, self.view, self.state, self._data, self.last_applied = step, view, state, bytes(data), applied
 
+    def state_for(self, seat: int | None) -> Any:
+        """The stand-in state, for this view's seat; None before the first view."""
+        return self.state if self.ready else None
+
+    def seat_view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (``Match.views``): this view's seat, or the public view (None). Raises KeyError
+        for another seat: its views never come here."""
+        if seat is not None and seat != self.seat:
+            raise KeyError(seat)
+        return self.rules.view(self.state, seat)
+
     def advance(self, inputs: Sequence[int]) -> None:
         """One tick: counted; nothing is applied here (the host applies every action)."""
         self.tick += 1
