@@ -1,5 +1,6 @@
-"""A game is one folder: a toy game (tests/toy_game: spec, rules, bot, table) registered from its folder appears on
-the title, in seat setup, in the attract rotation and for ``--game``, with no other file touched."""
+"""A game is one folder: a toy game (tests/toy_game: spec, rules, bot, table, brought together in its
+``definition.py``) registered from its folder appears on the title, in seat setup, in the attract rotation and for
+``--game``, with no other file touched."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import contextlib
 
 import pytest
 
-from arcade.core.registry import MODULES, RULES_BY_ID, SPECS, GameLoadError, register_package
+from arcade.core.registry import SPECS, GameLoadError, register_package, unregister
 from client_helpers import make_app, run_ticks
 
 
@@ -17,8 +18,7 @@ def toy_registered():
     try:
         yield spec
     finally:
-        for table in (SPECS, RULES_BY_ID, MODULES):
-            table.pop(spec.id, None)
+        unregister(spec.id)
 
 
 def test_a_game_folder_appears_everywhere_games_are_listed(tmp_path):
@@ -61,8 +61,8 @@ def test_a_game_folder_that_fails_to_load_is_named(tmp_path, monkeypatch):
     pkg.mkdir()
     (pkg / "__init__.py").write_text("raise RuntimeError('half-written rules')\n")
     (pkg / "spec.py").write_text("from arcade.core.spec import GameSpec\nSPEC = GameSpec(id='broken', name='B', "
-                                 "tagline='', player_counts=(2,), package='broken_game', table='x:T', "
-                                 "demo_players=2)\n")
+                                 "tagline='', player_counts=(2,), demo_players=2)\n")
+    (pkg / "definition.py").write_text("from .spec import SPEC\nDEFINITION = None\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(GameLoadError, match="broken_game.*half-written rules"):
         register_package("broken_game")

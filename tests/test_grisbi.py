@@ -719,3 +719,47 @@ def test_uneven_teams_one_member_more_at_most_each_with_its_own_size():
     for teams in (["police"] * 4 + ["robbers"], ["robbers"] * 3 + ["police"], ["police"] * 2):
         with pytest.raises(ValueError):
             RULES.initial_state(4, len(teams), teams=teams)
+
+
+def test_with_three_bots_at_the_gentle_pace_the_table_lays_at_most_about_0_7_cards_a_second():
+    """Issue 29: "with 3 bots at the gentle setting (relaxed pace) the table lays at most ~0.7 cards a second in
+    total, so a person gets a fair share of the pile". Measured as ``tools/grisbi_pace.py`` does: a newcomer who lays
+    nothing at seat 0 (the most the bots lay) and three normal bots; then the modelled person, whose share of the
+    cards laid is at least a fair one (a quarter)."""
+    pace = load_tool("grisbi_pace")
+    bots, _, _ = pace.table_rate(4, "normal", "relaxed", 12, 1, who="newcomer")
+    assert bots <= 0.75, f"the three bots lay {bots:.2f} cards a second"
+    _, _, share = pace.table_rate(4, "normal", "relaxed", 12, 1, who="person")
+    assert share >= 0.25, f"a person lays {share:.0%} of the cards"
+
+
+def test_bot_pace_is_set_per_seat_count_and_one_v_one_keeps_the_levels_own_times():
+    """A bot's times grow with the seats at the table (``SEAT_PACE``), not with each bot: 1 v 1 keeps the times
+    of the levels (the figures of ``test_bot_median_answer_time_per_level_is_a_persons``)."""
+    from arcade.games.grisbi.bot import PACES, SEAT_PACE, time_scale
+
+    assert all(time_scale(p, 2) == PACES[p] for p in PACES)
+    assert [SEAT_PACE[n] for n in range(2, 9)] == sorted(SEAT_PACE[n] for n in range(2, 9))
+    assert SEAT_PACE[2] == 100 < SEAT_PACE[4]
+    # a bot at a table of 4 answers later than the same bot at a table of 2, same deal and seed
+    alone, busy = Bot(0, "normal", 5), Bot(0, "normal", 5)
+    assert busy.answer_time(12, "relaxed", 4) > alone.answer_time(12, "relaxed", 2)
+
+
+def test_pace_is_the_bots_timing_only_the_same_inputs_give_the_same_game():
+    """The pace option changes when bots send their cards, never what the rules do with an input: the inputs of a
+    relaxed 4-seat match replayed at every pace give the same table, tick by tick (only ``pace`` differs)."""
+    s = RULES.initial_state(12, 4, pace="relaxed", start_ticks=30, reveal_ticks=30)
+    bots = [Bot(p, "normal", 12) for p in range(4)]
+    log = []
+    for _ in range(2400):
+        x = tuple(b.input(RULES.view(s, b.seat), RULES.legal_actions(s, b.seat), s.tick) for b in bots)
+        log.append(x)
+        s = RULES.step(s, x)
+    assert sum(1 for x in log for n in x if n) > 10
+    for other in ("standard", "fast"):
+        t = RULES.initial_state(12, 4, pace=other, start_ticks=30, reveal_ticks=30)
+        for x in log:
+            t = RULES.step(t, x)
+        assert dataclasses.replace(t, pace="relaxed") == s
+        assert RULES.checksum(dataclasses.replace(t, pace="relaxed")) == RULES.checksum(s)

@@ -7,7 +7,8 @@
 - ``ChainedDeals``: a registered real-time game played deal after deal (a new deal, seeded from the match seed and
   the deal number, when one ends), so a rollback run can last three minutes of Grisbi.
 - ``virtual_match``: a host and joiners over a ``MemoryNetwork`` with a virtual clock.
-- ``register_toys()``: puts the toys in ``arcade.games.REGISTRY`` (for a subprocess when no real game fits).
+- ``register_toys()``: registers the toys' definitions (``arcade.games.REGISTRY`` then holds them too), for a
+  subprocess when no real game fits.
 
 The tests at the bottom check the toys themselves (they must be deterministic for the netplay tests to mean
 anything).
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import types
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -209,30 +209,44 @@ def pips_choose(view: PipsView, legal: Any, rng: Rng, level: str = "normal") -> 
     return rng.choice(list(legal))[0]
 
 
+def _toy_definitions() -> list[Any]:
+    from arcade.core.definition import GameDefinition
+    from arcade.core.spec import GameSpec
+
+    def spec(rules: Any, name: str) -> GameSpec:
+        counts = tuple(range(rules.min_players, rules.max_players + 1))
+        return GameSpec(id=rules.id, name=name, tagline="a netplay test toy", player_counts=counts,
+                        demo_players=counts[-1], order=1000)
+
+    def no_table() -> type:
+        raise ImportError("a netplay toy has no table")
+
+    same = lambda state, seat, rng: state  # noqa: E731
+    return [GameDefinition(spec(TALLY, "Tally"), TALLY, describe_action=str, sample_hidden=same, load_table=no_table,
+                           bot=TallyBot),
+            GameDefinition(spec(PIPS, "Pips"), PIPS, describe_action=str, sample_hidden=same, load_table=no_table,
+                           choose=pips_choose)]
+
+
 def register_toys() -> None:
     """Put ``tally`` and ``pips`` in the registry (in a subprocess when no registered game fits; in this process
     use ``toys_registered()``, which takes them out again)."""
-    import arcade.games as g
-    from arcade.core.registry import MODULES
+    from arcade.core.registry import register
 
-    g.REGISTRY["tally"] = TALLY
-    MODULES["tally"] = types.SimpleNamespace(RULES=TALLY, Bot=TallyBot)
-    g.REGISTRY["pips"] = PIPS
-    MODULES["pips"] = types.SimpleNamespace(RULES=PIPS, choose=pips_choose)
+    for d in _toy_definitions():
+        register(d)
 
 
 @contextlib.contextmanager
 def toys_registered() -> Iterator[None]:
-    import arcade.games as g
-    from arcade.core.registry import MODULES
+    from arcade.core.registry import unregister
 
     register_toys()
     try:
         yield
     finally:
         for gid in ("tally", "pips"):
-            g.REGISTRY.pop(gid, None)
-            MODULES.pop(gid, None)
+            unregister(gid)
 
 
 # --- chained deals of a registered real-time game ---------------------------------------------------------------

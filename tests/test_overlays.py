@@ -30,7 +30,8 @@ def test_quit_from_pause_asks_then_keeps_the_match_resumable(tmp_path):
     press_keys(app, "e", "w", "e")  # ask again, choose Yes
     assert app.top.name == "title"
     app.top.build_items()
-    assert app.top.items[0] == ("Resume Grisbi", "resume"), "a Grisbi match left from the pause can be resumed"
+    assert app.top.items[0][1] == "resume" and app.top.label(*app.top.items[0]) == "Resume Grisbi", \
+        "a Grisbi match left from the pause can be resumed"
 
 
 def test_results_name_the_winning_team_and_each_seat_once(tmp_path):

@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games.bots import decision_rng, random_choose  # noqa: E402
+from arcade.core.bots import decision_rng, random_choose  # noqa: E402
 from arcade.games.cops_and_robbers import COP, ROBBER, RULES, choose  # noqa: E402
 
 

@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from arcade.games.bots import decision_rng, random_choose  # noqa: E402
+from arcade.core.bots import decision_rng, random_choose  # noqa: E402
 from arcade.games.grass import RULES, choose  # noqa: E402
-from arcade.games.rng import Rng, seed_mix  # noqa: E402
+from arcade.core.rng import Rng, seed_mix  # noqa: E402
 
 
 def play_game(seed: int, players: int, bot_seat: int, level: str = "hard", clock: list | None = None

@@ -1,7 +1,7 @@
 """Arena: the Grenade bot against random legal players.
 
 Plays ``--games`` seeded games of ``--players`` players: seat ``g % players`` is the bot (so it sits everywhere in
-turn), the others are uniformly random legal players (``arcade.games.bots.random_choose``). Prints the bot's win rate
+turn), the others are uniformly random legal players (``arcade.core.bots.random_choose``). Prints the bot's win rate
 (a draw counts as half a win), the random baseline (1/players) and the bot's slowest decision.
 
     python tools/arena_grenade.py --games 200 --seed 1 --players 4 --level hard
@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games.bots import decision_rng, random_choose  # noqa: E402
+from arcade.core.bots import decision_rng, random_choose  # noqa: E402
 from arcade.games.grenade import RULES, choose  # noqa: E402
 
 

@@ -23,9 +23,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games.bots import random_choose  # noqa: E402
+from arcade.core.bots import random_choose  # noqa: E402
 from arcade.games.grit import RULES, choose  # noqa: E402
-from arcade.games.rng import Rng, seed_mix  # noqa: E402
+from arcade.core.rng import Rng, seed_mix  # noqa: E402
 
 
 def play_duel(seed: int, bot_seat: int, level: str = "normal", opponent: str = "random",

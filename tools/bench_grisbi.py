@@ -27,7 +27,7 @@ from typing import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games.base import RealTimeSimulation  # noqa: E402
+from arcade.core.simulation import RealTimeSimulation  # noqa: E402
 from arcade.games.grisbi import RULES, Bot  # noqa: E402
 
 SEATS = 8

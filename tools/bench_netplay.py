@@ -74,7 +74,7 @@ class Timed:
 def grisbi_series(seed: int, players: int) -> Any:
     """Grisbi deals one after another (a new deal when one ends): a long real-time run."""
     from arcade.games import REGISTRY
-    from arcade.games.base import ChainedDeals
+    from arcade.core.simulation import ChainedDeals
 
     return ChainedDeals(REGISTRY["grisbi"], seed, players)
 
@@ -128,7 +128,7 @@ def run(peers: int, seconds: float, imp: Impairment, seed: int, game: str,
             t0 = time.perf_counter()
             try:
                 if game == "grisbi":
-                    from arcade.games.bots import BotSeat
+                    from arcade.core.bots import BotSeat
                     bot = bots.setdefault(seat, BotSeat("grisbi", seat, "normal", seed + seat))
                     return bot.input(vr.sim(sessions[i]).sim.state, tick)
                 return (seat + 1) if (tick * 7919 + seat * 104729 + seed) % 53 == 0 else 0
@@ -174,9 +174,9 @@ def run_turn(peers: int, seconds: float, imp: Impairment, seed: int, game: str, 
              warmup: float = 5.0) -> dict[str, Any]:
     """A turn game between ``peers`` peers (bots everywhere); ticks per virtual second of every peer between
     ``warmup`` and ``warmup + seconds`` (or the host's end, if sooner), then the run to the end of the match."""
-    from arcade.core.turnnet import authority_sim
+    from arcade.core.peerviews import authority_sim
     from arcade.games import REGISTRY, simulation_for
-    from arcade.games.bots import BotSeat
+    from arcade.core.bots import BotSeat
 
     rules = REGISTRY[game]
     net = MemoryNetwork(seed=seed, impairment=imp)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arcade.games import REGISTRY, game_module, is_turn_based  # noqa: E402
-from arcade.games.bots import decision_rng  # noqa: E402
+from arcade.games import REGISTRY, definition_of, is_turn_based  # noqa: E402
+from arcade.core.bots import decision_rng  # noqa: E402
 
 
 # Where a game is played over several hands, the figure is also given for its first hand.
@@ -33,7 +33,7 @@ SEARCH_ACTIONS = {"grass": 250}
 def play(gid: str, seed: int, players: int, level: str, decisions: list[float], first_hand: bool = False,
          limit: int = 100_000, cpu: list[float] | None = None) -> tuple[float, int]:
     rules = REGISTRY[gid]
-    choose = game_module(gid).choose
+    choose = definition_of(gid).choose
     s = rules.initial_state(seed, players)
     n = 0
     stop = HAND_OVER.get(gid) if first_hand else None

@@ -46,7 +46,7 @@ from arcade.games import grenade  # noqa: E402
 from arcade.games.grenade.bot import _heat  # noqa: E402
 from arcade.games.grenade.rules import RULES, Throw  # noqa: E402
 from arcade.games.grenade.search import model_move, search  # noqa: E402
-from arcade.games.rng import Rng  # noqa: E402
+from arcade.core.rng import Rng  # noqa: E402
 
 PLAYERS = 4
 

@@ -2,9 +2,10 @@
 
 Prints, for each bot level at the chosen pace:
 
-- the bot's answer times, p10 / p50 / p90 in seconds: "alone", from START to its first card when it holds a
-  correct card and nobody else lays (a real 4-player deal per seed: its answer to one card, targets: medians about
-  easy 1.5 s, normal 1.0 s, hard 0.6 s), and "busy table", in games of four bots of that level, from the moment the
+- the bot's answer times, p10 / p50 / p90 in seconds: "alone 1v1", from START to its first card when it holds a
+  correct card and nobody else lays (a real 2-player deal per seed: its answer to one card, targets: medians about
+  easy 1.5 s, normal 1.0 s, hard 0.6 s; at a table of more seats every bot time grows, ``bot.SEAT_PACE``), and
+  "busy table", in games of four bots of that level, from the moment the
   card its input lands on was laid (a card landing while a bot decides makes it look again and re-check its choice,
   so at a busy table the answers seen are shorter; target: never under 18 ticks = 300 ms, the minimum is printed);
 - the length of a round with 3 and with 4 bots of that level (from START to the round's end; target for four normal
@@ -30,9 +31,53 @@ The modelled person (``PERSON``) is a ``Bot`` with a person's times, written fro
 - judgement: a person picks the card worth the most among those that fit, denies 3-point cards, counts their team's
   points with a slip one card in ten, and makes a wrong lay one time in twenty.
 
-Everything is seeded (match seed = --seed * 1_000_003 + index); no clocks.
+With ``--rates`` (or ``--rates-only``) it also prints the cards the bots lay a second, all together, at tables of
+2 to 8 seats (seat 0 a person, the others bots of one level), over the seconds of play: with a *newcomer* at seat 0
+who lays nothing (the most the bots lay: a first-timer's table) and with the modelled person (and the person's share
+of the cards laid; a fair share is one card in ``seats``). Target (issue 29): at the relaxed pace (a new player's
+first match) three normal bots lay at most ~0.7 cards a second in total.
 
-    python tools/grisbi_pace.py --rounds 60 --seed 1 [--pace standard]
+Everything is seeded (match seed = --seed * 1_000_003 + index); no clocks. The modelled person's times are their
+own: the table's pace and seat count scale the bots only.
+
+    python tools/grisbi_pace.py --rounds 60 --seed 1 [--pace standard] [--rates]
+
+Figures (seed 1, --rounds 60, standard pace; 1 v 1 identical before and after the seat pace: same inputs, same
+rounds, checked):
+
+    level   alone 1v1 p10/p50/p90 busy table p10/p50/p90 (min)  round: 3 bots  4 bots (p10-p90)    person wins 1v1
+    easy    1.42/1.62/2.00 s  1.05/1.18/1.42 s (52 ticks)        26.6 s         33.9 s (27-44 s)        77.0 % of 126
+    normal  0.92/1.05/1.28 s  0.75/0.85/0.98 s (38 ticks)        19.0 s         27.6 s (22-35 s)        41.3 % of 126
+    hard    0.65/0.73/0.92 s  0.60/0.67/0.83 s (31 ticks)        19.0 s         25.4 s (19-36 s)        17.5 % of 126
+
+Cards the bots lay a second (``--rates-only --rounds 48``), with a newcomer / with a person (the person's share):
+
+    relaxed  seats   2            3            4            5            6            8
+    easy            0.37         0.46         0.48         0.48         0.48         0.44
+                   0.19 (72 %)  0.32 (51 %)  0.34 (45 %)  0.39 (33 %)  0.40 (27 %)  0.38 (24 %)
+    normal          0.54         0.64         0.68         0.68         0.68         0.63
+                   0.32 (61 %)  0.46 (48 %)  0.48 (41 %)  0.53 (32 %)  0.54 (28 %)  0.53 (23 %)
+    hard            0.75         0.84         0.89         0.86         0.87         0.81
+                   0.51 (51 %)  0.63 (43 %)  0.65 (34 %)  0.70 (28 %)  0.71 (23 %)  0.68 (22 %)
+    standard
+    easy            0.59         0.72         0.78         0.78         0.77         0.72
+                   0.39 (58 %)  0.52 (49 %)  0.53 (42 %)  0.60 (31 %)  0.63 (26 %)  0.60 (23 %)
+    normal          0.83         0.99         1.12         1.12         1.11         1.03
+                   0.56 (48 %)  0.83 (38 %)  0.80 (38 %)  0.84 (31 %)  0.87 (26 %)  0.84 (23 %)
+    hard            1.14         1.26         1.40         1.39         1.42         1.35
+                   0.83 (34 %)  1.12 (25 %)  1.16 (22 %)  1.20 (23 %)  1.18 (21 %)  1.12 (19 %)
+    fast
+    easy            0.77         0.94         1.04         1.05         1.04         0.98
+                   0.56 (50 %)  0.78 (40 %)  0.76 (37 %)  0.81 (31 %)  0.82 (27 %)  0.79 (23 %)
+    normal          1.05         1.26         1.46         1.49         1.50         1.43
+                   0.77 (38 %)  1.12 (23 %)  1.26 (21 %)  1.29 (21 %)  1.24 (21 %)  1.14 (23 %)
+    hard            1.40         1.58         1.85         1.86         1.91         1.85
+                   0.97 (27 %)  1.23 (21 %)  1.71 ( 9 %)  1.76 ( 8 %)  1.83 ( 6 %)  1.74 ( 9 %)
+
+Before the seat pace (every table at its pace's times alone; --rounds 24, with a newcomer): relaxed normal 0.53 /
+0.73 / 0.93 / 1.01 / 1.05 / 1.14 cards a second at 2 / 3 / 4 / 5 / 6 / 8 seats, standard normal 0.81 / 1.08 / 1.47 /
+1.60 / 1.73 / 1.92, standard hard 1.12 / 1.46 / 1.93 / 1.89 / 2.18 / 2.51: three bots at the relaxed pace laid 0.93
+cards a second, a person's share against hard bots at 8 seats was 0 %.
 """
 
 from __future__ import annotations
@@ -54,13 +99,29 @@ LEVELS = ("easy", "normal", "hard")
 MAX_TICKS = 60 * 60 * 30
 
 
+class Person(Bot):
+    """The modelled person: ``PERSON``'s times whatever the table's pace and seats (those scale the bots only)."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, "normal", seed)
+        self.params = PERSON
+        self.level = "person"
+
+    def time_scale(self, pace: str, seats: int) -> int:
+        return 100
+
+
+class Newcomer(Person):
+    """A first-timer who has not laid a card yet: never sends an input (the most the bots lay at a table)."""
+
+    def input(self, view, legal_inputs, tick: int) -> int:
+        return 0
+
+
 def make_bot(seat: int, level: str, seed: int) -> Bot:
-    """A bot of ``level``, or the modelled person for level "person"."""
-    if level == "person":
-        bot = Bot(seat, "normal", seed)
-        bot.params = PERSON
-        bot.level = "person"
-        return bot
+    """A bot of ``level``, the modelled person for level "person", a silent seat for "newcomer"."""
+    if level in ("person", "newcomer"):
+        return (Person if level == "person" else Newcomer)(seat, seed)
     return Bot(seat, level, seed)
 
 
@@ -100,12 +161,13 @@ def sec(values: list[int], q: int) -> str:
     return f"{pct(values, q) / 60:.2f}"
 
 
-def alone(level: str, seeds: range, pace: str) -> list[int]:
-    """Ticks from START to a lone bot's first card, for the deals (4 players, seat 0) where it holds a correct card."""
+def alone(level: str, seeds: range, pace: str, seats: int = 4) -> list[int]:
+    """Ticks from START to a lone bot's first card, for the deals (``seats`` players, seat 0) where it holds a
+    correct card."""
     from arcade.games.grisbi.scoring import is_correct
     out = []
     for seed in seeds:
-        s = RULES.initial_state(seed, 4, start_ticks=0, pace=pace)
+        s = RULES.initial_state(seed, seats, start_ticks=0, pace=pace)
         if not any(is_correct(c, s.pile_cards[0]) for c in s.hands[0]):
             continue
         bot = make_bot(0, level, seed)
@@ -113,8 +175,40 @@ def alone(level: str, seeds: range, pace: str) -> list[int]:
             if bot.input(RULES.view(s, 0), RULES.legal_actions(s, 0), s.tick):
                 out.append(k)
                 break
-            s = RULES.step(s, (0,) * 4)
+            s = RULES.step(s, (0,) * seats)
     return out
+
+
+def table_rate(seats: int, level: str, pace: str, rounds: int, seed: int,
+               who: str = "person") -> tuple[float, float, float]:
+    """A table of ``seats``: the modelled person at seat 0 (Robbers; ``who`` "newcomer": a silent seat), bots of
+    ``level`` in the others, teams alternating. Returns (cards the bots lay per second of play, all together; cards the person lays per second;
+    the person's share of the cards laid), over about ``rounds`` rounds (seeded)."""
+    bots = person = ticks = 0
+    k = 0
+    while k * 3 < rounds:
+        s = RULES.initial_state(seed * 1_000_003 + 7000 + 97 * seats + k, seats, pace=pace, reveal_ticks=2,
+                                start_ticks=30)
+        players = [make_bot(p, who if p == 0 else level, seed + k) for p in range(seats)]
+        done = 0
+        for _ in range(MAX_TICKS):
+            if RULES.is_over(s) or done >= 3:
+                break
+            x = tuple(b.input(RULES.view(s, b.seat), RULES.legal_actions(s, b.seat), s.tick) for b in players)
+            playing = s.phase == "play"
+            s = RULES.step(s, x)
+            ticks += playing
+            for ev in s.events:
+                if ev[0] == "lay":
+                    if ev[1] == 0:
+                        person += 1
+                    else:
+                        bots += 1
+                elif ev[0] == "round_end":
+                    done += 1
+        k += 1
+    secs = max(1, ticks) / 60
+    return bots / secs, person / secs, person / max(1, bots + person)
 
 
 def level_figures(level: str, rounds: int, seed: int, pace: str) -> dict:
@@ -134,7 +228,7 @@ def level_figures(level: str, rounds: int, seed: int, pace: str) -> dict:
             won += sum(1 for w in winners if w == team)
             total += len(winners)
     return {"answers": answers, "len3": len3, "len4": len4, "won": won, "total": total,
-            "alone": alone(level, range(seed * 1000, seed * 1000 + 4 * rounds), pace)}
+            "alone": alone(level, range(seed * 1000, seed * 1000 + 4 * rounds), pace, seats=2)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -142,9 +236,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=60, help="rounds per figure (about)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pace", default="standard", choices=("relaxed", "standard", "fast"))
+    ap.add_argument("--rates", action="store_true", help="also print the cards a second by seat count and level")
+    ap.add_argument("--rates-only", action="store_true", help="print only those")
     args = ap.parse_args(argv)
+    if args.rates_only:
+        print_rates(args.pace, args.rounds, args.seed)
+        return
     print(f"Grisbi bots at the {args.pace} pace (seed {args.seed}, ~{args.rounds} rounds a figure; 60 ticks = 1 s)")
-    print(f"{'level':7} {'alone p10/p50/p90':19} {'busy table p10/p50/p90 (min)':29} {'round: 3 bots':14} "
+    print(f"{'level':7} {'alone 1v1 p10/p50/p90':19} {'busy table p10/p50/p90 (min)':29} {'round: 3 bots':14} "
           f"{'4 bots (p10-p90)':19} {'person wins 1v1'}")
     for level in LEVELS:
         f = level_figures(level, args.rounds, args.seed, args.pace)
@@ -156,6 +255,28 @@ def main(argv: list[str] | None = None) -> None:
               f"{pct(f['len4'], 90) / 60:.0f} s){'':6} {100 * f['won'] / max(1, f['total']):5.1f} % of {f['total']}")
     print("targets: answers >= 18 ticks; round of 4 normal bots 15-45 s (standard); person wins >= 65 % vs easy, "
           "35-65 % vs normal, 10-40 % vs hard")
+    if args.rates:
+        print_rates(args.pace, args.rounds, args.seed)
+
+
+SEATS = (2, 3, 4, 5, 6, 8)
+
+
+def print_rates(pace: str, rounds: int, seed: int) -> None:
+    """The cards a second the bots lay all together, by seat count and level (``table_rate``)."""
+    print(f"\ncards the bots lay a second, all together, at the {pace} pace (seat 0 a person, the other seats bots;"
+          f" ~{rounds} rounds a figure):")
+    print(f"{'level':7} {'seats':>5} " + " ".join(f"{n:>12}" for n in SEATS))
+    for level in LEVELS:
+        for who in ("newcomer", "person"):
+            cells = []
+            for n in SEATS:
+                b, _, share = table_rate(n, level, pace, rounds, seed, who)
+                cells.append(f"{b:.2f}" + (f" ({100 * share:2.0f} %)" if who == "person" else "      "))
+            label = "with a newcomer" if who == "newcomer" else "with a person (their share)"
+            print(f"{level:7} {'':5} " + " ".join(f"{c:>12}" for c in cells) + f"   {label}")
+    print("target: at the relaxed pace with 3 bots (4 seats, normal) at most ~0.7 cards a second with a newcomer; "
+          "a person's share at least 1/seats against normal bots")
 
 
 if __name__ == "__main__":

@@ -40,8 +40,8 @@ from typing import Any, Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games import REGISTRY, game_module, is_turn_based, spec_of  # noqa: E402
-from arcade.games.bots import LEVELS, decision_rng  # noqa: E402
+from arcade.games import REGISTRY, definition_of, is_turn_based, spec_of  # noqa: E402
+from arcade.core.bots import LEVELS, decision_rng  # noqa: E402
 
 MAX_STEPS = 100_000
 """A game longer than this many actions is abandoned (counted as a draw between the two levels)."""
@@ -96,7 +96,7 @@ def play_one(task: tuple[str, str, str, int, int, int], decide: Callable[..., An
     diagnostic tool's bot that may read the true state, e.g. tools/grenade_ceiling.py)."""
     gid, a, b, g, players, seed = task
     rules = REGISTRY[gid]
-    choose = game_module(gid).choose
+    choose = definition_of(gid).choose
     game_seed = seed * 1_000_003 + g
     s = rules.initial_state(game_seed, players)
     team_fn = TEAMS.get(gid)

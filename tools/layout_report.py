@@ -7,8 +7,10 @@
   a module is an edge); implicit parent-package imports are not edges. Prints every cycle (strongly connected
   component of more than one module, or a module importing itself).
 - Layering (../shared/DESIGN.md "Layout"): pygame only in ``arcade/client/`` and ``arcade/games/*/table/``;
-  ``arcade/core`` and the pure game modules import no pygame, netplay or client; ``netplay`` imports no arcade or
-  pygame.
+  ``arcade/core`` and the pure game modules import no pygame, netplay or client; ``arcade/core`` imports nothing of
+  ``arcade/games``; ``netplay`` imports no arcade or pygame. One sanctioned exception: a game's ``definition`` module
+  may import its own ``table`` folder inside a function (its table factory and card art, imported when called), never
+  at module level.
 - The ``--top`` (10) longest classes and functions, in lines.
 
 ``--check`` exits 1 if there is a cycle or a layering break (tests/test_layout.py runs it).
@@ -37,13 +39,30 @@ def modules() -> dict[str, Path]:
     return out
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """Modules of ours that ``name`` imports anywhere in its body (top level or inside functions)."""
+def _import_nodes(tree: ast.AST, module_level: bool) -> list[ast.AST]:
+    """The import statements of a module: all of them, or (``module_level``) those outside any function body."""
+    if not module_level:
+        return [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    out, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                out.append(child)
+            todo.append(child)
+    return out
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path], module_level: bool = False) -> set[str]:
+    """Modules of ours that ``name`` imports anywhere in its body (top level or inside functions; ``module_level``:
+    outside functions only)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_pkg = path.name == "__init__.py"
     pkg = name.split(".") if is_pkg else name.split(".")[:-1]
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _import_nodes(tree, module_level):
         if isinstance(node, ast.Import):
             for a in node.names:
                 out.add(a.name)
@@ -114,6 +133,17 @@ def allowed_pygame(name: str) -> bool:
                                                    and parts[3] == "table")
 
 
+def in_package(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def own_table_lazily(name: str, target: str, eager: set[str]) -> bool:
+    """A game's ``definition`` module importing its own table folder inside a function (its table factory)."""
+    parts = name.split(".")
+    return (len(parts) == 4 and parts[:2] == ["arcade", "games"] and parts[3] == "definition"
+            and in_package(target, f"arcade.games.{parts[2]}.table") and target not in eager)
+
+
 def layering(mods: dict[str, Path], graph: dict[str, set[str]]) -> list[str]:
     problems = []
     for name, path in mods.items():
@@ -122,9 +152,15 @@ def layering(mods: dict[str, Path], graph: dict[str, set[str]]) -> list[str]:
             problems.append(f"{name} imports pygame (only arcade/client/ and arcade/games/*/table/ may)")
         pure = name.startswith("arcade.core") or (name.startswith("arcade.games") and not allowed_pygame(name))
         if pure:
-            bad = sorted(m for m in graph[name] if m.startswith("arcade.client") or allowed_pygame(m))
+            eager = imports_of(name, path, mods, module_level=True)
+            bad = sorted(m for m in graph[name] if (m.startswith("arcade.client") or allowed_pygame(m))
+                         and not own_table_lazily(name, m, eager))
             if "netplay" in ext or bad:
                 problems.append(f"{name} is pure but imports {', '.join(bad) or 'netplay'}")
+        if in_package(name, "arcade.core"):
+            games = sorted(m for m in graph[name] if in_package(m, "arcade.games"))
+            if games:
+                problems.append(f"{name} (core) imports {', '.join(games)} (core imports nothing of arcade.games)")
         if name.startswith("netplay") and ({"arcade", "pygame"} & ext):
             problems.append(f"{name} (netplay) imports {', '.join(sorted({'arcade', 'pygame'} & ext))}")
     return problems
@@ -157,7 +193,7 @@ def main(argv=None) -> int:
         print("  cycle: " + " <-> ".join(c))
     print(f"layering breaks: {len(lay)}" + ("" if lay else " (pygame only in arcade/client and arcade/games/*/table;"
                                             " core, pure game modules and netplay import neither pygame nor the"
-                                            " client)"))
+                                            " client; core imports nothing of arcade.games)"))
     for p in lay:
         print("  " + p)
     cl, fn = longest(mods, args.top)

@@ -32,6 +32,7 @@ from arcade.client.render import fonts
 from arcade.client.render.widgets import H, W
 from arcade.client.scenes import Scene
 from arcade.client.settings import SCALES, Settings, load_settings, save_settings
+from arcade.core import i18n
 
 __all__ = ["App", "AppOptions", "InputScript", "ScriptError", "fit_rect", "fitting_scales", "clamp_scale", "no_display"]
 
@@ -232,6 +233,7 @@ class AppOptions:
     options: dict = field(default_factory=dict)
     scene_log: str | None = None
     frame_stats: str | None = None
+    language: str | None = None  # --lang: this run's language, over Settings → Language and the OS locale
 
 
 class App:
@@ -240,8 +242,12 @@ class App:
         if opts.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # the click that focuses the window is a click too (SDL drops it by default: on X11 a press within 10 ms of
+        # the focus change), so a player never clicks twice to start
+        os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         pygame.init()
         self.settings: Settings = load_settings(opts.config_dir)
+        i18n.set_language(opts.language or self.settings.language or i18n.system_language())
         self.notice = self.settings.notice
         self.screen = self._open_display()
         self.input = InputMap(self.settings.bindings)
@@ -342,11 +348,35 @@ class App:
         return (pos[0] - r.x) * W // r.width, (pos[1] - r.y) * H // r.height
 
     def apply_window_scale(self) -> None:
-        """Resize the window to the settings' scale (clamped to what fits the desktop)."""
+        """Resize the window to the settings' scale (clamped to what fits the desktop) and centre it in the
+        desktop's work area, so a larger window never runs off the screen (``arcade.client.desktop``)."""
         if self.window is None or self.settings.fullscreen:
             return
-        self.window = self._set_window_mode(False, self.start_size())
+        size = self.start_size()
+        self.window = self._set_window_mode(False, size)
+        self.centre_window(size)
         self.dirty = self.full_frame = True
+
+    def centre_window(self, size: tuple[int, int]) -> tuple[int, int] | None:
+        """Move the window (client area ``size`` px) to the centre of the work area, its frame included; returns
+        where its client area went (desktop px), or None when the window cannot be moved."""
+        from arcade.client import desktop
+
+        area = desktop.work_area(self.desktop_size())
+        if area is None:
+            return None
+        try:
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                win = pygame.Window.from_display_module()
+            spot = desktop.window_spot(size, area, desktop.frame_extents(win.id))
+            win.position = spot
+        except (AttributeError, pygame.error) as e:
+            log.info("window not moved: %s", e)
+            return None
+        return spot
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -569,7 +599,12 @@ class App:
                 self._sleep(max(0.0005, min(wait, 0.05)))
         finally:
             if self.opts.screenshot:
-                self.save_screenshot(self.opts.screenshot)
+                try:
+                    self.save_screenshot(self.opts.screenshot)
+                except (OSError, pygame.error) as e:  # checked at start, but the folder may have gone since
+                    print(f"grisbi-arcade: error: cannot save the screenshot to {self.opts.screenshot}: "
+                          f"{getattr(e, 'strerror', None) or e}", file=sys.stderr)
+                    self.exit_code = 2
             self.close_recordings()
             if self.opts.frame_stats:
                 self.save_frame_stats(self.opts.frame_stats)

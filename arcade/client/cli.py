@@ -40,6 +40,24 @@ def screenshot_problem(path: str | None) -> str | None:
         return f"--screenshot {path}: the folder {folder} does not exist"
     if not os.access(folder, os.W_OK):
         return f"--screenshot {path}: the folder {folder} is not writable"
+    existed = target.exists()
+    try:  # os.access says yes to root everywhere (/proc, /sys, a read-only mount): try the file itself
+        with open(target, "ab"):
+            pass
+    except OSError as e:
+        return f"--screenshot {path}: cannot write there ({e.strerror or e})"
+    if not existed:
+        try:
+            target.unlink()
+        except OSError:
+            pass
+    return None
+
+
+def frames_problem(frames: int | None) -> str | None:
+    """Why ``--frames N`` is not a run length (None if it is): N must be at least 1."""
+    if frames is not None and frames < 1:
+        return f"--frames must be at least 1, not {frames}"
     return None
 
 
@@ -62,6 +80,8 @@ def fall_back_from_missing_pads(seats: list, pads: list[str]) -> tuple[list, lis
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from arcade.core.i18n import LANGUAGES
+
     p = OneLineParser(prog="grisbi-arcade", description="Grisbi Arcade: five tabletop games about cops, "
                                 "robbers and outlaws, on one keyboard, across a LAN, or as an attract-mode demo.",
                                 epilog="Subcommands: 'host' and 'join' run headless LAN matches, 'browse "
@@ -80,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config-dir", metavar="DIR", help="where settings are read and saved")
     p.add_argument("--data-dir", metavar="DIR", help="where replays are kept (default: your data folder; a match "
                    "started with --game, --headless, --demo or --lan uses a temporary folder unless this is given)")
+    p.add_argument("--lang", choices=tuple(LANGUAGES), help="the language for this run (default: Settings → Language, "
+                   "else the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English if none is French)")
     p.add_argument("--exit-on-results", action="store_true", help="exit 0 when a match reaches its results screen")
     p.add_argument("--bot-think", type=int, default=40, metavar="TICKS", help="ticks a turn-based bot waits")
     p.add_argument("--scene-log", metavar="FILE", help=argparse.SUPPRESS)  # tests: the top scene's name on change
@@ -123,7 +145,7 @@ def replay_main(argv: list[str]) -> int:
         args = p.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
-    problem = screenshot_problem(args.screenshot)
+    problem = frames_problem(args.frames) or screenshot_problem(args.screenshot)
     if problem:
         return _fail(p, problem)
     if not args.headless and not args.verify and display_missing():
@@ -189,9 +211,7 @@ def _check_args(args: argparse.Namespace) -> None:
     """The options' values, in the order a player would fix them. Raises _Usage."""
     from arcade.games import REGISTRY
 
-    if args.frames is not None and args.frames < 1:
-        raise _Usage("--frames must be at least 1")
-    problem = screenshot_problem(args.screenshot)
+    problem = frames_problem(args.frames) or screenshot_problem(args.screenshot)
     if problem:
         raise _Usage(problem)
     if args.game is not None and args.game not in REGISTRY:
@@ -289,7 +309,7 @@ def _make_app(args: argparse.Namespace, script):
                       screenshot=args.screenshot, game=args.game, seats=args.seats, seed=args.seed,
                       input_script=script, config_dir=args.config_dir, data_dir=data_dir, bot_think_ticks=args.bot_think,
                       exit_on_results=args.exit_on_results, scene_log=args.scene_log,
-                      frame_stats=args.frame_stats)
+                      frame_stats=args.frame_stats, language=args.lang)
     app = App(opts)
     if args.lan_broadcast is not None:
         app.settings.lan_broadcast = args.lan_broadcast
@@ -320,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     """``grisbi-arcade [options]`` (the title, or ``--game``'s match, a LAN lobby, attract mode), or one of the
     subcommands ``host``, ``join`` (headless LAN peers), ``browse`` (LAN matches), ``replay``. Returns the exit
     status: 0, 1 (a LAN error, a failed replay check), 2 (a command-line mistake, no display)."""
+    import arcade.games  # noqa: F401  registers the games (core code looks them up and never imports them)
+
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("host", "join"):
         from arcade.client import netmatch
@@ -341,9 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed a one-line error (or the help)
         return int(e.code or 0)
-    if not args.headless and display_missing():
-        return 2
-    try:
+    try:  # the arguments first: a mistake is named whether or not there is a screen
         _check_args(args)
         lan_seats = _lan_seats(args)
         try:
@@ -351,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             raise _Usage(f"--lan-claim {args.lan_claim!r}: seat numbers, e.g. 2 or 2,4") from None
         seats = _local_seats(args)
+        if not args.headless and display_missing():
+            return 2
         script = _input_script(args.input_script)
     except _Usage as e:
         return _fail(parser, str(e))

@@ -99,6 +99,7 @@ class InputMap:
         # (pressed at, let go at, dragged) px
         self._mouse_q: list[tuple[int, tuple[int, int] | None, int]] = []
         self._wheel_q = 0
+        self.used: dict[str, int] = {}  # presses so far per device ("wasd", "pad0"...; "mouse": left clicks)
         self.set_bindings(bindings or DEFAULT_BINDINGS)
 
     # --- configuration ------------------------------------------------------------------------------------------
@@ -228,6 +229,8 @@ class InputMap:
                 self.right_click = True
         del self._mouse_q[:held]
         self.wheel, self._wheel_q = self._wheel_q, 0
+        if self.clicks:
+            self.used[MOUSE] = self.used.get(MOUSE, 0) + len(self.clicks)
 
     @property
     def drops(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -331,6 +334,7 @@ class InputMap:
                 st.held.add(button)
                 st.pressed.add(button)
                 st.held_ticks[button] = 0
+                self.used[device] = self.used.get(device, 0) + 1
             elif not down and button in st.held:
                 st.held.discard(button)
                 st.released.add(button)
@@ -340,6 +344,12 @@ class InputMap:
         self.any_pressed, self._any_q = self._any_q, False
         self.key_events, self._key_q = self._key_q, []
         self._begin_mouse()
+
+    def used_since(self, mark: dict[str, int] | None) -> set[str]:
+        """The devices pressed (the mouse: clicked) since ``mark``, an earlier copy of ``used`` (None: since the
+        start)."""
+        mark = mark or {}
+        return {d for d, n in self.used.items() if n > mark.get(d, 0)}
 
     def device(self, name: str) -> DeviceState:
         return self.devices.get(name) or DeviceState()

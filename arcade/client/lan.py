@@ -25,7 +25,7 @@ a late joiner, who never saw the first ticks, records nothing.
 
 Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
 (their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. In Grisbi
-both get the host's snapshot of a confirmed tick (``arcade.games.codec``, never pickle) and the inputs since, catch
+both get the host's snapshot of a confirmed tick (``arcade.core.codec``, never pickle) and the inputs since, catch
 up faster than real time, then follow live; in a turn game they get their seat's (or the public) view, never a
 snapshot.
 """
@@ -51,11 +51,12 @@ from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
-from arcade.games import GAME_NAMES, REGISTRY, is_turn_based, simulation_for
-from arcade.games import codec
-from arcade.games.rng import seed_mix
+from arcade.games import GAME_NAMES, REGISTRY
+from arcade.core import codec
 from arcade.core.match import Match, RemoteSeat, SeatSpec
-from arcade.core.turnnet import authority_sim
+from arcade.core.peerviews import authority_sim
+from arcade.core.protocols import is_turn_based
+from arcade.core.rng import seed_mix
 from arcade.client.netseats import NetSeats
 from arcade.client.thinking import in_background
 
@@ -132,7 +133,7 @@ def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str,
 
 
 def snapshot_bytes(saved: Any) -> bytes:
-    """A saved simulation state ``(tick, state)`` as bytes for a late joiner (``arcade.games.codec``)."""
+    """A saved simulation state ``(tick, state)`` as bytes for a late joiner (``arcade.core.codec``)."""
     return codec.encode(saved)
 
 

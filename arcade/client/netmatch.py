@@ -45,11 +45,12 @@ from netplay.session import Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
+from arcade.core.bots import LEVELS
 from arcade.core.match import Match, RemoteSeat, SeatSpec
-from arcade.core.turnnet import authority_sim
+from arcade.core.peerviews import authority_sim
+from arcade.core.protocols import is_turn_based
 from arcade.client.netseats import NetSeats
-from arcade.games import REGISTRY, is_turn_based
-from arcade.games.bots import LEVELS
+from arcade.games import REGISTRY
 
 __all__ = ["main"]
 

@@ -21,8 +21,8 @@ from typing import Any, Callable
 from netplay.events import EndReason, MatchEnded
 from netplay.settings import AUTHORITY, MatchSettings
 
-from arcade.games import simulation_for
-from arcade.games.rng import seed_mix
+from arcade.core.rng import seed_mix
+from arcade.core.simulation import code_input, simulation_for
 
 __all__ = ["NetSeats"]
 
@@ -171,7 +171,7 @@ class NetSeats:
         sim = simulation_for(m.rules, seed, seats, **m.options)
         at: dict[int, list[int]] = {}
         for (seat, code), t in zip(log, ticks):
-            at.setdefault(t, [0] * seats)[seat] = code + 1
+            at.setdefault(t, [0] * seats)[seat] = code_input(code)
         nothing = (0,) * seats
         for t in range(ev.tick):
             inputs = tuple(at.get(t, nothing))

@@ -3,13 +3,13 @@ router). Used by the title, seat setup, the command line and "Resume"."""
 
 from __future__ import annotations
 
-from arcade.games import REGISTRY
+from arcade.games import REGISTRY, definition_of
 from arcade.core.match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
 from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_path
 from arcade.client.scenes import router
 from arcade.client.thinking import in_background
 
-__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "TUTORIAL_THINK_TICKS"]
+__all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "mark_input", "TUTORIAL_THINK_TICKS"]
 
 TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
 
@@ -22,7 +22,14 @@ def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: di
     match = Match(game_id, seats, seed, bot_think_ticks=app.opts.bot_think_ticks, bot_ahead=in_background, **options)
     if not demo and app.opts.record:
         attach_recorder(app, match)
-    app.push(router.table(game_id)(app, match, demo=demo))
+    app.push(mark_input(app, router.table(game_id)(app, match, demo=demo)))
+
+
+def mark_input(app, table):
+    """Note on ``table`` which devices had been used before its match (``InputMap.used``), so the results can say
+    what really played each seat (keys, the mouse, or both); returns the table."""
+    table.input_mark = dict(app.input.used)
+    return table
 
 
 def attach_recorder(app, match: Match) -> None:
@@ -49,32 +56,20 @@ def resume_match(app, rep: Replay) -> None:
         match.recorder = writer
     for inputs in rep.inputs():
         match.replay_tick(inputs)
-    app.push(router.table(rep.game)(app, match))
-
-
-def _named(path: str):
-    """The object ``"module:name"`` names, and its module."""
-    import importlib
-
-    module, _, name = path.partition(":")
-    mod = importlib.import_module(module)
-    return getattr(mod, name), mod
+    app.push(mark_input(app, router.table(rep.game)(app, match)))
 
 
 def start_tutorial(app, game_id: str) -> None:
-    """"Learn to play": the game's seeded tutorial match (``GameSpec.tutorial``) against slow bots, with its coach
-    explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
-    from arcade.games import SPECS
-
-    tut = SPECS[game_id].tutorial
-    spec = SPECS[game_id]
-    seats = parse_seats(tut["seats"], spec.min_players, spec.max_players)
-    options = dict(spec.options_for_count(len(seats)), **tut.get("options", {}))
-    match = Match(game_id, seats, tut["seed"], bot_think_ticks=TUTORIAL_THINK_TICKS,
-                  bot_player=_named(tut["bot"])[0] if "bot" in tut else None, bot_ahead=in_background, **options)
+    """"Learn to play": the game's seeded tutorial match (``GameDefinition.tutorial``) against slow bots, with its
+    coach explaining each step on the table. Not recorded. Raises KeyError if the game has no tutorial."""
+    game = definition_of(game_id)
+    tut, spec = game.tutorial, game.spec
+    if tut is None:
+        raise KeyError(f"{spec.name} has no tutorial")
+    seats = parse_seats(tut.seats, spec.min_players, spec.max_players)
+    options = dict(spec.options_for_count(len(seats)), **tut.options)
+    match = Match(game_id, seats, tut.seed, bot_think_ticks=TUTORIAL_THINK_TICKS, bot_player=tut.bot,
+                  bot_ahead=in_background, **options)
     table = router.table(game_id)(app, match)
-    table.coach, module = _named(tut["coach"])
-    table.coach_done = getattr(module, "done", None)
-    table.coach_wanted = getattr(module, "wanted", None)
-    table.coach_refuse = getattr(module, "refuse", None)
-    app.push(table)
+    table.coach, table.coach_done, table.coach_wanted, table.coach_refuse = tut.coach, tut.done, tut.wanted, tut.refuse
+    app.push(mark_input(app, table))

@@ -17,8 +17,9 @@ import msgpack
 import platformdirs
 
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
+from arcade.core.i18n import LANGUAGES
 
-__all__ = ["Settings", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
+__all__ = ["Settings", "grisbi_defaults", "GRISBI_PACES", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
 
 log = logging.getLogger(__name__)
 APP = "grisbi-arcade"
@@ -44,12 +45,19 @@ def data_dir(override: str | os.PathLike | None = None) -> Path:
 class Settings:
     """Everything the settings screen edits. Volumes are 0..10; ``attract_idle_seconds`` in seconds.
 
+    Grisbi's seat setup starts from ``grisbi_pace`` and ``grisbi_assist``, except for a new player's first match
+    (``grisbi_defaults``): ``grisbi_finished`` counts the Grisbi matches played to the end here, ``grisbi_set``
+    says the player chose Grisbi's pace or assist in Settings.
+
     LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
     OS user name), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
     means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
     ``lan_port`` (the host's UDP game port, 1024..65535).
+
+    ``language``: a code of ``arcade.core.i18n.LANGUAGES`` chosen in Settings → Language, or "" (the default) to
+    follow the OS locale (``--lang`` overrides both for one run).
     """
 
     volume: int = 7
@@ -57,11 +65,15 @@ class Settings:
     fullscreen: bool = False
     attract_idle_seconds: int = 30
     grisbi_assist: bool = False
+    grisbi_pace: str = "standard"
+    grisbi_finished: int = 0
+    grisbi_set: bool = False
     bot_level: str = "normal"
     lan_name: str = field(default_factory=lambda: default_player_name())
     lan_broadcast: str = ""
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
+    language: str = ""
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     notice: str = field(default="", compare=False)
     path: Path | None = field(default=None, compare=False)
@@ -71,6 +83,21 @@ class Settings:
         d.pop("notice")
         d.pop("path")
         return d
+
+
+GRISBI_PACES = ("relaxed", "standard", "fast")
+"""Grisbi's pace choices (the game's ``pace`` option; kept here so settings never import a game)."""
+GENTLE = ("relaxed", True)
+"""A new player's first Grisbi match: relaxed pace, assist on."""
+
+
+def grisbi_defaults(s: Settings) -> tuple[str, bool, bool]:
+    """Where Grisbi's seat setup starts: (pace, assist, gentle). ``gentle``: the first match of a new player (no
+    Grisbi match finished here, nothing chosen in Settings), which starts at ``GENTLE``; else the Settings'
+    ``grisbi_pace`` and ``grisbi_assist``."""
+    if s.grisbi_finished == 0 and not s.grisbi_set:
+        return GENTLE[0], GENTLE[1], True
+    return s.grisbi_pace, s.grisbi_assist, False
 
 
 def default_player_name() -> str:
@@ -102,11 +129,15 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "fullscreen": lambda v: isinstance(v, bool),
         "attract_idle_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and 5 <= v <= 3600,
         "grisbi_assist": lambda v: isinstance(v, bool),
+        "grisbi_pace": lambda v: v in GRISBI_PACES,
+        "grisbi_finished": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10 ** 9,
+        "grisbi_set": lambda v: isinstance(v, bool),
         "bot_level": lambda v: v in ("easy", "normal", "hard"),
         "lan_name": lambda v: isinstance(v, str) and 1 <= len(v) <= 24 and v.isprintable(),
         "lan_broadcast": lambda v: v == "" or _is_ipv4(v),
         "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
+        "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
     }
     for f in fields(Settings):
         if f.name not in raw or f.name in ("notice", "path", "bindings"):

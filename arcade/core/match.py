@@ -8,23 +8,23 @@ controller it has (``LocalSeats`` is the local one). No pygame here.
 
 Seat SPEC (command line ``--seats``): a comma-separated list, one entry a seat: ``human`` (next free keyboard zone),
 ``human:ZONE`` (wasd, arrows, ijkl, numpad, or 1-4), ``pad:N``, ``bot``, ``bot:LEVEL`` (easy, normal, hard),
-``remote`` (a LAN peer fills it). In Grisbi an entry may end in ``@robbers`` or ``@police`` (``bot@police``,
-``human:wasd@robbers``): the seat's team (``seat_teams``).
+``remote`` (a LAN peer fills it). In a game whose teams are chosen at the table (``GameSpec.teams_chosen``: Grisbi) an
+entry may end in ``@TEAM`` (``bot@police``, ``human:wasd@robbers``): the seat's team (``seat_teams``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from arcade.core.results import result_label
-from arcade.games import REGISTRY, SPECS, is_turn_based, simulation_for
-from arcade.games.bots import LEVELS, BotSeat
-from arcade.games.rng import seed_mix
+from arcade.core.bots import LEVELS, BotSeat
+from arcade.core.registry import SPECS, definition_of
+from arcade.core.simulation import action_input, simulation_for
 
-__all__ = ["SeatSpec", "RemoteSeat", "SpecError", "parse_seats", "Match", "LocalSeats", "allowed_counts", "options_for_count",
-           "seat_teams"]
+__all__ = ["SeatSpec", "RemoteSeat", "SpecError", "parse_seats", "Match", "LocalSeats", "allowed_counts",
+           "options_for_count", "seat_teams"]
 
 
 class SpecError(ValueError):
@@ -97,14 +97,16 @@ def seat_teams(game_id: str, seats: Sequence[SeatSpec]) -> dict[str, Any]:
     """The ``teams`` option the seats' chosen teams give (``SeatSpec.team``, e.g. ``bot@police``): {} when no seat
     chose, else ``{"teams": "robbers,police,..."}`` (one team a seat, comma-separated: a replay header's options are
     plain values) with the game's default (alternating, first team first) for seats
-    that did not choose. Only Grisbi's teams are chosen at the table (rules/grisbi.md, Corrections: "one team may
-    have a member more"). Raises SpecError for a team in a game without chosen teams, an unknown team, or teams
-    that differ by more than one player or leave a team empty."""
+    that did not choose. Only a game whose spec says its teams are chosen at the table (``GameSpec.teams_chosen``:
+    Grisbi, rules/grisbi.md, Corrections: "one team may have a member more") takes them. Raises SpecError for a team
+    in a game without chosen teams, an unknown team, or teams that differ by more than one player or leave a team
+    empty."""
     if not any(s.team for s in seats):
         return {}
-    names = tuple(t.lower() for t in SPECS[game_id].teams)
-    if game_id != "grisbi" or not names:
-        raise SpecError(f"{SPECS[game_id].name} has no teams to choose (@TEAM)")
+    spec = SPECS[game_id]
+    names = tuple(t.lower() for t in spec.teams)
+    if not spec.teams_chosen:
+        raise SpecError(f"{spec.name} has no teams to choose (@TEAM)")
     for s in seats:
         if s.team and s.team not in names:
             raise SpecError(f"unknown team {s.team!r} ({' or '.join(names)})")
@@ -239,18 +241,17 @@ class Match:
     ``arcade.client.netseats.NetSeats`` (the seats other machines play are ``RemoteSeat``: a netplay session fills
     them, asks this machine's seats for their inputs through ``seat_input`` and advances ``sim`` by its requests).
     ``sim`` may be given (a turn game's network table: the host's referee or a joiner's views,
-    ``arcade.core.turnnet``). ``seed`` is None for a turn game's joiner before the end (the host keeps it secret
+    ``arcade.core.referee``, ``arcade.core.peerviews``). ``seed`` is None for a turn game's joiner before the end (the host keeps it secret
     until the reveal).
     """
 
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int | None, bot_think_ticks: int = 40, *,
                  bot_player: Callable[[int, str, int], Any] | None = None, sim: Any = None, control: Any = None,
                  bot_ahead: Callable[[Callable[[], Any]], Callable[[], Any]] | None = None, **options: Any) -> None:
-        if game_id not in REGISTRY:
-            raise KeyError(f"unknown game {game_id!r}")
+        game = definition_of(game_id)
         self.game_id = game_id
-        self.rules = REGISTRY[game_id]
-        self.turn_based = is_turn_based(self.rules)
+        self.rules = game.rules
+        self.turn_based = game.turn_based
         self.seats = list(seats)
         self.seed = seed
         self.options = options
@@ -275,6 +276,12 @@ class Match:
     def state(self) -> Any:
         """The game state now (a network match's: possibly predicted; a turn game joiner's: its stand-in state)."""
         return self.sim.state
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, Any]:
+        """What each of ``seats`` may see now (None: the public view), from whoever holds the state: the rules'
+        ``view`` of this match's state, or a simulation that holds only views (a LAN turn game's joiner:
+        ``PeerViewSim.seat_view``). A table draws from these, never from ``state``."""
+        return {s: self.sim.seat_view(s) for s in seats}
 
     @property
     def tick_count(self) -> int:
@@ -331,8 +338,7 @@ class Match:
     def seat_state(self, seat: int) -> Any:
         """What a bot at ``seat`` decides from: the state (a turn game joiner's: its seat's stand-in state, None
         before its first view)."""
-        sim = self.sim
-        return sim.state_for(seat) if hasattr(sim, "state_for") else sim.state
+        return self.sim.state_for(seat)
 
     # --- inputs
     def submit(self, seat: int, tick_input: int) -> None:
@@ -345,7 +351,7 @@ class Match:
 
     def submit_action(self, seat: int, action: Any) -> None:
         """A turn-based action for the next tick."""
-        self.submit(seat, self.rules.encode_action(action) + 1)
+        self.submit(seat, action_input(self.rules, action))
 
     def seat_input(self, seat: int, tick: int) -> int:
         """This machine's input for ``seat`` at ``tick`` (0 = nothing): a human's last submitted input, a bot's

@@ -1,8 +1,13 @@
-"""The registry of games: every package ``arcade.games.<id>`` with a ``spec.py`` is a game, found at import time.
+"""The registry of games: one ``GameDefinition`` a game, registered once.
 
-``SPECS: dict[str, GameSpec]`` and ``arcade.games.REGISTRY: dict[str, rules]`` are filled together, in title order.
-A game folder that fails to import raises ``GameLoadError`` naming the game: a game is never skipped silently.
-``register_package("tests.toy")`` adds a game from any importable folder (tests, plug-ins) the same way.
+``arcade.games`` fills it at import time: every sub-package ``arcade.games.<id>`` with a ``definition.py`` is a game
+(its ``DEFINITION``). A game folder that fails to load raises ``GameLoadError`` naming the game: a game is never
+skipped silently. ``register_package("tests.toy_game")`` adds a game from any importable folder (tests, plug-ins) the
+same way; ``register(definition)`` adds one built in place.
+
+``DEFINITIONS``, ``SPECS`` and ``RULES_BY_ID`` are filled together, in title order (``GameSpec.order``, then id);
+``arcade.games.REGISTRY`` is ``RULES_BY_ID``. Core code looks games up here and never imports ``arcade.games``: the
+caller (the client, a tool, a test) imports ``arcade.games`` once, which registers the built-in games.
 """
 
 from __future__ import annotations
@@ -10,63 +15,90 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from types import ModuleType
 from typing import Any
 
+from .definition import GameDefinition
 from .spec import GameSpec
 
-__all__ = ["SPECS", "RULES_BY_ID", "GameLoadError", "register", "register_package", "discover"]
+__all__ = ["DEFINITIONS", "SPECS", "RULES_BY_ID", "MODULES", "GameLoadError", "definition_of", "register",
+           "unregister", "register_package", "discover"]
+
+DEFINITIONS: dict[str, GameDefinition] = {}
+"""Every registered game's definition, by id, in title order."""
 
 SPECS: dict[str, GameSpec] = {}
-"""Every registered game's spec, by id, in title order (``GameSpec.order``, then id)."""
+"""Every registered game's spec, by id, in title order (``DEFINITIONS[id].spec``)."""
 
 RULES_BY_ID: dict[str, Any] = {}
-"""The rules object of every registered game (``arcade.games.REGISTRY`` is this same dict)."""
+"""The rules object of every registered game (``DEFINITIONS[id].rules``; ``arcade.games.REGISTRY`` is this dict)."""
 
-MODULES: dict[str, Any] = {}
+MODULES: dict[str, ModuleType] = {}
+"""The package of every game registered from a folder (``register_package``): ``arcade.games.game_module`` and the
+codec's whitelist of state types read it."""
+
+_TABLES = (DEFINITIONS, SPECS, RULES_BY_ID, MODULES)
 
 
 class GameLoadError(ImportError):
-    """A game folder exists but does not load (its spec, rules or package raised): the message names the game."""
+    """A game folder exists but does not load (its definition, rules or package raised): the message names the
+    game."""
 
 
-def register(spec: GameSpec, package: Any) -> None:
-    """Add one game. ``package`` is the imported game package (it must export ``RULES``). Keeps ``SPECS`` and
-    ``RULES_BY_ID`` in title order. Raises GameLoadError if the package has no ``RULES`` or its id differs."""
-    rules = getattr(package, "RULES", None)
-    if rules is None:
-        raise GameLoadError(f"game {spec.id!r}: {spec.package} exports no RULES")
-    if getattr(rules, "id", spec.id) != spec.id:
-        raise GameLoadError(f"game {spec.id!r}: its RULES.id is {rules.id!r}")
-    SPECS[spec.id] = spec
-    RULES_BY_ID[spec.id] = rules
-    MODULES[spec.id] = package
-    ordered = sorted(SPECS.values(), key=lambda s: (s.order, s.id))
-    for table in (SPECS, RULES_BY_ID, MODULES):
-        items = {s.id: table[s.id] for s in ordered}
+def definition_of(game_id: str) -> GameDefinition:
+    """The definition of a registered game. Raises KeyError naming the game (and the registered ones) if it is
+    not registered."""
+    try:
+        return DEFINITIONS[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r} (registered: {', '.join(DEFINITIONS) or 'none'})") from None
+
+
+def register(definition: GameDefinition, package: ModuleType | None = None) -> None:
+    """Add one game (``package``: the game folder it was loaded from, if any). Keeps every table in title order.
+    Raises GameLoadError if ``definition`` is not a ``GameDefinition``."""
+    if not isinstance(definition, GameDefinition):
+        raise GameLoadError(f"not a GameDefinition: {type(definition).__name__}")
+    gid = definition.id
+    DEFINITIONS[gid] = definition
+    SPECS[gid] = definition.spec
+    RULES_BY_ID[gid] = definition.rules
+    if package is not None:
+        MODULES[gid] = package
+    ordered = sorted(DEFINITIONS.values(), key=lambda d: (d.spec.order, d.id))
+    for table in _TABLES:
+        items = {d.id: table[d.id] for d in ordered if d.id in table}
         table.clear()
         table.update(items)
 
 
+def unregister(game_id: str) -> None:
+    """Take a game out of the registry (tests that register one for a while); an unknown id is ignored."""
+    for table in _TABLES:
+        table.pop(game_id, None)
+
+
 def register_package(name: str) -> GameSpec:
-    """Import the game package ``name`` and its ``spec`` module and register it; returns its spec.
-    Raises GameLoadError (naming the game folder) if either fails to import."""
+    """Import the game folder ``name`` and its ``definition`` module and register its ``DEFINITION``; returns its
+    spec. Raises GameLoadError (naming the game folder) if either fails to import or the definition does not fit."""
     try:
-        spec_mod = importlib.import_module(f"{name}.spec")
-        spec: GameSpec = spec_mod.SPEC
-        package = importlib.import_module(spec.package)
+        package = importlib.import_module(name)
+        definition = importlib.import_module(f"{name}.definition").DEFINITION
     except GameLoadError:
         raise
     except Exception as e:  # any failure of a game folder is fatal and names the game
         raise GameLoadError(f"game folder {name!r} failed to load: {type(e).__name__}: {e}") from e
-    register(spec, package)
-    return spec
+    if not isinstance(definition, GameDefinition):
+        raise GameLoadError(f"game folder {name!r}: its DEFINITION is not a GameDefinition")
+    register(definition, package)
+    return definition.spec
 
 
 def discover(package: Any) -> None:
-    """Register every sub-package of ``package`` that has a ``spec`` module (``arcade.games``)."""
+    """Register every sub-package of ``package`` that has a ``definition`` module (``arcade.games`` calls it)."""
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:
             continue
-        if not os.path.exists(os.path.join(info.module_finder.path, info.name, "spec.py")):
+        if not os.path.exists(os.path.join(info.module_finder.path, info.name, "definition.py")):
             continue
         register_package(f"{package.__name__}.{info.name}")

@@ -31,7 +31,8 @@ from typing import Any, Iterator, Sequence
 import msgpack
 
 from arcade import __version__
-from arcade.games import REGISTRY, simulation_for
+from arcade.core.registry import RULES_BY_ID as REGISTRY
+from arcade.core.simulation import simulation_for
 
 __all__ = ["FORMAT", "CHECK_EVERY", "MAX_FILE_BYTES", "ReplayError", "Replay", "ReplayWriter", "read_replay",
            "verify_replay", "replays_folder", "list_replays", "find_resumable"]

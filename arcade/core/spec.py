@@ -1,15 +1,17 @@
 """``GameSpec``: one frozen declaration of what a game is — its name, tagline, player counts, options, teams, demo
-seats and where its rules and table live. Every screen that lists games (title, seat setup, rules help, attract
-rotation, LAN host, the CLI's ``--game``, replays) reads the specs; nothing else names a game.
+seats, title card and rules page: plain data, no code. Every screen that lists games (title, seat setup, rules help,
+attract rotation, LAN host, the CLI's ``--game``, replays) reads the specs; nothing else names a game.
 
-A game folder ``arcade/games/<id>/`` declares ``SPEC`` in its ``spec.py``; the registry (``arcade.core.registry``)
-finds it.
+A game folder ``arcade/games/<id>/`` declares ``SPEC`` in its ``spec.py``; its ``GameDefinition``
+(``arcade.core.definition``) holds it with the game's code, and the registry (``arcade.core.registry``) finds that.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from arcade.core.i18n import _, ngettext
 
 __all__ = ["GameSpec", "Option"]
 
@@ -18,13 +20,15 @@ __all__ = ["GameSpec", "Option"]
 class Option:
     """A match option offered in seat setup: ``key`` (the keyword passed to ``initial_state``), the ``label`` shown,
     the ``values`` it may take with a player-facing label each (``labels``, same length), the first value being the
-    default, and an optional one-line ``help`` shown under the row."""
+    default, an optional one-line ``help`` shown under the row, and ``setting``: the name of a player setting (a
+    yes/no one) that, when on, starts this option at ``True`` in seat setup ("" for none)."""
 
     key: str
     label: str
     values: tuple[Any, ...]
     labels: tuple[str, ...]
     help: str = ""
+    setting: str = ""
 
     def __post_init__(self) -> None:
         if len(self.values) != len(self.labels) or not self.values:
@@ -46,36 +50,27 @@ class GameSpec:
       ``(7, "seven", True)``.
     - ``options``: the setup rows (``Option``), in order.
     - ``teams``: team names if the game is played in teams, else empty.
+    - ``teams_chosen``: the players choose each seat's team at the table (seat setup, ``@TEAM`` in a seat SPEC:
+      the ``teams`` option, ``arcade.core.match.seat_teams``); False: the rules give the teams.
     - ``demo_players``: seats of an attract-mode demo.
-    - ``package``: the import path of the game package, which exports ``RULES``.
-    - ``table``: ``"module:Class"`` of the table scene (the game's only pygame code).
     - ``rules_page``: resource path (relative to the ``arcade`` package, or absolute) of the player's rules page.
     - ``order``: position on the title screen (lower first).
-    - ``card_art``: ``"module:function"`` drawing a card named in the rules page (``![..](card:NAME)``), or "".
-    - ``title_card``: the card (a ``card_art`` name) that stands for the game on the title screen, or "".
-    - ``tutorial``: the "Learn to play" match: ``seats`` SPEC (seat 0 the learner), ``seed``, ``options`` and
-      ``coach`` (``"module:function"``, ``coach(view, seat, legal) -> lines``; its module may also export
-      ``done(view) -> bool``, ``wanted(view) -> cards asked for or None`` and ``refuse(view, seat, input) -> hint or
-      None``, see ``TableScene.coach_allows``) and optionally ``bot`` (``"module:Class"``, the player the bot seats
-      use instead of the game's ``Bot``, built ``(seat, level, seed)``: a real-time game's scripted tutor); empty: no
-      tutorial.
+    - ``title_card``: the card (a name the game's card art draws) that stands for the game on the title screen, or
+      "".
     """
 
     id: str
     name: str
     tagline: str
     player_counts: tuple[int, ...]
-    package: str
-    table: str
     demo_players: int
     options: tuple[Option, ...] = ()
     count_options: tuple[tuple[int, str, Any], ...] = ()
     teams: tuple[str, ...] = ()
+    teams_chosen: bool = False
     rules_page: str = ""
     order: int = 100
-    card_art: str = ""
     title_card: str = ""
-    tutorial: dict[str, Any] = field(default_factory=dict, compare=False)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -83,6 +78,8 @@ class GameSpec:
             raise ValueError(f"game {self.id!r}: player_counts must be ascending and distinct")
         if self.demo_players not in self.player_counts:
             raise ValueError(f"game {self.id!r}: demo_players {self.demo_players} is not an allowed count")
+        if self.teams_chosen and not self.teams:
+            raise ValueError(f"game {self.id!r}: teams chosen at the table, but no teams named")
 
     @property
     def min_players(self) -> int:
@@ -101,18 +98,19 @@ class GameSpec:
         return {o.key: o.default for o in self.options}
 
     def player_range(self) -> str:
-        """"2 players", "2–6 players", "4 or 6 players", "2–6 players (7 as an option)": counts that only an option
-        allows (``count_options``) are named apart."""
-        optional = sorted({n for n, _, _ in self.count_options})
+        """"2 players", "2–6 players", "4 or 6 players", "2–6 players (7 as an option)", in the current language
+        (``arcade.core.i18n``): counts that only an option allows (``count_options``) are named apart."""
+        optional = sorted({n for n, _x, _y in self.count_options})
         c = [n for n in self.player_counts if n not in optional]
         if len(c) == 1:
-            out = f"{c[0]} players"
+            out = ngettext("{n} player", "{n} players", c[0]).format(n=c[0])
         elif c == list(range(c[0], c[-1] + 1)):
-            out = f"{c[0]}–{c[-1]} players"
+            out = _("{low}–{high} players").format(low=c[0], high=c[-1])
         else:
-            out = ", ".join(str(n) for n in c[:-1]) + f" or {c[-1]} players"
+            out = _("{counts} or {last} players").format(counts=", ".join(str(n) for n in c[:-1]), last=c[-1])
         if optional:
-            out += f" ({' or '.join(map(str, optional))} as an option)"
+            either = " " + _("or") + " "
+            out = _("{players} ({counts} as an option)").format(players=out, counts=either.join(map(str, optional)))
         return out
 
     def seats_phrase(self) -> str:

@@ -1,16 +1,17 @@
-"""Pure rules of the games, reached through one registry.
+"""The games, one folder each, found at import time and reached through one registry.
 
-Every sub-package with a ``spec.py`` (a ``GameSpec``) is a game: ``arcade.core.registry`` finds them at import time
-and raises ``GameLoadError`` naming any that fails to load (a game is never skipped silently).
+Every sub-package with a ``definition.py`` (its ``DEFINITION``, a ``GameDefinition``) is a game: importing this
+package registers each one in ``arcade.core.registry`` and raises ``GameLoadError`` naming any that fails to load (a
+game is never skipped silently).
 
 - ``REGISTRY: dict[str, Rules]``, keyed by ``grisbi``, ``grit``, ``grenade``, ``grass``, ``cops_and_robbers`` (a
   contract: tests and tools outside the package use these names), in title order.
-- ``SPECS: dict[str, GameSpec]``: what each game is (name, tagline, counts, options, table...).
+- ``SPECS: dict[str, GameSpec]``: what each game is (name, tagline, counts, options, teams...).
+- ``DEFINITIONS`` / ``definition_of(id)``: each game's ``GameDefinition`` (spec, rules, bots, table, tutorial...).
 - ``GAME_IDS`` / ``GAME_NAMES``: live read-only views of ``SPECS`` (ids in title order; id -> display name).
 
-Each game package exports ``RULES``, ``sample_hidden``, ``describe_action`` and its bot: ``choose`` for a turn-based
-game, ``Bot`` for Grisbi (see ``arcade.games.bots``). Nothing here imports pygame, sockets, clocks, netplay or the
-client.
+Each game package also exports ``RULES``, ``sample_hidden``, ``describe_action`` and its bot (``choose`` for a
+turn-based game, ``Bot`` for Grisbi). Nothing here imports pygame, sockets, clocks, netplay or the client.
 """
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Iterator
 
-from ..core.registry import MODULES, RULES_BY_ID, SPECS, GameLoadError, discover, register_package
+from ..core.definition import GameDefinition
+from ..core.protocols import IllegalAction, RealTimeRules, TurnRules, is_turn_based
+from ..core.registry import (DEFINITIONS, MODULES, RULES_BY_ID, SPECS, GameLoadError, definition_of, discover,
+                             register_package)
+from ..core.simulation import simulation_for
 from ..core.spec import GameSpec, Option
-from .base import IllegalAction, RealTimeRules, TurnRules, is_turn_based, simulation_for
 
-__all__ = ["REGISTRY", "SPECS", "GAME_IDS", "GAME_NAMES", "GameSpec", "Option", "GameLoadError", "IllegalAction",
-           "TurnRules", "RealTimeRules", "is_turn_based", "simulation_for", "game_module", "spec_of",
-           "register_package"]
+__all__ = ["REGISTRY", "SPECS", "DEFINITIONS", "GAME_IDS", "GAME_NAMES", "GameSpec", "GameDefinition", "Option",
+           "GameLoadError", "IllegalAction", "TurnRules", "RealTimeRules", "is_turn_based", "simulation_for",
+           "definition_of", "game_module", "spec_of", "register_package"]
 
 REGISTRY: dict[str, Any] = RULES_BY_ID
 
@@ -61,7 +65,8 @@ GAME_NAMES: Mapping[str, str] = _GameNames()
 
 
 def game_module(game_id: str) -> Any:
-    """The package of a registered game (``RULES``, ``choose``/``Bot``...). Raises KeyError for an unknown id."""
+    """The package of a game registered from a folder (``RULES``, ``choose``/``Bot``...), for tests and tools that
+    reach a game's own module; code reaches a game through ``definition_of``. Raises KeyError for an unknown id."""
     return MODULES[game_id]
 
 

@@ -1,4 +1,5 @@
-"""Toy race: a game that lives in this one folder (spec, rules, bot, table), registered by a test only.
+"""Toy race: a game that lives in this one folder (spec, rules, bot, table, brought together in ``definition.py``),
+registered by a test only.
 
 Two players take turns adding 1, 2 or 3 to a shared count; whoever brings it to 10 wins. It exists to prove that a
 game is one folder: registered, it appears on the title, in seat setup, in the attract rotation and for ``--game``.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from arcade.games import IllegalAction
-from arcade.games.base import state_checksum
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,10 @@
-"""Fonts (DejaVu Sans, shipped in assets/fonts) and a cache of rendered text surfaces."""
+"""Fonts (DejaVu Sans, shipped in assets/fonts: Latin with every French letter, « », U+202F) and a cache of
+rendered text surfaces.
+
+The cache is keyed by the text itself, so a language switch (``arcade.core.i18n``) never shows a stale string: the
+next draw asks for the new text. ``WATCH`` lets tests see every text rendered and every text ``fit`` cut
+(``render.audit.TextLog``); ``missing_glyphs`` names the characters the bundled fonts cannot draw.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +13,57 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "draw_text", "fit", "wrap"]
+__all__ = ["font", "text", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 
+#: When set (tests: ``render.audit.TextLog``), ``WATCH.rendered(s, size, bold)`` is called for every text
+#: ``text``/``draw_text`` render (cached or not), ``WATCH.cut(original, shown)`` for every text ``fit`` cuts and
+#: ``WATCH.wrapped(original, rows)`` for every text ``wrap`` breaks into rows.
+WATCH = None
+
+
+def font_path(bold: bool = False):
+    """The bundled font file (a ``Traversable`` inside the ``arcade`` package)."""
+    return resources.files("arcade") / "assets" / "fonts" / _FONT_FILES[bold]
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = resources.files("arcade") / "assets" / "fonts" / _FONT_FILES[bold]
-    with resources.as_file(f) as p:
+    with resources.as_file(font_path(bold)) as p:
         return pygame.font.Font(str(p), size)
 
 
-@lru_cache(maxsize=4096)
 def text(s: str, size: int, color: tuple[int, int, int] = (240, 240, 240), bold: bool = False) -> pygame.Surface:
     """A rendered (antialiased) text surface; cached, never re-rendered for the same arguments."""
+    if WATCH is not None:
+        WATCH.rendered(s, size, bold)
+    return _render(s, size, tuple(color), bold)
+
+
+@lru_cache(maxsize=4096)
+def _render(s: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
     return font(size, bold).render(s, True, color).convert_alpha()
+
+
+@lru_cache(maxsize=2)
+def _glyph_font(bold: bool):
+    import pygame.freetype
+
+    pygame.freetype.init()
+    with resources.as_file(font_path(bold)) as p:
+        return pygame.freetype.Font(str(p), 16)
+
+
+def missing_glyphs(s: str, bold: bool = False) -> str:
+    """The characters of ``s`` (line breaks aside) the bundled font (regular or ``bold``) has no glyph for, each
+    once, in order; "" when it can draw all of them. (``pygame.font.Font.metrics`` reports a missing glyph as the
+    box it draws instead; FreeType's metrics say None.)"""
+    chars = "".join(dict.fromkeys(c for c in s if c not in "\n\r"))
+    if not chars:
+        return ""
+    return "".join(c for c, m in zip(chars, _glyph_font(bold).get_metrics(chars)) if m is None)
 
 
 #: When a list, every string ``draw_text`` draws is appended to it (input scripts' ``wait`` lines read a frame's
@@ -44,15 +85,33 @@ def draw_text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int 
     return r
 
 
-@lru_cache(maxsize=512)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
+    shown = _fit(text, size, width, bold)
+    if WATCH is not None and shown != text:
+        WATCH.cut(text, shown)
+    return shown
+
+
+@lru_cache(maxsize=512)
+def _fit(text: str, size: int, width: int, bold: bool) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def size_to_fit(texts: str | list[str] | tuple[str, ...], width: int, size: int, bold: bool = False,
+                smallest: int = 16) -> int:
+    """The largest font size from ``size`` down to ``smallest`` (px, step 1) at which every one of ``texts`` is at
+    most ``width`` px wide (``smallest`` if none is): a label that runs longer in another language shrinks a little
+    instead of running under its neighbour or being cut."""
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    while size > smallest and any(font(size, bold).size(t)[0] > width for t in texts):
+        size -= 1
+    return size
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -68,4 +127,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         else:
             cur = f"{cur} {word}" if cur else word
     rows.append(cur)
-    return [fit(r, size, width, bold) for r in rows]
+    rows = [fit(r, size, width, bold) for r in rows]
+    if WATCH is not None:
+        WATCH.wrapped(text, rows)
+    return rows

@@ -7,6 +7,7 @@ from typing import Sequence
 
 import pygame
 
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, wrap
 
 __all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "hint_line", "GOLD", "WHITE",
@@ -74,7 +75,7 @@ def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center:
         off = bool(disabled[i]) if i < len(disabled) else False
         color = GOLD if i == selected else (DIM if off else WHITE)
         if i == selected:
-            r = pygame.Rect(0, 0, max(360, size * len(it) * 0.62 + 60), spacing - 6)
+            r = pygame.Rect(0, 0, max(360, font(size, True).size(it)[0] + 60), spacing - 6)
             r.center = (center[0], y)
             panel(surf, r, 140, (60, 45, 10), GOLD, 12)
         rects.append(draw_text(surf, it, (center[0], y), size, color, bold=i == selected, anchor="center"))
@@ -90,8 +91,12 @@ def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: i
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
     ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
-    pause or leave, always stay). Cached: the bar is drawn every frame with the same hints."""
-    return _hint_line(tuple(hints), width)
+    pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
+    reported to ``fonts.WATCH`` as a cut."""
+    line, size = _hint_line(tuple(hints), width)
+    if fonts.WATCH is not None and not all(h in line for h in hints):
+        fonts.WATCH.cut("   ".join(hints), line)
+    return line, size
 
 
 @lru_cache(maxsize=64)

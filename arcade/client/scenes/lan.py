@@ -29,11 +29,10 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
-from arcade.core.authority import DEAL_VERIFIED, deal_line
+from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import SeatSpec, options_for_count
 from arcade.client.render.fonts import draw_text, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
-                              shade)
+from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
@@ -824,7 +823,8 @@ class LanLobbyScene(Scene):
             draw_toast(surf, self.app.notice, 120)
             hint_bar(surf, ["Esc cancel"])
             return
-        banner(surf, title, describe_settings(st) if st else "", y=44, size=44)
+        banner(surf, title, "", y=44, size=44)
+        draw_subtitle(surf, describe_settings(st) if st else "", 92)
         # seats
         x0, x1 = 40, 820
         n = len(s.owners)
@@ -847,9 +847,10 @@ class LanLobbyScene(Scene):
         # menu
         y = 215 + 40 * n
         labels = []
+        counting = s.countdown_left() is not None and s.phase in (LOBBY, DEALING)
         for it in items:
             if it == "start":
-                labels.append("START")
+                labels.append("Stop the countdown" if counting else "START")
             elif it == "ready":
                 labels.append("I'm not ready" if s.ready_flag else "READY")
             elif it == "leave":
@@ -883,14 +884,11 @@ class LanLobbyScene(Scene):
             draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
         left = s.countdown_left()
         if left is not None and s.phase in (LOBBY, DEALING):
-            surf.blit(shade(120), (0, 0))
-            draw_text(surf, str(max(1, int(left + 0.999))), (W // 2, H // 2 - 20), 160, GOLD, bold=True,
-                      anchor="center", shadow=True)
-            draw_text(surf, "The match starts…", (W // 2, H // 2 + 90), 28, WHITE, anchor="center", shadow=True)
+            self.draw_countdown(surf, left)
         elif s.phase == DEALING:
             draw_text(surf, "Dealing (every machine adds its share of the shuffle)…", (W // 2, H - 70), 20, GOLD,
                       anchor="center")
-        details = [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
+        details = [] if s.phase == DEALING else [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
         for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
             draw_text(surf, line, (W // 2, H - 54 - 20 * k), 15, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
@@ -898,6 +896,31 @@ class LanLobbyScene(Scene):
             hint_bar(surf, ["↑/↓ choose", "←/→ seat open / bot", "Enter/E start when all are ready", "Esc leave"])
         else:
             hint_bar(surf, ["↑/↓ choose", "Enter/E ready", "Esc leave"])
+
+    COUNTDOWN_BOX = pygame.Rect(850, 120, 390, 245)  # over the join code: the seats and the menu stay in view
+
+    def draw_countdown(self, surf, left: float) -> None:
+        """The seconds before the match starts, large, in the join code's box (nobody needs the code any more):
+        the seats and the START button (now "Stop the countdown") stay uncovered."""
+        box = self.COUNTDOWN_BOX
+        panel(surf, box, 255, (16, 24, 20), GOLD, 16)
+        draw_text(surf, str(max(1, int(left + 0.999))), (box.centerx, box.y + 105), 150, GOLD, bold=True,
+                  anchor="center", shadow=True)
+        draw_text(surf, "The match starts…", (box.centerx, box.bottom - 34), 26, WHITE, anchor="center")
+
+
+def draw_subtitle(surf, line: str, y: int, width: int = W - 80, size: int = 20) -> None:
+    """A screen's subtitle centred at ``y`` (px), broken into lines of at most ``width`` px (two at most; smaller
+    type if two are not enough), so a long one never runs off the screen."""
+    while True:
+        lines = wrap(line, size, width)
+        if len(lines) <= 2 or size <= 14:
+            break
+        size -= 1
+    step = size + 4
+    top = y - (len(lines[:2]) - 1) * step // 2
+    for k, ln in enumerate(lines[:2]):
+        draw_text(surf, ln, (W // 2, top + k * step), size, WHITE, anchor="center", shadow=True)
 
 
 def trust_line(link: LanLink) -> str:
@@ -1187,7 +1210,7 @@ class NetTable:
 
     def result_deal(self, table) -> str | None:
         """The results screen's line on the deal of a host-authoritative turn game, from the ``MatchEnded`` event's
-        ``deal`` field (``arcade.core.authority.deal_line``): "Deal verified", "This match was not dealt fairly", or
+        ``deal`` field (``arcade.core.peerviews.deal_line``): "Deal verified", "This match was not dealt fairly", or
         None (no line: Grisbi, no reveal, the match not over)."""
         ev = table.match.ended
         return deal_line(getattr(ev, "deal", None)) if ev is not None else None

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import os
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import pygame
 
-from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
-from arcade.games.bots import LEVELS
+from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS, definition_of
+from arcade.core.bots import LEVELS
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
-from arcade.client.render.fonts import draw_text
+from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
+                              set_language)
+from arcade.client.render import fonts
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.markdown import render_page
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
-from arcade.client.play import attach_recorder, start_match, start_tutorial
+from arcade.client.play import attach_recorder, mark_input, start_match, start_tutorial
+from arcade.client.settings import GRISBI_PACES, grisbi_defaults
 from arcade.client.scenes import Scene
 
 __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
@@ -28,7 +29,8 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 
 def menu_hints(app) -> list[str]:
-    return ["Any keys: ↑/↓ W/S I/K choose", "Enter / E / O / Num0 or click: select", "Esc or right-click: back"]
+    return [_("Any keys: ↑/↓ W/S I/K choose"), _("Enter / E / O / Num0 or click: select"),
+            _("Esc or right-click: back")]
 
 
 def backed(inp) -> bool:
@@ -46,23 +48,18 @@ def title_card(gid: str) -> pygame.Surface | None:
     return pygame.transform.smoothscale(img, (round(img.get_width() * 150 / img.get_height()), 150))
 
 
+on_change(lambda _code: title_card.cache_clear())  # a card may carry words: drawn again in the new language
+
+
 def card_art_of(gid: str):
-    """The game's card-art function for its rules page (``GameSpec.card_art``), or None."""
-    path = SPECS[gid].card_art
-    if not path:
-        return None
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The game's card-art function for its rules page (its definition's ``load_card_art``), or None."""
+    load = definition_of(gid).load_card_art
+    return load() if load is not None else None
 
 
 def rules_page_text(gid: str) -> str:
-    """The player's rules page of a game (``GameSpec.rules_page``: relative to the ``arcade`` package, or a path).
-    Raises OSError if it cannot be read."""
-    page = SPECS[gid].rules_page or f"games/{gid}/howto.md"
-    if os.path.isabs(page):
-        with open(page, encoding="utf-8") as f:
-            return f.read()
-    return (resources.files("arcade") / page).read_text(encoding="utf-8")
+    """The player's rules page of a game (``GameDefinition.rules_text``). Raises OSError if it cannot be read."""
+    return definition_of(gid).rules_text()
 
 
 def menu_step(inp, cur: int, n: int, audio=None) -> int:
@@ -100,13 +97,12 @@ class TitleScene(Scene):
             self.resumable = find_resumable(self.app.data_dir)
         except OSError:
             self.resumable = None
-        self.items: list[tuple[str, Any]] = []
+        self.items: list[tuple[str, Any]] = []  # (English label, what): translated when drawn (``label``)
         if self.resumable is not None:
-            self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
+            self.items.append((N_("Resume {game}"), "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"),
-                       ("How to play", "rules"),
-                       ("Quit", "quit")]
+        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Replays"), "replays"),
+                       (N_("Settings"), "settings"), (N_("How to play"), "rules"), (N_("Quit"), "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
     def enter(self) -> None:
@@ -152,6 +148,8 @@ class TitleScene(Scene):
             else:
                 self.app.push(SeatSetupScene(self.app, what))
 
+    MENU_WIDTH = 680  # px: the widest item, left of the card fan
+
     def menu_place(self) -> tuple[tuple[int, int], int]:
         """The menu's centre and spacing (px)."""
         spacing = min(50, 470 // len(self.items))
@@ -161,25 +159,32 @@ class TitleScene(Scene):
         center, spacing = self.menu_place()
         return menu_rects(len(self.items), center, spacing, 520)
 
+    def label(self, label: str, what: str) -> str:
+        """A menu item as shown, in the current language."""
+        if what in SPECS:
+            return f"{_(SPECS[what].name)}  ·  {SPECS[what].player_range()}"
+        if what == "resume":
+            return _(label).format(game=_(SPECS[self.resumable.game].name))
+        return _(label)
+
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        draw_text(surf, "GRISBI ARCADE", (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "card games of cops, robbers and outlaws", (W // 2, 118), 22, WHITE, anchor="center")
-        labels = []
-        for label, what in self.items:
-            labels.append(f"{GAME_NAMES[what]}  ·  {SPECS[what].player_range()}" if what in SPECS else label)
+        draw_text(surf, _("GRISBI ARCADE"), (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, 118), 22, WHITE, anchor="center")
+        labels = [self.label(label, what) for label, what in self.items]
         center, spacing = self.menu_place()
-        draw_menu(surf, labels, self.sel, center, size=min(28, spacing * 60 // 100), spacing=spacing)
+        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
+        draw_menu(surf, labels, self.sel, center, size=size, spacing=spacing)
         self.draw_card_fan(surf)
         age = self.ticks - self.notice_tick
         if self.app.notice and age < self.NOTICE_TICKS:
             fade = min(255, (self.NOTICE_TICKS - age) * 255 // 60)
             draw_toast(surf, self.app.notice, 644, alpha=fade, x=930, width=600)
-        hint_bar(surf, menu_hints(self.app)[:2] + ["Esc on title: Quit"])
+        hint_bar(surf, menu_hints(self.app)[:2] + [_("Esc on title: Quit")])
 
     def draw_card_fan(self, surf) -> None:
         """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
-        games = [g for g in SPECS if SPECS[g].title_card and SPECS[g].card_art]
+        games = [g for g in SPECS if SPECS[g].title_card and definition_of(g).load_card_art]
         what = self.items[self.sel][1]
         cx, cy = 930, 400
         for k, g in enumerate(games):
@@ -192,15 +197,17 @@ class TitleScene(Scene):
             r = rot.get_rect(center=(cx + (k - (len(games) - 1) / 2) * 92, cy - lift + abs(angle) * 2))
             surf.blit(rot, r)
         if what in SPECS:
-            draw_text(surf, SPECS[what].name, (cx, 560), 30, GOLD, bold=True, anchor="center", shadow=True)
-            draw_text(surf, SPECS[what].tagline, (cx, 598), 19, WHITE, anchor="center")
+            draw_text(surf, _(SPECS[what].name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
+            for k, line in enumerate(wrap(_(SPECS[what].tagline), 19, 540)[:2]):
+                draw_text(surf, line, (cx, 588 + 24 * k), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:
-    """How seat ``i`` is named in seat setup: Grisbi seats show their team (``team``, default alternating, Robbers
-    first)."""
-    if gid == "grisbi":
-        return f"Seat {i + 1} ({(team or ('robbers' if i % 2 == 0 else 'police')).title()})"
+    """How seat ``i`` is named in seat setup: in a game whose teams are chosen at the table (``GameSpec.teams_chosen``:
+    Grisbi) seats show their team (``team``, default alternating, the first team first)."""
+    spec = SPECS[gid]
+    if spec.teams_chosen:
+        return f"Seat {i + 1} ({(team or spec.teams[i % len(spec.teams)]).title()})"
     return f"Player {i + 1}"
 
 
@@ -246,17 +253,42 @@ class SeatSetupScene(Scene):
         self.gid = game_id
         self.rules = REGISTRY[game_id]
         self.counts = allowed_counts(game_id)
-        self.players = self.counts[0] if game_id == "grit" else min(
-            c for c in self.counts if c >= min(4, max(self.counts)))
+        self.players = min(c for c in self.counts if c >= min(4, max(self.counts)))
         self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
             self.default_seat() for _ in range(max(self.counts) - 1)]
-        self.opts = SPECS[game_id].options
+        spec = SPECS[game_id]
+        self.opts = spec.options
         self.opt_idx = [0] * len(self.opts)
-        # Grisbi: each seat picks its team (A on the seat's row switches it); default alternating, Robbers first
-        self.seat_team = [("robbers", "police")[i % 2] for i in range(max(self.counts))] if game_id == "grisbi" else []
-        for i, o in enumerate(self.opts):  # Grisbi's assist starts as the player's Settings say (off by default)
-            if game_id == "grisbi" and o.key == "assist" and getattr(self.app.settings, "grisbi_assist", False):
+        # teams chosen at the table (Grisbi): each seat picks its team (A on the seat's row switches it); default
+        # alternating, the first team first
+        self.team_names = tuple(t.lower() for t in spec.teams) if spec.teams_chosen else ()
+        self.seat_team = [self.team_names[i % len(self.team_names)] for i in range(max(self.counts))] \
+            if self.team_names else []
+        for i, o in enumerate(self.opts):  # an option a player setting starts (Grisbi's assist; off by default)
+            if o.setting and getattr(self.app.settings, o.setting, False):
                 self.opt_idx[i] = o.values.index(True)
+        self.gentle: dict[str, Any] = {}  # a new player's first Grisbi match: the options it starts gentle at
+        if any(o.setting == "grisbi_assist" for o in self.opts):  # pace and assist as Settings say, gentle at first
+            pace, assist, gentle = grisbi_defaults(self.app.settings)
+            self.set_option("pace", pace)
+            self.set_option("assist", assist)
+            if gentle:
+                self.gentle = {"pace": pace, "assist": assist}
+
+    GENTLE_NOTE = N_("First match: relaxed pace, assist on — change in Settings")
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Choose ``value`` for the option ``key`` (nothing if the game has no such option or value)."""
+        for i, o in enumerate(self.opts):
+            if o.key == key and value in o.values:
+                self.opt_idx[i] = o.values.index(value)
+
+    def gentle_note(self) -> str:
+        """The note saying a new player's first Grisbi match starts gentle, while its options still are."""
+        chosen = self.options()
+        if self.gentle and all(chosen.get(k) == v for k, v in self.gentle.items()):
+            return _(self.GENTLE_NOTE)
+        return ""
 
     def default_seat(self) -> SeatSpec:
         return SeatSpec("bot", level=self.app.settings.bot_level)
@@ -300,11 +332,12 @@ class SeatSetupScene(Scene):
             self.opt_idx[i] = (self.opt_idx[i] + step) % len(self.opts[i].values)
 
     def activate(self, r: str, start: bool) -> None:
-        """A on row ``r`` (``start``: the START button, which starts from any row). A on a Grisbi seat switches its
-        team."""
+        """A on row ``r`` (``start``: the START button, which starts from any row). A on a seat of a game whose teams
+        are chosen at the table (Grisbi) switches its team."""
         if r.startswith("seat") and not start and self.seat_team:
             i = int(r[4:])
-            self.seat_team[i] = "police" if self.seat_team[i] == "robbers" else "robbers"
+            names = self.team_names
+            self.seat_team[i] = names[(names.index(self.seat_team[i]) + 1) % len(names)]
             self.app.audio.play("flip")
         elif r == "rules" and not start:
             self.app.push(RulesScene(self.app, self.gid))
@@ -314,6 +347,7 @@ class SeatSetupScene(Scene):
     def update(self) -> None:
         inp = self.app.input
         rows = self.rows()
+        self.forget_fixed_problem()
         if backed(inp):
             self.app.notice = ""
             self.app.audio.play("back")
@@ -332,11 +366,36 @@ class SeatSetupScene(Scene):
         if inp.pressed("A") or inp.pressed("START") or (clicked and r in ("start", "rules")):
             self.activate(r, inp.pressed("START"))
 
+    _problem_shown = ""  # the seat problem as it stood on the last tick
+
+    def forget_fixed_problem(self) -> None:
+        """A warning about the seats ("WASD keys is given to two seats.") shown after START goes as soon as the
+        seats no longer have that problem (or says the one they have now)."""
+        now = self.problem()
+        if self.app.notice and self.app.notice == self._problem_shown and now != self._problem_shown:
+            self.app.notice = now
+        self._problem_shown = now
+
     ROW_Y = 160  # the first row's centre (px)
+    NOTE_STEP = 22  # px between the lines under the rows (the gentle note, key hints)
+    NOTE_GAP = 6  # px between the rows' panel and the first of those lines
+    BOTTOM = H - 44  # nothing of the setup goes lower: the hint bar's top, less a margin
+
+    def hint_columns(self) -> int:
+        """Key hints go in two columns when two or more human seats have them."""
+        return 2 if sum(1 for s in self.choices[:self.players] if s.kind == "human") >= 2 else 1
+
+    def note_lines(self) -> int:
+        """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
+        humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
+        hints = -(-humans // self.hint_columns())
+        return (1 if self.gentle else 0) + max(1, hints)
 
     def pitch(self) -> int:
-        """The rows' spacing (px): 40, closer when many seats and options must fit above the hint bar."""
-        return min(40, (H - 230) // len(self.rows()))
+        """The rows' spacing (px): 40, closer when many seats and options must fit above the lines under them
+        (``note_lines``) and the hint bar."""
+        room = self.BOTTOM - (self.ROW_Y + 10) - self.NOTE_GAP - self.NOTE_STEP * self.note_lines()
+        return max(22, min(40, room // len(self.rows())))
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
@@ -405,21 +464,35 @@ class SeatSetupScene(Scene):
                     draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
                     draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
             y += pitch
-        # the chosen option's help line, else the key hints of every human seat
-        hy = y + 20
+        # the gentle note of a first Grisbi match; the chosen option's help line, else every human seat's keys
+        hy = y + 10 + self.NOTE_GAP + self.NOTE_STEP // 2  # y + 10: the panel's bottom
+        note = self.gentle_note()
+        if note:
+            draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
+            hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = self.opts[int(r[3:])].help if r.startswith("opt") else ""
         if help_text:
             draw_text(surf, help_text, (W // 2, hy), 18, WHITE, anchor="center")
         else:
-            for i, s in enumerate(self.choices[:self.players]):
-                if s.kind == "human":
-                    draw_text(surf, f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}",
-                              (W // 2, hy), 18, DIM, anchor="center")
-                    hy += 24
+            self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
         hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
                  + ["Enter/E or click: start", "Esc back"])
+
+
+    def draw_key_hints(self, surf, y: int) -> None:
+        """Each human seat's keys from ``y`` (px) down, in two columns when two or more seats have them."""
+        hints = [f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}"
+                 for i, s in enumerate(self.choices[:self.players]) if s.kind == "human"]
+        cols = self.hint_columns()
+        width = 1200 // cols - 10
+        for k, text in enumerate(hints):
+            x = W // 2 if cols == 1 else W // 2 - 300 + (k % cols) * 600
+            size = 18 if cols == 1 else 16
+            while size > 12 and fonts.font(size).size(text)[0] > width:
+                size -= 1
+            draw_text(surf, text, (x, y + (k // cols) * self.NOTE_STEP), size, DIM, anchor="center")
 
 
 class LocalPlay:
@@ -458,6 +531,7 @@ class LocalPlay:
         if item == "Restart":
             pause.app.pop()
             self.table.restart()
+            mark_input(pause.app, self.table)
         else:
             go_title(pause.app, keep_resumable=True)
 
@@ -477,6 +551,7 @@ class LocalPlay:
         if item == "Play again":
             scene.app.pop()
             self.table.restart(new_seed=True)
+            mark_input(scene.app, self.table)
         else:
             go_title(scene.app)
 
@@ -615,6 +690,8 @@ class ResultsScene(Scene):
         self.rows = table.result_rows()
         self.notes = table.result_notes()
         self.deal = self.mode.result_deal(table)  # a LAN turn game's fair deal, else None
+        self.played = [self.played_by(seat) for seat in range(len(self.match.seats))]  # before the menu's keys
+        self.count_finished()
         app.results.append({"game": self.match.game_id, "scores": list(self.match.rules.scores(self.match.state)),
                             "checksum": self.match.checksum(), "ticks": self.match.tick_count,
                             "title": self.title, **self.mode.result_record(table)})
@@ -656,21 +733,45 @@ class ResultsScene(Scene):
         for seat, figure in self.rows:
             pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
             draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
-            draw_text(surf, played_by(self.match.seats[seat]), (cols[1], y), 20, (200, 200, 190))
+            draw_text(surf, self.played[seat], (cols[1], y), 20, (200, 200, 190))
             draw_text(surf, figure, (cols[2], y), 22, GOLD, bold=True, anchor="topright")
             y += step
         secs = self.match.tick_count // 60
-        notes = self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"]
-        y = max(y + 6, box.y + 420)
-        for ln in notes[:4]:
-            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), 19, (220, 220, 210), anchor="center")
-            y += 26
+        notes = (self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"])[:5]
+        y, step, size = self.notes_place(y, len(notes))
+        for ln in notes:
+            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), size, (220, 220, 210), anchor="center")
+            y += step
         for k, (item, r) in enumerate(zip(self.ITEMS, self.button_rects())):
             panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
                   GOLD if k == self.sel else None, 12)
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
         hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
                         "Esc " + self.mode.RESULT_ESC])
+
+    def count_finished(self) -> None:
+        """A Grisbi match played to its end (not a demo, not the tutorial) is counted in the settings: the next
+        seat setup starts from the player's own pace and assist, no longer a first match's gentle ones."""
+        table = self.table
+        if self.match.game_id == "grisbi" and self.match.is_over() and not getattr(table, "demo", False) \
+                and getattr(table, "coach", None) is None:
+            self.app.settings.grisbi_finished += 1
+            self.app.save_settings()
+
+    def notes_place(self, below: int, n: int) -> tuple[int, int, int]:
+        """Where the ``n`` note lines go under the rows ending at ``below`` (px): (first line's centre y, line
+        step, font size), every line above the buttons (closer and smaller when many)."""
+        top = self.button_rects()[0].top - 14  # the last line's centre stays this far above the buttons
+        y = max(below + 6, 460)
+        step = max(21, min(26, (top - y) // max(1, n - 1) if n > 1 else 26))
+        y = min(y, top - (n - 1) * step)
+        return y, step, 19 if step >= 24 else 17
+
+    def played_by(self, seat: int) -> str:
+        """What played ``seat`` in this match (``played_by``): the devices used since the match began."""
+        used = self.app.input.used_since(getattr(self.table, "input_mark", None))
+        mouse_seat = getattr(self.table, "mouse_seat", lambda: None)()
+        return played_by(self.match.seats[seat], used, mouse_seat == seat)
 
     def button_rects(self) -> list[pygame.Rect]:
         """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
@@ -682,13 +783,26 @@ class ResultsScene(Scene):
         return out
 
 
-def played_by(spec) -> str:
-    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On the LAN"."""
+def played_by(spec, used: set[str] | None = None, mouse: bool = False) -> str:
+    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Mouse", "WASD keys and mouse", "Bot,
+    normal", "On the LAN". ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
+    unknown, the seat's device is named); ``mouse``: the mouse played this seat (``TableScene.mouse_seat``)."""
     if spec.kind == "bot":
         return f"Bot, {spec.level}"
     if spec.kind == "remote":
         return "On the LAN"
-    return spec.label
+    if used is None or spec.device == MOUSE:
+        return spec.label
+    keys, clicked = spec.device in used, mouse and MOUSE in used
+    if clicked and keys:
+        return f"{spec.label} and mouse"
+    return "Mouse" if clicked else spec.label
+
+
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""A bot level as Settings names it (translated when drawn)."""
+PACE_NAMES = {"relaxed": N_("Relaxed"), "standard": N_("Standard"), "fast": N_("Fast")}
+"""Grisbi's bot pace as Settings names it (translated when drawn)."""
 
 
 class SettingsScene(Scene):
@@ -699,20 +813,31 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.sel = 0
 
+    ROWS = ("volume", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
+            "bindings", "back")
+    STEPPED = ("volume", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
+    TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
+    ROW_H = 46  # px between rows (ten rows and the new player's note above the hint bar)
+
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
-        return [("Volume", "█" * s.volume + "·" * (10 - s.volume) + f"  {s.volume * 10}%"),
-                ("Window scale", f"{s.window_scale:g}×"),
-                ("Fullscreen", "On" if s.fullscreen else "Off"),
-                ("Attract mode after", f"{s.attract_idle_seconds} s idle"),
-                ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
-                ("Default bot level", s.bot_level.title()),
-                ("Key bindings…", ""),
-                ("Save and back", "")]
+        pace, assist, _gentle = grisbi_defaults(s)
+        on = {True: _("On"), False: _("Off")}
+        values = {"volume": (_("Volume"), "█" * s.volume + "·" * (10 - s.volume) + "  " + format_percent(s.volume * 10)),
+                  "scale": (_("Window scale"), f"{format_number(s.window_scale)}×"),
+                  "fullscreen": (_("Fullscreen"), on[s.fullscreen]),
+                  "attract": (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
+                  "grisbi_pace": (_("Grisbi pace in setup"), _(PACE_NAMES.get(pace, pace))),
+                  "grisbi_assist": (_("Grisbi assist in setup (glow fitting cards)"), on[assist]),
+                  "bot_level": (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
+                  "language": (_("Language"), language_name(language())),
+                  "bindings": (_("Key bindings…"), ""),
+                  "back": (_("Save and back"), "")}
+        return [values[k] for k in self.ROWS]
 
     def update(self) -> None:
         inp, s = self.app.input, self.app.settings
-        n = len(self.rows())
+        n = len(self.ROWS)
         if backed(inp):
             self.app.save_settings()
             self.app.pop()
@@ -720,62 +845,87 @@ class SettingsScene(Scene):
         self.sel = menu_step(inp, self.sel, n)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         self.sel, clicked = inp.pointed(self.row_rects(), self.sel)
-        if clicked and self.sel in self.STEPPED:
+        row = self.ROWS[self.sel]
+        if clicked and row in self.STEPPED:
             step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
-        if (inp.pressed("A") or clicked) and self.sel in (2, 4):
+        if (inp.pressed("A") or clicked) and row in self.TOGGLED or inp.pressed("A") and row == "language":
             step = 1
         if step:
             self.app.audio.play("move")
-            if self.sel == 0:
-                s.volume = max(0, min(10, s.volume + step))
-                self.app.audio.set_volume(s.volume)
-                self.app.audio.play("select")
-            elif self.sel == 1:
-                scales = self.app.scale_choices()  # only the window sizes that fit the desktop
-                i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
-                s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
-                self.app.apply_window_scale()
-            elif self.sel == 2:
-                self.app.set_fullscreen(not s.fullscreen)
-            elif self.sel == 3:
-                s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
-            elif self.sel == 4:
-                s.grisbi_assist = not s.grisbi_assist
-            elif self.sel == 5:
-                i = LEVELS.index(s.bot_level)
-                s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+            self.change(row, step)
         if inp.pressed("A") or clicked:
-            if self.sel == 6:
+            if row == "bindings":
                 self.app.push(BindingsScene(self.app))
-            elif self.sel == 7:
+            elif row == "back":
                 self.app.save_settings()
                 self.app.pop()
 
-    STEPPED = (0, 1, 3, 5)  # the rows changed by ←/→ (and by clicking their ◀ ▶)
+    def change(self, row: str, step: int) -> None:
+        """←/→ (``step`` -1 or 1) on ``row``; a toggle flips whatever the step."""
+        s = self.app.settings
+        if row == "volume":
+            s.volume = max(0, min(10, s.volume + step))
+            self.app.audio.set_volume(s.volume)
+            self.app.audio.play("select")
+        elif row == "scale":
+            scales = self.app.scale_choices()  # only the window sizes that fit the desktop
+            i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1
+            s.window_scale = scales[max(0, min(len(scales) - 1, i + step))]
+            self.app.apply_window_scale()
+        elif row == "fullscreen":
+            self.app.set_fullscreen(not s.fullscreen)
+        elif row == "attract":
+            s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
+        elif row in ("grisbi_pace", "grisbi_assist"):  # chosen here: the first match is no longer gentle
+            pace, assist, _gentle = grisbi_defaults(s)
+            s.grisbi_pace, s.grisbi_assist, s.grisbi_set = pace, assist, True
+            if row == "grisbi_pace":
+                s.grisbi_pace = GRISBI_PACES[max(0, min(len(GRISBI_PACES) - 1, GRISBI_PACES.index(pace) + step))]
+            else:
+                s.grisbi_assist = not assist
+        elif row == "bot_level":
+            i = LEVELS.index(s.bot_level)
+            s.bot_level = LEVELS[(i + step) % len(LEVELS)]
+        elif row == "language":  # the title and every screen show the new language from their next frame
+            codes = list(LANGUAGES)
+            i = codes.index(language()) if language() in codes else -step
+            s.language = codes[(i + step) % len(codes)]
+            set_language(s.language)
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
-        return [pygame.Rect(W // 2 - 410, 175 + i * 50 - 25, 820, 50) for i in range(len(self.rows()))]
+        return [pygame.Rect(W // 2 - 410, 175 + i * self.ROW_H - self.ROW_H // 2, 820, self.ROW_H)
+                for i in range(len(self.rows()))]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Settings", "Saved in your config folder", y=60)
+        banner(surf, _("Settings"), _("Saved in your config folder"), y=60)
         rows = self.rows()
-        panel(surf, (W // 2 - 420, 140, 840, 50 * len(rows) + 20), 170)
+        panel(surf, (W // 2 - 420, 140, 840, self.ROW_H * len(rows) + 20), 170)
         for i, (label, value) in enumerate(rows):
-            y = 175 + i * 50
+            y = 175 + i * self.ROW_H
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
-            draw_text(surf, label, (W // 2 - 390, y), 24, col, anchor="midleft")
-            if i in self.STEPPED:  # fixed arrows the mouse can click
+            # the label shrinks (down to 16 px) rather than run under its value or arrows
+            stepped = self.ROWS[i] in self.STEPPED
+            right = W // 2 + 10 if stepped else W // 2 + 370 - font(24).size(value)[0]
+            room = right - (W // 2 - 390)
+            draw_text(surf, label, (W // 2 - 390, y), size_to_fit(label, room, 24), col, anchor="midleft")
+            if stepped:  # fixed arrows the mouse can click
                 draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
                 draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
                 draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
             else:
                 draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
+        if grisbi_defaults(self.app.settings)[2]:  # a new player: say why Grisbi's rows read relaxed and on
+            note = _("A new player's first Grisbi match starts gentle, as above, until one is finished or you "
+                     "choose here.")
+            for k, line in enumerate(wrap(note, 18, 820)):
+                draw_text(surf, line, (W // 2, 140 + self.ROW_H * len(rows) + 36 + 22 * k), 18, GOLD, anchor="center")
         draw_toast(surf, self.app.notice, 118)
-        hint_bar(surf, ["↑/↓ choose", "←/→ or click ◀ ▶ change", "Enter/E or click: select", "Esc save and back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("←/→ or click ◀ ▶ change"), _("Enter/E or click: select"),
+                        _("Esc save and back")])
 
 
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
@@ -900,7 +1050,7 @@ class LearnScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.games = [g for g in GAME_IDS if SPECS[g].tutorial]
+        self.games = [g for g in GAME_IDS if definition_of(g).tutorial]
         self.sel = 0
 
     def update(self) -> None:

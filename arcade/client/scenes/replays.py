@@ -143,7 +143,7 @@ class PlaybackScene(Scene):
         if self.match.sim.tick % SNAPSHOT_EVERY == 0:
             self.snapshots[self.match.sim.tick] = self.match.sim.save()
         if events and self.match.state is not before:
-            self.table.on_events(getattr(self.match.state, "events", ()))
+            self.table.on_events(getattr(self.table.public_view(), "events", ()))
         return True
 
     def seek(self, target: int) -> None:

@@ -3,7 +3,7 @@ module imports another to open it (the import graph stays a tree; ``tools/layout
 
 Names: ``title``, ``attract``, ``seat_setup``, ``pause``, ``results``, ``settings``, ``bindings``, ``rules``,
 ``replays``, ``playback``, ``lan`` (the LAN menu) and the other ``lan_*`` screens; a game's table is opened with
-``table(game_id)`` (its ``GameSpec.table``). Raises KeyError for an unknown name.
+``table(game_id)`` (its ``GameDefinition.load_table``). Raises KeyError for an unknown name.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from arcade.games import SPECS
+from arcade.games import definition_of
 
 __all__ = ["SCENES", "scene_class", "make", "table"]
 
@@ -46,6 +46,6 @@ def make(app: Any, name: str, *args: Any, **kw: Any) -> Any:
 
 
 def table(game_id: str) -> type:
-    """The table scene class of a game, from its ``GameSpec.table`` (``"module:Class"``). Raises KeyError for an
-    unknown game; ImportError/AttributeError naming the module if the table does not load."""
-    return _load(SPECS[game_id].table)
+    """The table scene class of a game, from its definition (``GameDefinition.load_table``). Raises KeyError for an
+    unknown game; ImportError naming the module if the table does not load."""
+    return definition_of(game_id).load_table()

@@ -6,6 +6,11 @@ generic action list, ``human_controls``). ``table_for(game_id)`` returns the cla
 Whose cards are shown: in a demo or with no human, the spectator view (``view(state, None)``); with one human, that
 seat's view; with two or more humans on one screen, the acting human's view, behind a pass-the-screen curtain that
 the next player lifts with their own select key.
+
+A table draws from views, never from the match's true state: ``views()`` hands it a ``TableViews`` (the public view,
+the views of the seats shown on this screen and which of them are face up now), chosen by the one hidden-hand
+policy (``arcade.core.visibility``) and answered by whoever holds the state (``Match.views``). ``draw_table`` and a
+game's layout read only that; the controls of the seats this screen plays ask the match for their legal actions.
 """
 
 from __future__ import annotations
@@ -17,12 +22,12 @@ from typing import Any
 
 import pygame
 
-from arcade.games import GAME_NAMES, SPECS, game_module
+from arcade.games import GAME_NAMES, SPECS, definition_of
 from arcade.client.input import MOUSE, zone_hint
 from arcade.client.render.fonts import draw_text, font, wrap
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
-from arcade.core.visibility import HandPolicy
+from arcade.core.visibility import HandPolicy, TableViews, table_views
 from arcade.client.scenes import Scene
 
 __all__ = ["TableScene", "SeatMenu", "table_for"]
@@ -42,10 +47,8 @@ HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first
 
 
 def table_for(game_id: str) -> type["TableScene"]:
-    """The table scene class of a game (its ``GameSpec.table``; see ``arcade.client.scenes.router.table``)."""
-    from arcade.client.scenes.router import table
-
-    return table(game_id)
+    """The table scene class of a game (its ``GameDefinition.load_table``)."""
+    return definition_of(game_id).load_table()
 
 
 class TableScene(Scene):
@@ -66,7 +69,7 @@ class TableScene(Scene):
         # and what the coach said then (the hint goes as soon as the coach says something else)
         self.match = match
         self.rules = match.rules
-        self.module = game_module(match.game_id)
+        self.definition = definition_of(match.game_id)
         self.demo = demo
         self.board = SpriteBoard()
         self.cursor: dict[int, int] = {}
@@ -79,16 +82,19 @@ class TableScene(Scene):
         self.forced_view: int | None | str = "auto"  # replays: the seat whose hidden cards are shown (None: nobody)
         self.ui: dict[int, SeatMenu] = {}
         self.changed_tick = 0  # this scene's tick when the match state last changed (a window's frame pacing)
+        self._views: tuple[Any, dict] | None = None  # (state, what was worked out of it: views, who acts...)
         self.setup()
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
     def setup(self) -> None:
         """Called at creation and on restart."""
 
-    def draw_table(self, surf: pygame.Surface, view: Any, alpha: float) -> None:
-        """Paint the game from ``view`` (the shown seat's view). The generic table prints the view's fields."""
+    def draw_table(self, surf: pygame.Surface, views: TableViews, alpha: float) -> None:
+        """Paint the game from ``views`` (``TableViews``: the public view and the shown seats'; never the match's
+        state). The generic table prints the fields of the view it is drawn around (``views.main``)."""
         panel(surf, (40, 80, W - 480, H - 170), 150)
         y = 96
+        view = views.main
         fields = getattr(view, "__dataclass_fields__", {})
         for name in fields:
             val = getattr(view, name)
@@ -112,15 +118,10 @@ class TableScene(Scene):
 
     def result_lines(self) -> list[str]:
         """Title and lines of the results screen."""
-        fn = getattr(self.module, "result_text", None)
         scores = self.rules.scores(self.match.state)
-        lines = []
-        if fn is not None:
-            lines.append(fn(self.match.state))
-        else:
-            best = max(scores)
-            winners = [i for i, s in enumerate(scores) if s == best]
-            lines.append("Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!")
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        lines = ["Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!"]
         for i, sc in enumerate(scores):
             lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
         return lines
@@ -135,7 +136,7 @@ class TableScene(Scene):
     def result_notes(self) -> list[str]:
         """The match's key numbers under the table (rounds won, hands played...)."""
         names = [self.seat_name(s) for s in range(len(self.match.seats))]
-        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:3]
+        return [ln for ln in self.result_lines()[1:] if not any(ln.startswith(n) for n in names)][:4]
 
     def seat_name(self, seat: int) -> str:
         """The seat's name (``Match.seat_name``: the one way a seat is named everywhere)."""
@@ -162,11 +163,34 @@ class TableScene(Scene):
         return self.match.human_seats()
 
     def acting_humans(self) -> list[int]:
-        st = self.match.state
-        if self.match.turn_based:
-            acting = self.rules.to_act(st)
-            return [s for s in self.humans() if s in acting]
-        return [s for s in self.humans() if self.rules.legal_actions(st, s)]
+        """The human seats at this screen whose decision it is now (a race: those that may lay a card)."""
+        humans = self.humans()
+        now = self._now()
+        key = ("acting", tuple(humans))
+        if key not in now:
+            if self.match.turn_based:
+                acting = self.to_act()
+                now[key] = [s for s in humans if s in acting]
+            else:
+                now[key] = [s for s in humans if self.legal(s)]
+        return list(now[key])
+
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (public: every player sees whose turn it is)."""
+        now = self._now()
+        if "to_act" not in now:
+            now["to_act"] = frozenset(self.rules.to_act(self.match.state)) if self.match.turn_based else frozenset()
+        return now["to_act"]
+
+    def legal(self, seat: int) -> list:
+        """The legal actions of a seat this screen plays, as the match's rules give them now (that seat's own
+        choices: what its menus and prompts offer)."""
+        return list(self.rules.legal_actions(self.match.state, seat))
+
+    def seat_view(self, seat: int) -> Any:
+        """The view of a seat this screen plays, for its own controls (its menus list its own cards); what is drawn
+        comes from ``views``."""
+        return self.match.views((seat,))[seat]
 
     def acting_shown(self) -> list[int]:
         """Acting human seats whose controls are live on this screen: none in a demo or behind the curtain; with
@@ -191,18 +215,62 @@ class TableScene(Scene):
         policy = self.hand_policy()
         if seat not in policy.humans and policy.forced == "auto":
             return False
-        peek = seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
-                                          or self.mouse_peek(seat))
         return policy.shows(seat, curtain=self.curtain_for is not None, shown_seat=self.shown_seat,
-                            acting=self.acting_humans(), peek=peek, started=self.started())
+                            acting=self.acting_humans(), peek=self.peek_held(seat),
+                            started=self.started(self.public_view()))
+
+    def peek_held(self, seat: int) -> bool:
+        """Whether ``seat``'s player (at this screen) holds their peek key (B) or the table's "Show my cards"
+        button now."""
+        return seat in self.humans() and (self.app.input.held("B", [self.match.seats[seat].device])
+                                          or self.mouse_peek(seat))
+
+    def views(self) -> TableViews:
+        """What this screen may draw now (``arcade.core.visibility.TableViews``): the public view and the views of
+        the seats it shows, as the hidden-hand policy chooses them, from whoever holds the state (``Match.views``)."""
+        humans = tuple(self.humans())
+        peeking = tuple(s for s in humans if self.peek_held(s))
+        now = self._now()
+        key = ("views", humans, peeking, self.curtain_for, self.shown_seat, self.forced_view, self.demo)
+        if key not in now:
+            source = self._view_source()
+            now[key] = table_views(self.hand_policy(), source, curtain=self.curtain_for is not None,
+                                   shown_seat=self.shown_seat, acting=self.acting_humans(), peeking=peeking,
+                                   started=self.started(source((None,))[None]))
+        return now[key]
+
+    def public_view(self) -> Any:
+        """The public view now (``view(state, None)``: what the rules show everyone)."""
+        return self._view_source()((None,))[None]
+
+    def _now(self) -> dict:
+        """What was worked out of the state now (its views, who acts): worked out again once the state changes."""
+        state = self.match.state  # compared by identity only: a new state asks everything again
+        if self._views is None or self._views[0] is not state:
+            self._views = (state, {})
+        return self._views[1]
+
+    def _view_source(self):
+        """``Match.views`` remembering the views of the state now."""
+        known = self._now().setdefault("seat views", {})
+
+        def source(seats):
+            seats = tuple(seats)
+            missing = [s for s in seats if s not in known]
+            if missing:
+                known.update(self.match.views(missing))
+            return {s: known[s] for s in seats}
+
+        return source
 
     def mouse_peek(self, seat: int) -> bool:
         """Whether the mouse holds this table's "Show my cards" button for ``seat`` (tables with such a button
         override it; the policy still shows only the seat that lifted the curtain)."""
         return False
 
-    def started(self) -> bool:
-        """A real-time game: whether the start signal has been given (hands stay face down before it)."""
+    def started(self, public: Any) -> bool:
+        """A real-time game: whether the start signal has been given, from the ``public`` view (hands stay face
+        down before it)."""
         return True
 
     def update(self) -> None:
@@ -245,9 +313,9 @@ class TableScene(Scene):
                 self.human_controls()
         before = self.match.state
         self.match.tick()
-        if self.match.state is not before:
+        if self.match.state is not before:  # (compared by identity only)
             self.changed_tick = self.ticks
-            self.on_events(getattr(self.match.state, "events", ()))
+            self.on_events(getattr(self.public_view(), "events", ()))
         self.after_tick()
         if self.message_ticks:
             self.message_ticks -= 1
@@ -302,12 +370,11 @@ class TableScene(Scene):
     def human_controls(self) -> None:
         """Generic controls: each acting human seat moves a cursor over its legal actions and selects one."""
         inp = self.app.input
-        st = self.match.state
         for seat in self.acting_humans():
             if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
                 continue
             dev = [self.match.seats[seat].device]
-            legal = list(self.rules.legal_actions(st, seat))
+            legal = self.legal(seat)
             if not legal:
                 continue
             c = self.cursor.get(seat, 0) % len(legal)
@@ -479,14 +546,11 @@ class TableScene(Scene):
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         surf.blit(felt(), (0, 0))
-        seat = self.viewer()
+        self.draw_table(surf, self.views(), alpha)  # behind the curtain: the public view only
         if self.curtain_for is not None:
-            self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
             self.draw_curtain(surf)
-        else:
-            self.draw_table(surf, self.rules.view(self.match.state, seat), alpha)
-            if not self.demo:
-                self.draw_action_panel(surf)
+        elif not self.demo:
+            self.draw_action_panel(surf)
         self.draw_hud(surf)
         self.draw_coach(surf)
 
@@ -506,12 +570,11 @@ class TableScene(Scene):
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
-        st = self.match.state
         x0 = W - 430
         for seat in self.acting_humans()[:2]:
             if len(self.humans()) > 1 and self.match.turn_based and seat != self.shown_seat:
                 continue
-            legal = list(self.rules.legal_actions(st, seat))
+            legal = self.legal(seat)
             c = self.cursor.get(seat, 0) % max(1, len(legal))
             top = max(0, min(c - 5, len(legal) - 12))
             shown = legal[top:top + 12]
@@ -519,12 +582,12 @@ class TableScene(Scene):
             draw_text(surf, f"{self.seat_name(seat)} — choose:", (x0 + 16, 92), 20, GOLD, bold=True)
             for k, a in enumerate(shown):
                 sel = top + k == c
-                label = self.module.describe_action(a) if self.match.turn_based else self.describe_input(a)
+                label = self.definition.describe_action(a) if self.match.turn_based else self.describe_input(a)
                 draw_text(surf, ("▶ " if sel else "   ") + label, (x0 + 16, 124 + 30 * k), 19,
                           GOLD if sel else WHITE, bold=sel)
 
     def describe_input(self, n: int) -> str:
-        return self.module.describe_action(n)
+        return self.definition.describe_action(n)
 
     # --- a tutorial's coach ---------------------------------------------------------------------------------------
     def leave_tutorial(self) -> None:
@@ -546,10 +609,10 @@ class TableScene(Scene):
         if not humans:
             return []
         seat = humans[0]
-        view = self.rules.view(self.match.state, seat)
+        view = self.seat_view(seat)
         if self.coach_done is not None and self.coach_done(view):
             return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
-        legal = list(self.rules.legal_actions(self.match.state, seat))
+        legal = self.legal(seat)
         dev = self.match.seats[seat].device
         lines = []
         for ln in list(self.coach(view, seat, legal))[:3]:
@@ -564,14 +627,14 @@ class TableScene(Scene):
         None when any may be played."""
         if self.coach_wanted is None or seat not in self.humans()[:1]:
             return None
-        return self.coach_wanted(self.rules.view(self.match.state, seat))
+        return self.coach_wanted(self.seat_view(seat))
 
     def coach_allows(self, seat: int, action: int) -> bool:
         """Whether ``seat``'s ``action`` may be sent now: always, but in a tutorial's lesson that asks for another
         one; then the coach's hint shows for 4 s (``coach_hint``) and nothing is sent."""
         if self.coach_refuse is None or seat not in self.humans()[:1]:
             return True
-        hint = self.coach_refuse(self.rules.view(self.match.state, seat), seat, action)
+        hint = self.coach_refuse(self.seat_view(seat), seat, action)
         if not hint:
             return True
         self.coach_hint = (hint, self.ticks + 240, self.coach_lines())

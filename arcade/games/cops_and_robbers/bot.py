@@ -45,7 +45,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any, Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from . import search
 from .rules import (COP, COUNTS, DEFENCE, OFFENCE, ROBBER, Attack, CRView, Defend, Draw, EndTurn, Respond,
                     round_scores)

@@ -46,8 +46,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Union
 
-from ..base import IllegalAction, state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng
 
 __all__ = [
     "COP", "ROBBER", "OFFENCE", "DEFENCE", "COUNTS", "START_COINS", "HAND_SIZE", "Card", "Draw", "Defend", "Attack",

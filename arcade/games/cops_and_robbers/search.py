@@ -29,7 +29,7 @@ from math import isqrt
 from dataclasses import replace
 from typing import Any, Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .rules import COP, DEFENCE, OFFENCE, RULES, CRState, CRView, Draw, sample_hidden
 from .rules import table_from_view as rules_table_from_view
 

@@ -1,21 +1,17 @@
 """Cops & Robbers' declaration for the client (see ``arcade.core.spec``)."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="cops_and_robbers",
-    name="Cops & Robbers",
-    tagline="Offence, defence, money and jail.",
+    name=N_("Cops & Robbers"),
+    tagline=N_("Offence, defence, money and jail."),
     player_counts=(4, 6),
-    package="arcade.games.cops_and_robbers",
-    table="arcade.games.cops_and_robbers.table.scene:Table",
     demo_players=4,
     options=(Option("rounds", "Match", (1, 5), ("One round", "5 rounds")),),
     teams=("Robbers", "Cops"),
     rules_page="games/cops_and_robbers/howto.md",
     title_card="O4",
-    card_art="arcade.games.cops_and_robbers.table.scene:card_art",
-    tutorial={"seats": "human,bot:easy,bot:easy,bot:easy", "seed": 13, "options": {"rounds": 1},
-              "coach": "arcade.games.cops_and_robbers.coach:coach"},
     order=50,
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .cards import (BANKER, EUPHORIA, HEAT_OF, HEAT_OFF, HEAT_ON, MARKET_CLOSE, MARKET_OPEN, NIRVANA,
                     NO_CARD, PARANOIA, PAY_FINE, PEDDLE, PROTECTION, REMEDY_OF, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT,
                     STONEHIGH, UTTERLY_WIPED_OUT, value)

@@ -1,10 +1,10 @@
 """The Grass bot as every screen, tool and peer calls it: ``choose(view, legal, rng, level)`` (see
-``arcade.games.bots.searching_hard``): "easy" and "normal" are ``bot``'s heuristic, "hard" is ``search``. Measured
+``arcade.core.bots.searching_hard``): "easy" and "normal" are ``bot``'s heuristic, "hard" is ``search``. Measured
 strengths: ``bot``'s docstrings."""
 
 from __future__ import annotations
 
-from ..bots import searching_hard
+from arcade.core.bots import searching_hard
 from .bot import choose as heuristic_choose
 from .search import search
 

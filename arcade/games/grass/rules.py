@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..base import IllegalAction, state_checksum
-from ..rng import Rng, seed_mix
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng, seed_mix
 from .cards import (BANKER, CATCH_A_BUZZ, DOUBLE_CROSSED, DR_FEELGOOD, EUPHORIA, GRAB_A_SNACK, HEAT_OF, HEAT_OFF,
                     HEAT_ON, KINDS, LUST_CONQUERS_ALL, MARKET_CLOSE, MARKET_OPEN, NIRVANA, NO_CARD, PARANOIA,
                     PAY_FINE, PEDDLE, PROTECTION, SOLD_OUT, STEAL_YOUR_NEIGHBORS_POT, STONEHIGH, UTTERLY_WIPED_OUT,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .bot import _play_worth, _trade_worth, heuristic
 from .cards import MARKET_CLOSE
 from .rules import GrassRules, state_from_view

@@ -1,14 +1,14 @@
-"""Grass's declaration for the client (see ``arcade.core.spec``)."""
+"""Grass's declaration: what the game is, for the client and tools (see ``arcade.core.spec``); its code is
+brought together with it in ``definition.py``."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
 
 SPEC = GameSpec(
     id="grass",
-    name="Grass",
-    tagline="The market game: first to $250,000.",
+    name=N_("Grass"),
+    tagline=N_("The market game: first to $250,000."),
     player_counts=(2, 3, 4, 5, 6),
-    package="arcade.games.grass",
-    table="arcade.games.grass.table.scene:Table",
     demo_players=4,
     options=(Option("learning", "Learning mode", (False, True), ("Off", "On"),
                     help="Teaches in four hands: simple cards first, then trading, then protection, then the whole "
@@ -17,8 +17,5 @@ SPEC = GameSpec(
                     help="The rules play on until someone reaches $250,000; a limit ends the match sooner.")),
     rules_page="games/grass/howto.md",
     title_card="Panama",
-    card_art="arcade.games.grass.table.scene:card_art",
-    tutorial={"seats": "human,bot:easy", "seed": 14, "options": {"learning": True},
-              "coach": "arcade.games.grass.coach:coach"},
     order=40,
 )

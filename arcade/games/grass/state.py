@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import IllegalAction
-from ..rng import Rng
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng
 from .cards import (CARDS, DR_FEELGOOD, HOME_GROWN, KINDS, MARKET_OPEN, MEXICO, COLOMBIA, JAMAICA, NO_CARD, PANAMA,
                     PROTECTION, value)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .bot import spade_beliefs
 from .levels import choose
 from .rules import (DICE, JOKER, PLACES, RULES, GrenadeRules, GrenadeState, GrenadeView, Move, Throw, advance_place,
-                    describe_action, next_spade, resolve_throw, sample_hidden, spade_name)
+                    describe_action, hearts_each, next_spade, resolve_throw, sample_hidden, spade_name)
 
 __all__ = ["RULES", "sample_hidden", "describe_action", "choose", "spade_beliefs", "GrenadeRules", "GrenadeState",
            "GrenadeView", "Move", "Throw", "JOKER", "PLACES", "DICE", "advance_place", "next_spade", "resolve_throw",
-           "spade_name"]
+           "spade_name", "hearts_each"]

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .rules import DICE, JOKER, PLACES, GrenadeView, Throw, resolve_throw
 
 __all__ = ["choose", "spade_beliefs", "heat", "move_values", "Style", "STYLES"]

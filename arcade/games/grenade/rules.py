@@ -37,13 +37,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..base import IllegalAction, state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng
 
 __all__ = [
     "JOKER", "PLACES", "DICE", "RANK_NAMES", "Throw", "Move", "GrenadeState", "GrenadeView", "GrenadeRules",
     "RULES", "advance_place", "next_spade", "resolve_throw", "spade_name", "describe_action",
-    "sample_hidden", "state_from_view",
+    "sample_hidden", "state_from_view", "hearts_each",
 ]
 
 JOKER = 0
@@ -55,6 +56,12 @@ DICE = 3
 EXPLODE = 6
 """A white die that reaches this many pips explodes."""
 RANK_NAMES = ("Joker", "A", "2", "3", "4", "5", "6", "7")
+
+
+def hearts_each(players: int) -> int:
+    """Hearts dealt to each seat ("Setup"): two each with two players, else one (public: a table draws that many
+    backs for a seat whose hearts it may not show)."""
+    return 2 if players == 2 else 1
 
 
 def spade_name(rank: int) -> str:
@@ -231,7 +238,7 @@ class GrenadeRules:
             raise ValueError(f"grenade takes {self.min_players}-{top} players, not {players}")
         rng = Rng.from_seed(seed)
         deck, rng = rng.shuffle(range(1, 8))
-        per = 2 if players == 2 else 1
+        per = hearts_each(players)
         hearts = tuple(tuple(sorted(deck[i * per:(i + 1) * per])) for i in range(players))
         wheel, rng = rng.shuffle(range(0, 8))
         first = 1 if wheel[0] == JOKER else 0
@@ -355,7 +362,7 @@ def sample_hidden(state: GrenadeState, seat: int | None, rng: Rng) -> GrenadeSta
     revealed stays a discard). Everything ``view(state, seat)`` shows is unchanged."""
     if state.winners:
         return state
-    per = 2 if state.players == 2 else 1
+    per = hearts_each(state.players)
     known: list[int] = list(state.hearts[seat]) if seat is not None else []
     for r in state.revealed:
         known.extend(r)

@@ -55,7 +55,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .bot import STYLES, _heat, _resolve, move_values
 from .rules import DICE, JOKER, PLACES, RULES, GrenadeState, GrenadeView, Throw, sample_hidden
 

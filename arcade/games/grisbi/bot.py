@@ -1,4 +1,4 @@
-"""The Grisbi bot: a person at the table, one tick input at a time from the seat's view (arcade.games.bots).
+"""The Grisbi bot: a person at the table, one tick input at a time from the seat's view (arcade.core.bots).
 
 A bot answers each card that lands on the pile the way a person does (issue #16, "bots at human speed"): it first
 *perceives* the new top card, then *decides* which of its cards to lay, then presses the key. Times are in 60 Hz
@@ -13,8 +13,11 @@ ticks, drawn from the bot's own seeded generator (never a clock):
 - a card landing while the bot is still deciding is seen (perception again) and its choice re-checked
   (``RECHECK`` % of its level's decision base), then it answers: it keeps the work done on its hand;
 - each time is drawn around its median (triangular, ±``spread`` %) with a slow tail (one answer in eight takes half
-  as long again), then scaled by the table's pace (``PACES``: relaxed 160 %, standard 100 %, fast 75 %); the
-  perception floor of 18 ticks holds at every pace.
+  as long again), then scaled by the table's pace (``PACES``: relaxed 160 %, standard 100 %, fast 75 %) and by its
+  number of seats (``SEAT_PACE``: 100 % at 2 seats, so 1 v 1 keeps the levels' own times, up to 175 % at 8: every
+  card landing makes every player look again, so without it the bots together would lay about a card for each
+  of them and a person would get little of the pile; with 3 normal bots at the relaxed pace the table lays at most
+  about 0.7 cards a second, ``tools/grisbi_pace.py``); the perception floor of 18 ticks holds at every pace.
 
 Any new card on the pile (its own included) starts a new perception: a bot never answers a card it has not had time to
 see, so no bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
@@ -47,11 +50,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..rng import Rng, seed_mix
+from arcade.core.rng import Rng, seed_mix
 from .cards import ACTION, DENY, KIND, MAIN, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS
 from .scoring import is_correct, team_total
 
-__all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "MIN_PERCEPTION"]
+__all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "SEAT_PACE", "MIN_PERCEPTION", "time_scale"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,11 @@ BOT_LEVELS = {
 
 PACES = {"relaxed": 160, "standard": 100, "fast": 75}
 """Pace of a table (a Grisbi option): percent applied to every bot time (perception, decision, patience)."""
+SEAT_PACE = {2: 100, 3: 115, 4: 135, 5: 145, 6: 155, 7: 165, 8: 175}
+"""Percent applied to every bot time by the number of seats at the table, on top of ``PACES``: a bot at a busy
+table takes longer, so the bots together do not lay a card for every one of them (each card landing makes every
+player look again), and a person keeps a fair share of the pile. 2 seats: 100 (the 1 v 1 figures are the levels'
+own). Measured with ``tools/grisbi_pace.py --rates`` (its docstring has the figures)."""
 MIN_PERCEPTION = 18
 """No bot answers a card sooner than this many ticks (300 ms) after it landed, at any level and pace."""
 RECHECK = 150
@@ -131,21 +139,25 @@ class Bot:
             pct = pct * 3 // 2
         return median * pct * pace // 10000
 
-    def perception_time(self, pace: str = "standard") -> int:
+    def time_scale(self, pace: str, seats: int) -> int:
+        """Percent applied to this bot's times at a table of ``seats`` at ``pace`` (module ``time_scale``)."""
+        return time_scale(pace, seats)
+
+    def perception_time(self, pace: str = "standard", seats: int = 2) -> int:
         """Ticks from a card landing to this bot having seen it: at least ``MIN_PERCEPTION``."""
-        return max(MIN_PERCEPTION, self._vary(self.params.perception, PACES.get(pace, 100)))
+        return max(MIN_PERCEPTION, self._vary(self.params.perception, self.time_scale(pace, seats)))
 
-    def recheck_time(self, pace: str = "standard") -> int:
+    def recheck_time(self, pace: str = "standard", seats: int = 2) -> int:
         """Ticks a bot still deciding spends checking its choice against a card that has just landed."""
-        return self._vary(self.params.decide_base * RECHECK // 100, PACES.get(pace, 100))
+        return self._vary(self.params.decide_base * RECHECK // 100, self.time_scale(pace, seats))
 
-    def answer_time(self, candidates: int, pace: str = "standard") -> int:
+    def answer_time(self, candidates: int, pace: str = "standard", seats: int = 2) -> int:
         """Ticks from a card landing to this bot's answer: perception (at least ``MIN_PERCEPTION``) plus a
         Hick–Hyman decision over ``candidates`` cards, both drawn from the bot's generator and scaled by ``pace``
-        (a ``PACES`` key; unknown: standard)."""
+        (a ``PACES`` key; unknown: standard) and the table's ``seats`` (``SEAT_PACE``)."""
         p = self.params
-        scale = PACES.get(pace, 100)
-        perceive = self.perception_time(pace)
+        scale = self.time_scale(pace, seats)
+        perceive = self.perception_time(pace, seats)
         bits = _BITS100[min(max(candidates, 0), len(_BITS100) - 1)]
         decide = max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
         return perceive + decide
@@ -186,13 +198,14 @@ class Bot:
         n = len(view.pile_cards)
         if n != self._key:  # a new top card (or START): see it, then think
             landed = max(view.pile_ticks[-1], self._awake)
-            pace = getattr(view, "pace", "standard")
+            pace, seats = getattr(view, "pace", "standard"), len(view.teams)
             if self._deciding and self._due > tick and view.pile_seats[-1] != self.seat:
                 # it was still deciding: it sees the new card and checks its choice against it (a person keeps
                 # looking through their hand while cards land)
-                self._due = max(self._due, landed + self.perception_time(pace)) + self.recheck_time(pace)
+                seen = landed + self.perception_time(pace, seats)
+                self._due = max(self._due, seen) + self.recheck_time(pace, seats)
             else:
-                self._due = landed + self.answer_time(len(view.hand), pace)
+                self._due = landed + self.answer_time(len(view.hand), pace, seats)
                 self._deciding = True
                 self.decision_from = landed
             self._key = n
@@ -250,7 +263,7 @@ class Bot:
                 return max(correct, key=lambda c: (POINTS[c], c)), 0
             return max(correct, key=lambda c: (POINTS[c], self._follow(c, plays, team), c)), 0
 
-        scale = PACES.get(getattr(view, "pace", "standard"), 100)
+        scale = self.time_scale(getattr(view, "pace", "standard"), len(view.teams))
         age = tick - pile_ticks_last(view)
         if not plays:
             if stops and age >= STALL_TICKS:
@@ -268,6 +281,12 @@ class Bot:
         """How many of the other cards in hand would be correct Action cards laid on ``card``."""
         bits = ROW_BITS[team][card]
         return sum(1 for c in plays if c != card and KIND[c] == ACTION and (1 << MAIN[c]) & bits)
+
+
+def time_scale(pace: str, seats: int) -> int:
+    """Percent applied to a bot's times at a table of ``seats`` at ``pace`` (``PACES`` x ``SEAT_PACE``; an unknown
+    pace counts as standard)."""
+    return PACES.get(pace, 100) * SEAT_PACE.get(seats, 100) // 100
 
 
 def pile_ticks_last(view: Any) -> int:

@@ -38,8 +38,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..base import state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.rng import Rng
 from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card
 from .scoring import RoundScore, score_round
 
@@ -109,7 +109,9 @@ class GrisbiView:
     during play (None without a limit or outside play); ``reveal_left``: ticks left in the reveal (0 outside it).
     ``result``: the round's ``RoundScore`` during the reveal and once the game is over, else None.
     ``locations_won``: Location ids won (robbers, police); ``scores``: Locations won per seat. ``pace``,
-    ``assist``, ``practice``: the match's table options (see ``GrisbiState``).
+    ``assist``, ``practice``: the match's table options (see ``GrisbiState``). ``reveal_ticks``: the length of a
+    reveal; ``time_limit``: ticks of play before a round ends by time (None: no limit) — the match's public timings,
+    which a table paces its reveal and names a round's end by.
     """
 
     seat: int | None
@@ -135,6 +137,8 @@ class GrisbiView:
     pace: str = "standard"
     assist: bool = False
     practice: bool = False
+    reveal_ticks: int = 360
+    time_limit: int | None = None
 
 
 def _team_sizes(teams: Sequence[int]) -> tuple[int, int]:
@@ -394,7 +398,8 @@ class GrisbiRules:
             seat, None if seat is None else TEAMS[s.teams[seat]], _team_names(s.teams), t, s.round,
             phase, countdown, time_left, reveal_left, () if seat is None else s.hands[seat],
             tuple(len(h) for h in s.hands), s.pile_cards, s.pile_seats, s.pile_ticks, s.pile_cards[0],
-            s.locations_won, _targets(s.teams), result, self.scores(s), s.events, s.pace, s.assist, s.practice)
+            s.locations_won, _targets(s.teams), result, self.scores(s), s.events, s.pace, s.assist, s.practice,
+            s.reveal_ticks, s.time_limit)
 
     def is_over(self, s: GrisbiState) -> bool:
         """True once a team has won 3 Locations (after that round's reveal)."""

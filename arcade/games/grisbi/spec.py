@@ -1,15 +1,14 @@
-"""Grisbi's declaration for the client (see ``arcade.core.spec``)."""
+"""Grisbi's declaration: what the game is, for the client and tools (see ``arcade.core.spec``); its code is
+brought together with it in ``definition.py``."""
 
+from arcade.core.i18n import N_
 from arcade.core.spec import GameSpec, Option
-from arcade.games.grisbi.tutorial import DEAL
 
 SPEC = GameSpec(
     id="grisbi",
-    name="Grisbi",
-    tagline="Real time! Two teams race to lay cards on one pile.",
+    name=N_("Grisbi"),
+    tagline=N_("Real time! Two teams race to lay cards on one pile."),
     player_counts=tuple(range(2, 9)),
-    package="arcade.games.grisbi",
-    table="arcade.games.grisbi.table.scene:Table",
     demo_players=4,
     options=(Option("time_limit", "Round time limit", (None, 60 * 60 * 2, 60 * 60 * 3),
                     ("Off", "2 minutes", "3 minutes")),
@@ -17,15 +16,13 @@ SPEC = GameSpec(
              Option("pace", "Bot pace", ("standard", "relaxed", "fast"), ("Standard", "Relaxed", "Fast"),
                     help="Scales every bot's reaction and decision times (relaxed: 1.6x slower, fast: 0.75x)."),
              Option("assist", "Assist", (False, True), ("Off", "On"),
-                    help="On: cards that fit glow, your team's total shows (never the other team's)."),
+                    help="On: cards that fit glow, your team's total shows (never the other team's).",
+                    setting="grisbi_assist"),
              Option("practice", "Practice", (False, True), ("Off", "On"),
                     help="Relaxed bots, assist on, and a pause after each round explaining which cards counted.")),
     teams=("Robbers", "Police"),
+    teams_chosen=True,  # rules/grisbi.md, Corrections: "one team may have a member more"
     rules_page="games/grisbi/howto.md",
     title_card="robbers-action-3",
-    card_art="arcade.games.grisbi.table.scene:card_art",
-    tutorial={"seats": "human,bot:easy", "seed": 15,
-              "options": {"reveal_ticks": 600, "practice": True, "first_deal": DEAL},
-              "coach": "arcade.games.grisbi.tutorial:coach", "bot": "arcade.games.grisbi.tutorial:TutorBot"},
     order=10,
 )

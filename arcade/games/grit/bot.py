@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from ..rng import Rng
+from arcade.core.rng import Rng
 from .cards import card_value, heart_ranks
 from .rules import ChooseFirst, GritView, KeepHidden, DEAD_AT
 

@@ -58,8 +58,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..base import IllegalAction, state_checksum
-from ..rng import Rng
+from arcade.core.canonical import state_checksum
+from arcade.core.protocols import IllegalAction
+from arcade.core.rng import Rng
 from .cards import card_value, deck_spades, heart_ranks, is_heart, make_card, rank_of, HEARTS
 
 __all__ = [

@@ -12,11 +12,12 @@ __all__ = ["SeatChoices"]
 
 
 class SeatChoices:
-    """The seat menus' contents (a mixin of ``Table``: it reads the table's match and view)."""
+    """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the seat's
+    legal actions (``TableScene.legal``)."""
 
     def action_label(self, a: Any, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menus."""
-        st = self.match.state
+        st = self.views().public
         n = self.seat_name
         if isinstance(a, Draw):
             return "Draw a card"
@@ -42,7 +43,7 @@ class SeatChoices:
     def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
         """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
         answer to the pending Offensive ("Offensive", 1-4)."""
-        st = self.match.state
+        st = self.views().public
         off = st.pending
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         defence = a.shield if a.shield else sum(front)
@@ -58,7 +59,7 @@ class SeatChoices:
         return defence, "JAIL", -100
 
     def respond_label(self, a: Respond, seat: int) -> str:
-        st = self.match.state
+        st = self.views().public
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         add = f"Add shield {a.hand}" if a.hand else "Add nothing"
         if a.shield:
@@ -74,8 +75,8 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
         """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
-        st = self.match.state
-        legal = self.rules.legal_actions(st, seat)
+        st = self.views().public
+        legal = self.legal(seat)
         if slot == "draw":
             acts = [a for a in legal if isinstance(a, Draw)]
         elif slot == "end":
@@ -90,10 +91,10 @@ class SeatChoices:
         return [(self.action_label(a, seat), a) for a in acts]
 
     def respond_items(self, seat: int) -> list[tuple[str, Respond]]:
-        st = self.match.state
+        st = self.views().public
         if st.pending is None or st.pending.target != seat:
             return []
-        legal = [a for a in self.rules.legal_actions(st, seat) if isinstance(a, Respond)]
+        legal = [a for a in self.legal(seat) if isinstance(a, Respond)]
         # the best answers first (worth to the target), then the fewest shield points spent
         def spent(a: Respond) -> int:
             front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
@@ -103,7 +104,7 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Any]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.match.state
+        st = self.views().public
         if st.pending is not None:
             return [a for _, a in self.respond_items(seat)]
         out: list[Any] = []
@@ -112,7 +113,7 @@ class SeatChoices:
         return out
 
     def why_not(self, seat: int, slot: Any) -> str:
-        st = self.match.state
+        st = self.views().public
         if slot in ("draw", "end"):
             return "Not now"
         kind, _ = slot

@@ -21,8 +21,9 @@ __all__ = ["TablePanels"]
 class TablePanels:
     """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
 
-    def status_text(self) -> str:
-        st = self.match.state
+    def status_text(self, st=None) -> str:
+        """The line at the top: the round and whose turn it is (``st``: the public view)."""
+        st = st or self.views().public
         head = f"Round {st.round_no} of {st.rounds}" + (" (5-round game)" if st.rounds > 1 else "")
         if st.over:
             return head + " · the game is over"
@@ -30,9 +31,9 @@ class TablePanels:
             return head + f" · {self.seat_name(st.pending.target)} answers the Offensive"
         return head + f" · {self.seat_name(st.current)}'s turn"
 
-    def draw_area(self, surf, seat: int, r: pygame.Rect, coins: tuple[int, ...]) -> None:
-        st = self.match.state
-        roles = self.roles()
+    def draw_area(self, surf, seat: int, r: pygame.Rect, coins: tuple[int, ...], st) -> None:
+        """A seat's area from the public view ``st``: its hand only as a count."""
+        roles = st.roles
         role = roles[seat]
         col = ROLE_COLOURS[role]
         own = r == OWN_BOX
@@ -42,7 +43,7 @@ class TablePanels:
             pygame.draw.rect(surf, GOLD, r.inflate(4, 4), width=3, border_radius=15)
         round_sc = round_scores(st.roles, st.coins)
         team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
-        total = self.rules.scores(st)[seat]
+        total = self.scores(st)[seat]
         name = f"{self.seat_name(seat)} · {ROLE_NAMES[role]}"
         draw_text(surf, ("▶ " if turn else "") + name, (r.x + 10, r.y + 6), 18, col, bold=True)
         draw_text(surf, f"{total} pts", (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
@@ -60,7 +61,7 @@ class TablePanels:
         else:
             draw_text(surf, sub, (r.right - 10, r.y + 28), 16, DIM, anchor="topright")
             # the hand: counted backs
-            n = len(st.hands[seat])
+            n = st.hand_counts[seat]
             bw, bh = SIZES["X"]
             back = card_back(bw, bh)
             for i in range(min(n, 8)):
@@ -69,8 +70,7 @@ class TablePanels:
             if not st.shields[seat]:
                 draw_text(surf, "no shields", (r.x + 12, r.y + 162), 16, DIM, anchor="midleft")
 
-    def draw_jail_labels(self, surf) -> None:
-        st = self.match.state
+    def draw_jail_labels(self, surf, st) -> None:
         for seat in range(st.players):
             if st.jail[seat]:
                 x, y = self.slot_xy(seat)
@@ -85,20 +85,19 @@ class TablePanels:
                 panel(surf, r, 235, (110, 20, 15), (255, 120, 100), 6)
                 draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
 
-    def draw_centre(self, surf) -> None:
-        st = self.match.state
+    def draw_centre(self, surf, st) -> None:
         w, h = SIZES["S"]
-        if st.draw_pile:
-            for i in range(min(3, (len(st.draw_pile) + 9) // 10)):
+        if st.draw_count:
+            for i in range(min(3, (st.draw_count + 9) // 10)):
                 rr = pygame.Rect(0, 0, w, h)
                 rr.center = (DRAW_POS[0] - 2 * i, DRAW_POS[1] - 2 * i)
                 surf.blit(card_back(w, h), rr)
-        draw_text(surf, f"draw {len(st.draw_pile)}", (DRAW_POS[0] - 6, DRAW_POS[1] + h // 2 + 2), 16, WHITE,
+        draw_text(surf, f"draw {st.draw_count}", (DRAW_POS[0] - 6, DRAW_POS[1] + h // 2 + 2), 16, WHITE,
                   anchor="midtop")
         draw_text(surf, f"discard {len(st.discard)}", (DISCARD_POS[0] + 6, DISCARD_POS[1] + h // 2 + 2), 16, WHITE,
                   anchor="midtop")
         x = CENTRE.x + 160
-        roles = self.roles()
+        roles = st.roles
         teams = {}
         for p in range(st.players):
             teams.setdefault(roles[p], []).append(p)
@@ -135,13 +134,13 @@ class TablePanels:
         r = self.areas[seat]
         return (r.x + 100, r.y + 90)
 
-    def draw_hand_buttons(self, surf) -> None:
+    def draw_hand_buttons(self, surf, views) -> None:
         """The "Draw" and "End turn" buttons after the hand, on the viewer's turn."""
         if self.spectator():
             return
         seat = self.bottom_seat()
-        slots = self.hand_slots(seat)
-        if not slots or not self.peeking(seat):
+        slots = self.hand_slots(seat, views)
+        if not slots or not views.up(seat):
             return
         xs = self.hand_x(len(slots))
         ui = self.ui.get(seat) or SeatMenu()
@@ -152,16 +151,18 @@ class TablePanels:
             img = button(s, bool(sel))
             surf.blit(img, img.get_rect(center=(int(xs[i]), HAND_Y - (22 if sel else 0))))
 
-    def draw_prompts(self, surf) -> None:
-        st = self.match.state
+    def draw_prompts(self, surf, views) -> None:
+        st = views.public
         for seat in self.acting_shown():
+            if views.of(seat) is None:
+                continue
             dev = self.match.seats[seat].device
             ui = self.seat_ui(seat)
             k = lambda b: self.key(dev, b)  # noqa: E731
             if st.pending is not None:
-                self.draw_defend_prompt(surf, seat, ui, k)
+                self.draw_defend_prompt(surf, seat, ui, k, views)
                 continue
-            slots = self.hand_slots(seat)
+            slots = self.hand_slots(seat, views)
             if not slots:
                 continue
             # the turn's steps and the keys, where the log was, on a plate: cards fly under it
@@ -184,7 +185,7 @@ class TablePanels:
                 self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80, hint)
                 continue
             draw_text(surf, hint, (x, y + 21), 16, WHITE)
-            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_pile else
+            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_count else
                       "then End turn", (x, y + 40), 16, DIM)
 
     def turn_hint(self, seat: int, ui: SeatMenu) -> str:
@@ -198,8 +199,8 @@ class TablePanels:
         hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
         return hint + " (or click it)" if self.mouse_seat() == seat else hint
 
-    def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k) -> None:
-        st = self.match.state
+    def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k, views) -> None:
+        st = views.public
         off = st.pending
         items = self.respond_items(seat)
         labels = [s for s, _ in items]
@@ -210,7 +211,7 @@ class TablePanels:
                   (r.x + 20, r.y + 12), 22, (255, 200, 150), bold=True)
         sh = st.shields[seat]
         have = "Shields in front of you: " + ("+".join(map(str, sh)) if sh else "none")
-        hand = sorted({v for kd, v in st.hands[seat] if kd == DEFENCE})
+        hand = sorted({v for kd, v in views.of(seat).hand if kd == DEFENCE})
         have += " · Defence in hand: " + (", ".join(map(str, hand)) if hand else "none")
         draw_text(surf, have, (r.x + 22, r.y + 42), 16, WHITE)
         self.draw_list(surf, "Choose your defence:", labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows)
@@ -229,11 +230,10 @@ class TablePanels:
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
         draw_text(surf, hint, (r.x + 14, r.bottom - 28), 16, GOLD)
 
-    def draw_round_scores(self, surf) -> None:
+    def draw_round_scores(self, surf, st) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's
-        score, and the running totals of the 5-round game."""
+        score, and the running totals of the 5-round game (``st``: the public view)."""
         rnd, scores, roles, _, players, reason = self.round_info
-        st = self.match.state
         r = pygame.Rect(0, 0, 660, 120 + 30 * players)
         r.center = (W // 2, 300)
         panel(surf, r, 242, (14, 20, 16), GOLD, 14)
@@ -249,7 +249,7 @@ class TablePanels:
                 continue
             label = {"team": "team coins", "own": "+ own", "round": "= score"}.get(name, name)
             draw_text(surf, label, (x, y), 16, DIM, anchor="topright" if name != "role" else "topleft")
-        totals = self.rules.scores(st) if over else st.totals
+        totals = self.scores(st) if over else st.totals
         ranking = totals if st.rounds > 1 else scores
         best = max(ranking)
         for s in range(players):

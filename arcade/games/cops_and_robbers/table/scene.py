@@ -31,6 +31,9 @@ nothing illegal is offered; ``Table.menu_actions`` lists what the menus reach):
 Decisions of this table where the brief is silent: hidden hands of the other players are drawn as counted backs; with
 two or more humans on one screen a hand is face up only during its owner's decision (behind the curtain) or while
 they hold B; the log shows public information only.
+
+Drawn from views (``TableScene.views``): everything but the bottom seat's hand comes from the public view (every
+other hand as a count); that hand from its seat's view when this screen shows it, else as counted backs.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         self.fx = Effects()
         self.round_hold = 0
         self.round_info: tuple | None = None  # (round, scores, roles, coins at the end) of the round just over
-        self._last_state = self.match.state
+        self._last_public = self.views().public  # the public view the effects were last started from
         self.areas = self.compute_areas()
         self.layout(initial=True)
 
@@ -86,11 +89,17 @@ class Table(SeatChoices, TablePanels, TableScene):
         return self.viewer() is None
 
     def compute_areas(self) -> dict[int, pygame.Rect]:
-        st = self.match.state
-        return area_rects(st.players, self.bottom_seat(), self.spectator(), st.order)
+        v = self.views().public
+        return area_rects(v.players, self.bottom_seat(), self.spectator(), v.order)
 
     def roles(self) -> tuple[str, ...]:
-        return self.rules.roles(self.match.state)
+        """Every seat's role this round (public)."""
+        return self.views().public.roles
+
+    def scores(self, view) -> tuple[int, ...]:
+        """Per seat, the points of ``RULES.scores``: a function of public facts only (finished rounds' totals, roles,
+        coins), which every view holds."""
+        return self.rules.scores(view)
 
     # --- the match loop -----------------------------------------------------------------------------------------
     @property
@@ -158,10 +167,10 @@ class Table(SeatChoices, TablePanels, TableScene):
         return ""
 
     def after_tick(self) -> None:
-        st = self.match.state
-        if st is not self._last_state:
-            self.start_effects(self._last_state, st)
-            self._last_state = st
+        st = self.views().public
+        if st != self._last_public:  # something public changed: its events start the effects
+            self.start_effects(self._last_public, st)
+            self._last_public = st
         elif self.fx.busy:
             self.fx.t += 1
         self.areas = self.compute_areas()
@@ -169,7 +178,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         self.board.update()
 
     def start_effects(self, prev, st) -> None:
-        """Coin flights, bursts and jail bars for the events of ``st`` (``prev``: the state before)."""
+        """Coin flights, bursts and jail bars for the events of ``st`` (``prev``: the public view before)."""
         fx = Effects(coins_before=prev.coins if prev.players == st.players else st.coins)
         t = 0
         for ev in st.events:
@@ -184,8 +193,8 @@ class Table(SeatChoices, TablePanels, TableScene):
                 fx.jailed.append(ev[1])
                 t = max(t, 14)
             elif ev[0] == "round_end":
-                self.round_info = (ev[1], ev[2], self.rules.roles(prev), fx.coins_before, prev.players,
-                                   self.round_end_reason(ev[2], self.rules.roles(prev)))
+                self.round_info = (ev[1], ev[2], prev.roles, fx.coins_before, prev.players,
+                                   self.round_end_reason(ev[2], prev.roles))
                 if not st.over:
                     self.round_hold = ROUND_HOLD
         fx.total = t
@@ -201,7 +210,7 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def shown_coins(self) -> tuple[int, ...]:
         """The coins in each stack as drawn now (mid-flight: the coins not yet landed are in the air)."""
-        st = self.match.state
+        st = self.views().public
         fx = self.fx
         if not fx.busy or not fx.flights:
             return st.coins
@@ -233,16 +242,22 @@ class Table(SeatChoices, TablePanels, TableScene):
         step = min(w + 6, (budget - w) / max(1, n - 1)) if n > 1 else 0
         return (x0 + i * step, y)
 
-    def hand_cards(self, seat: int) -> list[tuple[str, int]]:
-        return list(self.match.state.hands[seat])
+    def hand_cards(self, seat: int, views=None) -> list[Any]:
+        """``seat``'s hand as drawn from ``views``: from its view when this screen shows it, else None for each card
+        (counted backs). Without ``views``: the seat's own hand (``seat_view``), for its controls."""
+        if views is None:
+            return list(self.seat_view(seat).hand)
+        mine = views.of(seat)
+        return list(mine.hand) if mine is not None else [None] * views.public.hand_counts[seat]
 
-    def hand_slots(self, seat: int) -> list[Any]:
-        """What LEFT/RIGHT choose among on ``seat``'s turn: the hand's cards, then "draw" and "end" when legal."""
-        st = self.match.state
+    def hand_slots(self, seat: int, views=None) -> list[Any]:
+        """What LEFT/RIGHT choose among on ``seat``'s turn: the hand's cards (``hand_cards``), then "draw" and "end"
+        when legal (public facts: whether the seat has drawn, whether the draw pile is empty)."""
+        st = (views or self.views()).public
         if st.over or st.pending is not None or seat != st.current:
             return []
-        legal = self.rules.legal_actions(st, seat)
-        out: list[Any] = list(st.hands[seat])
+        legal = self.legal(seat)
+        out: list[Any] = self.hand_cards(seat, views)
         if Draw() in legal:
             out.append("draw")
         if EndTurn() in legal:
@@ -255,7 +270,8 @@ class Table(SeatChoices, TablePanels, TableScene):
         return [x0 + i * step for i in range(n)]
 
     def layout(self, initial: bool = False) -> None:
-        st = self.match.state
+        views = self.views()
+        st = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple[str, int] | None] = {}
         bottom = self.bottom_seat()
@@ -289,10 +305,10 @@ class Table(SeatChoices, TablePanels, TableScene):
             targets[key] = Placed(DISCARD_POS[0] - 3 * d, DISCARD_POS[1] - 3 * d, True, 5 + i, tag="S")
             content[key] = st.discard[i]
         if own:
-            hand = self.hand_cards(bottom)
-            up = self.peeking(bottom)
+            hand = self.hand_cards(bottom, views)
+            up = views.up(bottom)
             ui = self.ui.get(bottom)
-            slots = self.hand_slots(bottom)
+            slots = self.hand_slots(bottom, views)
             xs = self.hand_x(len(slots) if slots else len(hand))
             occ2: dict[tuple[str, int], int] = {}
             for i, c in enumerate(hand):
@@ -306,7 +322,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         for key in self.board.entries:
             if key not in targets and self.content.get(key) is not None:
                 gone.setdefault(self.content[key], []).append(self.board.current(key))
-        other = "hback" if own and self.peeking(bottom) else "hand"
+        other = "hback" if own and views.up(bottom) else "hand"
         flipped = any(k[0] == other and k not in targets for k in self.board.entries)
         actor = next((ev[1] for ev in st.events if len(ev) > 1 and isinstance(ev[1], int)
                       and ev[0] in ("defence", "offensive", "respond", "draw")), None)
@@ -342,7 +358,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     # --- controls -------------------------------------------------------------------------------------------------
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.match.state
+        st = self.views().public
         for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             ui = self.seat_ui(seat)
@@ -418,7 +434,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         True when the mouse acted this tick."""
         if self.mouse_seat() != seat or seat != self.bottom_seat():
             return False
-        inp, ui, st = self.app.input, self.seat_ui(seat), self.match.state
+        inp, ui, st = self.app.input, self.seat_ui(seat), self.views().public
         if st.pending is not None:
             items = self.respond_items(seat)
             r = self.defend_rect([s for s, _ in items])
@@ -484,25 +500,26 @@ class Table(SeatChoices, TablePanels, TableScene):
             self.submit_choice(seat, fits[0])
 
     def hand_key(self, seat: int, index: int):
-        hand = self.hand_cards(seat)
+        views = self.views()
+        hand = self.hand_cards(seat, views)
         if not 0 <= index < len(hand):
             return None
         c = hand[index]
-        return ("hand", seat, c, hand[:index].count(c)) if self.peeking(seat) else ("hback", seat, index)
+        return ("hand", seat, c, hand[:index].count(c)) if views.up(seat) else ("hback", seat, index)
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw_action_panel(self, surf) -> None:
         """Cops & Robbers draws its own menus and prompts (``draw_prompts``)."""
 
-    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
-        st = self.match.state
-        roles = self.roles()
+    def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
+        st = views.public
+        roles = st.roles
         rects = tuple((tuple(r), ROLE_COLOURS[roles[s]]) for s, r in sorted(self.areas.items()))
         surf.blit(background(rects), (0, 0))
         coins = self.shown_coins()
         for seat, r in self.areas.items():
-            self.draw_area(surf, seat, r, coins)
-        self.draw_centre(surf)
+            self.draw_area(surf, seat, r, coins, st)
+        self.draw_centre(surf, st)
         # bursts behind the laid offence
         fx = self.fx
         for seat, start in fx.bursts:
@@ -527,7 +544,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         frames = list(self.board.frames(alpha))
         for moving_pass in (False, True):
             if moving_pass:
-                self.draw_hand_buttons(surf)
+                self.draw_hand_buttons(surf, views)
             for key, placed, width, moving in frames:
                 if moving != moving_pass:
                     continue
@@ -536,21 +553,21 @@ class Table(SeatChoices, TablePanels, TableScene):
                 w, h = SIZES[size]
                 f = cr_card(c[0], c[1], size) if c is not None else card_back(w, h)
                 blit_card(surf, f, card_back(w, h), placed, width, moving)
-        self.draw_jail_labels(surf)
+        self.draw_jail_labels(surf, st)
         self.draw_flights(surf, alpha)
         seat = self.bottom_seat()
-        if (not self.spectator() and seat in self.humans() and not self.demo and not self.peeking(seat)
-                and self.curtain_for is None and self.forced_view == "auto" and st.hands[seat]):
+        if (not self.spectator() and seat in self.humans() and not self.demo and not views.up(seat)
+                and self.curtain_for is None and self.forced_view == "auto" and st.hand_counts[seat]):
             hint = f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand"
             r = pygame.Rect(0, 0, font(17, True).size(hint)[0] + 24, 32)
             r.center = (W // 2, HAND_Y)
             panel(surf, r, 225, (20, 20, 20), GOLD, 10)
             draw_text(surf, hint, r.center, 17, WHITE, bold=True, anchor="center")
-        draw_text(surf, self.status_text(), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
+        draw_text(surf, self.status_text(st), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
         if not self.demo and self.curtain_for is None:
-            self.draw_prompts(surf)
+            self.draw_prompts(surf, views)
         if self.round_info is not None and (self.round_hold > 0 or (st.over and (self.demo or self.app.top is self))):
-            self.draw_round_scores(surf)
+            self.draw_round_scores(surf, st)
 
     def key(self, device: str, button: str) -> str:
         h = self.app.input.hint(device, button)

@@ -13,13 +13,14 @@ __all__ = ["SeatChoices"]
 
 
 class SeatChoices:
-    """The seat menus' contents (a mixin of ``Table``: it reads the table's match and view)."""
+    """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the
+    seat's legal actions (``TableScene.legal``) and its own view."""
 
     def action_label(self, a: Action, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menu."""
         k = a.card
         name = CARDS[k].name if 0 <= k < len(CARDS) else ""
-        st = self.match.state
+        st = self.views().public
         if a.op == "discard":
             return "Discard it (Wasted pile)"
         if a.op == "pass":
@@ -73,8 +74,7 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Action]]:
         """The menu of one hand slot: every legal action with that card (discard last), or the trade partners."""
-        st = self.match.state
-        legal = self.rules.legal_actions(st, seat)
+        legal = self.legal(seat)
         if slot == "trade":
             acts = [a for a in legal if a.op == "propose"]
         else:
@@ -84,7 +84,7 @@ class SeatChoices:
 
     def draft_items(self, seat: int) -> list[tuple[str, Any]]:
         """The trade dialog's main menu for the proposer: the op lists that have something to add, send, withdraw."""
-        legal = self.rules.legal_actions(self.match.state, seat)
+        legal = self.legal(seat)
         ops = [a.op for a in legal]
         out: list[tuple[str, Any]] = []
         for op in ("offer", "ask", "offer_peddle", "ask_peddle"):
@@ -96,20 +96,20 @@ class SeatChoices:
         return out
 
     def draft_list(self, seat: int, op: str) -> list[tuple[str, Action]]:
-        legal = self.rules.legal_actions(self.match.state, seat)
+        legal = self.legal(seat)
         acts = [a for a in legal if a.op == op]
         if op == "ask":
             acts.sort(key=lambda a: (a.card != ANY, a.card))
         return [(self.action_label(a, seat), a) for a in acts]
 
     def answer_items(self, seat: int) -> list[tuple[str, Action]]:
-        legal = self.rules.legal_actions(self.match.state, seat)
+        legal = self.legal(seat)
         return [(self.action_label(a, seat), a) for a in legal]
 
     def penalty_in_trade(self, seat: int) -> list[int]:
         """The Paranoia cards (each costs its penalty if still held when the hand ends) that accepting the trade on
         the table would give ``seat``, its target."""
-        t = self.match.state.trade
+        t = self.views().public.trade
         if t is None or t.target != seat:
             return []
         return [k for k in t.offer if 0 <= k < len(CARDS) and CARDS[k].group == "paranoia"]
@@ -129,8 +129,8 @@ class SeatChoices:
         hold (rules: a trade swaps cards the players really hold)."""
         if self.can_accept(seat):
             return ""
-        t = self.match.state.trade
-        hand = list(self.match.state.seats[seat].hand)
+        t = self.views().public.trade
+        hand = list(self.seat_view(seat).hand)
         missing = []
         for k in t.ask:
             if k != ANY and k in hand:
@@ -143,17 +143,18 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Action]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.match.state
+        st = self.views().public
+        acting = self.to_act()
         out: list[Action] = []
         if st.phase in ("play", "paranoia"):
             for slot in dict.fromkeys(self.hand_slots(seat)):
                 out += [a for _, a in self.slot_options(seat, slot)]
-        elif st.phase == "draft" and seat in self.rules.to_act(st):
+        elif st.phase == "draft" and seat in acting:
             for _, it in self.draft_items(seat):
                 out += [a for _, a in self.draft_list(seat, it)] if isinstance(it, str) else [it]
-        elif st.phase == "answer" and seat in self.rules.to_act(st):
+        elif st.phase == "answer" and seat in acting:
             out += [a for _, a in self.answer_items(seat)]
-        elif st.phase == "scoring" and seat in self.rules.to_act(st):
+        elif st.phase == "scoring" and seat in acting:
             out.append(Action("deal"))
         return out
 

@@ -245,7 +245,7 @@ class TablePanels:
                 hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} withdraw"
         elif view.phase == "answer" and not proposer:
             items = self.answer_items(me)
-            cur = ui.cur if ui.answering is self.match.state.trade else self.default_answer(me)
+            cur = ui.cur if ui.answering is view.trade else self.default_answer(me)
             self.draw_list(surf, "Your answer:", [s for s, _ in items], cur, mx, my, 400, 6)
             hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} refuse at once"
         else:
@@ -253,7 +253,7 @@ class TablePanels:
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
 
     def draw_prompts(self, surf, view) -> None:
-        st = self.match.state
+        st = view
         bottom = self.bottom_seat()
         for seat in self.acting_humans():
             if len(self.humans()) > 1 and seat != self.shown_seat:
@@ -263,7 +263,7 @@ class TablePanels:
             hslots = self.hand_slots(seat)
             lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
             if st.phase in ("play", "paranoia") and hslots and seat == bottom:
-                xs = self.hand_x(len(st.seats[seat].hand), len(st.seats[seat].hand) + 1)
+                xs = self.hand_x(st.seats[seat].hand_count, st.seats[seat].hand_count + 1)
                 if "trade" in hslots:
                     tx = (xs[-1] if xs else W // 2) + 124
                     sel = ui.sel % len(hslots) == len(hslots) - 1

@@ -37,6 +37,10 @@ Choices of this table where neither the rules file nor the shared table decides:
 - The bottom seat is the viewer (with two or more humans: the one whose turn it is, rotating behind the curtain);
   hidden hands of the other players are shown as counts, not as card backs.
 - The press of A that lifts the curtain does not also choose a card.
+
+Drawn from views (``TableScene.views``): the table is laid out from the view it is drawn around (the bottom seat's
+when this screen shows it, else the public view: the bottom hand then as counted backs); menus list the acting
+seat's own legal actions.
 """
 
 from __future__ import annotations
@@ -82,13 +86,14 @@ class Table(SeatChoices, TablePanels, TableScene):
         self.score_ticks = 0
         self.continued = False
         self.totals_before: tuple[int, ...] | None = None
-        self._last_state = None
+        self._last_state = None  # the public view the totals were last taken from
+        self._hand_places: dict[Any, int] = {}  # the bottom hand's sprite keys -> place in the hand
         self.after_tick()
 
     @property
     def deck_pos(self) -> tuple[int, int]:
         """Centre of the Grass stack (lower when the spectator layout's bigger areas need the room)."""
-        spectator_m = self.viewer() is None and self.match.state.players <= 4
+        spectator_m = self.viewer() is None and self.views().public.players <= 4
         return (W // 2 - 215, 318 if spectator_m else 290)
 
     @property
@@ -162,8 +167,13 @@ class Table(SeatChoices, TablePanels, TableScene):
         squeeze = 1.0 if right <= budget else max(0.0, budget - cw) / max(1.0, right - cw)
         return [(key, k, x + cw / 2 + dx * squeeze, y + dy, z) for key, k, dx, dy, z in out]
 
-    def layout(self, view) -> None:
+    def layout(self, views) -> None:
+        """Every card's place from ``views`` (``TableViews``): the seats, piles and Stashes from the view the table is
+        drawn around, the bottom hand from it when it is the bottom seat's (face up while ``views.face_up`` says so),
+        else as backs counted in the public view."""
+        view = views.main
         targets: dict[Any, Placed] = {}
+        places: dict[Any, int] = {}
         content: dict[Any, int | None] = {}
         slots = self.slots(view.players)
         self._slots = slots
@@ -193,9 +203,9 @@ class Table(SeatChoices, TablePanels, TableScene):
         if bottom in slots and slots[bottom].big:
             hand = list(view.hand) if view.seat == bottom else [None] * view.seats[bottom].hand_count
             ui = self.ui.get(bottom)
-            hslots = self.hand_slots(bottom)
+            up = views.up(bottom)
+            hslots = self.hand_slots(bottom) if up and ui is not None else []
             xs = self.hand_x(len(hand), len(hand) + 1)
-            up = self.peeking(bottom)
             occ: dict[int, int] = {}
             for i, k in enumerate(hand):
                 if k is None:
@@ -204,6 +214,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                     o = occ.get(k, 0)
                     occ[k] = o + 1
                     key = ("hand", bottom, k, o)
+                places[key] = i
                 lift = 24 if (ui is not None and hslots and up and ui.sel % len(hslots) == i) else 0
                 targets[key] = Placed(xs[i], HAND_Y, up and k is not None, 100 + i, lift=lift, tag="L")
                 content[key] = k
@@ -221,6 +232,10 @@ class Table(SeatChoices, TablePanels, TableScene):
         for key in self.board.entries:
             if key not in targets and self.content.get(key) is not None:
                 gone.setdefault(self.content[key], []).append(self.board.current(key))
+        # a hand hidden or shown anew (the curtain): each card turns over where its back (or face) lay
+        turned = {(k[0], self._hand_places[k]): k for k in self.board.entries
+                  if k not in targets and k in self._hand_places}
+        self._hand_places = places
 
         # the player who made the move (the first event's seat): a card from their hidden hand starts at their area
         actor = next((ev[1] for ev in view.events if len(ev) > 1 and isinstance(ev[1], int)
@@ -229,6 +244,9 @@ class Table(SeatChoices, TablePanels, TableScene):
         def origin(key):
             k = content.get(key)
             tag = targets[key].tag
+            was = turned.get(("hback" if key[0] == "hand" else "hand", places.get(key)))
+            if was is not None:
+                return self.board.current(was)
             if k is not None and gone.get(k):
                 p = gone[k].pop(0)
                 return Placed(p.x, p.y, True, p.z, tag=tag)
@@ -247,18 +265,19 @@ class Table(SeatChoices, TablePanels, TableScene):
     def after_tick(self) -> None:
         """Count the ticks of the scoring walk-through, point the sprites at their places, advance the tweens
         (called once a tick by the match loop, and by the replay player)."""
-        st = self.match.state
+        views = self.views()
+        st = views.public
         self.score_ticks = self.score_ticks + 1 if st.phase in ("scoring", "over") else 0
-        if st is not self._last_state:
+        if st != self._last_state:  # something public changed
             self._last_state = st
             if st.phase not in ("scoring", "over"):
                 self.totals_before = st.totals
-        self.layout(self.rules.view(st, self.viewer()))
+        self.layout(views)
         self.board.update()
 
     # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
     def step(self) -> None:
-        st = self.match.state
+        st = self.views().public
         if st.phase not in ("scoring", "over"):
             self.continued = False
         inp = self.app.input
@@ -282,7 +301,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                 else:
                     self.continued = True
                     self.app.audio.play("select")
-                    dealer = next(iter(self.rules.to_act(st)))
+                    dealer = next(iter(self.to_act()))
                     if dealer in self.humans():
                         self.match.submit_action(dealer, Action("deal"))
             if not self.continued:
@@ -296,13 +315,13 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     # --- menus from the legal actions ----------------------------------------------------------------------------
     def hand_slots(self, seat: int) -> list[Any]:
-        """What LEFT/RIGHT choose among: the hand's cards (kinds), then "trade" while a proposal may be started.
-        Empty when the seat has no hand choice to make now."""
-        st = self.match.state
-        if seat not in self.rules.to_act(st) or st.phase not in ("play", "paranoia"):
+        """What LEFT/RIGHT choose among: the hand's cards (kinds, from the seat's own view), then "trade" while a
+        proposal may be started. Empty when the seat has no hand choice to make now."""
+        st = self.seat_view(seat)
+        if seat not in self.to_act() or st.phase not in ("play", "paranoia"):
             return []
-        legal = self.rules.legal_actions(st, seat)
-        out: list[Any] = list(st.seats[seat].hand)
+        legal = self.legal(seat)
+        out: list[Any] = list(st.hand)
         if any(a.op == "propose" for a in legal):
             out.append("trade")
         return out
@@ -318,7 +337,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         if getattr(self, "_just_lifted", False):
             return  # the press that lifted the curtain does not also choose a card
         inp = self.app.input
-        st = self.match.state
+        st = self.views().public
         for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
             ui = self.seat_ui(seat)
@@ -380,7 +399,7 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
         """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
-        n = len(self.match.state.seats[seat].hand)
+        n = self.views().public.seats[seat].hand_count
         xs = self.hand_x(n, n + 1)
         if "trade" in hslots:
             xs.append((xs[-1] if xs else W // 2) + 124)
@@ -465,7 +484,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         if wasted.collidepoint(at):
             fits = [a for a in options if a.op == "discard"]
         else:
-            onto = next((s for s, sl in self.slots(self.match.state.players).items() if sl.rect.collidepoint(at)),
+            onto = next((s for s, sl in self.slots(self.views().public.players).items() if sl.rect.collidepoint(at)),
                         None)
             fits = [a for a in options if a.op != "discard" and onto is not None
                     and (a.target == onto or (onto == seat and a.target < 0))]
@@ -475,11 +494,14 @@ class Table(SeatChoices, TablePanels, TableScene):
             self.flash("That card cannot go there")
 
     def hand_key(self, seat: int, index: int):
-        hand = list(self.match.state.seats[seat].hand)
-        if seat != self.bottom_seat() or not 0 <= index < len(hand):
+        views = self.views()
+        if seat != self.bottom_seat() or not 0 <= index < views.public.seats[seat].hand_count:
             return None
+        if not views.up(seat):
+            return ("hback", seat, index)
+        hand = list(views.of(seat).hand)
         k = hand[index]
-        return ("hand", seat, k, hand[:index].count(k)) if self.peeking(seat) else ("hback", seat, index)
+        return ("hand", seat, k, hand[:index].count(k))
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",
@@ -496,7 +518,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                 self.app.audio.play(snd, tick)
         # the log shows public information only (the spectator's view of the events): with two or more humans on
         # one screen it stays up after the curtain falls
-        for ev in self.rules.view(self.match.state, None).events:
+        for ev in self.views().public.events:
             line = self.event_text(ev)
             if line:
                 self.log.append(line)
@@ -559,9 +581,10 @@ class Table(SeatChoices, TablePanels, TableScene):
     def draw_action_panel(self, surf) -> None:
         """Grass draws its own menus and prompts (``draw_prompts``)."""
 
-    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+    def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
+        view = views.main
         slots = getattr(self, "_slots", None) or self.slots(view.players)
-        acting = self.rules.to_act(self.match.state)
+        acting = self.to_act()
         panels, piles = [], []
         for sl in slots.values():
             cw, ch = SIZES[sl.size]

@@ -30,6 +30,9 @@ one is ringed in gold on the wheel with a preview of its hops (numbered dots), w
 grenade would do, with the keys to press.
 
 Sounds come from the events (``on_events`` arms the timeline; each event's sound plays when its beat starts).
+
+Drawn from views (``TableScene.views``): the wheel, the dice, the reveals and the timeline from the public view; a
+seat's unrevealed hearts from its own view when this screen shows it face up, else as backs (``hearts_each``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from typing import Any
 
 import pygame
 
-from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, resolve_throw, spade_name
+from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, hearts_each, resolve_throw, spade_name
 from arcade.client.render.cards import blit_card, card_back, playing_card
 from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.tween import Placed
@@ -404,11 +407,12 @@ class Table(TableScene):
         self.log: list[str] = []
         self.content: dict[Any, int | None] = {}
         self._live = False
-        self._last_state = self.match.state
+        public = self.views().public
+        self._last_state = public  # the public view the timeline was last built to
         self._preview_key: Any = None
         self._preview: list[dict] = []
-        self.timeline = Timeline.of(build_beats(None, self.match.state, self.seat_name), live=True)
-        self.slots = seat_slots(self.match.state.players, self.bottom_seat())
+        self.timeline = Timeline.of(build_beats(None, public, self.seat_name), live=True)
+        self.slots = seat_slots(public.players, self.bottom_seat())
         self._begin_beats(0)
         self.layout(initial=True)
 
@@ -427,7 +431,7 @@ class Table(TableScene):
         """True when this screen has human players, the picture shows every one of them out, and the bots play
         on."""
         humans = self.humans()
-        if not humans or self.demo or self.match.state.winners:
+        if not humans or self.demo or self.views().public.winners:
             return False
         snap = self.shown()[0]
         return all(snap.out[s] for s in humans)
@@ -466,8 +470,8 @@ class Table(TableScene):
         self._live = True
 
     def after_tick(self) -> None:
-        st = self.match.state
-        if st is not self._last_state:
+        st = self.views().public
+        if st != self._last_state:  # a move was made (or a replay jumped): its timeline
             beats = build_beats(self._last_state, st, self.seat_name)
             if self.timeline.busy:  # a new state before the last timeline ended (a replay): its roll is known
                 k = self.timeline.index(self.timeline.t)
@@ -510,19 +514,24 @@ class Table(TableScene):
         return self.shown_at(self.timeline.t)
 
     # --- layout ---------------------------------------------------------------------------------------------------
-    def heart_content(self, snap: Snap, seat: int) -> list[int | None]:
-        """The heart card(s) of a seat as shown: revealed ones first, then the rest (None: face down)."""
-        st = self.match.state
-        hearts = st.hearts[seat]
+    def heart_content(self, snap: Snap, seat: int, views=None) -> list[int | None]:
+        """The heart card(s) of a seat as shown: revealed ones first, then the rest (None: face down). The rest come
+        from the public view once the game is over (every heart is shown), else from the seat's own view while
+        this screen shows it face up."""
+        views = views or self.views()
         rev = list(snap.revealed[seat])
-        if snap.winners or self.peeking(seat):
-            rest = [h for h in hearts if h not in rev]
-            return rev + rest
-        return rev + [None] * (len(hearts) - len(rev))
+        if snap.winners and views.public.winners:
+            mine = views.public
+        else:
+            mine = views.of(seat) if views.up(seat) else None
+        if mine is not None:
+            return rev + [h for h in mine.hearts[seat] if h not in rev]
+        return rev + [None] * (hearts_each(views.public.players) - len(rev))
 
     def layout(self, initial: bool = False) -> None:
         snap, _, _ = self.shown()
-        st = self.match.state
+        views = self.views()
+        st = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, int | None] = {}
         for p in range(PLACES):
@@ -530,7 +539,7 @@ class Table(TableScene):
             targets[("wheel", p)] = Placed(x, y, not snap.blown[p], z=10 + p)
             content[("wheel", p)] = st.wheel[p]
         for seat, r in self.slots.items():
-            cards = self.heart_content(snap, seat)
+            cards = self.heart_content(snap, seat, views)
             n = len(cards)
             for i, rank in enumerate(cards):
                 x = r.right - 14 - HW // 2 - (n - 1 - i) * (HW + 6)
@@ -552,8 +561,8 @@ class Table(TableScene):
 
     def update_preview(self) -> None:
         """What each grenade would do if thrown now (for the acting human's preview)."""
-        st = self.match.state
-        key = (id(st), st.roll)
+        st = self.views().public
+        key = (len(st.history), st.roll, st.dice, st.blown, st.winners)
         if self._preview_key == key:
             return
         self._preview_key = key
@@ -573,10 +582,9 @@ class Table(TableScene):
     # --- controls -------------------------------------------------------------------------------------------------
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.match.state
         for seat in self.acting_shown():
             dev = [self.match.seats[seat].device]
-            legal = self.rules.legal_actions(st, seat)
+            legal = self.legal(seat)
             if not legal:
                 continue
             if self.mouse_controls(seat, legal):
@@ -604,7 +612,7 @@ class Table(TableScene):
     def grenade_targets(self) -> list[pygame.Rect]:
         """Each grenade's die on the wheel (px)."""
         out = []
-        for i, (x, y) in sorted(self.dice_positions(Snap.of(self.match.state)).items()):
+        for i, (x, y) in sorted(self.dice_positions(Snap.of(self.views().public)).items()):
             r = pygame.Rect(0, 0, DIE + 6, DIE + 6)
             r.center = (int(x), int(y))
             out.append(r)
@@ -647,15 +655,15 @@ class Table(TableScene):
     def draw_action_panel(self, surf) -> None:
         """The grenade choice band (drawn in ``draw_table``)."""
 
-    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
-        st = self.match.state
+    def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
+        st = views.public
         surf.blit(background(tuple(tuple(r) for r in self.slots.values())), (0, 0))
         tl = self.timeline
         t = min(tl.t + alpha, tl.total) if tl.busy else tl.total
         snap, beat, prog = self.shown_at(t)
         chooser = self.chooser()
         for seat, r in self.slots.items():
-            self.draw_seat(surf, seat, r, snap)
+            self.draw_seat(surf, seat, r, snap, views)
         # cards (wheel and hearts)
         for key, placed, width, moving in self.board.frames(alpha):
             rank = self.content.get(key)
@@ -694,7 +702,7 @@ class Table(TableScene):
         once the timeline is over) and its progress 0..1."""
         tl = self.timeline
         if not tl.beats or t >= tl.total:
-            return Snap.of(self.match.state), None, 1.0
+            return Snap.of(self.views().public), None, 1.0
         k = tl.index(t)
         if k >= len(tl.beats):
             return tl.beats[-1].after, None, 1.0
@@ -702,7 +710,7 @@ class Table(TableScene):
         return b.after, b, (t - tl.starts[k]) / max(1, b.ticks)
 
     def status_text(self, snap: Snap) -> str:
-        st = self.match.state
+        st = self.views().public
         alive = sum(1 for o in snap.out if not o)
         if snap.winners:
             return "The game is over"
@@ -823,8 +831,8 @@ class Table(TableScene):
             last = k == len(self.log[-2:]) - 1
             draw_text(surf, ln, (cx, cy + 64 + 22 * k), 16, WHITE if last else DIM, anchor="center", shadow=True)
 
-    def draw_seat(self, surf, seat: int, r: pygame.Rect, snap: Snap) -> None:
-        st = self.match.state
+    def draw_seat(self, surf, seat: int, r: pygame.Rect, snap: Snap, views) -> None:
+        st = views.public
         out = snap.out[seat]
         won = seat in snap.winners
         turn = not snap.winners and snap.current == seat and not out
@@ -844,11 +852,11 @@ class Table(TableScene):
         if won:
             lines.append(("★ WINNER", GOLD))
         elif out:
-            lines.append(("OUT · spade" + ("s" if len(st.hearts[seat]) > 1 else "") + " blown", OUT_RED))
+            lines.append(("OUT · spade" + ("s" if hearts_each(st.players) > 1 else "") + " blown", OUT_RED))
         elif turn:
             lines.append(("▶ to play", GOLD))
-        if self.peeking(seat) and not snap.winners:
-            alive = [h for h in st.hearts[seat] if h not in snap.revealed[seat]]
+        if views.up(seat) and not snap.winners:
+            alive = [h for h in views.of(seat).hearts[seat] if h not in snap.revealed[seat]]
             if alive:
                 lines.append(("keep " + " & ".join(card_name(h) for h in alive) + " alive", WHITE))
         elif st.players == 2 and snap.revealed[seat] and not out:
@@ -858,7 +866,7 @@ class Table(TableScene):
             b = self.app.input.hint(self.match.seats[seat].device, "B")
             lines.append((f"hold {'pad B' if b == 'Ⓑ' else b} to see your heart", DIM))
         if snap.winners and self.match.is_over():
-            sc = self.rules.scores(st)[seat]
+            sc = self.rules.scores(st)[seat]  # opponents outlasted: public facts (``out_move``) every view holds
             lines.append((f"outlasted {plural(sc, 'player')}", WHITE))
         y = r.bottom - 24 - 22 * (len(lines) - 1)
         for text_, col in lines:
@@ -867,7 +875,7 @@ class Table(TableScene):
 
     def draw_band(self, surf, seat: int) -> None:
         """The three grenades as buttons (the chosen one lit), what each would do, and the keys."""
-        st = self.match.state
+        st = self.views().public
         dev = self.match.seats[seat].device
         inp = self.app.input
         panel(surf, BAND, 225, (16, 24, 18), GOLD, 12)

@@ -38,6 +38,7 @@ BOT_W = 236
 PLATE_H = 20                 # a human area's name plate (from 2 px below the area's top)
 HAND_TOP = 30                # a human's hand: the cards' top below the area's top (clear of the plate)
 SEL_LIFT = 6                 # the selected card is raised this much: still clear of the plate and of the keys line
+# (a hand's cards end 16 px above the area's bottom: the key hints' plate, drawn over the cards' glow, is below them)
 CHIP = (104, 28)
 HAND_SCALE = HW / PW
 BACK_SCALE = gc.BACK_SMALL[0] / PW

@@ -15,8 +15,8 @@ A face (rules/grisbi.md, "Components"):
 
 Three layouts: ``full`` (width >= 120, the big top card of the pile), ``hand`` (width 64-119: hands and the cards
 beside the top card; hooks as large as the width allows — two boxes of 34 % of the width in a row, icons 18 px on a
-72 px card — the main object large at the left with the points above it, what shows when hand cards overlap) and
-``compact`` (the reveal rows).
+72 px card — the main object large at the left with the points above it as a number and one pip, what shows when
+hand cards overlap) and ``compact`` (the reveal rows; points as a number too when pips would be under 10 px).
 """
 
 from __future__ import annotations
@@ -353,9 +353,35 @@ def _index(s: pygame.Surface, card, x: int, y: int, size: int) -> int:
         s.blit(_no_ring(size), (x, y))
         return y + size
     ps = max(7, size * 5 // 12)
+    if ps < POINTS_PIP_MIN:  # too small to count pips at a glance: the number and one pip
+        return _points_mark(s, card, x + size // 2, y + size + 1, size)
     for k in range(card.points):
         s.blit(pip(card.team, ps), (x + size // 2 - ps // 2, y + size + 1 + k * (ps - 1)))
     return y + size + card.points * (ps - 1)
+
+
+POINTS_PIP_MIN = 10
+"""Pips smaller than this (px, at 1280×720) are not counted at a glance, least of all in a window scaled down: a
+card that small shows its points as a number (``_points_mark``)."""
+POINTS_INK = {"robbers": (18, 84, 124), "police": (128, 88, 0)}
+"""The points' number in the colour of the team's pips (a Robbers diamond, a Police star), dark enough on cream."""
+
+
+def _points_mark(s: pygame.Surface, card, cx: int, y: int, width: int) -> int:
+    """A card's points as a bold number with one pip beside or under it, centred on ``cx`` from ``y`` down, in
+    ``width`` px; returns its bottom. The digit is at least 13 px high at 1280×720 (10 px in a window scaled to
+    0.75), the pip at least 8 px."""
+    size = max(17, width * 4 // 5)
+    digit = text(str(card.points), size, POINTS_INK[card.team], True)
+    ps = max(8, size // 2)
+    if digit.get_width() + ps <= width:  # side by side
+        left = cx - (digit.get_width() + ps) // 2
+        s.blit(digit, (left, y))
+        s.blit(pip(card.team, ps), (left + digit.get_width(), y + digit.get_height() // 2 - ps // 2))
+        return y + digit.get_height()
+    s.blit(digit, digit.get_rect(midtop=(cx, y - 2)))
+    s.blit(pip(card.team, ps), (cx - ps // 2, y - 2 + digit.get_height() - 3))
+    return y - 2 + digit.get_height() - 3 + ps
 
 
 def _full(card, w: int, h: int) -> pygame.Surface:
@@ -490,9 +516,8 @@ def _hand(card, w: int, h: int) -> pygame.Surface:
         _blit_text(s, card.name.split()[0].upper(), (w - m - 2, (top + bot) // 2), max(8, w // 8), (110, 70, 10),
                    anchor="midright", max_w=w - 3 * m - (bot - top))
         return s.convert_alpha()
-    ps = max(7, (hook - 2) // 3)
-    for k in range(card.points):
-        s.blit(pip(card.team, ps), (m + 3, m + 1 + k * ps))
+    if card.kind == "action":  # the points in the top-left corner, left of the police hooks
+        _points_mark(s, card, (m + w - m - 2 * hook - gap) // 2 + 1, m, w - 2 * m - 2 * hook - gap - 1)
     main = min(bot - top + 2, w * 58 // 100)
     cx, cy = m + 1 + main // 2, (top + bot) // 2
     ic = icon(card.main, main)

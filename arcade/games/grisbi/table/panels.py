@@ -18,7 +18,7 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
+    """The table's panels (a mixin of ``Table``: it reads the table's layout and the views it is handed)."""
 
     def draw_strip_base(self, surf, view) -> None:
         panel(surf, STRIP, 200, (8, 16, 12), radius=0)
@@ -52,22 +52,13 @@ class TablePanels:
         col = gc.TEAM_COLOURS[team]
         if area.kind == "hand":
             panel(surf, rect, 150, (10, 20, 16), col, 12)
-            dev = self.match.seats[seat].device
-            h = self.app.input.hint
-            hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
-                    f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
-            if dev == "mouse":
-                hint = "point at a card · click to LAY it · right-click sort"
-            elif self.mouse_seat() == seat:
-                hint += " · or click a card"
-            _fit_text(surf, hint, (rect.centerx, rect.bottom - 9), rect.width - 16, 16, WHITE)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
         spec = self.match.seats[seat]
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
         draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot · {self.match.state.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
+            draw_text(surf, f"{spec.level} bot · {view.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
         draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 16, DIM, anchor="center")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
@@ -87,8 +78,26 @@ class TablePanels:
                 return True
         return False
 
+    def hand_keys(self, seat: int) -> str:
+        """The key hints under a human's hand."""
+        dev = self.match.seats[seat].device
+        h = self.app.input.hint
+        hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
+                f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
+        if dev == "mouse":
+            hint = "point at a card · click to LAY it · right-click sort"
+        elif self.mouse_seat() == seat:
+            hint += " · or click a card"
+        return hint
+
+    KEYS_H = 16  # the key hints' plate under a hand (px): over the glow of the cards, never under it
+
     def draw_hand_labels(self, surf, seat: int, rect: pygame.Rect, view) -> None:
-        """A human area's name, team, counts and key hints (drawn over the hand's cards)."""
+        """A human area's name, team, counts and key hints (drawn over the hand's cards and their glow)."""
+        if not self.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
+            keys = pygame.Rect(rect.x + 6, rect.bottom - self.KEYS_H - 1, rect.width - 12, self.KEYS_H)
+            panel(surf, keys, 235, (10, 20, 16), None, 6)
+            _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, 16, WHITE)
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
@@ -99,13 +108,13 @@ class TablePanels:
         right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
-        if note and note[1] > self.match.state.tick:
+        if note and note[1] > view.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
 
     def hand_status(self, seat: int, view) -> str:
         """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total
         against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
-        right = f"{len(self.match.state.hands[seat])} cards"
+        right = f"{view.hand_counts[seat]} cards"
         if self.assist() and self.awake():
             t = self.team_of(seat)
             right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right

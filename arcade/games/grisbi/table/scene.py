@@ -23,8 +23,12 @@ it would cancel (the top card is an opponents' Action card with the same main ob
 it fits *and* the team's total has reached its target, i.e. when laying it now would win the round.
 
 Decisions of the table where the brief is silent: with two or more humans every human hand is shown face up (one
-shared screen, a real-time race: no curtain); a spectator (demo, no human) sees card backs only. Cards laid on the
-same tick fly together and land in the rules' stacking order, each a fan step apart.
+shared screen, a real-time race: no curtain); a spectator (demo, no human) sees card backs only; a replay shows the
+hand of the seat chosen with Tab in a hand area of its own (README: "Tab whose cards"). Cards laid on the same tick
+fly together and land in the rules' stacking order, each a fan step apart.
+
+Drawn from views (``TableScene.views``): the strip, the pile, the reveal and the bots' counted backs from the public
+view; a hand area's cards from its seat's view (the seats this screen shows: its humans, or a replay's chosen seat).
 
 The reveal (``RoundScore`` of the state, during its ``reveal_ticks``): the pile spreads into rows in play order; the
 Stop is judged first; the closing team's cards are judged one by one (correct ones lifted with a green frame and
@@ -85,44 +89,53 @@ class Table(TablePanels, TableScene):
         self.reveal_info: dict[str, Any] = {}
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.warm: list[int] = list(range(len(CARDS)))  # pile faces still to build (one a tick)
-        self.hand_seats = [] if self.demo else [s for s in self.humans()]
-        self.areas = seat_areas(len(self.match.seats), self.hand_seats, self.demo)
+        self.hand_seats: list[int] = []
+        self.seat_hands(self.views())
         self.layout()
         self.background()
 
+    def seat_hands(self, views) -> None:
+        """Give a hand area to each seat this screen shows (``views.seats``: its humans, or a replay's chosen seat),
+        the others boxes of counted backs; the areas are placed again when those seats change (a replay's Tab)."""
+        seats = sorted(views.seats)
+        if seats != self.hand_seats or not hasattr(self, "areas"):
+            self.hand_seats = seats
+            self.areas = seat_areas(len(self.match.seats), seats, self.demo)
+
     def assist(self) -> bool:
         """The match's assist option (off in standard play, on in practice; ``GrisbiState.assist``)."""
-        return bool(getattr(self.match.state, "assist", False))
+        return bool(self.public_view().assist)
 
     def practice(self) -> bool:
-        return bool(getattr(self.match.state, "practice", False))
+        return bool(self.public_view().practice)
 
     def stop_wins(self, seat: int, card: int, view=None) -> bool:
         """What the assist says of a Stop in ``seat``'s hand: it fits the top card and the team's total has reached
-        its target, i.e. laying it now would win the round."""
-        view = view or self.rules.view(self.match.state, None)
+        its target, i.e. laying it now would win the round (``view``: any view; default the public one)."""
+        view = view or self.public_view()
         team = self.team_of(seat)
         return (KIND[card] == STOP and is_correct(card, view.pile_cards[-1])
                 and self.team_totals(view)[team] >= view.targets[team])
 
-    def started(self) -> bool:
+    def started(self, public) -> bool:
         """Hands are face down until START ("Corrections": players look at their cards at the start signal)."""
-        return self.match.state.phase != COUNTDOWN
+        return public.phase != COUNTDOWN
 
     def awake(self) -> bool:
         """Whether the hands' cursor, sort and assist work: only once play has started (not during the countdown)."""
-        return self.match.state.phase == PLAY
+        return self.public_view().phase == PLAY
 
     def team_of(self, seat: int) -> int:
-        return self.match.state.teams[seat]
+        """The seat's team, 0 robbers or 1 police (public)."""
+        return TEAMS.index(self.public_view().teams[seat])
 
     # --- practice: a pause after each round ------------------------------------------------------------------------
     def practice_pause(self) -> bool:
         """Practice mode: the table holds the match on the reveal's last tick until a player presses A (the round's
         cards stay laid out with their verdicts, and a panel says which counted and why)."""
-        st = self.match.state
-        return (self.practice() and not self.demo and bool(self.hand_seats) and st.phase == REVEAL
-                and st.phase_end - st.tick <= 1 and self.continued_round != st.round)
+        st = self.public_view()
+        return (st.practice and not self.demo and bool(self.hand_seats) and st.phase == REVEAL
+                and st.reveal_left <= 1 and self.continued_round != st.round)
 
     def update(self) -> None:
         if not self.practice_pause():
@@ -137,13 +150,13 @@ class Table(TablePanels, TableScene):
             self.app.open("pause", self)
             return
         if any(inp.pressed("A", [d]) for d in devs):
-            self.continued_round = self.match.state.round
+            self.continued_round = self.public_view().round
             self.app.audio.play("select")
         self.after_tick()
 
     def practice_lines(self) -> list[str]:
         """Why the round went the way it did, in a few lines (practice pause): which cards counted and why."""
-        st = self.match.state
+        st = self.public_view()
         res = st.result
         if res is None:
             return []
@@ -167,7 +180,7 @@ class Table(TablePanels, TableScene):
                          f"the card right under it, in its team's row.")
             lines.append(f"Not counted: {count['wrong']} wrong (no such hook under them), {count['cancelled']} "
                          f"cancelled (the other team laid a Deny of the same object on them).")
-            goal = self.rules.view(st, None).targets[t]
+            goal = st.targets[t]
             lines.append(f"Target {goal}: {pts} {'reaches' if pts >= goal else 'does not reach'} it — the "
                          f"{res.winner.title()} win the {CARDS[pile[0]].name}." if v[-1] != "stop wrong" else
                          f"The {res.winner.title()} win the {CARDS[pile[0]].name}.")
@@ -185,16 +198,18 @@ class Table(TablePanels, TableScene):
                   anchor="center")
 
     # --- hands: order, cursor ---------------------------------------------------------------------------------------
-    def hand_order(self, seat: int) -> list[int]:
-        """The seat's hand in the table's display order (its own sort mode)."""
-        return sorted(self.match.state.hands[seat], key=_sort_key(self.sort_mode.get(seat, 0)))
+    def hand_order(self, seat: int, view=None) -> list[int]:
+        """The seat's hand in the table's display order (its own sort mode), from ``view`` (the seat's view that
+        ``views`` hands the table; default: the seat's own view, for its controls)."""
+        view = view or self.seat_view(seat)
+        return sorted(view.hand, key=_sort_key(self.sort_mode.get(seat, 0)))
 
     def cursor_of(self, seat: int, n: int) -> int:
         return max(0, min(self.sel.get(seat, 0), n - 1)) if n else 0
 
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.match.state
+        st = self.public_view()
         top = st.pile_cards[-1]
         if st.phase == COUNTDOWN:  # the cards are face down: nothing to move, sort or lay yet
             for seat in self.hand_seats:
@@ -257,7 +272,7 @@ class Table(TablePanels, TableScene):
         a right-click switches the hand's order. True when the mouse acted this tick."""
         if self.mouse_seat() != seat:
             return False
-        inp, st = self.app.input, self.match.state
+        inp, st = self.app.input, self.public_view()
         rects = self.hand_rects(seat, len(order))[::-1]  # the topmost card first
         if inp.right_click:
             self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
@@ -323,21 +338,24 @@ class Table(TablePanels, TableScene):
 
     # --- layout: where every sprite should be ----------------------------------------------------------------------
     def after_tick(self) -> None:
+        self.seat_hands(self.views())
         self.layout()
         self.board.update()
         if self.warm:  # build the big faces ahead of need, one a tick (the countdown is long enough)
             gc.card_face(self.warm.pop(), PW, PH)
 
     def layout(self) -> None:
-        st = self.match.state
-        view = self.rules.view(st, None)
+        """Every sprite's place from the views: the pile and the tallies from the public view, a hand area's cards
+        from its seat's view (face up once ``views.face_up`` says so)."""
+        views = self.views()
+        st = view = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple] = {}
         new_round = view.round != self.round_seen
         if new_round:
             self.round_seen = view.round
         if st.phase == COUNTDOWN or (st.events and any(e[0] == "start" for e in st.events)):
-            self.start_tick = st.phase_end if st.phase == COUNTDOWN else st.tick
+            self.start_tick = st.tick + st.countdown if st.phase == COUNTDOWN else st.tick
         pile = view.pile_cards
         n = len(pile)
         reveal = st.phase in (REVEAL, OVER) and st.result is not None
@@ -369,7 +387,7 @@ class Table(TablePanels, TableScene):
         assist = self.assist() and self.awake()
         for seat in self.hand_seats:
             area = self.areas[seat].rect
-            order = self.hand_order(seat)
+            order = self.hand_order(seat, views.of(seat))
             k = len(order)
             team = self.team_of(seat)
             i_sel = self.cursor_of(seat, k)
@@ -377,11 +395,11 @@ class Table(TablePanels, TableScene):
             step = min(HW + 6, avail / max(1, k - 1))
             x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (k - 1)) / 2)
             y = area.y + HAND_TOP + HH // 2
-            up = self.peeking(seat)
+            up = views.up(seat)
             wants = self.coach_wants(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
-                sel = j == i_sel and up
+                sel = j == i_sel and up and not self.demo  # a replay's hand has no cursor: nobody plays it here
                 targets[key] = Placed(round(x0 + j * step), y, up, 600 if sel else 300 + j, HAND_SCALE,
                                       SEL_LIFT if sel else 0, "hand")
                 glow = None
@@ -432,10 +450,10 @@ class Table(TablePanels, TableScene):
 
     # --- the reveal: timeline and rows ------------------------------------------------------------------------------
     def reveal_time(self, st) -> int:
-        """Ticks since the round ended (large once the game is over: everything shown)."""
+        """Ticks since the round ended (large once the game is over: everything shown); ``st``: a view."""
         if st.phase == OVER:
             return 10 ** 6
-        return st.reveal_ticks - (st.phase_end - st.tick)
+        return st.reveal_ticks - st.reveal_left
 
     def layout_reveal(self, view, st, targets, content) -> None:
         res = st.result
@@ -512,7 +530,7 @@ class Table(TablePanels, TableScene):
             return
         hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause",
                         ("practice · " if self.practice() else "") + "assist " + ("on" if self.assist() else "off")
-                        + f" · {self.match.state.pace} pace"])
+                        + f" · {self.public_view().pace} pace"])
         if self.message_ticks and self.message:
             r = pygame.Rect(0, 0, 520, 36)
             r.center = (PX, PY - PH // 2 - 24)
@@ -520,10 +538,10 @@ class Table(TablePanels, TableScene):
             draw_text(surf, self.message, r.center, 18, WHITE, anchor="center")
 
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
-        """The whole table over its cached background (felt, strip, seat panels, hints), then the HUD. A spectator's
-        view: the human hands are read seat by seat from the state, each face up in its own area."""
+        """The whole table over its cached background (felt, strip, seat panels, hints), then the HUD. The public
+        view, and each shown seat's hand from its own view in its own area (``views``)."""
         surf.blit(self.background(), (0, 0))
-        self.draw_table(surf, self.rules.view(self.match.state, None), alpha)
+        self.draw_table(surf, self.views(), alpha)
         paused = self.practice_pause()
         coached = self.coach is not None and not self.coach_finished()
         if paused and not coached:
@@ -533,12 +551,12 @@ class Table(TablePanels, TableScene):
             self.draw_coach(surf)
 
     def coach_finished(self) -> bool:
-        return self.coach_done is not None and self.coach_done(self.rules.view(self.match.state, None))
+        return self.coach_done is not None and self.coach_done(self.public_view())
 
     def coach_at(self) -> tuple[int, int, int, int]:
         """The coach's free corner: right of the pile (and of the START sign) in play; the whole top band (over the
         bots) during the reveal, whose rows and counter fill the middle."""
-        if self.match.state.phase in (REVEAL, OVER):
+        if self.public_view().phase in (REVEAL, OVER):
             return W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4
         return (*self.COACH_AT, 0)
 
@@ -549,7 +567,7 @@ class Table(TablePanels, TableScene):
                                            for s, a in self.areas.items())))
         if self._bg is None or self._bg[0] != key:
             bg = felt().copy()
-            view = self.rules.view(self.match.state, None)
+            view = self.public_view()
             self.draw_strip_base(bg, view)
             for seat, area in self.areas.items():
                 self.draw_area_base(bg, seat, area, view)
@@ -557,8 +575,8 @@ class Table(TablePanels, TableScene):
             self._bg = (key, bg.convert())
         return self._bg[1]
 
-    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
-        st = self.match.state
+    def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
+        st = view = views.public
         reveal = bool(self.reveal_info)
         self.draw_strip(surf, view)
         for seat, area in self.areas.items():

@@ -73,7 +73,7 @@ class Table(TableScene):
 
     def result_rows(self) -> list[tuple[int, str]]:
         """Each duellist's final Injury total (22 or more is dead), winner first."""
-        v = self.rules.view(self.match.state, None)
+        v = self.views().public
         if v.totals is None:
             return super().result_rows()
         order = sorted((0, 1), key=lambda s: s != v.result)
@@ -88,7 +88,8 @@ class Table(TableScene):
         self.mode_menu: dict[int, int] = {}  # seat -> cursor in the marked-mode menu (absent: menu closed)
         self.word_cursor: dict[int, int] = {}
         self.keep_cursor: dict[int, int] = {}  # seat -> 0 keep face down, 1 turn it up (end-of-round question)
-        self.layout(self.rules.view(self.match.state, self.viewer_for_layout()), initial=True)
+        self.hand_places: dict[Any, tuple[int, int]] = {}  # hand sprite key -> (owner, place in the hand)
+        self.layout(self.views(), initial=True)
 
     # --- who sits where ---------------------------------------------------------------------------------------------
     def bottom_seat(self) -> int:
@@ -98,12 +99,14 @@ class Table(TableScene):
     def side(self, seat: int) -> str:
         return "bottom" if seat == self.bottom_seat() else "top"
 
-    def viewer_for_layout(self) -> int | None:
-        return self.viewer()
-
-    # --- layout: the view says where every card lies -----------------------------------------------------------------
-    def layout(self, view, initial: bool = False) -> None:
+    # --- layout: the views say where every card lies ----------------------------------------------------------------
+    def layout(self, views, initial: bool = False) -> None:
+        """Every card's place from ``views`` (``TableViews``): the piles from the view the table is drawn around, a
+        hand's Complaints from its owner's view when this screen shows it (face up while ``views.face_up`` says so),
+        else backs counted in the public view (keys ``("hback", owner, place)``)."""
+        view = views.main
         targets: dict[Any, Placed] = {}
+        places: dict[Any, tuple[int, int]] = {}
         content: dict[Any, tuple[int | None, bool, bool]] = {}
         following, follow = None, None
         for owner in (0, 1):
@@ -123,11 +126,12 @@ class Table(TableScene):
             cards = list(view.hand) if own else [None] * count
             x0 = W // 2 - (count - 1) * 62
             for i, card in enumerate(cards):
-                key = ("hand", owner, card if card is not None else i)
-                up = card is not None and self.peeking(owner)
+                key = ("hand", owner, card) if card is not None else ("hback", owner, i)
+                places[key] = (owner, i)
+                up = card is not None and views.up(owner)
                 lift = 0
                 if own and card is not None and owner in self.sel_card and self.sel_card[owner] % count == i \
-                        and self.is_laying(owner):
+                        and self.is_laying(owner, view):
                     lift = 24
                 targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
                                       scale=1.0 if side == "bottom" else 0.8)
@@ -137,12 +141,15 @@ class Table(TableScene):
                     following = key
                 content[key] = (card, False, False)
         # when a hand card leaves, the new pile card starts where that hand card was
-        gone = [k for k in self.board.entries if k[0] == "hand" and k not in targets]
+        gone = [k for k in self.board.entries if k[0] in ("hand", "hback") and k not in targets]
+        was = {(k[0], self.hand_places[k]): k for k in gone if k in self.hand_places}
         self.content = content
+        self.hand_places = places
 
         def origin(key):
-            if key[0] == "hand":
-                return Placed(*DECK_POS, False, 0)
+            if key[0] in ("hand", "hback"):  # a hand seen or hidden anew (the curtain) turns over where it lies
+                g = was.get(("hback" if key[0] == "hand" else "hand", places[key]))
+                return self.board.current(g) if g is not None else Placed(*DECK_POS, False, 0)
             for g in gone:
                 if g[1] == self.layer_of(view, key):
                     return self.board.current(g)
@@ -167,20 +174,21 @@ class Table(TableScene):
         return owner
 
     def after_tick(self) -> None:
-        self.layout(self.rules.view(self.match.state, self.viewer()))
+        self.layout(self.views())
         self.board.update()
 
     # --- controls ---------------------------------------------------------------------------------------------------
-    def is_laying(self, seat: int) -> bool:
-        st = self.match.state
-        return seat in self.rules.to_act(st) and st.phase not in ("word", "keep")
+    @staticmethod
+    def is_laying(seat: int, view) -> bool:
+        """Whether ``seat`` is laying a Complaint now (``view``: any view of the table)."""
+        return seat in view.to_act and view.phase not in ("word", "keep")
 
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.match.state
         for seat in self.acting_shown():
+            st = self.seat_view(seat)  # the acting seat's own view: its phase, its Complaints
             dev = [self.match.seats[seat].device]
-            legal = self.rules.legal_actions(st, seat)
+            legal = self.legal(seat)
             if self.mouse_controls(seat, legal):
                 continue
             if st.phase == "word":
@@ -204,7 +212,7 @@ class Table(TableScene):
                     self.match.submit_action(seat, KeepHidden(c == 0))
                     self.app.audio.play("select")
                 continue
-            hand = list(st.complaints[seat])
+            hand = list(st.hand)
             if not hand:
                 continue
             ci = self.sel_card.get(seat, 0) % len(hand)
@@ -260,7 +268,7 @@ class Table(TableScene):
         """Several humans on one screen, the curtain lifted by the seat now acting: the "Show my cards" button is
         there for that seat's player (held down with the mouse, it shows that seat's hand, as holding B does)."""
         return (not self.demo and len(self.humans()) > 1 and self.curtain_for is None
-                and self.shown_seat in self.acting_humans() and self.match.state.phase != "over")
+                and self.shown_seat in self.acting_humans() and not self.match.is_over())
 
     def mouse_peek(self, seat: int) -> bool:
         """The left mouse button is held down on the "Show my cards" button (``PEEK_BUTTON``) for ``seat``."""
@@ -304,7 +312,7 @@ class Table(TableScene):
             return False
         if self.app.input.click() is not None:
             self.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
-        st = self.match.state
+        st = self.seat_view(seat)
         if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
             if k is not None:
@@ -312,7 +320,7 @@ class Table(TableScene):
                                          else KeepHidden(k == 0))
                 self.app.audio.play("select")
             return True
-        hand = list(st.complaints[seat])
+        hand = list(st.hand)
         if not hand:
             return False
         ci = self.sel_card.get(seat, 0) % len(hand)
@@ -352,7 +360,7 @@ class Table(TableScene):
             if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
                 out.append((a.owner, a.pile))
         if seat is None:
-            acting = sorted(self.rules.to_act(self.match.state))
+            acting = sorted(self.to_act())
             seat = acting[0] if acting else self.bottom_seat()
         return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
@@ -365,7 +373,8 @@ class Table(TableScene):
         return out
 
     # --- drawing ----------------------------------------------------------------------------------------------------
-    def draw_table(self, surf: pygame.Surface, view, alpha: float) -> None:
+    def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
+        view = views.main
         # pile slots and labels
         for owner in (0, 1):
             side = self.side(owner)
@@ -392,7 +401,7 @@ class Table(TableScene):
             if view.phase != "over" and view.first == owner:
                 draw_text(surf, "▶ lays first this round", (tx, y + 84), 18, WHITE)
         # highlight of the target pile for the acting human
-        target = self.current_target()
+        target = self.current_target(views)
         if target is not None:
             owner, p = target
             r = pygame.Rect(0, 0, CARD_W + 22, CARD_H + 22)
@@ -424,7 +433,7 @@ class Table(TableScene):
         if view.phase == "over" and view.totals is not None:
             self.draw_outcome(surf, view)
         if not self.demo and self.curtain_for is None:
-            self.draw_prompts(surf)
+            self.draw_prompts(surf, views)
             if self.peek_button_shown():
                 self.draw_peek_button(surf)
 
@@ -467,27 +476,29 @@ class Table(TableScene):
         panel(surf, r, 220, (60, 20, 10), GOLD)
         draw_text(surf, text, r.center, 26, GOLD, bold=True, anchor="center")
 
-    def current_target(self) -> tuple[int, int] | None:
+    def current_target(self, views=None) -> tuple[int, int] | None:
+        """The pile the acting human's chosen Complaint would go on (highlighted), from that seat's view."""
         if self.demo:
             return None
-        st = self.match.state
+        views = views or self.views()
         for seat in self.acting_humans():
-            if st.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
+            view = views.of(seat)
+            if view is None or view.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
                 continue
-            hand = list(st.complaints[seat])
+            hand = list(view.hand)
             if not hand:
                 return None
             card = hand[self.sel_card.get(seat, 0) % len(hand)]
-            piles = self.piles_for(self.rules.legal_actions(st, seat), card, seat)
+            piles = self.piles_for(self.legal(seat), card, seat)
             if piles:
                 return piles[self.sel_pile.get(seat, 0) % len(piles)]
         return None
 
-    def draw_prompts(self, surf) -> None:
-        st = self.match.state
+    def draw_prompts(self, surf, views) -> None:
+        st = views.public
         inp = self.app.input
         for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
+            if len(self.humans()) > 1 and seat != self.shown_seat or views.of(seat) is None:
                 continue
             dev = self.match.seats[seat].device
             x, y = self.PROMPT_X, self.PROMPT_Y
@@ -511,10 +522,10 @@ class Table(TableScene):
                 draw_text(surf, f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose, {inp.hint(dev, 'A')} confirm",
                           (x, y + 130), 18, WHITE)
             elif seat in self.mode_menu:
-                hand = list(st.complaints[seat])
+                hand = list(views.of(seat).hand)
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
-                target = self.current_target()
-                modes = self.modes_for(self.rules.legal_actions(st, seat), card, target)
+                target = self.current_target(views)
+                modes = self.modes_for(self.legal(seat), card, target)
                 m = self.mode_menu[seat] % len(modes)
                 panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
                 draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
@@ -541,8 +552,7 @@ class Table(TableScene):
                     draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
 
     def result_lines(self) -> list[str]:
-        st = self.match.state
-        v = self.rules.view(st, None)
+        v = self.views().public
         if v.result == -1:
             title = "A draw!"
         else:
