@@ -38,7 +38,7 @@ TERMS: dict[str, tuple[str, str]] = {
         "Neighbor's Pot and the Banker. Dr. Feelgood can never be protected.")),
     "skim": (N_("Skim"), N_(
         "Steal Your Neighbor's Pot takes another player's largest unprotected peddle. The Banker is never laid: "
-        "whoever holds it at the end of the hand takes 20% of everyone else's unprotected Stash.")),
+        "whoever holds it at the end of the hand takes a fifth of everyone else's unprotected Stash.")),
 }
 """Term key -> (title, explanation), English message ids."""
 
