@@ -59,7 +59,7 @@ def coach_ink(drawn) -> tuple[pygame.Rect | None, int]:
     """Where the coach's panel lies, from its words alone (the header 14 px in and 7 px down from its corner, the
     rows 14 px in from its right side, the last one 11 px above its foot), and the index of its header among
     ``drawn``."""
-    k = next((i for i, d in enumerate(drawn) if d.text == HEADER), None)
+    k = next((i for i, d in enumerate(drawn) if d.text.startswith(HEADER.split(" Esc")[0])), None)
     if k is None:
         return None, -1
     rows = [pygame.Rect(d.full) for d in drawn[k:]]

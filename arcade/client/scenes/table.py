@@ -697,6 +697,10 @@ class TableScene(Scene):
         return [pygame.Rect(r) for r in (*self.coach_about(), *self.coach_panels(), *self.open_prompts(),
                                          *self.notice_rects())]
 
+    def coach_header(self, width: int) -> list[str]:
+        """The coach panel's header at ``width`` px, on two rows in a narrow panel."""
+        return wrap(self.COACH_HEADER, 16, width - 28, bold=True)
+
     def coach_rows(self, lines: list[str], hint: str, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         """The coach panel's rows at ``width`` px: the hint after a refused action (warm, bold), then the lines."""
         rows = [(row, HINT) for row in wrap(hint, 17, width - 28, bold=True)] if hint else []
@@ -721,9 +725,8 @@ class TableScene(Scene):
         last = getattr(self, "_coach_place", None)
         if last is not None and last[0] == key:
             return last[1]
-        least = font(16, True).size(self.COACH_HEADER)[0] + 28  # the header fits inside the panel
-        widths = [w for w in self.COACH_WIDTHS if w >= least] or [least]
-        sizes = [(w, 40 + 21 * len(self.coach_rows(lines, hint, w))) for w in widths]
+        sizes = [(w, 40 + 21 * (len(self.coach_rows(lines, hint, w)) + len(self.coach_header(w)) - 1))
+                 for w in self.COACH_WIDTHS]
         if last is not None and last[0][:2] == key[:2]:  # the same words: stay unless the place is taken now
             r = last[1]
             pad = [x.inflate(20, 20) for x in clear + rather]
@@ -747,9 +750,12 @@ class TableScene(Scene):
             return
         rows = self.coach_rows(lines, self.hint_shown(lines), r.w)
         panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
-        draw_text(surf, self.COACH_HEADER, (r.x + 14, r.y + 7), 16, GOLD, bold=True)
+        head = self.coach_header(r.w)
+        for k, row in enumerate(head):
+            draw_text(surf, row, (r.x + 14, r.y + 7 + 21 * k), 16, GOLD, bold=True)
+        top = r.y + 30 + 21 * (len(head) - 1)
         for k, (row, col) in enumerate(rows):
-            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, col, bold=col == HINT)
+            draw_text(surf, row, (r.x + 14, top + 21 * k), 17, col, bold=col == HINT)
         about = self.coach_about()
         if about:
             self.draw_pointer(surf, r, pygame.Rect(about[0]))

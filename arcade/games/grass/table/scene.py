@@ -534,7 +534,8 @@ class Table(SeatChoices, TablePanels, TableScene):
         """The Grass stack, the Wasted pile, their counts and the log of the last moves (px)."""
         cw, ch = SIZES["M"]
         x, y = self.deck_pos
-        return pygame.Rect(x - cw // 2 - 80, y - ch // 2 - 50, 336 + 215 + 130, ch + 70)
+        left = x - cw // 2 - 80  # the stack's count badge runs left of it
+        return pygame.Rect(left, y - ch // 2 - 50, W // 2 - 50 + 336 + 4 - left, ch + 70)  # to the log's right end
 
     def coach_about(self) -> list[pygame.Rect]:
         """The scoring panel at the end of a hand; the trade dialog while the learner is in one; their hand, prompt
