@@ -399,12 +399,12 @@ class TablePanels:
             else:
                 lead = max(range(n), key=lambda i: view.totals[i])
                 msg = f"{self.seat_name(lead)} leads with {money(view.totals[lead])} · first to {money(view.goal)}"
-            draw_text(surf, msg, (r.x + 20, r.bottom - 38), 20, GOLD, bold=True)
+            draw_text(surf, msg, (r.x + 20, r.bottom - 60), 20, GOLD, bold=True)  # the key's hint on its own row
             devs = [self.match.seats[s].device for s in self.humans()]
             if devs and not self.demo:
                 hint = self.key(devs[0], "A")
                 what = "results" if over else "the next hand"
-                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 36), 18, WHITE, anchor="topright")
+                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 32), 18, WHITE, anchor="topright")
         elif not self.demo and self.humans():
             hint = self.key(self.match.seats[self.humans()[0]].device, "A")
             draw_text(surf, f"{hint}: show all", (r.right - 20, r.bottom - 36), 16, DIM, anchor="topright")
