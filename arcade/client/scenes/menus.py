@@ -704,7 +704,9 @@ class ResultsScene(Scene):
         inp = self.app.input
         if inp.held("B") or (inp.mouse_pos is not None and line.collidepoint(inp.mouse_pos)):
             title, body = DEAL_HELP[self.deal]
-            draw_tip(surf, Tip(tuple(line), _(title), _(body)))
+            head = pygame.Rect((0, 0), font(46, True).size(self.title))
+            head.center = (W // 2, box.y + 50)  # the winner's line stays in view
+            draw_tip(surf, Tip(tuple(line), _(title), _(body)), avoid=[head])
 
     def button_rects(self) -> list[pygame.Rect]:
         """The two buttons (Play again / Back to title, or the LAN ones), side by side under the table (px)."""
