@@ -17,6 +17,7 @@ from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, l
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.markdown import render_page
+from arcade.client.render.tooltip import Tip, draw_tip
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
 from arcade.client.play import attach_recorder, mark_input, start_match, start_tutorial
@@ -671,6 +672,18 @@ def go_title(app, keep_resumable: bool = False) -> None:
         app.reset_to(TitleScene(app))
 
 
+DEAL_HELP = {
+    "Deal verified": (N_("Deal verified"), N_(
+        "At the end the host revealed the deal's random numbers and every move. This machine dealt the cards again "
+        "from them and replayed the match: it is exactly what you were shown, so nobody chose or changed the cards.")),
+    "This match was not dealt fairly": (N_("This match was not dealt fairly"), N_(
+        "At the end the host revealed the deal's random numbers and every move, but dealing and replaying them here "
+        "does not give what you were shown during the match.")),
+}
+"""What the deal's line of a LAN results screen means (its tooltip): the line (``core.peerviews.deal_line``) ->
+(title, explanation), English message ids."""
+
+
 class ResultsScene(Scene):
     """The end of a match over the dimmed table: the winner (team or player) large, each seat's name, who played it
     and final figure in a table, the match's key numbers, and Play again / Back to title."""
@@ -748,6 +761,20 @@ class ResultsScene(Scene):
             draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
         hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
                         "Esc " + self.mode.RESULT_ESC])
+        self.draw_deal_tip(surf, box)
+
+    def draw_deal_tip(self, surf, box: pygame.Rect) -> None:
+        """The deal's line explained (a tooltip) while the pointer is on it or a player holds their back key."""
+        if self.deal not in DEAL_HELP:
+            return
+        line = pygame.Rect(0, 0, font(21, True).size("✓ " + self.deal)[0], 30)
+        line.center = (W // 2, box.y + 98)
+        inp = self.app.input
+        if inp.held("B") or (inp.mouse_pos is not None and line.collidepoint(inp.mouse_pos)):
+            title, body = DEAL_HELP[self.deal]
+            head = pygame.Rect((0, 0), font(46, True).size(self.title))
+            head.center = (W // 2, box.y + 50)  # the winner's line stays in view
+            draw_tip(surf, Tip(tuple(line), _(title), _(body)), avoid=[head])
 
     def count_finished(self) -> None:
         """A Grisbi match played to its end (not a demo, not the tutorial) is counted in the settings: the next
