@@ -198,7 +198,8 @@ def load_settings(folder: str | os.PathLike | None = None) -> Settings:
                               max_array_len=256, max_map_len=256, max_ext_len=0)
         s, bad = _clean(raw)
         if bad:
-            s.problem = (N_("Some settings were invalid ({names}); defaults used for those."), {"names": ", ".join(bad)})
+            s.problem = (N_("Some settings were invalid ({names}); defaults used for those."),
+                         {"names": ", ".join(bad)})
     except Exception as e:  # any decoding problem: defaults and a notice
         log.warning("settings file %s unreadable: %s", path, e)
         s = Settings(problem=(N_("Settings file was unreadable ({reason}); using defaults."),

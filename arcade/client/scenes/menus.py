@@ -487,7 +487,8 @@ class SeatSetupScene(Scene):
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
         if help_text:
-            for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:max(1, self.note_lines() - (1 if note else 0))]):
+            room = max(1, self.note_lines() - (1 if note else 0))  # lines kept under the rows
+            for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:room]):
                 draw_text(surf, line, (W // 2, hy + k * self.NOTE_STEP), 18, WHITE, anchor="center")
         else:
             self.draw_key_hints(surf, hy)
@@ -535,7 +536,8 @@ class LocalPlay:
     def PAUSE_CONFIRM(self) -> dict[str, str]:
         """Item -> its yes/no question (English ids: the pause menu translates what it shows)."""
         if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
-            return {"Restart": N_("Start the tutorial again?"), "Quit to title": N_("Leave the tutorial for the title?")}
+            return {"Restart": N_("Start the tutorial again?"),
+                    "Quit to title": N_("Leave the tutorial for the title?")}
         return {"Restart": N_("Restart this match from the deal?"),
                 "Quit to title": N_("Leave for the title? You can resume this match from there.")}
 
@@ -1192,6 +1194,7 @@ class RulesScene(Scene):
             h = max(30, v.height * v.height // self.page.get_height())
             y = v.y + (v.height - h) * self.scroll // self.max_scroll
             pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
-        scroll = _("↑/↓ or wheel scroll") if self.scroll >= self.max_scroll else _("↑/↓ or wheel scroll · more below")
+        at_end = self.scroll >= self.max_scroll
+        scroll = _("↑/↓ or wheel scroll") if at_end else _("↑/↓ or wheel scroll · more below")
         hint_bar(surf, [scroll, _("←/→ a page"), _("Esc or right-click: back")])
 

@@ -224,10 +224,12 @@ class PlaybackScene(Scene):
 
     def key_lines(self) -> list[str]:
         """The key hints under the progress bar, in the player's language: one line, or more when they do not fit."""
-        keys = (_("E / Enter / click pause · ←/→ step, click the bar: seek · Q next turn · ↑/↓ or wheel speed · Tab "
-                  "whose cards · Esc back") if self.paused else
-                _("E / Enter / click pause · ←/→ seek, click the bar: seek · Q next turn · ↑/↓ or wheel speed · Tab "
-                  "whose cards · Esc back"))
+        if self.paused:
+            keys = _("E / Enter / click pause · ←/→ step, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+                     "Tab whose cards · Esc back")
+        else:
+            keys = _("E / Enter / click pause · ←/→ seek, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+                     "Tab whose cards · Esc back")
         return wrap(keys, 16, W - 60)
 
     def seek_bar(self) -> pygame.Rect:
