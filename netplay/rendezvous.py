@@ -44,7 +44,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "RendezvousFailure", "RendezvousError",
            "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread"]
@@ -244,7 +244,8 @@ class Meeting:
             self.failure = RendezvousError(RendezvousFailure.SERVER_ERROR, "the other side sent a malformed message")
             return
         if msg.get("t") == "full":
-            self.failure = RendezvousError(RendezvousFailure.FULL, "the match is full: ask the host")
+            self.failure = RendezvousError(RendezvousFailure.FULL, "the match is full: ask the host to open a seat, "
+                                                                   "or join with no players here to watch")
         self.inbox.append(msg)
 
 
@@ -402,7 +403,9 @@ class RendezvousHost(_Rendezvous):
 
     ``url``: the mailbox server (``ws://host:port/v1``); ``appid``; ``info``: sent to every joiner in the hello (a
     JSON-ready dict: protocol version, settings digest, ...); ``free``: how many more joiners to meet (``set_free``
-    changes it; at 0 a joiner that meets the code is told the match is full); ``max_wrong``: wrong codes tried before
+    changes it; at 0 a joiner that meets the code is told the match is full; ``admits(info)``, a callable the
+caller may set, refuses one joiner the same way from its hello's ``info``, e.g. asking for more seats than are
+open; it runs on the reactor thread, so it should only read plain attributes); ``max_wrong``: wrong codes tried before
     the host stops answering (``TOO_MANY_WRONG``: start again with a new code); ``timeout``: seconds to get a code.
     ``code`` is None until the server gave one; ``wrong_codes`` counts failed guesses; ``failure``, ``line``: as in
     ``RendezvousJoin``. ``poll()`` returns the new meetings.
@@ -425,6 +428,7 @@ class RendezvousHost(_Rendezvous):
         self.max_wrong = max_wrong
         self.wrong_codes = 0
         self.timeout = timeout
+        self.admits: Callable[[dict[str, Any]], bool] = lambda info: True
         self._errors = 0
         self._active = time.monotonic()
         self._thread.call(self._guarded, self._start)
@@ -485,7 +489,7 @@ class RendezvousHost(_Rendezvous):
             return
         if hello is None or hello.get("rv") != RENDEZVOUS_VERSION or hello.get("role") != "join":
             side.w.close()  # another version, or another host: it hears our hello and explains on its side
-        elif self.free <= 0:
+        elif self.free <= 0 or not self.admits(hello.get("info", {})):
             side.w.send_message(json.dumps({"t": "full"}).encode())
             side.w.close()
         else:
