@@ -80,7 +80,7 @@ def online_settings(rendezvous: str | None = None, stun: str | None = None, turn
 
     stun_at, turn_at = server(stun, "STUN", DEFAULT_STUN), server(turn, "TURN", None)
     if turn_at is not None and not (turn_user and turn_password):
-        raise ValueError("a TURN server needs its user name and password (--turn-user, --turn-password)")
+        raise ValueError("a TURN server needs its user name and password")
     servers = IceServers(stun=stun_at, turn=turn_at, turn_user=turn_user if turn_at else None,
                          turn_password=turn_password if turn_at else None)
     return OnlineSettings(rendezvous=url, servers=servers)

@@ -544,7 +544,8 @@ class RendezvousJoin(_Rendezvous):
         self.meeting: Meeting | None = None
         self.timeout = min(timeout, 20.0)
         self.retries = 0
-        self.busy = 0
+        self.busy = 0  # times the code was taken (crowded) or another joiner met us, so we stepped back
+        self.crowded = 0  # of those, times the server said two sides already held the code
         self.keyed = False
         try:
             self.code = parse_code(code)
@@ -564,7 +565,7 @@ class RendezvousJoin(_Rendezvous):
         if self._stopped or self.meeting is not None:
             return
         if self.busy:
-            self._line = "the host is busy with another player: waiting"
+            self._line = "the code is busy (the host may be letting another player in): waiting"
         side = self._create()
         side.w.set_code(self.code)
         self._later(ATTEMPT_S, self._stalled, side)
@@ -580,9 +581,9 @@ class RendezvousJoin(_Rendezvous):
     def _too_late(self) -> None:
         if self.meeting is not None:
             return
-        if self.busy:
-            error = RendezvousError(RendezvousFailure.BUSY, "the host stayed busy with other players: try again in "
-                                                            "a moment")
+        if self.crowded:
+            error = RendezvousError(RendezvousFailure.BUSY, "the host stayed busy with other players (or the code "
+                                                            "is mistyped): check it and try again in a moment")
         elif self.keyed:
             error = RendezvousError(RendezvousFailure.TIMEOUT, f"the host did not answer within {self.timeout:g} s")
         else:
@@ -605,7 +606,9 @@ class RendezvousJoin(_Rendezvous):
         if self.meeting is not None or self._stopped or side.abandoned_at is not None:
             side.w.close()
         elif hello is not None and hello.get("role") == "join":
-            # Another joiner, who also came while the host was re-opening the code: both step back and retry.
+            # Another joiner, who also came while the host was re-opening the code (or typed the same code nobody
+            # hosts): both step back and retry. Their keys matched: that says nothing of a host.
+            self.keyed = False
             side.w.close()
             self._retry()
         elif hello is None or hello.get("role") != "host":
@@ -626,7 +629,7 @@ class RendezvousJoin(_Rendezvous):
     def _retry(self) -> None:
         self.retries += 1
         self.busy += 1
-        self._line = "the host is busy with another player: waiting"
+        self._line = "the code is busy (the host may be letting another player in): waiting"
         self._later(self._rng.uniform(*CROWDED_RETRY), self._attempt)
 
     def _closed(self, side: _Side, result: Any) -> None:
@@ -634,6 +637,7 @@ class RendezvousJoin(_Rendezvous):
             return
         error = _failure_of(result, self.url)
         if error is not None and error.reason == RendezvousFailure.BUSY:
+            self.crowded += 1
             self._retry()
         elif error is not None:
             self._fail(error)

@@ -387,7 +387,7 @@ def _online(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     try:
         settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password)
     except ValueError as e:
-        raise _ArgError(str(e)) from None
+        raise _ArgError(str(e) + (" (--turn-user, --turn-password)" if "password" in str(e) else "")) from None
     kw: dict[str, Any] = {"seed": args.seed or 0}
     if args.impair_latency or args.impair_jitter or args.impair_loss:
         kw["send_impairment"] = Impairment(latency=args.impair_latency / 1000, jitter=args.impair_jitter / 1000,

@@ -50,6 +50,12 @@ class Settings:
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
     ``lan_port`` (the host's UDP game port, 1024..65535).
+
+    Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
+    (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
+    for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
+    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
+    a personal secret).
     """
 
     volume: int = 7
@@ -62,6 +68,11 @@ class Settings:
     lan_broadcast: str = ""
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
+    online_rendezvous: str = ""
+    online_stun: str = ""
+    online_turn: str = ""
+    online_turn_user: str = ""
+    online_turn_password: str = ""
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     notice: str = field(default="", compare=False)
     path: Path | None = field(default=None, compare=False)
@@ -108,6 +119,8 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
     }
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+        checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
     for f in fields(Settings):
         if f.name not in raw or f.name in ("notice", "path", "bindings"):
             continue

@@ -93,7 +93,8 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((f"Resume {GAME_NAMES[self.resumable.game]}", "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Replays", "replays"), ("Settings", "settings"),
+        self.items += [("Learn to play", "learn"), ("LAN", "lan"), ("Play online", "online"), ("Replays", "replays"),
+                       ("Settings", "settings"),
                        ("How to play", "rules"),
                        ("Quit", "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
@@ -130,8 +131,8 @@ class TitleScene(Scene):
                 resume_match(self.app, self.resumable)
             elif what == "replays":
                 self.app.open("replays")
-            elif what == "lan":
-                self.app.open("lan")
+            elif what in ("lan", "online"):
+                self.app.open(what)
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
@@ -702,6 +703,7 @@ class SettingsScene(Scene):
                 ("Grisbi assist in setup (glow fitting cards)", "On" if s.grisbi_assist else "Off"),
                 ("Default bot level", s.bot_level.title()),
                 ("Key bindings…", ""),
+                ("Online servers…", ""),
                 ("Save and back", "")]
 
     def update(self) -> None:
@@ -742,6 +744,8 @@ class SettingsScene(Scene):
             if self.sel == 6:
                 self.app.push(BindingsScene(self.app))
             elif self.sel == 7:
+                self.app.open("online_settings")
+            elif self.sel == 8:
                 self.app.save_settings()
                 self.app.pop()
 
