@@ -47,7 +47,7 @@ from enum import Enum
 from typing import Any, Callable
 
 __all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "RendezvousFailure", "RendezvousError",
-           "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread"]
+           "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread", "warm_up"]
 
 APPID = "grisbi-arcade.example/online/v1"
 """Our Magic Wormhole application id: codes are scoped to it on a shared mailbox server."""
@@ -147,6 +147,16 @@ class _ReactorThread:
 
 _reactor_lock = threading.Lock()
 _reactor: _ReactorThread | None = None
+
+
+def warm_up(wait: float = 0.0) -> bool:
+    """Start the reactor thread now (it imports Twisted and the wormhole library, about a second of CPU), so that a
+    code typed later is not kept waiting for it; wait up to ``wait`` seconds for it to run. True once it runs."""
+    thread = reactor_thread()
+    end = time.monotonic() + wait
+    while thread.reactor is None and thread.error is None and time.monotonic() < end:
+        time.sleep(0.01)
+    return thread.reactor is not None
 
 
 def reactor_thread() -> _ReactorThread:

@@ -57,7 +57,7 @@ from netplay.ice import MAX_TOTAL_TIMEOUT
 from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, OnlineHost, OnlineJoin, PeerFailed,
                             online_settings)
 from netplay.online import Failed as OnlineFailed
-from netplay.rendezvous import PUBLIC_MAILBOX
+from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
 from netplay.runner import Runner
 from netplay.session import Session
 from netplay.transport import Impairment
@@ -212,7 +212,8 @@ class _Headless:
         key = re.sub(r"\s*\(\d+(\.\d+)? s\)", "", line)
         if key != self._progress_key:
             self._progress_key = key
-            self.say(f"online: {line}")
+            since = time.monotonic() - self.online.started if isinstance(self.online, OnlineJoin) else None
+            self.say(f"online: {key}" + ("" if since is None else f" ({since:.1f} s)"))
 
     def step(self, events: list) -> None:
         """Each turn of the loop: report the events; online, follow the connections; end after ``--rounds``."""
@@ -474,6 +475,7 @@ def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any)
     """``join --internet CODE``: meet the host by code, connect (directly or through the relay), then the session."""
     servers, kw = _online(args)
     run = _Headless(args, [lv or "" for lv in seats])
+    warm_up(wait=10.0)  # the meeting's libraries load before the code counts as entered (as in the menus)
     online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION}, **kw)
     run.online = online
     _wait(online, run, lambda: online.result is not None, MAX_TOTAL_TIMEOUT + 2)

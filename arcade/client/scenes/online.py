@@ -29,7 +29,7 @@ import pygame
 from netplay.ice import MAX_TOTAL_TIMEOUT
 from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, Failed, OnlineHost, OnlineJoin, OnlineSettings,
                             online_settings)
-from netplay.rendezvous import PUBLIC_MAILBOX
+from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
 from netplay.wire import PROTOCOL_VERSION
 
 from arcade.client.lan import LanError, LanLink
@@ -95,6 +95,7 @@ class OnlineMenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.sel = 0
+        warm_up()  # the meeting's libraries load in the background while the player chooses (nothing is sent)
 
     def update(self) -> None:
         inp = self.app.input
