@@ -818,7 +818,7 @@ class LanLobbyScene(Scene):
                 draw_text(surf, line, (1045, 318 + 19 * k), 15, GOLD, anchor="center")
         else:
             draw_text(surf, "Host", (1045, 272), 17, DIM, anchor="center")
-            draw_text(surf, link.where, (1045, 298), 20, WHITE, bold=True, anchor="center")
+            draw_text(surf, link.where, (1045, 298), 18, WHITE, anchor="center")
 
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""

@@ -678,11 +678,12 @@ class ResultsScene(Scene):
 
 
 def played_by(spec) -> str:
-    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On the LAN"."""
+    """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Bot, normal", "On another machine" (LAN
+    or online)."""
     if spec.kind == "bot":
         return f"Bot, {spec.level}"
     if spec.kind == "remote":
-        return "On the LAN"
+        return "On another machine"
     return spec.label
 
 

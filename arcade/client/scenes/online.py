@@ -323,7 +323,8 @@ class OnlineWaitScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        sub = "asking the meeting server for a code" if self.host is not None else f"code {self.code}"
+        code = getattr(getattr(self.online, "rendezvous", None), "code", None) or self.code  # as the host shows it
+        sub = "asking the meeting server for a code" if self.host is not None else f"code {code}"
         banner(surf, self.title, sub, y=80)
         elapsed = max(0.0, self.clock() - self.started)
         line = self.online.line if self.online is not None else ""
