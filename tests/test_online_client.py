@@ -40,29 +40,15 @@ class RealWorld(World):
         a.settings.online_rendezvous, a.settings.online_stun = self.url, "none"
         return a
 
-    def step(self, n: int = 1, until=None) -> int:
-        for i in range(n):
-            time.sleep(1 / 120)
-            for name, a in self.apps.items():
-                if name not in self.frozen and a.running:
-                    a.tick()
-            if until is not None and until():
-                return i
-        return n
+    def advance(self) -> None:
+        time.sleep(1 / 120)
 
 
 @pytest.fixture
 def world(tmp_path, mailbox):
     w = RealWorld(tmp_path, mailbox)
     yield w
-    for a in w.apps.values():
-        for scene in a.stack:
-            link = getattr(scene, "link", None)
-            if link is not None and not link.transport.closed:
-                link.close()
-            online = getattr(scene, "online", None)
-            if online is not None:
-                online.close()
+    w.close()
 
 
 def type_code(world: World, app, code: str) -> None:

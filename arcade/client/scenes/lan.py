@@ -191,6 +191,8 @@ class LanMenuScene(Scene):
     still = True
     name = "lan"
     ITEMS = ("Host a match", "Browse the LAN", "Join by address", "LAN settings", "Back")
+    CENTER = (W // 2, 360)  # the menu's centre (px)
+    NEXT: dict = {}  # item -> the scene class it opens (filled below, once the classes exist); others: back
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -208,19 +210,13 @@ class LanMenuScene(Scene):
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(self.ITEMS)
             self.app.audio.play("move")
-        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), (W // 2, 360), 58), self.sel)
+        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), self.CENTER, 58), self.sel)
         if inp.pressed("A") or inp.pressed("START") or clicked:
             self.app.audio.play("select")
             self.app.notice = ""
-            item = self.ITEMS[self.sel]
-            if item == "Host a match":
-                self.app.push(LanHostScene(self.app))
-            elif item == "Browse the LAN":
-                self.app.push(LanBrowseScene(self.app))
-            elif item == "Join by address":
-                self.app.push(LanJoinScene(self.app))
-            elif item == "LAN settings":
-                self.app.push(LanSettingsScene(self.app))
+            scene = self.NEXT.get(self.ITEMS[self.sel])
+            if scene is not None:
+                self.app.push(scene(self.app))
             else:
                 self.app.pop()
 
@@ -230,7 +226,7 @@ class LanMenuScene(Scene):
         where = "this machine only" if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
             f"announced to {s.lan_broadcast}" if s.lan_broadcast else "your local network")
         banner(surf, "LAN play", f"You are {s.lan_name} · {where} · game port {s.lan_port}", y=70)
-        draw_menu(surf, self.ITEMS, self.sel, (W // 2, 360), size=32, spacing=58)
+        draw_menu(surf, self.ITEMS, self.sel, self.CENTER, size=32, spacing=58)
         lines = ["Nothing is sent on the network until you host or browse.",
                  "Host: open UDP port %d (and %d for discovery) in your firewall." % (s.lan_port, DISCOVERY_PORT)]
         if s.lan_broadcast and is_loopback(s.lan_broadcast):
@@ -654,6 +650,10 @@ class LanJoinScene(Scene):
                         "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 110)
         hint_bar(surf, ["↑/↓ row", "Enter/E or click: type (Enter ends)", "←/→ or click ◀ ▶ change", "Esc back"])
+
+
+LanMenuScene.NEXT = {"Host a match": LanHostScene, "Browse the LAN": LanBrowseScene, "Join by address": LanJoinScene,
+                     "LAN settings": LanSettingsScene}
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------

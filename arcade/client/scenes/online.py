@@ -35,15 +35,15 @@ from netplay.wire import PROTOCOL_VERSION
 from arcade.client.lan import LanError, LanLink
 from arcade.client.render.fonts import draw_text, fit, wrap
 from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
-                                          menu_rects, panel)
+                                          panel)
 from arcade.client.scenes import Scene
-from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMessageScene, TextField, _row,
-                                      row_bands)
+from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene, LanMessageScene,
+                                      TextField, _row, row_bands)
 from arcade.client.scenes.menus import duplicate_device
 from arcade.core.match import SeatSpec, options_for_count
 
 __all__ = ["OnlineMenuScene", "OnlineHostScene", "OnlineJoinScene", "OnlineWaitScene", "OnlineSettingsScene",
-           "servers_of", "failure_line", "start_online_from_cli"]
+           "servers_of", "failure_line", "go_online", "start_online_from_cli"]
 
 
 def servers_of(settings: Any) -> OnlineSettings:
@@ -81,47 +81,36 @@ def failure_line(reason: str, line: str) -> str:
     return f"{text} {advice}".strip()
 
 
+def go_online(app, problem: str, sound: str, make) -> None:
+    """Open the waiting screen ``make()`` with ``sound``, unless there is a ``problem`` (or the servers set cannot
+    be used): then the problem as the notice, and nothing else."""
+    if not problem:
+        try:
+            servers_of(app.settings)
+        except ValueError as e:
+            problem = f"Online servers: {e}."
+    if problem:
+        app.notice = problem
+        app.audio.play("back")
+        return
+    app.notice = ""
+    app.audio.play(sound)
+    app.push(make())
+
+
 # --- the online menu -------------------------------------------------------------------------------------------------
 
 
-class OnlineMenuScene(Scene):
-    """Host online, join online, the servers."""
+class OnlineMenuScene(LanMenuScene):
+    """Host online, join online, the servers (the LAN menu's behaviour, its own items)."""
 
-    still = True
     name = "online"
     ITEMS = ("Host online", "Join online", "Online servers", "Back")
     CENTER = (W // 2, 330)
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.sel = 0
         warm_up()  # the meeting's libraries load in the background while the player chooses (nothing is sent)
-
-    def update(self) -> None:
-        inp = self.app.input
-        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
-            self.app.notice = ""
-            self.app.pop()
-            return
-        if inp.menu("UP"):
-            self.sel = (self.sel - 1) % len(self.ITEMS)
-            self.app.audio.play("move")
-        if inp.menu("DOWN"):
-            self.sel = (self.sel + 1) % len(self.ITEMS)
-            self.app.audio.play("move")
-        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), self.CENTER, 58), self.sel)
-        if inp.pressed("A") or inp.pressed("START") or clicked:
-            self.app.audio.play("select")
-            self.app.notice = ""
-            item = self.ITEMS[self.sel]
-            if item == "Host online":
-                self.app.push(OnlineHostScene(self.app))
-            elif item == "Join online":
-                self.app.push(OnlineJoinScene(self.app))
-            elif item == "Online servers":
-                self.app.push(OnlineSettingsScene(self.app))
-            else:
-                self.app.pop()
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
@@ -153,18 +142,7 @@ class OnlineHostScene(LanHostScene):
         plan = self.choices[:self.players]
         err = self.problem() or ("" if any(p.kind == "remote" for p in plan) else
                                  "Open at least one seat for a friend (a seat set to 'Open: remote player').")
-        if not err:
-            try:
-                servers_of(self.app.settings)
-            except ValueError as e:
-                err = f"Online servers: {e}."
-        if err:
-            self.app.notice = err
-            self.app.audio.play("back")
-            return
-        self.app.notice = ""
-        self.app.audio.play("start")
-        self.app.push(OnlineWaitScene(self.app, host=(self.gid, plan, self.options())))
+        go_online(self.app, err, "start", lambda: OnlineWaitScene(self.app, host=(self.gid, plan, self.options())))
 
     def draw_side(self, surf) -> None:
         panel(surf, (830, 112, 410, 330), 190, border=GOLD)
@@ -198,21 +176,10 @@ class OnlineJoinScene(LanJoinScene):
 
     def join(self) -> None:
         local = self.players[:self.count]
-        err = duplicate_device(local)
-        if not err and not self.code.value.strip():
-            err = "Type the code shown on the host's screen (e.g. 7-tiger-lamp)."
-        if not err:
-            try:
-                servers_of(self.app.settings)
-            except ValueError as e:
-                err = f"Online servers: {e}."
-        if err:
-            self.app.notice = err
-            self.app.audio.play("back")
-            return
-        self.app.notice = ""
-        self.app.audio.play("select")
-        self.app.push(OnlineWaitScene(self.app, code=self.code.value, local=local, watch=self.count == 0))
+        err = duplicate_device(local) or ("" if self.code.value.strip() else
+                                          "Type the code shown on the host's screen (e.g. 7-tiger-lamp).")
+        go_online(self.app, err, "select",
+                  lambda: OnlineWaitScene(self.app, code=self.code.value, local=local, watch=self.count == 0))
 
 
 # --- waiting: a code (host), or the meeting and the route (joiner) --------------------------------------------------
@@ -429,6 +396,10 @@ class OnlineSettingsScene(Scene):
             draw_text(surf, ln, (W // 2, 585 + 24 * k), 17, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
         hint_bar(surf, ["↑/↓ choose", "Enter/E or click: edit (Enter ends)", "Esc back"])
+
+
+OnlineMenuScene.NEXT = {"Host online": OnlineHostScene, "Join online": OnlineJoinScene,
+                        "Online servers": OnlineSettingsScene}
 
 
 # --- the command line's flows (tests, screenshots) -----------------------------------------------------------------
