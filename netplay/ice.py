@@ -36,6 +36,9 @@ Optional seeded impairment (``send_impairment`` / ``receive_impairment``: ``netp
 latency, jitter, loss, duplication, reordering) delays or drops datagrams on this side, per peer, for measurements
 (e.g. 80 ms added round trip: 40 ms each way on the host's both directions) where ``tc netem`` is not available.
 
+Host candidates are aioice's (every interface but loopback); on a machine with no interface but loopback, 127.0.0.1
+(so two programs on one machine without a network connect directly; ``_host_addresses``).
+
 Errors: the constructor raises ``ValueError`` for bad timeouts; nothing else raises for a network problem: a peer's
 failure is reported in its ``IcePeerStatus`` (``state == FAILED`` with an ``IceFailure`` reason and a one-line
 ``line``).
@@ -53,6 +56,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+import aioice.ice
 from aioice import Candidate, Connection, TransportPolicy
 
 from .transport import Address, Impairment
@@ -72,6 +76,19 @@ MAX_TOTAL_TIMEOUT = 20.0
 MAX_CANDIDATES = 32
 """Candidates accepted in one offer."""
 SELF: Address = ("ice-0", 0)
+
+
+_library_host_addresses = aioice.ice.get_host_addresses
+
+
+def _host_addresses(use_ipv4: bool, use_ipv6: bool) -> list[str]:
+    """aioice's host addresses (every interface but loopback), or 127.0.0.1 on a machine that has no other: two
+    programs on one machine with no network (a test box, ``unshare -n``) still find each other directly."""
+    found = _library_host_addresses(use_ipv4, use_ipv6)
+    return found or (["127.0.0.1"] if use_ipv4 else [])
+
+
+aioice.ice.get_host_addresses = _host_addresses  # aioice looks it up at each gathering
 
 
 def parse_server(text: str | None, default_port: int = 3478) -> tuple[str, int] | None:
