@@ -14,6 +14,7 @@ picture, unreadable): ``{language: [screen prefix, ...]}``.
 
 UNCONVERTED: list[str] = [
     "arcade/client/scenes/lan.py",
+    "arcade/client/scenes/online.py",
     # the results' column and notes the game's table words (engineer tables' pass)
     "arcade/client/scenes/menus.py::ResultsScene.draw_table_words",
     "arcade/client/scenes/table.py",

@@ -98,7 +98,9 @@ class InputMap:
         self._escape_q = False
         self._any_q = False
         self.key_events: list[int] = []  # raw KEYDOWN keys this tick (for rebinding)
+        self.key_chars: list[str] = []  # the character each of those keys typed ("" if none): text fields
         self._key_q: list[int] = []
+        self._char_q: list[str] = []
         # the mouse (and touch, through SDL's mouse emulation), in 1280×720 picture coordinates (the App maps window
         # pixels through the scale and letterbox); applied at the start of the next tick like keys
         self.mouse_pos: tuple[int, int] | None = None  # None: outside the picture
@@ -152,6 +154,7 @@ class InputMap:
             if down:
                 self._any_q = True
                 self._key_q.append(ev.key)
+                self._char_q.append(getattr(ev, "unicode", "") or "")
                 if ev.key == pygame.K_ESCAPE:
                     self._escape_q = True
             for zone, button in self._keymap.get(ev.key, ()):
@@ -357,6 +360,7 @@ class InputMap:
         self.escape_pressed, self._escape_q = self._escape_q, False
         self.any_pressed, self._any_q = self._any_q, False
         self.key_events, self._key_q = self._key_q, []
+        self.key_chars, self._char_q = self._char_q, []
         self._begin_mouse()
 
     def used_since(self, mark: dict[str, int] | None) -> set[str]:

@@ -59,6 +59,11 @@ class Settings:
 
     ``language``: a code of ``arcade.core.i18n.LANGUAGES`` chosen in Settings → Language, or "" (the default) to
     follow the OS locale (``--lang`` overrides both for one run).
+    Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
+    (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
+    for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
+    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
+    a personal secret).
     """
 
     volume: int = 7
@@ -75,6 +80,11 @@ class Settings:
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
     language: str = ""
+    online_rendezvous: str = ""
+    online_stun: str = ""
+    online_turn: str = ""
+    online_turn_user: str = ""
+    online_turn_password: str = ""
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
@@ -148,6 +158,8 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
     }
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+        checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
     for f in fields(Settings):
         if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue

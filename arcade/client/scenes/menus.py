@@ -103,7 +103,8 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((N_("Resume {game}"), "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Replays"), "replays"),
+        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Play online"), "online"),
+                       (N_("Replays"), "replays"),
                        (N_("Settings"), "settings"), (N_("How to play"), "rules"), (N_("Quit"), "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
@@ -139,8 +140,8 @@ class TitleScene(Scene):
                 resume_match(self.app, self.resumable)
             elif what == "replays":
                 self.app.open("replays")
-            elif what == "lan":
-                self.app.open("lan")
+            elif what in ("lan", "online"):
+                self.app.open(what)
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
@@ -854,12 +855,12 @@ class ResultsScene(Scene):
 
 def played_by(spec, used: set[str] | None = None, mouse: bool = False) -> str:
     """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Mouse", "WASD keys and mouse", "Bot,
-    normal", "On the LAN". ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
+    normal", "On another machine" (LAN or online). ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
     unknown, the seat's device is named); ``mouse``: the mouse played this seat (``TableScene.mouse_seat``)."""
     if spec.kind == "bot":
         return _(PLAYED_BY_BOT.get(spec.level, spec.level))
     if spec.kind == "remote":
-        return _("On the LAN")
+        return _("On another machine")
     if used is None or spec.device == MOUSE:
         return spec.label
     keys, clicked = spec.device in used, mouse and MOUSE in used
@@ -887,10 +888,10 @@ class SettingsScene(Scene):
         self.sel = 0
 
     ROWS = ("volume", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
-            "bindings", "back")
+            "bindings", "online", "back")
     STEPPED = ("volume", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
     TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
-    ROW_H = 46  # px between rows (ten rows and the new player's note above the hint bar)
+    ROW_H = 40  # px between rows (eleven rows and the new player's note above the hint bar)
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
@@ -905,6 +906,7 @@ class SettingsScene(Scene):
                   "bot_level": (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
                   "language": (_("Language"), language_name(language())),
                   "bindings": (_("Key bindings…"), ""),
+                  "online": (_("Online servers…"), ""),
                   "back": (_("Save and back"), "")}
         return [values[k] for k in self.ROWS]
 
@@ -929,6 +931,8 @@ class SettingsScene(Scene):
         if inp.pressed("A") or clicked:
             if row == "bindings":
                 self.app.push(BindingsScene(self.app))
+            elif row == "online":
+                self.app.open("online_settings")
             elif row == "back":
                 self.app.save_settings()
                 self.app.pop()
@@ -979,7 +983,8 @@ class SettingsScene(Scene):
             y = 175 + i * self.ROW_H
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
-                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - self.ROW_H // 2 + 2, 820, self.ROW_H - 4),
+                                 border_radius=8)
             # the label shrinks (down to 16 px) rather than run under its value or arrows
             stepped = self.ROWS[i] in self.STEPPED
             right = W // 2 + 10 if stepped else W // 2 + 370 - font(24).size(value)[0]

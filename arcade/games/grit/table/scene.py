@@ -730,6 +730,8 @@ class Table(TableScene):
         v = self.views().public
         if v.result == -1:
             title = "A draw!"
+        elif v.result is None:  # ended before a winner (a LAN host ended the match for everyone)
+            title = "The match was ended"
         else:
             title = f"{self.seat_name(v.result)} wins!"
         lines = [title]
