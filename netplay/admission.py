@@ -145,7 +145,7 @@ class Admission:
                           f"{address[0]} tried {len(tries)} wrong codes: refused for a minute"))
         if p.generation == self.generation:
             self.wrong += 1
-            if self.wrong >= s.config.code_tries:
+            if s.config.code_tries and self.wrong >= s.config.code_tries:
                 self.change_code()
 
     def change_code(self) -> None:

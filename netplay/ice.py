@@ -17,8 +17,10 @@ behind Linux MASQUERADE did not connect within 20 s; relay-only connected in 0.5
    and, when a TURN server is set, in parallel a **relayed** candidate (TURN allocation, long-term user/password);
    each set goes to the other side as an offer (``{"t": "offer", "stage": "direct"|"relay", "ufrag", "pwd",
    "cands"}``; a relay offer without ``cands`` when there is no relay);
-2. the **direct** checks run for ``IceTimeouts.direct`` seconds (3 s). The host side is ICE-controlling and decides:
-   if a direct pair is nominated, it sends the verdict ``{"t": "route", "route": "direct"}``;
+2. the **direct** checks run for ``IceTimeouts.direct`` seconds (2 s: a direct path answers within a second, even
+   after a lost first check, and every second more is a second more to wait behind routers that need the relay).
+   The host side is ICE-controlling and decides: if a direct pair is nominated, it sends the verdict
+   ``{"t": "route", "route": "direct"}``;
 3. else it closes the direct attempt, sends ``{"t": "route", "route": "relay"}``, and both run relay-only checks
    (aioice ``TransportPolicy.RELAY``) on the relayed candidates for the rest of ``IceTimeouts.total`` (15 s, at most
    20). Without a relay on both sides, the direct checks get that whole time instead.
@@ -33,6 +35,9 @@ a session sends is already sealed (AEAD) by its own handshake, so a relay or a p
 Optional seeded impairment (``send_impairment`` / ``receive_impairment``: ``netplay.transport.Impairment``: added
 latency, jitter, loss, duplication, reordering) delays or drops datagrams on this side, per peer, for measurements
 (e.g. 80 ms added round trip: 40 ms each way on the host's both directions) where ``tc netem`` is not available.
+
+Host candidates are aioice's (every interface but loopback); on a machine with no interface but loopback, 127.0.0.1
+(so two programs on one machine without a network connect directly; ``_host_addresses``).
 
 Errors: the constructor raises ``ValueError`` for bad timeouts; nothing else raises for a network problem: a peer's
 failure is reported in its ``IcePeerStatus`` (``state == FAILED`` with an ``IceFailure`` reason and a one-line
@@ -51,6 +56,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+import aioice.ice
 from aioice import Candidate, Connection, TransportPolicy
 
 from .transport import Address, Impairment
@@ -70,6 +76,19 @@ MAX_TOTAL_TIMEOUT = 20.0
 MAX_CANDIDATES = 32
 """Candidates accepted in one offer."""
 SELF: Address = ("ice-0", 0)
+
+
+_library_host_addresses = aioice.ice.get_host_addresses
+
+
+def _host_addresses(use_ipv4: bool, use_ipv6: bool) -> list[str]:
+    """aioice's host addresses (every interface but loopback), or 127.0.0.1 on a machine that has no other: two
+    programs on one machine with no network (a test box, ``unshare -n``) still find each other directly."""
+    found = _library_host_addresses(use_ipv4, use_ipv6)
+    return found or (["127.0.0.1"] if use_ipv4 else [])
+
+
+aioice.ice.get_host_addresses = _host_addresses  # aioice looks it up at each gathering
 
 
 def parse_server(text: str | None, default_port: int = 3478) -> tuple[str, int] | None:
@@ -107,7 +126,7 @@ class IceTimeouts:
     """Seconds. ``direct``: how long the direct checks run before the relay is tried (when both sides have one);
     ``total``: the whole attempt, from ``add_peer`` (gathering included), at most ``MAX_TOTAL_TIMEOUT``."""
 
-    direct: float = 3.0
+    direct: float = 2.0
     total: float = 15.0
 
     def __post_init__(self) -> None:

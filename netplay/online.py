@@ -25,11 +25,12 @@ from typing import Any, Callable, Union
 
 from .ice import (CONNECTED, DIRECT, FAILED, MAX_TOTAL_TIMEOUT, IceServers, IceTimeouts, IceTransport,
                   parse_server)
+from .events import Disconnected, JoinRefused, NetEvent, PeerJoined, PeerLeft
 from .rendezvous import APPID, PUBLIC_MAILBOX, Meeting, RendezvousFailure, RendezvousHost, RendezvousJoin
 from .transport import Address, Impairment
 
-__all__ = ["DEFAULT_STUN", "OnlineSettings", "CodeReady", "Connected", "PeerFailed", "Failed",
-           "OnlineEvent", "OnlineHost", "OnlineJoin"]
+__all__ = ["DEFAULT_STUN", "SPECTATORS", "FORGET_AFTER", "OnlineSettings", "CodeReady", "Connected", "PeerFailed",
+           "Failed", "OnlineEvent", "OnlineHost", "OnlineJoin", "online_settings"]
 
 DEFAULT_STUN = ("stun.l.google.com", 19302)
 """The public STUN server most WebRTC applications default to (a setting: any STUN server will do, e.g. coturn)."""
@@ -47,6 +48,42 @@ class OnlineSettings:
     timeouts: IceTimeouts = IceTimeouts()
     meet_timeout: float = 12.0
     share_turn: bool = True
+
+
+SPECTATORS = 2
+"""How many spectators (joiners with no seat: watchers, players rejoining a dropped seat) an online host lets in at
+once, besides its open seats (``OnlineHost.follow``)."""
+FORGET_AFTER = 1.5
+"""Seconds an online host keeps the connection of a joiner its session is done with (left, lost, refused), so its
+last datagrams (BYE, the refusal) still go out, before closing it."""
+
+
+def online_settings(rendezvous: str | None = None, stun: str | None = None, turn: str | None = None,
+                    turn_user: str | None = None, turn_password: str | None = None) -> OnlineSettings:
+    """The settings from text as a player or a command line gives them: ``rendezvous`` a ``ws://`` or ``wss://``
+    URL (None or "": the public mailbox server), ``stun`` / ``turn`` ``host:port`` (port 3478 if left out; None:
+    the default STUN server, no TURN; "" or "none": none), ``turn_user`` / ``turn_password``. Raises ValueError with
+    one line for a person (a bad URL or port, a TURN server without a user and password)."""
+    url = (rendezvous or "").strip() or PUBLIC_MAILBOX
+    if not (url.startswith("ws://") or url.startswith("wss://")) or len(url) < 8 or " " in url:
+        raise ValueError(f"the rendezvous server {url!r} is not a ws:// or wss:// URL (e.g. {PUBLIC_MAILBOX})")
+
+    def server(text: str | None, what: str, default: tuple[str, int] | None) -> tuple[str, int] | None:
+        if text is None:
+            return default
+        if text.strip().lower() in ("", "none"):
+            return None
+        try:
+            return parse_server(text)
+        except ValueError:
+            raise ValueError(f"the {what} server {text!r} is not HOST:PORT (e.g. turn.example.org:3478)") from None
+
+    stun_at, turn_at = server(stun, "STUN", DEFAULT_STUN), server(turn, "TURN", None)
+    if turn_at is not None and not (turn_user and turn_password):
+        raise ValueError("a TURN server needs its user name and password")
+    servers = IceServers(stun=stun_at, turn=turn_at, turn_user=turn_user if turn_at else None,
+                         turn_password=turn_password if turn_at else None)
+    return OnlineSettings(rendezvous=url, servers=servers)
 
 
 @dataclass(frozen=True)
@@ -156,11 +193,19 @@ class OnlineHost:
         self.transport = IceTransport(settings.servers, timeouts=settings.timeouts, seed=seed,
                                       send_impairment=send_impairment, receive_impairment=receive_impairment)
         self.rendezvous = RendezvousHost(settings.rendezvous, appid=settings.appid, info=hello, free=joiners)
+        self.rendezvous.admits = self._admits
         self.connected: dict[Address, Connected] = {}
         self._links: dict[Address, _Link] = {}
         self._infos: dict[Address, dict[str, Any]] = {}
         self._code_told = False
         self._failed = False
+        # following a session (``follow``): room for players and spectators, the joiners it knows, who to forget
+        self.seat_room: int | None = None
+        self.watch_room: int | None = None
+        self.members: dict[Address, int] = {}
+        self._ever: set[Address] = set()
+        self._forget_at: dict[Address, float] = {}
+        self._session: Any = None
 
     @property
     def code(self) -> str | None:
@@ -196,9 +241,71 @@ class OnlineHost:
             if s is not None and s.state == FAILED:
                 del self.connected[address]
                 events.append(PeerFailed(address, s.failure.value if s.failure else "lost", s.line))
-        self.rendezvous.set_free(self.joiners - len(self.connected) - len(self._links))
+        free = self.joiners - len(self.connected) - len(self._links)
+        if self.seat_room is not None and self.watch_room is not None:
+            free = min(free, max(0, self.seat_room) + max(0, self.watch_room))
+        self.rendezvous.set_free(free)
         self._progress.tell(self.line)
         return events
+
+    def _admits(self, info: dict[str, Any]) -> bool:
+        """A joiner's hello asks for ``seats`` (a spectator: 0): is there room for it now? (Reactor thread.)"""
+        if self.seat_room is None or self.watch_room is None:
+            return True
+        seats = info.get("seats", 1) if isinstance(info, dict) else 1
+        seats = seats if isinstance(seats, int) and not isinstance(seats, bool) else 1
+        return seats <= self.seat_room if seats > 0 else self.watch_room > 0
+
+    def follow(self, session: Any, events: list[NetEvent], spectators: int = SPECTATORS) -> None:
+        """Keep the code open for as many joiners as ``session`` (the host's ``netplay.session.Session`` on this
+        transport) has room for, and close the connections it is done with. Call it after each update with that
+        update's events (``netplay.runner.Runner.update``'s).
+
+        Room: players for its open seats (``free_seats()``), ``spectators`` more joiners with no seat (watchers, a
+        dropped player coming back to claim a seat), less those still connecting (their hello says how many seats
+        they want). A joiner asking for more seats than are open, or to watch when ``spectators`` already do, hears
+        that the match is full at the meeting, before any connection is tried. A joiner the session refused (never
+        one that joined it: it may be retrying for a rematch), or that left or was lost, has its connection closed
+        ``FORGET_AFTER`` seconds later. A new session (a rematch on the same code) starts a new membership."""
+        if session is not self._session:
+            self._session = session
+            self.members.clear()
+        now = time.monotonic()
+        for ev in events:
+            if isinstance(ev, PeerJoined) and (ev.address in self.connected or ev.address in self._links):
+                self.members[ev.address] = ev.peer
+                self._ever.add(ev.address)
+            elif isinstance(ev, JoinRefused) and ev.address not in self._ever and (
+                    ev.address in self.connected or ev.address in self._links):
+                self._forget_at.setdefault(ev.address, now + FORGET_AFTER)
+            elif isinstance(ev, (PeerLeft, Disconnected)):
+                for address, peer in list(self.members.items()):
+                    if peer == ev.peer:
+                        del self.members[address]
+                        self._forget_at.setdefault(address, now + FORGET_AFTER)
+        for address, when in list(self._forget_at.items()):
+            if now >= when:
+                del self._forget_at[address]
+                self.forget(address)
+        pending = [self._infos.get(a, {}) for a in {**self._links, **self.connected}
+                   if a not in self.members and a not in self._forget_at]
+        wanted = [x.get("seats", 1) if isinstance(x.get("seats", 1), int) else 1 for x in pending]
+        watching = sum(1 for p in session.peers() if p.peer != 0 and not p.seats and p.status != "gone")
+        self.seat_room = session.free_seats() - sum(n for n in wanted if n > 0)
+        self.watch_room = spectators - watching - sum(1 for n in wanted if n <= 0)
+
+    def forget(self, address: Address) -> None:
+        """Close one joiner's connection (its session is over); its address is never used again."""
+        link = self._links.pop(address, None)
+        if link is not None:
+            link.meeting.close()
+        self.connected.pop(address, None)
+        self.members.pop(address, None)
+        self.transport.remove_peer(address)
+
+    def routes(self) -> dict[int, str]:
+        """The route ("direct" or "relay") to each joiner of the followed session, by its peer index."""
+        return {peer: self.connected[a].route for a, peer in self.members.items() if a in self.connected}
 
     def _step(self, address: Address, link: _Link) -> list[OnlineEvent]:
         status = self.transport.status(address)

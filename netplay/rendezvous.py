@@ -44,10 +44,10 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "RendezvousFailure", "RendezvousError",
-           "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread"]
+           "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread", "warm_up"]
 
 APPID = "grisbi-arcade.example/online/v1"
 """Our Magic Wormhole application id: codes are scoped to it on a shared mailbox server."""
@@ -149,6 +149,16 @@ _reactor_lock = threading.Lock()
 _reactor: _ReactorThread | None = None
 
 
+def warm_up(wait: float = 0.0) -> bool:
+    """Start the reactor thread now (it imports Twisted and the wormhole library, about a second of CPU), so that a
+    code typed later is not kept waiting for it; wait up to ``wait`` seconds for it to run. True once it runs."""
+    thread = reactor_thread()
+    end = time.monotonic() + wait
+    while thread.reactor is None and thread.error is None and time.monotonic() < end:
+        time.sleep(0.01)
+    return thread.reactor is not None
+
+
 def reactor_thread() -> _ReactorThread:
     """The process's reactor thread (started on first call; it runs until the process ends)."""
     global _reactor
@@ -244,7 +254,8 @@ class Meeting:
             self.failure = RendezvousError(RendezvousFailure.SERVER_ERROR, "the other side sent a malformed message")
             return
         if msg.get("t") == "full":
-            self.failure = RendezvousError(RendezvousFailure.FULL, "the match is full: ask the host")
+            self.failure = RendezvousError(RendezvousFailure.FULL, "the match is full: ask the host to open a seat, "
+                                                                   "or join with no players here to watch")
         self.inbox.append(msg)
 
 
@@ -402,7 +413,9 @@ class RendezvousHost(_Rendezvous):
 
     ``url``: the mailbox server (``ws://host:port/v1``); ``appid``; ``info``: sent to every joiner in the hello (a
     JSON-ready dict: protocol version, settings digest, ...); ``free``: how many more joiners to meet (``set_free``
-    changes it; at 0 a joiner that meets the code is told the match is full); ``max_wrong``: wrong codes tried before
+    changes it; at 0 a joiner that meets the code is told the match is full; ``admits(info)``, a callable the
+caller may set, refuses one joiner the same way from its hello's ``info``, e.g. asking for more seats than are
+open; it runs on the reactor thread, so it should only read plain attributes); ``max_wrong``: wrong codes tried before
     the host stops answering (``TOO_MANY_WRONG``: start again with a new code); ``timeout``: seconds to get a code.
     ``code`` is None until the server gave one; ``wrong_codes`` counts failed guesses; ``failure``, ``line``: as in
     ``RendezvousJoin``. ``poll()`` returns the new meetings.
@@ -425,6 +438,7 @@ class RendezvousHost(_Rendezvous):
         self.max_wrong = max_wrong
         self.wrong_codes = 0
         self.timeout = timeout
+        self.admits: Callable[[dict[str, Any]], bool] = lambda info: True
         self._errors = 0
         self._active = time.monotonic()
         self._thread.call(self._guarded, self._start)
@@ -485,7 +499,7 @@ class RendezvousHost(_Rendezvous):
             return
         if hello is None or hello.get("rv") != RENDEZVOUS_VERSION or hello.get("role") != "join":
             side.w.close()  # another version, or another host: it hears our hello and explains on its side
-        elif self.free <= 0:
+        elif self.free <= 0 or not self.admits(hello.get("info", {})):
             side.w.send_message(json.dumps({"t": "full"}).encode())
             side.w.close()
         else:
@@ -540,7 +554,8 @@ class RendezvousJoin(_Rendezvous):
         self.meeting: Meeting | None = None
         self.timeout = min(timeout, 20.0)
         self.retries = 0
-        self.busy = 0
+        self.busy = 0  # times the code was taken (crowded) or another joiner met us, so we stepped back
+        self.crowded = 0  # of those, times the server said two sides already held the code
         self.keyed = False
         try:
             self.code = parse_code(code)
@@ -560,7 +575,7 @@ class RendezvousJoin(_Rendezvous):
         if self._stopped or self.meeting is not None:
             return
         if self.busy:
-            self._line = "the host is busy with another player: waiting"
+            self._line = "the code is busy (the host may be letting another player in): waiting"
         side = self._create()
         side.w.set_code(self.code)
         self._later(ATTEMPT_S, self._stalled, side)
@@ -576,9 +591,9 @@ class RendezvousJoin(_Rendezvous):
     def _too_late(self) -> None:
         if self.meeting is not None:
             return
-        if self.busy:
-            error = RendezvousError(RendezvousFailure.BUSY, "the host stayed busy with other players: try again in "
-                                                            "a moment")
+        if self.crowded:
+            error = RendezvousError(RendezvousFailure.BUSY, "the host stayed busy with other players (or the code "
+                                                            "is mistyped): check it and try again in a moment")
         elif self.keyed:
             error = RendezvousError(RendezvousFailure.TIMEOUT, f"the host did not answer within {self.timeout:g} s")
         else:
@@ -601,7 +616,9 @@ class RendezvousJoin(_Rendezvous):
         if self.meeting is not None or self._stopped or side.abandoned_at is not None:
             side.w.close()
         elif hello is not None and hello.get("role") == "join":
-            # Another joiner, who also came while the host was re-opening the code: both step back and retry.
+            # Another joiner, who also came while the host was re-opening the code (or typed the same code nobody
+            # hosts): both step back and retry. Their keys matched: that says nothing of a host.
+            self.keyed = False
             side.w.close()
             self._retry()
         elif hello is None or hello.get("role") != "host":
@@ -622,7 +639,7 @@ class RendezvousJoin(_Rendezvous):
     def _retry(self) -> None:
         self.retries += 1
         self.busy += 1
-        self._line = "the host is busy with another player: waiting"
+        self._line = "the code is busy (the host may be letting another player in): waiting"
         self._later(self._rng.uniform(*CROWDED_RETRY), self._attempt)
 
     def _closed(self, side: _Side, result: Any) -> None:
@@ -630,6 +647,7 @@ class RendezvousJoin(_Rendezvous):
             return
         error = _failure_of(result, self.url)
         if error is not None and error.reason == RendezvousFailure.BUSY:
+            self.crowded += 1
             self._retry()
         elif error is not None:
             self._fail(error)

@@ -210,7 +210,8 @@ class SessionConfig:
     - ``code_tries``: key exchanges that may fail against one join code, all addresses together (3); then the code
       changes (``CodeChanged``): with the exchanges still under way (32 at most) no more than ``code_tries + 32``
       guesses ever test one code. ``new_code()`` makes the next code (None: six letters and digits,
-      ``"K7P-2QX"``).
+      ``"K7P-2QX"``). 0: the code never changes (online play, where the rendezvous code guards the meeting and
+      the session's code must stay the one the friends typed).
     - ``max_exchanges``: key exchanges the host starts per second, all addresses together (each costs ~10 ms);
       ``exchanges_per_address``: key exchanges pending at once from one address (2); a pending exchange is given up
       after ``timeout``.

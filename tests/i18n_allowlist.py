@@ -13,16 +13,10 @@ picture, unreadable): ``{language: [screen prefix, ...]}``.
 """
 
 UNCONVERTED: list[str] = [
-    "arcade/client/render/cards.py",
-    "arcade/client/scenes/attract.py",
     "arcade/client/scenes/lan.py",
-    "arcade/client/scenes/menus.py::BindingsScene",
-    "arcade/client/scenes/menus.py::LearnScene",
-    "arcade/client/scenes/menus.py::PauseScene",
-    "arcade/client/scenes/menus.py::ResultsScene",
-    "arcade/client/scenes/menus.py::RulesScene",
-    "arcade/client/scenes/menus.py::SeatSetupScene",
-    "arcade/client/scenes/replays.py",
+    "arcade/client/scenes/online.py",
+    # the results' column and notes the game's table words (engineer tables' pass)
+    "arcade/client/scenes/menus.py::ResultsScene.draw_table_words",
     "arcade/client/scenes/table.py",
     "arcade/games/cops_and_robbers/table/art.py",
     "arcade/games/cops_and_robbers/table/panels.py",
@@ -39,8 +33,13 @@ UNCONVERTED: list[str] = [
 ]
 
 LAYOUT: dict[str, list[str]] = {
-    # a seat's name and device ("Player 1 (WASD keys)") cut in the top seat's area
+    # a seat's name and device ("Player 1 (WASD keys)") cut in the top seat's area; in the pseudo-locale the seat's
+    # name (translated now: "Player 1") and "(you)" too (the Grass table's seat area, engineer tables' pass)
     "en": ["grass 2 humans table"],
-    "fr": ["grass 2 humans table"],
-    "pseudo": ["grass 2 humans table"],
+    # the table's hint bar: its key names are translated now, the rest of the line is the tables' pass
+    "fr": ["grass 2 humans table", "cops_and_robbers table", "cops_and_robbers tutorial"],
+    "pseudo": ["grass 2 humans table", "grass results", "grass table", "grass tutorial",
+               # the LAN host's key hints under the join code (seat names and keys translated now; lan.py's pass)
+               "lan host grisbi",
+               "grit table", "grit tutorial", "cops_and_robbers table", "cops_and_robbers tutorial", "title: resume"],
 }

@@ -8,13 +8,17 @@ builds:
 - a server namespace at 203.0.113.10 running the real ``turnserver`` (coturn: STUN and TURN on UDP 3478, long-term
   user/password) and the real Magic Wormhole mailbox server (``python -m twisted wormhole-mailbox`` on TCP 4000);
 - ``homes`` homes, each a router namespace (``wan`` 203.0.113.N on the bridge, ``lan`` 10.N.0.1/24, forwarding, and
-  ``iptables -t nat -A POSTROUTING -o wan -j MASQUERADE``) with a machine behind it (10.N.0.2, default route via
-  the router);
+  ``iptables -t nat -A POSTROUTING -o wan -j MASQUERADE --random-fully``) with a machine behind it (10.N.0.2,
+  default route via the router). ``--random-fully`` (``symmetric=True``, the default) gives each flow its own
+  random outside port, as the "hard" NATs of mobile carriers and many routers do, so two homes never reach each
+  other directly and must use the relay. Plain MASQUERADE keeps the inside port where it can, and then two homes
+  sometimes punch through when both first checks leave before either arrives (a timing race: the relay-or-direct
+  outcome of a test would be luck); ``symmetric=False`` builds that;
 - ``publics`` public machines straight on the bridge with no NAT (203.0.113.20, .21, ...).
 
 ``Internet.run(ns, argv)`` starts a program in one of them (``ip netns exec``), and ``close()`` stops every process
-it started, then the servers, by PID, and deletes the namespaces. Names start with a per-process prefix (``ice`` and
-the PID), so several runs can coexist. ``why_not()`` says why none of this can be built here (not Linux, not root,
+it started, then the servers, by PID, and deletes the namespaces. Names start with a per-process prefix (``ice``, or
+``$GRISBI_NETNS_PREFIX``, and the PID), so several runs can coexist. ``why_not()`` says why none of this can be built here (not Linux, not root,
 no ``ip``/``iptables``/``turnserver``/mailbox server, namespaces not permitted), or None.
 
 ``netem(ns, dev, delay_ms, jitter_ms, loss)`` adds ``tc netem`` impairment on an interface where the kernel has it
@@ -63,7 +67,7 @@ def why_not() -> str | None:
             return f"'{tool}' is not installed (apt-get install {package})"
     if not _mailbox_available():
         return "the mailbox server is not installed (pip install magic-wormhole-mailbox-server)"
-    probe = f"ice{os.getpid() % 100000}-probe"
+    probe = f"{os.environ.get('GRISBI_NETNS_PREFIX', 'ice')}{os.getpid() % 100000}-probe"
     try:
         r = _run("ip", "netns", "add", probe, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -104,16 +108,18 @@ class Internet:
     """The namespaces and servers (see the module docstring). Raises ``subprocess.CalledProcessError`` or
     ``RuntimeError`` if something cannot be built (everything made so far is removed first)."""
 
-    def __init__(self, workdir: Path, homes: int = 3, publics: int = 1, prefix: str | None = None) -> None:
+    def __init__(self, workdir: Path, homes: int = 3, publics: int = 1, prefix: str | None = None,
+                 symmetric: bool = True) -> None:
         self.dir = Path(workdir)
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.prefix = prefix or f"ice{os.getpid() % 100000}"
+        self.prefix = prefix or f"{os.environ.get('GRISBI_NETNS_PREFIX', 'ice')}{os.getpid() % 100000}"
         self.made: list[str] = []
         self.procs: list[subprocess.Popen] = []
         self.servers: list[subprocess.Popen] = []
         self.logs: list = []
         self.homes = homes
         self.publics = publics
+        self.symmetric = symmetric
         try:
             self._build()
             self._start_servers()
@@ -190,7 +196,7 @@ class Internet:
             _run("ip", "-n", h, "route", "add", "default", "via", f"10.{i}.0.1")
             _run("ip", "netns", "exec", r, "sysctl", "-qw", "net.ipv4.ip_forward=1")
             _run("ip", "netns", "exec", r, "iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j",
-                 "MASQUERADE")
+                 "MASQUERADE", *(["--random-fully"] if self.symmetric else []))
         for i in range(1, self.publics + 1):
             self._plug(sw, self._add(f"p{i}"), f"p{i}", f"203.0.113.{19 + i}")
 

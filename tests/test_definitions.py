@@ -137,6 +137,7 @@ def test_the_setup_screen_reads_teams_and_a_setting_started_option_from_the_spec
     from client_helpers import make_app
 
     app = make_app(tmp_path)
+    app.settings.grisbi_finished = 1  # not a new player's first match (that one starts gentle, assist on)
     grisbi, cr = SeatSetupScene(app, "grisbi"), SeatSetupScene(app, "cops_and_robbers")
     assert [grisbi.seat_label(i) for i in range(3)] == ["Seat 1 (Robbers)", "Seat 2 (Police)", "Seat 3 (Robbers)"]
     assert [cr.seat_label(i) for i in range(2)] == ["Player 1", "Player 2"] and not cr.seat_team

@@ -215,3 +215,15 @@ def test_timeouts_and_servers_are_checked():
     assert parse_server("") is None
     with pytest.raises(ValueError):
         parse_server("host:port")
+
+
+def test_a_machine_with_no_network_but_loopback_offers_it_and_two_programs_there_connect_directly(pair, monkeypatch):
+    """aioice never offers loopback; on a machine with nothing else (a test box, ``unshare -n``), 127.0.0.1 is."""
+    import netplay.ice as ice
+
+    monkeypatch.setattr(ice, "_library_host_addresses", lambda use_ipv4, use_ipv6: [])
+    monkeypatch.setattr(aioice.ice, "get_host_addresses", ice._host_addresses)
+    assert ice._host_addresses(True, False) == ["127.0.0.1"]
+    h, ha, j, ja = pair()
+    assert h.status(ha).state == j.status(ja).state == CONNECTED and h.status(ha).route == DIRECT
+    assert any(" 127.0.0.1 " in c for c in h.status(ha).local_candidates)

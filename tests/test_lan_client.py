@@ -79,9 +79,24 @@ class World:
         self.apps[name] = a
         return a
 
+    def close(self) -> None:
+        """Close every connection the clients' screens still hold (a LAN link; an online meeting not yet a link)."""
+        for a in self.apps.values():
+            for scene in a.stack:
+                link = getattr(scene, "link", None)
+                if link is not None and not link.transport.closed:
+                    link.close()
+                online = getattr(scene, "online", None)
+                if online is not None:
+                    online.close()
+
+    def advance(self) -> None:
+        """One tick of time (1/60 s on the virtual clock)."""
+        self.clock.t += 1 / 60
+
     def step(self, n: int = 1, until=None) -> int:
         for i in range(n):
-            self.clock.t += 1 / 60
+            self.advance()
             for name, a in self.apps.items():
                 if name not in self.frozen and a.running:
                     a.tick()
@@ -132,11 +147,7 @@ def text_of(app) -> str:
 def world(tmp_path):
     w = World(tmp_path)
     yield w
-    for a in w.apps.values():
-        for scene in a.stack:
-            link = getattr(scene, "link", None)
-            if link is not None and not link.transport.closed:
-                link.close()
+    w.close()
 
 
 def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_menus(world):

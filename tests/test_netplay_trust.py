@@ -228,6 +228,18 @@ def test_after_three_wrong_codes_from_three_addresses_the_code_changes_and_the_o
     assert m.of(index(m, friend), Started)
 
 
+def test_with_code_tries_zero_the_code_never_changes():
+    """Online the rendezvous code guards the meeting and is the session's code too: ``code_tries=0`` keeps it."""
+    m = lobby(tally_settings(2, 600), [False, True], config=cfg(timeout=2.0, code_tries=0))
+    for k in range(4):
+        joiner(m, (f"guesser{k}", 6000), code=f"WRONG-{k}", config=cfg(timeout=2.0))
+    m.go(max_time=3.0)
+    assert not m.of(0, CodeChanged) and [e.kind for e in m.of(0, Notice)].count(NoticeKind.WRONG_CODE) == 4
+    friend = joiner(m, ("friend", 7000), code=CODE)
+    m.go(max_time=6.0)
+    assert m.of(index(m, friend), Started)
+
+
 def test_spoofed_hellos_and_bad_joins_from_a_victims_address_do_not_lock_the_victim_out():
     """Issue 27, item 4: "Without the code, 5 spoofed HELLO + bad JOIN pairs 'from' a victim's address lock the
     victim out for a minute". Now no exchange starts before the address answers the host's cookie, which the

@@ -160,3 +160,67 @@ def test_grenade_says_the_next_face_up_spade_and_what_the_joker_does_with_a_six(
                      r"skipped\), back to 1", text)
     assert "A grenade reaching 6 on the Joker does not blow it up: that grenade goes back to 1 on the next face-up " \
            "spade clockwise" in text
+
+
+# --- the pages in French (issue 30): one per game, chosen by the player's language -----------------------------------
+
+def sections(text: str) -> list[str]:
+    """A page's shape: its headings' levels, its card pictures and its tables' rows, in order."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            out.append(line.split(" ", 1)[0])
+        elif line.startswith("|"):
+            out.append("|" * line.count("|"))
+        out += re.findall(r"\]\((card:[^)]+)\)", line)
+    return out
+
+
+@pytest.mark.parametrize("gid", FIVE)
+def test_each_game_has_a_french_page_with_the_same_sections(gid):
+    """howto.fr.md next to howto.md: the same headings, card pictures and table rows, in French words (the English
+    page's facts are tested above; the French page says them in the glossary's terms, docs/glossary.fr.md)."""
+    from arcade.core import i18n
+
+    english = DEFINITIONS[gid].rules_text("en")
+    french = DEFINITIONS[gid].rules_text("fr")
+    assert french != english and "# Commandes" in french and "# Controls" not in french
+    assert sections(french) == sections(english)
+    assert re.search(r"touche de validation|clic", french), "the page names this client's keys"
+    assert "'" not in french and " :" not in french, "French typography: ’ and U+202F before a colon"
+    i18n.set_language("fr")
+    assert rules_page_text(gid) == french, "the rules screen reads the player's language's page"
+    i18n.set_language(i18n.PSEUDO)
+    assert rules_page_text(gid) == english, "a language without a page reads the English one"
+
+
+@pytest.mark.parametrize("gid", FIVE)
+def test_the_french_page_draws_with_every_glyph(gid, tmp_path):
+    """Every character of the French page (accents, « », U+202F, ’, $ amounts) has a glyph in the bundled fonts,
+    regular and bold, and the page draws as a page."""
+    from arcade.client.render.fonts import missing_glyphs
+    from arcade.client.scenes.menus import card_art_of
+
+    make_app(tmp_path)
+    text = DEFINITIONS[gid].rules_text("fr")
+    letters = "".join(sorted(set(text) - set("\n")))
+    assert missing_glyphs(letters) == "" and missing_glyphs(letters, True) == ""
+    page = render_page(text, 1000, card_art_of(gid))
+    assert page.get_height() > 720
+
+
+def test_the_rules_scene_shows_the_french_page_and_title(tmp_path):
+    from arcade.client.render.audit import TextAudit
+    from arcade.core import i18n
+
+    app = make_app(tmp_path, language="fr")
+    assert i18n.language() == "fr"
+    scene = RulesScene(app, "grit")
+    french = RulesScene(app, "grit").page
+    i18n.set_language("en")
+    english = RulesScene(app, "grit").page
+    assert pygame.image.tobytes(french, "RGB") != pygame.image.tobytes(english, "RGB")
+    i18n.set_language("fr")
+    with TextAudit() as audit:
+        scene.draw(pygame.Surface((1280, 720)), 1.0)
+    assert "Comment jouer à Grit" in [d.text for d in audit.drawn]

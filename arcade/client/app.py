@@ -33,6 +33,7 @@ from arcade.client.render.widgets import H, W
 from arcade.client.scenes import Scene
 from arcade.client.settings import SCALES, Settings, load_settings, save_settings
 from arcade.core import i18n
+from arcade.core.i18n import _
 
 __all__ = ["App", "AppOptions", "InputScript", "ScriptError", "fit_rect", "fitting_scales", "clamp_scale", "no_display"]
 
@@ -327,7 +328,7 @@ class App:
                 return pygame.display.set_mode((0, 0) if fullscreen else size,
                                                pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
             except pygame.error as e2:
-                self.notice = f"Fullscreen not available ({e2})."
+                self.notice = _("Fullscreen not available ({reason}).").format(reason=e2)
                 self.settings.fullscreen = False
                 return pygame.display.set_mode(size, pygame.RESIZABLE)
         return pygame.display.get_surface()

@@ -7,8 +7,11 @@ Subcommands ``host`` and ``join`` run headless network matches (``arcade.client.
 on the LAN (``arcade.client.browse``). LAN play from the client: ``--lan-broadcast ADDR``, ``--lan-bind ADDR`` and
 ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
 scripted flow (``arcade.client.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
-``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Bad arguments: a
-one-line error and exit status 2.
+``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Online play:
+``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``
+set the servers for this run; ``--online MODE`` opens an online screen or flow (``--online-code CODE``;
+``arcade.client.scenes.online.start_online_from_cli``; the ``--lan-auto``, ``--lan-summary``, ``--lan-countdown``
+and ``--lan-end-after-rounds`` hooks apply to it too). Bad arguments: a one-line error and exit status 2.
 """
 
 from __future__ import annotations
@@ -129,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
     lan.add_argument("--lan-end-when-file", metavar="FILE", help=argparse.SUPPRESS)
     lan.add_argument("--lan-tick-rate", type=int, default=60, metavar="HZ", help=argparse.SUPPRESS)
     lan.add_argument("--lan-timeout", type=float, metavar="S", help=argparse.SUPPRESS)
+    net = p.add_argument_group("online play", "Play online is on the title screen; these options set the servers "
+                               "for this run, or open an online screen or flow directly (tests, screenshots)")
+    net.add_argument("--online", metavar="MODE", choices=("menu", "host-setup", "join-setup", "settings", "host",
+                                                          "join"),
+                     help="open an online screen (menu, host-setup, join-setup, settings) or flow: host (--game, "
+                          "--seats with 'remote' seats: a code, then the lobby), join (--online-code; --seats: the "
+                          "players here, none: watch)")
+    net.add_argument("--online-code", metavar="CODE", help="the host's internet code (e.g. 7-tiger-lamp)")
+    net.add_argument("--online-rendezvous", metavar="URL", help="the meeting server (a Magic Wormhole mailbox "
+                     "server, ws://HOST:PORT/v1; default from settings: the public one)")
+    net.add_argument("--online-stun", metavar="HOST:PORT", help="the STUN server (default from settings)")
+    net.add_argument("--online-turn", metavar="HOST:PORT", help="a TURN relay (default from settings: none)")
+    net.add_argument("--online-turn-user", metavar="U", help="the TURN relay's user name")
+    net.add_argument("--online-turn-password", metavar="P", help="the TURN relay's password")
     return p
 
 
@@ -216,8 +233,10 @@ def _check_args(args: argparse.Namespace) -> None:
         raise _Usage(problem)
     if args.game is not None and args.game not in REGISTRY:
         raise _Usage(f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
-    if args.seats and not args.game and args.lan not in ("join", "watch"):
+    if args.seats and not args.game and args.lan not in ("join", "watch") and args.online != "join":
         raise _Usage("--seats needs --game")
+    if args.lan and args.online:
+        raise _Usage("--lan and --online: choose one")
     for opt, value in (("--lan-broadcast", args.lan_broadcast), ("--lan-bind", args.lan_bind)):
         parts = (value or "").split(".")
         if value and (len(parts) != 4 or not all(x.isdigit() and len(x) <= 3 and int(x) <= 255 for x in parts)):
@@ -229,22 +248,25 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def _lan_seats(args: argparse.Namespace) -> list | None:
-    """``--lan host/join/watch``'s seats on this machine (``SeatSpec`` list; None: a joiner who names none).
-    Raises _Usage."""
-    if args.lan not in ("host", "join", "watch") or not (args.seats or args.lan == "host"):
+    """``--lan host/join/watch``'s (or ``--online host/join``'s) seats on this machine (``SeatSpec`` list; None: a
+    joiner who names none). Raises _Usage."""
+    mode = args.lan or args.online
+    if mode not in ("host", "join", "watch") or not (args.seats or mode == "host"):
         return None
     from arcade.core.match import SpecError, allowed_counts, parse_seats
 
     try:
-        if args.lan == "host":
+        if mode == "host":
             if not args.game:
-                raise _Usage("--lan host needs --game")
+                raise _Usage(f"--{'lan' if args.lan else 'online'} host needs --game")
             counts = allowed_counts(args.game)
             seats = parse_seats(args.seats or ",".join(["human"] + ["remote"] * (counts[0] - 1)),
                                 min(counts), max(counts))
             if len(seats) not in counts:
                 raise SpecError(f"{args.game} takes {' or '.join(map(str, counts))} players")
             return seats
+        if args.online == "join" and args.seats.strip().lower() == "none":
+            return []
         seats = parse_seats(args.seats, 1, 7)
         if any(s.kind == "remote" for s in seats):
             raise SpecError("a joiner's --seats lists the players on this machine (no 'remote')")
@@ -256,7 +278,7 @@ def _lan_seats(args: argparse.Namespace) -> list | None:
 def _local_seats(args: argparse.Namespace) -> list | None:
     """``--game``'s seats for a local match (default: one human, bots for the rest; None without ``--game`` or in
     LAN play). Raises _Usage."""
-    if not args.game or args.lan:
+    if not args.game or args.lan or args.online:
         return None
     from arcade.core.match import SpecError, allowed_counts, parse_seats, seat_teams
 
@@ -299,7 +321,7 @@ def _make_app(args: argparse.Namespace, script):
     from arcade.client.scenes.menus import TitleScene
 
     data_dir = args.data_dir
-    if data_dir is None and (args.game or args.headless or args.lan or args.demo):
+    if data_dir is None and (args.game or args.headless or args.lan or args.online or args.demo):
         # a match started from the command line, headless or by a tool is not the player's: its replay goes to a
         # temporary folder, so it never shows in Replays or as "Resume" on the title (--data-dir keeps it)
         import tempfile
@@ -319,6 +341,10 @@ def _make_app(args: argparse.Namespace, script):
         app.settings.lan_name = args.lan_name[:24]
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
+    for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password"):
+        value = getattr(args, f"online_{key}")
+        if value is not None:
+            setattr(app.settings, f"online_{key}", value)
     app.reset_to(TitleScene(app))
     return app
 
@@ -385,6 +411,16 @@ def main(argv: list[str] | None = None) -> int:
                              countdown=args.lan_countdown, summary=args.lan_summary,
                              end_after_rounds=args.lan_end_after_rounds, tick_rate=args.lan_tick_rate,
                              timeout=args.lan_timeout, nonce=args.seed, end_when_file=args.lan_end_when_file)
+        if err:
+            print(f"grisbi-arcade: error: {err}", file=sys.stderr)
+            return 1
+    if args.online:
+        from arcade.client.scenes.online import start_online_from_cli
+
+        hooks = {"auto": args.lan_auto, "auto_countdown": args.lan_countdown, "summary_path": args.lan_summary,
+                 "end_after_rounds": args.lan_end_after_rounds}
+        err = start_online_from_cli(app, args.online, game=args.game, seats=lan_seats, code=args.online_code,
+                                    hooks=hooks)
         if err:
             print(f"grisbi-arcade: error: {err}", file=sys.stderr)
             return 1

@@ -14,12 +14,14 @@ from typing import Iterable
 
 import pygame
 
+from arcade.core.i18n import N_, _
 from arcade.core.match import ZONES
 
 __all__ = ["BUTTONS", "ZONES", "MOUSE", "DEFAULT_BINDINGS", "DeviceState", "InputMap", "zone_hint", "key_label"]
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START")
-ZONE_TITLES = {"wasd": "WASD", "arrows": "Arrows", "ijkl": "IJKL", "numpad": "Numpad"}
+ZONE_TITLES = {"wasd": N_("WASD"), "arrows": N_("Arrows"), "ijkl": N_("IJKL"), "numpad": N_("Numpad")}
+"""A keyboard zone's short name (English id: ``_()`` where it is shown)."""
 
 DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
     "wasd": {"UP": ["w"], "DOWN": ["s"], "LEFT": ["a"], "RIGHT": ["d"], "A": ["e"], "B": ["q"], "START": ["tab"]},
@@ -39,15 +41,26 @@ REPEAT_EVERY = 5
 AXIS_DEAD = 0.5
 
 
+KEY_NAMES = {"return": N_("Enter"), "right shift": N_("RShift"), "left shift": N_("LShift"), "enter": N_("NumEnter"),
+             "backspace": N_("Bksp"), "tab": N_("Tab"), "space": N_("Space"), "escape": N_("Esc"),
+             "right ctrl": N_("Right Ctrl"), "left ctrl": N_("Left Ctrl"), "right alt": N_("Right Alt"),
+             "left alt": N_("Left Alt")}
+"""Keys whose name a player reads in their language (English ids)."""
+ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
+MOUSE_HINTS = {"A": N_("click"), "B": N_("right-click"), "START": N_("Esc")}
+"""What does a button's job with the mouse (English ids); any other button: "point"."""
+
+
 def key_label(name: str) -> str:
-    """Short on-screen label of a key name: "return" -> "Enter", "[8]" -> "Num8"."""
-    special = {"return": "Enter", "right shift": "RShift", "left shift": "LShift", "enter": "NumEnter",
-               "backspace": "Bksp", "tab": "Tab", "space": "Space", "up": "↑", "down": "↓", "left": "←",
-               "right": "→", "escape": "Esc"}
-    if name in special:
-        return special[name]
+    """Short on-screen label of a key name, in the player's language: "return" -> "Enter" ("Entrée"), "[8]" ->
+    "Num8" ("Pavé 8"), "e" -> "E"."""
+    if name in ARROWS:
+        return ARROWS[name]
+    if name in KEY_NAMES:
+        return _(KEY_NAMES[name])
     if name.startswith("[") and name.endswith("]"):
-        return "Num" + name[1:-1]
+        # TRANSLATORS: a key of the numeric keypad: "Num8", "Num+"
+        return _("Num{key}").format(key=name[1:-1])
     return name.upper() if len(name) == 1 else name.title()
 
 
@@ -85,7 +98,9 @@ class InputMap:
         self._escape_q = False
         self._any_q = False
         self.key_events: list[int] = []  # raw KEYDOWN keys this tick (for rebinding)
+        self.key_chars: list[str] = []  # the character each of those keys typed ("" if none): text fields
         self._key_q: list[int] = []
+        self._char_q: list[str] = []
         # the mouse (and touch, through SDL's mouse emulation), in 1280×720 picture coordinates (the App maps window
         # pixels through the scale and letterbox); applied at the start of the next tick like keys
         self.mouse_pos: tuple[int, int] | None = None  # None: outside the picture
@@ -120,12 +135,13 @@ class InputMap:
         return sorted((d for d, _ in self._pads.values()), key=lambda d: int(d[3:]))
 
     def hint(self, device: str, button: str) -> str:
-        """The label of the first key bound to ``button`` on ``device`` ("E", "Enter", "pad A"; the mouse: "click",
-        "right-click")."""
+        """The label of the first key bound to ``button`` on ``device`` in the player's language ("E", "Enter",
+        "pad A"; the mouse: "click", "right-click")."""
         if device == MOUSE:
-            return {"A": "click", "B": "right-click", "START": "Esc"}.get(button, "point")
+            hint = MOUSE_HINTS.get(button, N_("point"))
+            return _(hint)
         if device.startswith("pad"):
-            return {"A": "pad A", "B": "pad B", "START": "Start", "UP": "↑", "DOWN": "↓", "LEFT": "←",
+            return {"A": _("pad A"), "B": _("pad B"), "START": _("Start"), "UP": "↑", "DOWN": "↓", "LEFT": "←",
                     "RIGHT": "→"}[button]
         names = self.bindings.get(device, {}).get(button, [])
         return key_label(names[0]) if names else "?"
@@ -138,6 +154,7 @@ class InputMap:
             if down:
                 self._any_q = True
                 self._key_q.append(ev.key)
+                self._char_q.append(getattr(ev, "unicode", "") or "")
                 if ev.key == pygame.K_ESCAPE:
                     self._escape_q = True
             for zone, button in self._keymap.get(ev.key, ()):
@@ -343,6 +360,7 @@ class InputMap:
         self.escape_pressed, self._escape_q = self._escape_q, False
         self.any_pressed, self._any_q = self._any_q, False
         self.key_events, self._key_q = self._key_q, []
+        self.key_chars, self._char_q = self._char_q, []
         self._begin_mouse()
 
     def used_since(self, mark: dict[str, int] | None) -> set[str]:
@@ -369,11 +387,12 @@ class InputMap:
 
 
 def zone_hint(inp: InputMap, device: str) -> str:
-    """One line of key hints for a device: "WASD move · E select · Q back"."""
+    """One line of key hints for a device, in the player's language: "W/A/S/D move · E select · Q back"."""
     if device.startswith("pad"):
-        return f"Pad {int(device[3:]) + 1}: stick/d-pad move · A select · B back"
+        return _("Pad {n}: stick/d-pad move · A select · B back").format(n=int(device[3:]) + 1)
     if device == MOUSE:
-        return "Mouse: click to choose and play · right-click back"
+        return _("Mouse: click to choose and play · right-click back")
     b = inp.bindings.get(device, {})
     move = "/".join(key_label(b[k][0]) for k in ("UP", "LEFT", "DOWN", "RIGHT") if b.get(k))
-    return f"{move} move · {inp.hint(device, 'A')} select · {inp.hint(device, 'B')} back"
+    return _("{move} move · {select} select · {back} back").format(move=move, select=inp.hint(device, "A"),
+                                                                   back=inp.hint(device, "B"))

@@ -245,14 +245,18 @@ class LanLink:
         self.timeout = LAN_TIMEOUT
         self.nonce: int | None = None
         self.matches = 0
+        # over the internet: the netplay.online OnlineHost (polled here, following the session) or OnlineJoin
+        self.online: Any = None
 
     # --- construction
     @classmethod
     def host(cls, app: Any, game_id: str, plan: list[SeatSpec], options: dict[str, Any], *, code: str, port: int,
              name: str, broadcast: str, clock: Callable[[], float] | None = None, tick_rate: int = 60,
-             timeout: float = LAN_TIMEOUT, nonce: int | None = None) -> "LanLink":
+             timeout: float = LAN_TIMEOUT, nonce: int | None = None, online: Any = None) -> "LanLink":
         """Open a lobby for ``game_id`` with ``plan`` (a spec per seat; kind "remote" = open for a joiner) on UDP
-        ``port``. Raises LanError (port in use, no open seat, bad settings)."""
+        ``port``; or, ``online`` (a ``netplay.online.OnlineHost`` whose ``code`` is ready), over its ICE transport,
+        keyed by that code (no port, no LAN announcement). Raises LanError (port in use, no open seat, bad
+        settings)."""
         if not any(s.kind == "remote" for s in plan):
             raise LanError("Open at least one seat for a remote player (or play locally from the title).")
         if not code.strip():
@@ -262,20 +266,26 @@ class LanLink:
         except ValueError as e:
             raise LanError(f"These settings cannot be played: {e}") from None
         bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
-        try:
-            transport = UdpTransport((bind, port))
-        except OSError as e:
-            if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
-                raise LanError(f"Port {port} is already in use on this machine: choose another port in LAN "
-                               f"settings (or close the other program).") from None
-            raise LanError(f"Cannot open UDP port {port} on {bind}: {e.strerror or e}.") from None
+        if online is not None:
+            transport = online.transport
+        else:
+            try:
+                transport = UdpTransport((bind, port))
+            except OSError as e:
+                if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
+                    raise LanError(f"Port {port} is already in use on this machine: choose another port in LAN "
+                                   f"settings (or close the other program).") from None
+                raise LanError(f"Cannot open UDP port {port} on {bind}: {e.strerror or e}.") from None
         link = cls(app, HOST, transport, code, name, [s for s in plan if s.kind != "remote"],
                    clock or _clock_of(app))
         link.game_id, link.plan, link.options, link.settings = game_id, list(plan), dict(options), settings
         link.broadcast = broadcast
         link.timeout = timeout
         link.nonce = nonce
+        link.online = online
         link.open_lobby()
+        if online is not None:
+            return link
         try:
             link.announcer = Announcer(name, game_id, settings.rules_version, transport.address[1], settings.seats,
                                        link.session.free_seats(), settings.mode, settings.digest(),
@@ -288,18 +298,24 @@ class LanLink:
     def join(cls, app: Any, address: tuple[str, int], code: str, local: list[SeatSpec], *, name: str,
              broadcast: str = "127.255.255.255", watch: bool = False, claim: dict[int, SeatSpec] | None = None,
              clock: Callable[[], float] | None = None, timeout: float = LAN_TIMEOUT,
-             nonce: int | None = None) -> "LanLink":
+             nonce: int | None = None, online: Any = None) -> "LanLink":
         """Ask the host at ``address`` for ``len(local)`` seats (or, ``watch``, none: a spectator; ``claim``: seats
-        to take back once caught up, with who plays them here). Raises LanError if no UDP socket can be opened."""
+        to take back once caught up, with who plays them here); or, ``online`` (a connected
+        ``netplay.online.OnlineJoin``), the host at its ``host_address`` over its ICE transport. Raises LanError if
+        no UDP socket can be opened."""
         if not code.strip():
             raise LanError("Type the join code shown on the host's screen.")
         if not watch and not local:
             raise LanError("Choose at least one seat to play, or watch.")
-        try:
-            transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
-        except OSError as e:
-            raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
+        if online is not None:
+            transport, address = online.transport, online.host_address
+        else:
+            try:
+                transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
+            except OSError as e:
+                raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
         link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))
+        link.online = online
         link.address = address
         link.watch = watch
         link.claim_specs = dict(claim or {})
@@ -310,9 +326,13 @@ class LanLink:
         return link
 
     def config(self) -> SessionConfig:
+        # online: a star through the host (the joiners' connections reach the host only: no mesh introductions),
+        # and the code never changes (the rendezvous code that guards the meeting is the session's code)
+        lan = self.online is None
         cfg = SessionConfig(timeout=self.timeout, desync_dump=None, snapshot_state=snapshot_bytes,
-                            load_snapshot=load_snapshot, max_ticks_per_update=8, hello_timeout=HELLO_TIMEOUT,
-                            new_code=new_join_code, seat_claims="ask")
+                            load_snapshot=load_snapshot, max_ticks_per_update=8, mesh=lan,
+                            hello_timeout=HELLO_TIMEOUT, new_code=new_join_code, seat_claims="ask",
+                            code_tries=3 if lan else 0)
         cfg.serialize_state = lambda saved: repr(saved)
         return cfg
 
@@ -360,7 +380,23 @@ class LanLink:
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
+        if self.online is not None:
+            self.online.close()  # its code, its connections and the transport
         self.transport.close()
+
+    @property
+    def where(self) -> str:
+        """Where the host is, for the lobby: ``"192.168.1.20:47800"``, or "over the internet (through the relay)"."""
+        if self.online is not None:
+            route = None
+            if self.role == HOST:
+                routes = set(self.online.routes().values())
+                route = "relay" if "relay" in routes else ("direct" if routes else None)
+            elif getattr(self.online, "result", None) is not None:
+                route = getattr(self.online.result, "route", None)
+            return "over the internet" + {"relay": " (through the relay)", "direct": " (directly)"}.get(route, "")
+        a = self.address
+        return f"{a[0]}:{a[1]}" if a else ""
 
     # --- who plays which seat here
     def spec_for(self, seat: int) -> SeatSpec:
@@ -443,6 +479,10 @@ class LanLink:
             self._on_event(ev, now)
         if s.running and s.driver is not None:
             self.relayed = s.relayed_peers
+        if self.role == HOST and self.online is not None:
+            for ev in self.online.poll():
+                self._on_online(ev)
+            self.online.follow(s, evs)
         if self.match is not None and (s.driver is not None or s.auth is not None):
             self.match.control.record_confirmed()
             if self.end_after_rounds is not None and self.role == HOST and s.end is None and s.running:
@@ -466,6 +506,18 @@ class LanLink:
                 self.open_lobby()
         self.notices = [(t, m) for t, m in self.notices if now - t < 6.0][-4:]
         return evs
+
+    def _on_online(self, ev: Any) -> None:
+        """Host online: what the code's meetings and connections did (``netplay.online`` events)."""
+        from netplay.online import Connected, Failed as OnlineFailed, PeerFailed
+
+        if isinstance(ev, Connected):
+            how = "directly" if ev.route == "direct" else "through the relay"
+            self.say(f"online: a player connected {how} in {ev.connect_s:.1f} s")
+        elif isinstance(ev, PeerFailed):
+            self.say(f"online: a player could not connect: {ev.line}", "A player could not connect: " + ev.line)
+        elif isinstance(ev, OnlineFailed):
+            self.say(f"online: the code is closed: {ev.line}", "No one else can join: " + ev.line)
 
     def _auto(self, now: float) -> None:
         """Test hook: joiners ready as soon as welcomed, the host counts down and starts when all are ready."""
@@ -592,6 +644,9 @@ class LanLink:
             self.raw_failure = ev.reason
             self.failure_kind = ev.kind
             self.failure = explain(ev, self.transport.address[1])
+            if self.online is not None and ev.kind == FailReason.UNREACHABLE:
+                self.failure = ("The host stopped answering over the internet connection. Ask the host whether "
+                                "the lobby is still open, then join again with the code.")
             if m is not None and m.ended is None:
                 m.close_recording(abandoned=True)
             self.say(f"failed: {ev.reason}")

@@ -5,6 +5,20 @@
     grisbi-arcade host --game grisbi --port 7777 --code ABCD --seats bot,remote,bot,remote --headless
     grisbi-arcade join 127.0.0.1:7777 --code ABCD --seats bot --headless
 
+Over the internet (``netplay.online``: a short code on a Magic Wormhole mailbox server, then ICE, directly or
+through a TURN relay; the same session, keyed by that code, runs on top)::
+
+    grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-tiger-lamp"
+    grisbi-arcade join --internet 7-tiger-lamp --seats bot --headless
+
+with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT --turn-user U
+--turn-password P`` (defaults: ``netplay.online``'s; a joiner without a TURN server uses the one the host lends).
+The host prints ``internet code: CODE`` on its own line as soon as the code exists, keeps it open for the next
+joiner up to the free seats (and ``netplay.online.SPECTATORS`` watchers), and plays a star through itself; the
+summary adds ``route`` ("direct" or "relay"), ``connect_s`` (a joiner: code entered -> welcomed by the host) and
+``online`` (routes per joiner, datagrams and payload bytes of the transport, seconds of play). ``--rounds N`` (host)
+ends the match for everyone after N rounds (Grisbi).
+
 The host's ``--seats`` lists every seat: ``bot`` (or ``bot:hard``...) for its own, ``remote`` for one a joiner fills.
 A joiner's ``--seats`` lists its own seats (``bot``...), which take the first free remote seats. Real-time games
 (Grisbi) run in rollback mode, turn-based ones host-authoritative (``netplay.authority``: the host alone holds the
@@ -33,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import socket
 import sys
 import time
@@ -40,8 +55,15 @@ from typing import Any
 
 from netplay.events import (CodeChanged, Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed,
                             SeatDropped, Started)
+from netplay.ice import MAX_TOTAL_TIMEOUT
+from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, OnlineHost, OnlineJoin, PeerFailed,
+                            online_settings)
+from netplay.online import Failed as OnlineFailed
+from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
 from netplay.runner import Runner
 from netplay.session import Session
+from netplay.transport import Impairment
+from netplay.wire import PROTOCOL_VERSION
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
@@ -70,11 +92,33 @@ def _parser(sub: str) -> _Parser:
     p = _Parser(prog=f"{PROG} {sub}", description=__doc__.split("\n\n")[0])
     if sub == "host":
         p.add_argument("--game", required=True, help="game id: " + ", ".join(sorted(REGISTRY)))
-        p.add_argument("--port", required=True, type=int, help="UDP port to listen on (0 = any free port)")
+        p.add_argument("--port", type=int, default=None, help="UDP port to listen on (0 = any free port; not with "
+                       "--internet)")
+        p.add_argument("--internet", action="store_true", help="host over the internet: a code such as "
+                       "7-tiger-lamp from the rendezvous server, printed as 'internet code: CODE'")
+        p.add_argument("--rounds", type=int, default=None, help="end the match for everyone once this many rounds "
+                       "were played (Grisbi)")
     else:
-        p.add_argument("address", help="the host, HOST:PORT")
-    p.add_argument("--code", required=True, help="the match's join code")
-    p.add_argument("--seats", required=True, help="seat spec, e.g. bot,remote,bot,remote (host) or bot (joiner)")
+        p.add_argument("address", nargs="?", default=None, help="the host, HOST:PORT (not with --internet)")
+        p.add_argument("--internet", metavar="CODE", default=None, help="join over the internet with the host's "
+                       "code (e.g. 7-tiger-lamp)")
+    p.add_argument("--code", default=None, help="the match's join code (LAN; with --internet the code is the "
+                   "internet code)")
+    net = p.add_argument_group("internet servers (with --internet)")
+    net.add_argument("--rendezvous", metavar="URL", default=None, help="the Magic Wormhole mailbox server "
+                     f"(default {PUBLIC_MAILBOX})")
+    net.add_argument("--stun", metavar="HOST:PORT", default=None, help=f"the STUN server (default "
+                     f"{DEFAULT_STUN[0]}:{DEFAULT_STUN[1]}; 'none': none)")
+    net.add_argument("--turn", metavar="HOST:PORT", default=None, help="the TURN relay (default none; the host "
+                     "lends its relay to joiners who have none)")
+    net.add_argument("--turn-user", metavar="U", default=None, help="the TURN relay's user name")
+    net.add_argument("--turn-password", metavar="P", default=None, help="the TURN relay's password")
+    # measurements: seeded impairment added to every datagram this peer sends over the internet transport
+    net.add_argument("--impair-latency", type=float, default=0.0, help=argparse.SUPPRESS)  # ms, one way
+    net.add_argument("--impair-jitter", type=float, default=0.0, help=argparse.SUPPRESS)  # ms
+    net.add_argument("--impair-loss", type=float, default=0.0, help=argparse.SUPPRESS)  # 0..1
+    p.add_argument("--seats", required=True, help="seat spec, e.g. bot,remote,bot,remote (host), bot (joiner), or "
+                   "none (a joiner who watches: a spectator)")
     p.add_argument("--headless", action="store_true", help="no window: bots play the local seats")
     p.add_argument("--input-delay", type=int, default=None,
                    help="ticks of input delay, 0..4 (default: the host picks it from the round trip)")
@@ -94,8 +138,11 @@ def _parser(sub: str) -> _Parser:
 
 
 def _parse_seats(spec: str, host: bool) -> list[str | None]:
-    """Seat spec -> list of bot levels, None for a remote seat. Raises _ArgError."""
+    """Seat spec -> list of bot levels, None for a remote seat; a joiner's ``none``: no seat (a spectator).
+    Raises _ArgError."""
     out: list[str | None] = []
+    if not host and spec.strip().lower() == "none":
+        return out
     for tok in (t.strip().lower() for t in spec.split(",")):
         if tok == "remote" and host:
             out.append(None)
@@ -107,7 +154,7 @@ def _parse_seats(spec: str, host: bool) -> list[str | None]:
         elif tok in ("human", "keyboard", "pad"):
             raise _ArgError(f"--seats {spec!r}: a headless match has no {tok} seats (use bot)")
         else:
-            allowed = "bot, remote" if host else "bot"
+            allowed = "bot, remote" if host else "bot, or none alone to watch"
             raise _ArgError(f"--seats {spec!r}: unknown seat {tok!r} (use {allowed})")
     if not out:
         raise _ArgError("--seats is empty")
@@ -135,6 +182,12 @@ class _Headless:
         self.session: Session | None = None
         self.runner: Runner | None = None
         self.match: Match | None = None
+        # over the internet (--internet): the OnlineHost / OnlineJoin, and what the summary tells of it
+        self.online: OnlineHost | OnlineJoin | None = None
+        self.connect_s: float | None = None
+        self.started_at: float | None = None
+        self.ended_at: float | None = None
+        self._progress_key = ""
 
     def build(self, started: Started) -> Any:
         """The runner's ``build``: this machine's ``Match`` once the deal is known (a turn game: the host's whole
@@ -156,11 +209,45 @@ class _Headless:
         if not self.args.quiet:
             print(text, flush=True)
 
-    def run(self, session: Session, transport: UdpTransport) -> int:
+    def progress(self, line: str) -> None:
+        """An online progress line, printed when its words change (not at each tenth of a second it counts)."""
+        key = re.sub(r"\s*\(\d+(\.\d+)? s\)", "", line)
+        if key != self._progress_key:
+            self._progress_key = key
+            since = time.monotonic() - self.online.started if isinstance(self.online, OnlineJoin) else None
+            self.say(f"online: {key}" + ("" if since is None else f" ({since:.1f} s)"))
+
+    def step(self, events: list) -> None:
+        """Each turn of the loop: report the events; online, follow the connections; end after ``--rounds``."""
+        for ev in events:
+            self.report(ev)
+        s, now = self.session, time.monotonic()
+        if isinstance(self.online, OnlineHost):
+            for ev in self.online.poll():
+                self.report_online(ev)
+            self.online.follow(s, events)
+        elif isinstance(self.online, OnlineJoin) and self.connect_s is None and s.settings is not None \
+                and not s.done:
+            self.connect_s = now - self.online.started  # code entered -> the match's channel is up (welcomed)
+        rounds = getattr(self.args, "rounds", None)
+        if rounds and self.match is not None and s.running and s.end is None \
+                and getattr(self.match.state, "round", 0) >= rounds:
+            s.end_match()
+
+    def report_online(self, ev: Any) -> None:
+        if isinstance(ev, Connected):
+            self.say(f"online: a player connected {'directly' if ev.route == 'direct' else 'through the relay'} "
+                     f"in {ev.connect_s:.1f} s")
+        elif isinstance(ev, PeerFailed):
+            self.say(f"online: a player could not connect: {ev.line}")
+        elif isinstance(ev, OnlineFailed):
+            self.say(f"online: no more players can join: {ev.line}")
+
+    def run(self, session: Session, transport: Any) -> int:
         self.session = session
         self.runner = Runner(session, self.build)
         try:
-            self.runner.run(time.monotonic, lambda events: [self.report(ev) for ev in events])
+            self.runner.run(time.monotonic, self.step)
         except KeyboardInterrupt:
             session.close("interrupted")
             print(f"{PROG}: interrupted", file=sys.stderr)
@@ -174,6 +261,10 @@ class _Headless:
         return 0
 
     def report(self, ev: Any) -> None:
+        if isinstance(ev, Started):
+            self.started_at = time.monotonic()
+        elif isinstance(ev, MatchEnded):
+            self.ended_at = time.monotonic()
         if isinstance(ev, PeerJoined):
             self.say(f"peer {ev.peer} ({ev.name or ev.address[0]}) took seats {list(ev.seats)}")
         elif isinstance(ev, Started):
@@ -217,6 +308,22 @@ class _Headless:
         doc["peer"] = s["peer"]
         for k in ("input_delay", "mesh_up", "relayed_ticks", "deal"):
             doc[k] = s[k]
+        if self.online is not None:
+            doc.update(self.online_summary())
+        self._dump(doc)
+
+    def write_summary_failed(self, line: str) -> None:
+        """The summary of a joiner that never reached the host (online): the same keys, nothing played."""
+        doc: dict[str, Any] = {k: 0 for k in ("ticks", "desyncs", "rollbacks", "max_rollback", "stalls",
+                                              "bytes_sent", "bytes_received", "disconnects")}
+        doc.update(game=None, final_checksum=None, result={"reason": line}, seed=None, peer=None)
+        doc.update(self.online_summary())
+        self._dump(doc)
+
+    def _dump(self, doc: dict[str, Any]) -> None:
+        path = self.args.summary
+        if not path:
+            return
         try:
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(doc, f, indent=1)
@@ -224,8 +331,37 @@ class _Headless:
             print(f"{PROG}: error: cannot write {path}: {e}", file=sys.stderr)
 
 
-def _config(args: argparse.Namespace) -> SessionConfig:
-    cfg = SessionConfig(timeout=args.timeout, lobby_timeout=args.lobby_timeout)
+
+    def online_summary(self) -> dict[str, Any]:
+        """The internet keys of the summary: ``route`` ("direct" or "relay": the nominated pair; a host with
+        joiners on both: "relay"; None: not connected), ``connect_s`` (a joiner: code entered -> the match's
+        channel up, welcomed by the host; the host: its slowest joiner's connection), and ``online``: each
+        joiner's route (host), the datagrams and payload bytes the transport carried, the seconds of play."""
+        o = self.online
+        if isinstance(o, OnlineHost):
+            routes = sorted({c.route for c in o.connected.values()} | set(o.routes().values()))
+            route = None if not routes else ("relay" if "relay" in routes else "direct")
+            times = [c.connect_s for c in o.connected.values()]
+            connect = max(times) if times else None
+            per_peer = {str(p): r for p, r in sorted(o.routes().items())}
+        else:
+            route = o.result.route if isinstance(o.result, Connected) else None
+            connect, per_peer = self.connect_s, {}
+        traffic = [o.transport.traffic(a) for a in list(o.transport.peers())]
+        total = {k: sum(t.get(k, 0) for t in traffic) for k in ("sent", "received", "bytes_sent", "bytes_received")}
+        played = (self.ended_at or time.monotonic()) - self.started_at if self.started_at is not None else None
+        return {"route": route, "connect_s": None if connect is None else round(connect, 3),
+                "online": {"routes": per_peer, "datagrams_sent": total["sent"],
+                           "datagrams_received": total["received"], "payload_bytes_sent": total["bytes_sent"],
+                           "payload_bytes_received": total["bytes_received"],
+                           "match_s": None if played is None else round(played, 3)}}
+
+
+def _config(args: argparse.Namespace, online: bool = False) -> SessionConfig:
+    # online, a star through the host: the joiners' ICE connections go to the host only (no mesh introductions),
+    # and the code never changes (the rendezvous code that guards the meeting is the session's code)
+    cfg = SessionConfig(timeout=args.timeout, lobby_timeout=args.lobby_timeout, mesh=not online,
+                        code_tries=0 if online else SessionConfig.code_tries)
     cfg.serialize_state = lambda saved: repr(saved)
     if args.desync_dump:
         cfg.desync_dump = args.desync_dump
@@ -235,8 +371,13 @@ def _config(args: argparse.Namespace) -> SessionConfig:
 def _check_common(args: argparse.Namespace) -> None:
     if not args.headless:
         raise _ArgError("only --headless matches run from the command line (the LAN menus host windowed ones)")
-    if not args.code.strip():
-        raise _ArgError("--code is empty")
+    if not args.internet:
+        if args.code is None:
+            raise _ArgError("the following arguments are required: --code (or play over the internet: --internet)")
+        if not args.code.strip():
+            raise _ArgError("--code is empty")
+    if not 0 <= args.impair_loss < 1 or args.impair_latency < 0 or args.impair_jitter < 0:
+        raise _ArgError("bad impairment")
     if args.input_delay is not None and not 0 <= args.input_delay <= 4:
         raise _ArgError("--input-delay must be 0..4")
     if args.prediction is not None and not 1 <= args.prediction <= MAX_PREDICTION:
@@ -247,12 +388,30 @@ def _check_common(args: argparse.Namespace) -> None:
         raise _ArgError("--timeout must be positive")
 
 
+def _online(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The servers from the command line (``netplay.online.online_settings``), and the transport's options (seed,
+    impairment). Raises _ArgError."""
+    try:
+        settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password)
+    except ValueError as e:
+        raise _ArgError(str(e) + (" (--turn-user, --turn-password)" if "password" in str(e) else "")) from None
+    kw: dict[str, Any] = {"seed": args.seed or 0}
+    if args.impair_latency or args.impair_jitter or args.impair_loss:
+        kw["send_impairment"] = Impairment(latency=args.impair_latency / 1000, jitter=args.impair_jitter / 1000,
+                                           loss=args.impair_loss)
+    return settings, kw
+
+
 def _host(args: argparse.Namespace) -> int:
     _check_common(args)
     if args.game not in REGISTRY:
         raise _ArgError(f"unknown game {args.game!r} (choose from {', '.join(sorted(REGISTRY))})")
-    if not 0 <= args.port < 65536:
+    if not args.internet and args.port is None:
+        raise _ArgError("the following arguments are required: --port (or play over the internet: --internet)")
+    if args.port is not None and not 0 <= args.port < 65536:
         raise _ArgError("--port must be 0..65535")
+    if args.rounds is not None and args.rounds < 1:
+        raise _ArgError("--rounds must be at least 1")
     rules = REGISTRY[args.game]
     seats = _parse_seats(args.seats, host=True)
     if not rules.min_players <= len(seats) <= rules.max_players:
@@ -264,12 +423,14 @@ def _host(args: argparse.Namespace) -> int:
                              (0 if turn else AUTO_INPUT_DELAY) if args.input_delay is None else args.input_delay,
                              0 if turn else (MAX_PREDICTION if args.prediction is None else args.prediction),
                              AUTHORITY if turn else ROLLBACK, args.frames or 0)
+    levels = {i: lv for i, lv in enumerate(seats) if lv is not None}
+    if args.internet:
+        return _host_online(args, settings, seats, levels)
     try:
         transport = UdpTransport((args.bind_address, args.port))
     except OSError as e:
         print(f"{PROG}: error: cannot listen on {args.bind_address}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 1
-    levels = {i: lv for i, lv in enumerate(seats) if lv is not None}
     run = _Headless(args, list(levels.values()))
     session = Session.host(transport, settings, [s is None for s in seats], args.code,
                            input_source=run.input_source, config=_config(args), now=time.monotonic(),
@@ -280,9 +441,73 @@ def _host(args: argparse.Namespace) -> int:
     return run.run(session, transport)
 
 
+def _wait(online: Any, run: _Headless, done: Any, limit: float) -> None:
+    """Poll ``online`` (an OnlineHost before its code, an OnlineJoin before its connection) until ``done()``, at most
+    ``limit`` seconds, printing its progress line when it changes."""
+    end = time.monotonic() + limit
+    while not done() and time.monotonic() < end:
+        online.poll()  # the events say what ``done`` and ``line`` read
+        run.progress(online.line)
+        time.sleep(0.02)
+
+
+def _host_online(args: argparse.Namespace, settings: MatchSettings, seats: list[str | None],
+                 levels: dict[int, str]) -> int:
+    """``host --internet``: a code from the rendezvous server (printed ``internet code: CODE`` at once), then the
+    session over the ICE transport; the code stays open for the next joiner up to the free seats."""
+    servers, kw = _online(args)
+    remote = [s is None for s in seats]
+    run = _Headless(args, list(levels.values()))
+    info = {"game": args.game, "seats": len(seats), "protocol": PROTOCOL_VERSION}
+    online = OnlineHost(servers, joiners=min(7, sum(remote) + SPECTATORS), info=info, **kw)
+    run.online = online
+    run.say(f"online: asking {servers.rendezvous} for a code ({servers.servers.describe()})")
+    _wait(online, run, lambda: online.code is not None or online.rendezvous.failure is not None,
+          MAX_TOTAL_TIMEOUT + 2)
+    if online.code is None:
+        failure = online.rendezvous.failure
+        online.close()
+        print(f"{PROG}: error: {failure.line if failure else 'the meeting server gave no code'}", file=sys.stderr)
+        return 1
+    print(f"internet code: {online.code}", flush=True)
+    session = Session.host(online.transport, settings, remote, online.code, input_source=run.input_source,
+                           config=_config(args, online=True), now=time.monotonic(), nonce=args.seed, name="host",
+                           bots={i: lv or args.level for i, lv in levels.items()})
+    run.say(f"hosting {settings.describe()} over the internet; waiting for {sum(remote)} remote seat(s)")
+    return run.run(session, online)
+
+
+def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any) -> int:
+    """``join --internet CODE``: meet the host by code, connect (directly or through the relay), then the session."""
+    servers, kw = _online(args)
+    run = _Headless(args, [lv or "" for lv in seats])
+    warm_up(wait=10.0)  # the meeting's libraries load before the code counts as entered (as in the menus)
+    online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION}, **kw)
+    run.online = online
+    _wait(online, run, lambda: online.result is not None, MAX_TOTAL_TIMEOUT + 2)
+    result = online.result
+    if not isinstance(result, Connected):
+        line = result.line if result is not None else f"no connection within {MAX_TOTAL_TIMEOUT:g} s"
+        print(f"{PROG}: error: {line}", file=sys.stderr)
+        online.close()
+        if args.summary:
+            run.write_summary_failed(line)
+        return 1
+    run.say(f"online: connected {'directly' if result.route == 'direct' else 'through the relay'} in "
+            f"{result.connect_s:.1f} s")
+    session = Session.join(online.transport, online.host_address, args.internet, len(seats),
+                           input_source=run.input_source, config=_config(args, online=True), now=time.monotonic(),
+                           nonce=args.seed, accept=accept, name="joiner")
+    return run.run(session, online)
+
+
 def _join(args: argparse.Namespace) -> int:
     _check_common(args)
-    address = _parse_address(args.address)
+    if args.internet is None and args.address is None:
+        raise _ArgError("the following arguments are required: address (or play over the internet: --internet "
+                        "CODE)")
+    if args.internet is not None and args.address is not None:
+        raise _ArgError("give the host's address or --internet CODE, not both")
     seats = _parse_seats(args.seats, host=False)
     if len(seats) > 7:
         raise _ArgError("a joiner takes at most 7 seats")
@@ -306,6 +531,9 @@ def _join(args: argparse.Namespace) -> int:
                 return f"{name} {theirs} at the host, {mine} asked here"
         return None
 
+    if args.internet is not None:
+        return _join_online(args, seats, accept)
+    address = _parse_address(args.address)
     try:
         transport = UdpTransport((args.bind_address, 0))
     except OSError as e:

@@ -2,7 +2,8 @@
 
 The folder is ``platformdirs.user_config_dir("grisbi-arcade")`` unless ``GRISBI_ARCADE_HOME`` or ``--config-dir``
 names another. An unreadable, corrupt or hostile file never crashes the game: defaults are used and
-``Settings.notice`` holds a one-line message the title screen shows.
+``Settings.notice`` holds a one-line message the title screen shows (in the player's language, which the file itself
+may choose: the message is worded when asked for).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import msgpack
 import platformdirs
 
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
-from arcade.core.i18n import LANGUAGES
+from arcade.core.i18n import LANGUAGES, N_, _
 
 __all__ = ["Settings", "grisbi_defaults", "GRISBI_PACES", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
 
@@ -58,6 +59,11 @@ class Settings:
 
     ``language``: a code of ``arcade.core.i18n.LANGUAGES`` chosen in Settings → Language, or "" (the default) to
     follow the OS locale (``--lang`` overrides both for one run).
+    Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
+    (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
+    for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
+    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
+    a personal secret).
     """
 
     volume: int = 7
@@ -74,13 +80,26 @@ class Settings:
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
     language: str = ""
+    online_rendezvous: str = ""
+    online_stun: str = ""
+    online_turn: str = ""
+    online_turn_user: str = ""
+    online_turn_password: str = ""
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
-    notice: str = field(default="", compare=False)
+    problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
+
+    @property
+    def notice(self) -> str:
+        """Why the file could not be used (a one-line message the title shows) in the player's language, or ""."""
+        if self.problem is None:
+            return ""
+        message, fields_ = self.problem
+        return _(message).format(**fields_)
 
     def to_plain(self) -> dict:
         d = asdict(self)
-        d.pop("notice")
+        d.pop("problem")
         d.pop("path")
         return d
 
@@ -139,8 +158,10 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
     }
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+        checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
     for f in fields(Settings):
-        if f.name not in raw or f.name in ("notice", "path", "bindings"):
+        if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue
         v = raw[f.name]
         if checks[f.name](v):
@@ -176,7 +197,7 @@ def load_settings(folder: str | os.PathLike | None = None) -> Settings:
         s.path = path
         return s
     except OSError as e:
-        s = Settings(notice=f"Settings unreadable ({e.strerror}); using defaults.")
+        s = Settings(problem=(N_("Settings unreadable ({reason}); using defaults."), {"reason": str(e.strerror)}))
         s.path = path
         return s
     try:
@@ -189,10 +210,12 @@ def load_settings(folder: str | os.PathLike | None = None) -> Settings:
                               max_array_len=256, max_map_len=256, max_ext_len=0)
         s, bad = _clean(raw)
         if bad:
-            s.notice = f"Some settings were invalid ({', '.join(bad)}); defaults used for those."
+            s.problem = (N_("Some settings were invalid ({names}); defaults used for those."),
+                         {"names": ", ".join(bad)})
     except Exception as e:  # any decoding problem: defaults and a notice
         log.warning("settings file %s unreadable: %s", path, e)
-        s = Settings(notice=f"Settings file was unreadable ({type(e).__name__}); using defaults.")
+        s = Settings(problem=(N_("Settings file was unreadable ({reason}); using defaults."),
+                              {"reason": type(e).__name__}))
     s.path = path
     return s
 
@@ -208,4 +231,4 @@ def save_settings(s: Settings) -> str | None:
         return None
     except OSError as e:
         log.warning("could not save settings: %s", e)
-        return f"Could not save settings ({e.strerror})."
+        return _("Could not save settings ({reason}).").format(reason=e.strerror)

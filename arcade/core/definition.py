@@ -16,6 +16,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
+from . import i18n
 from .protocols import is_turn_based
 from .spec import GameSpec
 
@@ -106,11 +107,25 @@ class GameDefinition:
         """A ``TurnRules`` game (else a real-time one)."""
         return is_turn_based(self.rules)
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str | None = None) -> str:
         """The player's rules page (``spec.rules_page``: a path relative to the ``arcade`` package, or absolute;
-        empty: ``games/<id>/howto.md``). Raises OSError if it cannot be read."""
+        empty: ``games/<id>/howto.md``) in ``language`` (default: the player's, ``arcade.core.i18n.language``): the
+        page's translation next to it (``howto.fr.md``) when there is one, else the English page. Raises OSError if
+        the English page cannot be read."""
         page = self.spec.rules_page or f"games/{self.id}/howto.md"
-        if os.path.isabs(page):
-            with open(page, encoding="utf-8") as f:
-                return f.read()
-        return (resources.files("arcade") / page).read_text(encoding="utf-8")
+        code = language or i18n.language()
+        stem, dot, ext = page.rpartition(".")
+        if dot and code != i18n.DEFAULT:
+            try:
+                return _read_page(f"{stem}.{code}.{ext}")
+            except OSError:
+                pass  # not translated: the English page
+        return _read_page(page)
+
+
+def _read_page(page: str) -> str:
+    """A rules page's text: ``page`` absolute, or relative to the ``arcade`` package. Raises OSError."""
+    if os.path.isabs(page):
+        with open(page, encoding="utf-8") as f:
+            return f.read()
+    return (resources.files("arcade") / page).read_text(encoding="utf-8")

@@ -37,7 +37,7 @@ from importlib import resources
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "LANGUAGES", "DEFAULT", "PSEUDO", "DOMAIN", "language",
            "language_name", "set_language", "system_language", "on_change", "format_number", "format_money", "format_compact",
-           "format_percent",
+           "format_percent", "format_datetime",
            "pseudo", "is_pseudo_word", "PSEUDO_OPEN", "PSEUDO_CLOSE", "locale_dir", "placeholders", "MISSING"]
 
 log = logging.getLogger(__name__)
@@ -241,3 +241,13 @@ def format_percent(percent: int) -> str:
     from babel.numbers import format_percent as babel_percent
 
     return babel_percent(Decimal(percent) / 100, locale=_babel_locale())
+
+
+def format_datetime(when) -> str:
+    """A day and time of day as the current language writes it in a list (a replay's date): "3 Nov 2025 22:30"
+    (English), "3 nov. 2025 22:30" (French); ``when`` a ``datetime``, shown in its own time zone (naive: as UTC).
+    The pseudo-locale's is pseudo-accented, as its words are."""
+    from babel.dates import format_datetime as babel_datetime
+
+    out = babel_datetime(when, "d MMM y HH:mm", locale=_babel_locale())
+    return pseudo(out) if _lang == PSEUDO else out

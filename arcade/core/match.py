@@ -18,7 +18,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from arcade.core.results import result_label
+from arcade.core.i18n import N_, _
+from arcade.core.results import result_label, seat_name_words
 from arcade.core.bots import LEVELS, BotSeat
 from arcade.core.registry import SPECS, definition_of
 from arcade.core.simulation import action_input, simulation_for
@@ -61,15 +62,22 @@ class SeatSpec:
 
     @property
     def label(self) -> str:
+        """Who fills the seat, in the player's language: "Bot (hard)", "Remote player", "Gamepad 1", "WASD keys",
+        "Mouse"."""
         if self.kind == "bot":
-            return f"Bot ({self.level})"
+            return _(BOT_LEVELS.get(self.level, self.level))
         if self.kind == "remote":
-            return "Remote player"
+            return _("Remote player")
         if self.device.startswith("pad"):
-            return f"Gamepad {int(self.device[3:]) + 1}"
-        return {"wasd": "WASD keys", "arrows": "Arrow keys", "ijkl": "IJKL keys", "numpad": "Numpad",
-                "mouse": "Mouse"}.get(
-            self.device, self.device)
+            return _("Gamepad {n}").format(n=int(self.device[3:]) + 1)
+        return _(DEVICE_NAMES.get(self.device, self.device))
+
+
+BOT_LEVELS = {"easy": N_("Bot (easy)"), "normal": N_("Bot (normal)"), "hard": N_("Bot (hard)")}
+"""A bot seat as seat setup names it, by level (translated when shown)."""
+DEVICE_NAMES = {"wasd": N_("WASD keys"), "arrows": N_("Arrow keys"), "ijkl": N_("IJKL keys"), "numpad": N_("Numpad"),
+                "mouse": N_("Mouse")}
+"""A keyboard zone or the mouse as a seat's device, named for players (translated when shown)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +87,7 @@ class RemoteSeat(SeatSpec):
 
     @property
     def label(self) -> str:
-        return "on the LAN"  # the table names the seat after its player (``Match.seat_name``)
+        return _("on the LAN")  # the table names the seat after its player (``Match.seat_name``)
 
 
 def allowed_counts(game_id: str) -> list[int]:
@@ -302,20 +310,22 @@ class Match:
                 return i
         return None
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, english: bool = False) -> str:
         """The one way a seat is named everywhere (table, results, replays): the player's name when there is one
         (LAN; seats of the same kind sharing a name are numbered: "Ada 1", "Ada 2"), else "Player N" for a person
-        and "Bot N" for a bot (N from 1)."""
+        and "Bot N" for a bot (N from 1), in the player's language (``english``: in English, for files)."""
         spec = self.seats[seat]
         if spec.name:
             same = [i for i, sp in enumerate(self.seats) if sp.kind == spec.kind and sp.name == spec.name]
             return spec.name if len(same) == 1 else f"{spec.name} {same.index(seat) + 1}"
-        return f"{'Bot' if spec.kind == 'bot' else 'Player'} {seat + 1}"
+        return seat_name_words(spec.kind, seat, N_ if english else _)
 
-    def result_label(self) -> str:
-        """Who won, in words ("Robbers won", "Player 2 won", "Draw: ..."); see ``arcade.core.results``."""
-        names = [self.seat_name(s) for s in range(len(self.seats))]
-        return result_label(self.rules, self.state, names, SPECS[self.game_id].teams)
+    def result_label(self, english: bool = False) -> str:
+        """Who won, in words ("Robbers won", "Player 2 won", "Draw: ..."), in the player's language (``english``:
+        in English, as the replay file keeps it); see ``arcade.core.results``."""
+        names = [self.seat_name(s, english) for s in range(len(self.seats))]
+        spec = SPECS[self.game_id]
+        return result_label(self.rules, self.state, names, spec.teams, spec.team_won, N_ if english else _)
 
     def seat_specs(self) -> list[str]:
         """The seats as SPEC entries (for replay headers)."""
@@ -407,7 +417,7 @@ class Match:
         if rec is not None:
             rec.record(inputs, self.sim)
             if self.sim.is_over():
-                rec.finish(self.sim, self.rules.scores(self.sim.state), self.result_label())
+                rec.finish(self.sim, self.rules.scores(self.sim.state), self.result_label(english=True))
         return inputs
 
     def close_recording(self, abandoned: bool = False) -> None:

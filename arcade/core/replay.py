@@ -31,6 +31,7 @@ from typing import Any, Iterator, Sequence
 import msgpack
 
 from arcade import __version__
+from arcade.core.i18n import _
 from arcade.core.registry import RULES_BY_ID as REGISTRY
 from arcade.core.simulation import simulation_for
 
@@ -110,7 +111,7 @@ class ReplayWriter:
                 self.file.flush()
         except OSError as e:
             self.file = None
-            self.error = f"Replay not recorded ({e.strerror})."
+            self.error = _("Replay not recorded ({reason}).").format(reason=e.strerror)
 
     def _write(self, obj: Any) -> None:
         if self.file is None:
@@ -118,7 +119,7 @@ class ReplayWriter:
         try:
             self.file.write(msgpack.packb(obj, use_bin_type=True))
         except OSError as e:
-            self.error = f"Replay recording stopped ({e.strerror})."
+            self.error = _("Replay recording stopped ({reason}).").format(reason=e.strerror)
             self.file = None
 
     def _write_run(self) -> None:
@@ -134,7 +135,7 @@ class ReplayWriter:
             try:
                 self.file.flush()
             except OSError as e:
-                self.error = f"Replay recording stopped ({e.strerror})."
+                self.error = _("Replay recording stopped ({reason}).").format(reason=e.strerror)
                 self.file = None
 
     def record(self, inputs: Sequence[int], sim: Any) -> None:

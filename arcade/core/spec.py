@@ -49,7 +49,11 @@ class GameSpec:
     - ``count_options``: options implied by a seat count, as ``((count, key, value), ...)``: 7-player Grenade is
       ``(7, "seven", True)``.
     - ``options``: the setup rows (``Option``), in order.
-    - ``teams``: team names if the game is played in teams, else empty.
+    - ``teams``: team names if the game is played in teams, else empty (English, marked ``N_``: translated when
+      shown).
+    - ``team_won``: how the results say each team of ``teams`` won ("Police won"; ``N_``), in the same order, so
+      that a language words each team's win its own way ("La Police gagne", "Les Voleurs gagnent"); empty: "{team}
+      won".
     - ``teams_chosen``: the players choose each seat's team at the table (seat setup, ``@TEAM`` in a seat SPEC:
       the ``teams`` option, ``arcade.core.match.seat_teams``); False: the rules give the teams.
     - ``demo_players``: seats of an attract-mode demo.
@@ -67,6 +71,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     count_options: tuple[tuple[int, str, Any], ...] = ()
     teams: tuple[str, ...] = ()
+    team_won: tuple[str, ...] = ()
     teams_chosen: bool = False
     rules_page: str = ""
     order: int = 100
@@ -78,6 +83,8 @@ class GameSpec:
             raise ValueError(f"game {self.id!r}: player_counts must be ascending and distinct")
         if self.demo_players not in self.player_counts:
             raise ValueError(f"game {self.id!r}: demo_players {self.demo_players} is not an allowed count")
+        if self.team_won and len(self.team_won) != len(self.teams):
+            raise ValueError(f"game {self.id!r}: team_won must word each of the {len(self.teams)} teams")
         if self.teams_chosen and not self.teams:
             raise ValueError(f"game {self.id!r}: teams chosen at the table, but no teams named")
 

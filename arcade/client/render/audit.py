@@ -113,11 +113,15 @@ class TextAudit:
                 self._patched.append((mod, "draw_text"))
                 setattr(mod, "draw_text", wrapped)
         self._real = real
+        self._wrapped = wrapped
         return self
 
     def __exit__(self, *exc) -> None:
         for mod, attr in self._patched:
             setattr(mod, attr, self._real)
+        for mod in list(sys.modules.values()):  # a module imported meanwhile took the wrapper from fonts: undo it too
+            if getattr(mod, "draw_text", None) is self._wrapped:
+                mod.draw_text = self._real
 
     def problems(self, min_size: int = 16, min_ratio: float = 4.5) -> list[str]:
         """Texts smaller than ``min_size`` px or below ``min_ratio`` contrast, one line each."""

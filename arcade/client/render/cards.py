@@ -12,6 +12,7 @@ import pygame
 
 from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.tween import Placed
+from arcade.core.i18n import _, on_change
 
 __all__ = ["CARD_W", "CARD_H", "playing_card", "label_card", "card_back", "squashed", "blit_card", "shadow",
            "FLIP_STEPS", "SUIT_GLYPH"]
@@ -33,11 +34,17 @@ def _blank(w: int, h: int, fill=(250, 248, 240), border=(60, 60, 60)) -> pygame.
 
 @lru_cache(maxsize=512)
 def playing_card(rank: str, suit: str, w: int = CARD_W, h: int = CARD_H, marked: bool = False) -> pygame.Surface:
-    """A French-suited card face: ``rank`` "A".."K" or "JOKER", ``suit`` "S"/"H"/"D"/"C"."""
+    """A French-suited card face: ``rank`` "A".."K" or "JOKER" (its word in the player's language: the cache is
+    emptied on a language switch), ``suit`` "S"/"H"/"D"/"C"."""
     s = _blank(w, h, border=(180, 40, 40) if marked else (60, 60, 60))
     if rank == "JOKER":
         draw_text(s, "★", (w // 2, h // 2 - 6), int(h * 0.45), (120, 40, 160), anchor="center")
-        draw_text(s, "JOKER", (w // 2, h - h // 7), max(10, w // 7), (120, 40, 160), bold=True, anchor="center")
+        # TRANSLATORS: printed at the foot of the Joker card (capitals)
+        word = _("JOKER")
+        size = max(10, w // 7)
+        while size > 8 and font(size, True).size(word)[0] > w - 8:
+            size -= 1
+        draw_text(s, word, (w // 2, h - h // 7), size, (120, 40, 160), bold=True, anchor="center")
         return s.convert_alpha()
     ink = INK[suit]
     g = SUIT_GLYPH[suit]
@@ -57,6 +64,17 @@ def playing_card(rank: str, suit: str, w: int = CARD_W, h: int = CARD_H, marked:
     tail = pygame.transform.rotate(font(corner, True).render(rank, True, ink), 180)
     s.blit(tail, tail.get_rect(bottomright=(w - 7, h - 3)))
     return s.convert_alpha()
+
+
+def _language_switched(_code: str) -> None:
+    """The Joker's word is drawn again in the new language (and the squashed and scaled copies, keyed by the
+    surfaces' ids, go with the old surfaces)."""
+    playing_card.cache_clear()
+    _squash_cache.clear()
+    _scale_cache.clear()
+
+
+on_change(_language_switched)
 
 
 @lru_cache(maxsize=1024)

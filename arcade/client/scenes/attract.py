@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 
 from arcade.games import GAME_IDS, GAME_NAMES, SPECS
+from arcade.core.i18n import _
 from arcade.core.match import Match, SeatSpec
-from arcade.client.render.fonts import draw_text
+from arcade.client.render.fonts import draw_text, size_to_fit
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.client.scenes import Scene
 from arcade.client.scenes.router import table as table_for
@@ -66,6 +67,10 @@ class AttractScene(Scene):
         self.table.draw(surf, alpha)
         gid = self.games[self.index]
         panel(surf, (W // 2 - 260, H - 92, 520, 78), 200, border=GOLD)
-        draw_text(surf, f"DEMO · {GAME_NAMES[gid]}", (W // 2, H - 70), 26, GOLD, bold=True, anchor="center")
+        title = _("DEMO · {game}").format(game=_(GAME_NAMES[gid]))
+        draw_text(surf, title, (W // 2, H - 70), size_to_fit(title, 500, 26, bold=True), GOLD, bold=True,
+                  anchor="center")
         if (self.ticks // 30) % 2 == 0:
-            draw_text(surf, "PRESS ANY KEY", (W // 2, H - 36), 26, WHITE, bold=True, anchor="center")
+            press = _("PRESS ANY KEY")
+            draw_text(surf, press, (W // 2, H - 36), size_to_fit(press, 500, 26, bold=True), WHITE, bold=True,
+                      anchor="center")

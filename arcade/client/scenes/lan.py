@@ -50,16 +50,22 @@ COUNTDOWN = 3.0
 _KEYCHARS: dict[int, str] = {getattr(pygame, f"K_{c}"): c for c in "abcdefghijklmnopqrstuvwxyz0123456789"}
 _KEYCHARS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
 _KEYCHARS.update({pygame.K_PERIOD: ".", pygame.K_KP_PERIOD: ".", pygame.K_MINUS: "-", pygame.K_KP_MINUS: "-",
-                  pygame.K_SEMICOLON: ":", pygame.K_COLON: ":", pygame.K_SPACE: " "})
+                  pygame.K_SEMICOLON: ":", pygame.K_COLON: ":", pygame.K_SPACE: " ", pygame.K_SLASH: "/",
+                  pygame.K_KP_DIVIDE: "/"})
+_LOWER = "abcdefghijklmnopqrstuvwxyz0123456789"
 _ALLOWED = {"address": set("0123456789.:"), "code": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"),
-            "name": set("abcdefghijklmnopqrstuvwxyz0123456789 -."), "port": set("0123456789"),
-            "ip": set("0123456789.")}
+            "name": set(_LOWER + " -."), "port": set("0123456789"), "ip": set("0123456789."),
+            "words": set(_LOWER + "- "), "url": set(_LOWER + ".:/-_"), "server": set(_LOWER + ".:-"),
+            "secret": {chr(c) for c in range(33, 127)}}
 
 
 class TextField:
     """A one-line text field typed with the keyboard (raw keys of the tick, see the module docstring).
 
-    ``kind``: "address", "code" (upper case), "name", "port" or "ip"; ``maxlen`` characters."""
+    ``kind``: "address", "code" (upper case), "name", "port", "ip", "words" (an internet code: lower case, digits,
+    dashes, spaces), "url", "server" (host:port) or "secret" (any printable character, shown masked by its
+    screen); ``maxlen`` characters. ``feed`` may also get each key's typed character (``InputMap.key_chars``): it
+    is used when the field allows it (upper case, punctuation), else the key's own character is."""
 
     def __init__(self, value: str, kind: str, maxlen: int = 24) -> None:
         self.value = value
@@ -72,9 +78,10 @@ class TextField:
         self.editing = True
         self._before = self.value
 
-    def feed(self, keys: list[int]) -> str | None:
-        """Apply this tick's keys; returns "done" (Enter) or "cancel" (Esc) when editing ends."""
-        for k in keys:
+    def feed(self, keys: list[int], chars: list[str] | None = None) -> str | None:
+        """Apply this tick's keys (and the characters they typed, if known); returns "done" (Enter) or "cancel"
+        (Esc) when editing ends."""
+        for n, k in enumerate(keys):
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.editing = False
                 return "done"
@@ -88,7 +95,8 @@ class TextField:
             if k == pygame.K_DELETE:
                 self.value = ""
                 continue
-            ch = _KEYCHARS.get(k)
+            typed = chars[n] if chars is not None and n < len(chars) else ""
+            ch = typed if len(typed) == 1 and typed in _ALLOWED[self.kind] else _KEYCHARS.get(k)
             if ch is None:
                 continue
             if self.kind == "code":
@@ -151,10 +159,11 @@ def _spec_label(spec: SeatSpec) -> str:
 
 
 def go_lan_menu(app, notice: str = "") -> None:
-    """Back to the LAN menu (under it, the title), closing nothing (the caller closes its link)."""
-    while len(app.stack) > 1 and app.stack[-1].name not in ("lan", "title"):
+    """Back to the LAN menu, or the online menu for a match online (under it, the title), closing nothing (the
+    caller closes its link)."""
+    while len(app.stack) > 1 and app.stack[-1].name not in ("lan", "online", "title"):
         app.pop()
-    if not app.stack or app.stack[-1].name != "lan":
+    if not app.stack or app.stack[-1].name not in ("lan", "online"):
         app.push(LanMenuScene(app))
     app.notice = notice
 
@@ -181,6 +190,8 @@ class LanMenuScene(Scene):
     still = True
     name = "lan"
     ITEMS = ("Host a match", "Browse the LAN", "Join by address", "LAN settings", "Back")
+    CENTER = (W // 2, 360)  # the menu's centre (px)
+    NEXT: dict = {}  # item -> the scene class it opens (filled below, once the classes exist); others: back
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -198,19 +209,13 @@ class LanMenuScene(Scene):
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % len(self.ITEMS)
             self.app.audio.play("move")
-        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), (W // 2, 360), 58), self.sel)
+        self.sel, clicked = inp.pointed(menu_rects(len(self.ITEMS), self.CENTER, 58), self.sel)
         if inp.pressed("A") or inp.pressed("START") or clicked:
             self.app.audio.play("select")
             self.app.notice = ""
-            item = self.ITEMS[self.sel]
-            if item == "Host a match":
-                self.app.push(LanHostScene(self.app))
-            elif item == "Browse the LAN":
-                self.app.push(LanBrowseScene(self.app))
-            elif item == "Join by address":
-                self.app.push(LanJoinScene(self.app))
-            elif item == "LAN settings":
-                self.app.push(LanSettingsScene(self.app))
+            scene = self.NEXT.get(self.ITEMS[self.sel])
+            if scene is not None:
+                self.app.push(scene(self.app))
             else:
                 self.app.pop()
 
@@ -220,7 +225,7 @@ class LanMenuScene(Scene):
         where = "this machine only" if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
             f"announced to {s.lan_broadcast}" if s.lan_broadcast else "your local network")
         banner(surf, "LAN play", f"You are {s.lan_name} · {where} · game port {s.lan_port}", y=70)
-        draw_menu(surf, self.ITEMS, self.sel, (W // 2, 360), size=32, spacing=58)
+        draw_menu(surf, self.ITEMS, self.sel, self.CENTER, size=32, spacing=58)
         lines = ["Nothing is sent on the network until you host or browse.",
                  "Host: open UDP port %d (and %d for discovery) in your firewall." % (s.lan_port, DISCOVERY_PORT)]
         if s.lan_broadcast and is_loopback(s.lan_broadcast):
@@ -373,9 +378,11 @@ class LanHostScene(SeatSetupScene):
         self.app.audio.play("start")
         self.app.push(LanLobbyScene(self.app, link))
 
+    TITLE = "Host a LAN match"
+
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Host a LAN match", SPECS[self.gid].tagline, y=46, size=46)
+        banner(surf, self.TITLE, SPECS[self.gid].tagline, y=46, size=46)
         rows = self.rows()
         x0, x1 = 40, 800
         panel(surf, (x0, 112, x1 - x0, 40 + 38 * len(rows)), 170)
@@ -399,7 +406,12 @@ class LanHostScene(SeatSetupScene):
             _row(surf, y, label, value, sel, x0, x1, 22,
                  value_color=(GREEN if value.startswith("Open:") and not sel else None))
             y += 38
-        # the join code, large, and where to join
+        self.draw_side(surf)
+        draw_toast(surf, self.app.notice, 100)
+        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change", "Enter/E open the lobby", "Esc back"])
+
+    def draw_side(self, surf) -> None:
+        """The right of the screen: the join code, large, where to join, and the local players' keys."""
         s = self.app.settings
         panel(surf, (830, 112, 410, 330), 190, border=GOLD)
         draw_text(surf, "JOIN CODE", (1035, 150), 24, DIM, bold=True, anchor="center")
@@ -411,14 +423,15 @@ class LanHostScene(SeatSetupScene):
             s.lan_broadcast)) else "this machine only", (1035, 352), 18, DIM, anchor="center")
         draw_text(surf, "Open seats are filled by players", (1035, 396), 18, DIM, anchor="center")
         draw_text(surf, "who join from their machines.", (1035, 418), 18, DIM, anchor="center")
-        hy = 470
+        self.draw_keys(surf)
+
+    def draw_keys(self, surf, hy: int = 470) -> None:
+        """Each local player's keys, under the side panel."""
         for i, spec in enumerate(self.choices[:self.players]):
             if spec.kind == "human" and hy < H - 60:
                 draw_text(surf, f"{seat_label(self.gid, i)}: {zone_hint(self.app.input, spec.device)}",
                           (1035, hy), 16, DIM, anchor="center")
                 hy += 22
-        draw_toast(surf, self.app.notice, 100)
-        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change", "Enter/E open the lobby", "Esc back"])
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------
@@ -535,9 +548,13 @@ def default_join_address(settings) -> str:
 
 
 class LanJoinScene(Scene):
-    """The host's address and the join code, who plays on this machine (no one: watch), then Join."""
+    """The host's address and the join code, who plays on this machine (no one: watch), then Join. (The online join
+    screen is this one with the code alone: ``FIELDS``, ``TITLE``, ``CODE_LABEL``, ``join``.)"""
 
     name = "lan_join"
+    FIELDS = ("address", "code")
+    TITLE, SUBTITLE = "Join a LAN match", "The host's screen shows its address and join code"
+    CODE_LABEL, CODE_HINT = "Join code", "(type it)"
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
@@ -550,7 +567,7 @@ class LanJoinScene(Scene):
         self.row = 1 if address else 0
 
     def rows(self) -> list[str]:
-        return ["address", "code", "count"] + [f"p{i}" for i in range(self.count)] + ["go"]
+        return list(self.FIELDS) + ["count"] + [f"p{i}" for i in range(self.count)] + ["go"]
 
     def update(self) -> None:
         inp = self.app.input
@@ -558,7 +575,7 @@ class LanJoinScene(Scene):
         r = rows[min(self.row, len(rows) - 1)]
         field = {"address": self.address, "code": self.code}.get(r)
         if field is not None and field.editing:
-            if field.feed(inp.key_events) == "done":
+            if field.feed(inp.key_events, inp.key_chars) == "done":
                 self.row = min(self.row + 1, len(rows) - 1)
             return
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
@@ -609,7 +626,7 @@ class LanJoinScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Join a LAN match", "The host's screen shows its address and join code", y=60)
+        banner(surf, self.TITLE, self.SUBTITLE, y=60)
         rows = self.rows()
         panel(surf, (W // 2 - 420, 130, 840, 40 + 44 * len(rows)), 170)
         y = 160
@@ -618,7 +635,7 @@ class LanJoinScene(Scene):
             if r == "address":
                 label, value = "Host address", self.address.shown(self.ticks) or " "
             elif r == "code":
-                label, value = "Join code", self.code.shown(self.ticks) or "(type it)"
+                label, value = self.CODE_LABEL, self.code.shown(self.ticks) or self.CODE_HINT
             elif r == "count":
                 label, value = "Players on this machine", str(self.count) if self.count else "none: watch"
             elif r.startswith("p"):
@@ -632,6 +649,10 @@ class LanJoinScene(Scene):
                         "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 110)
         hint_bar(surf, ["↑/↓ row", "Enter/E or click: type (Enter ends)", "←/→ or click ◀ ▶ change", "Esc back"])
+
+
+LanMenuScene.NEXT = {"Host a match": LanHostScene, "Browse the LAN": LanBrowseScene, "Join by address": LanJoinScene,
+                     "LAN settings": LanSettingsScene}
 
 
 # --- the lobby -------------------------------------------------------------------------------------------------------
@@ -691,6 +712,8 @@ class LanLobbyScene(Scene):
         if inp.escape_pressed:
             self.leave_lobby()
             return
+        if link.online is not None and (pygame.K_c in inp.key_events or inp.clicked([self.CODE_RECT]) is not None):
+            self.copy_code()
         runs = s.driver is not None or (s.auth is not None and link.match is not None and link.match.ready)
         if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and runs):
             if link.match is not None and runs and (self.table is None or self.table.match is not link.match):
@@ -775,6 +798,35 @@ class LanLobbyScene(Scene):
         self.app.audio.play("back")
         go_lan_menu(self.app)
 
+    CODE_RECT = pygame.Rect(860, 160, 370, 72)  # the online code, large: a click copies it
+
+    def draw_online_code(self, surf: pygame.Surface) -> None:
+        """The internet code as large as fits (copyable: C or a click), read out word by word, and how the code's
+        meetings are going (host); the route to the host (joiner)."""
+        link = self.link
+        draw_text(surf, "INTERNET CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+        size = 56
+        while size > 24 and text_image(link.code, size, GOLD, True).get_width() > self.CODE_RECT.width:
+            size -= 2
+        draw_text(surf, link.code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, "say: " + " · ".join(link.code.split("-")), (1045, 240), 18, WHITE, anchor="center")
+        if link.role == "host":
+            draw_text(surf, "Friends: Play online → Join online, type it", (1045, 268), 17, DIM, anchor="center")
+            draw_text(surf, "C or click the code: copy it", (1045, 290), 17, DIM, anchor="center")
+            for k, line in enumerate(wrap(link.online.line, 15, 370)[:2]):
+                draw_text(surf, line, (1045, 318 + 19 * k), 15, GOLD, anchor="center")
+        else:
+            draw_text(surf, "Host", (1045, 272), 17, DIM, anchor="center")
+            draw_text(surf, link.where, (1045, 298), 18, WHITE, anchor="center")
+
+    def copy_code(self) -> None:
+        """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
+        try:
+            pygame.scrap.put_text(self.link.code)  # pygame-ce: SDL's clipboard, no init needed
+            self.app.notice = f"Copied {self.link.code}: paste it to your friends."
+        except (pygame.error, AttributeError, NotImplementedError) as e:
+            self.app.notice = f"Could not copy ({e}): read the code out instead."
+
     def seat_holder(self, i: int) -> tuple[str, str, bool | None]:
         """(who, how, ready) of a seat as this peer knows it."""
         link, s = self.link, self.link.session
@@ -807,7 +859,7 @@ class LanLobbyScene(Scene):
         title = f"Lobby · {GAME_NAMES.get(gid, gid)}" if gid else "Lobby"
         if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
             banner(surf, "Joining the match in play…" if s.late else "Starting the match…",
-                   f"at {link.address[0]}:{link.address[1]}", y=60)
+                   f"at {link.where}" if link.online is None else link.where, y=60)
             if s.auth is not None:  # a turn game: the host's first view of our seats is on its way
                 text = "Waiting for the host's table"
             else:
@@ -816,7 +868,7 @@ class LanLobbyScene(Scene):
             hint_bar(surf, ["Esc cancel"])
             return
         if s.phase == HELLO:
-            banner(surf, "Connecting…", f"to {link.address[0]}:{link.address[1]}", y=60)
+            banner(surf, "Connecting…", f"to {link.where}" if link.online is None else link.where, y=60)
             wait = ("Waiting for the host to open a new lobby (Back to the lobby on the host's screen)…"
                     if link.matches else "Waiting for the host to answer.")
             draw_text(surf, wait, (W // 2, 300), 24, WHITE, anchor="center")
@@ -861,14 +913,18 @@ class LanLobbyScene(Scene):
                       spacing=46)
         # the code and the peers
         panel(surf, (850, 120, 390, 245), 190, border=GOLD)
-        draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
-        draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
-        if link.role == "host":
+        if link.online is not None:
+            self.draw_online_code(surf)
+        elif link.role == "host":
+            draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+            draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
             head, addrs = host_addresses(link)
             draw_text(surf, head, (1045, 246), 17, DIM, anchor="center")
             for k, a in enumerate(addrs[:3]):
                 draw_text(surf, a, (1045, 272 + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
         else:
+            draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+            draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
             draw_text(surf, "Host", (1045, 246), 17, DIM, anchor="center")
             draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
                       anchor="center")
@@ -1285,6 +1341,10 @@ class LanMessageScene(Scene):
         claim = {seat: (dataclasses.replace(old.match.seats[seat], name="") if old.match is not None
                         else SeatSpec("bot")) for seat in s.my_seats}  # the name comes back from the new link
         old.close()
+        if old.online is not None:  # over the internet: meet the host by the same code again, then claim
+            go_lan_menu(self.app)
+            self.app.open("online_wait", code=old.code, local=[], watch=True, claim=claim, token=old.player_token)
+            return
         try:
             link = LanLink.join(self.app, old.address, old.code, [], name=old.name, broadcast=old.broadcast,
                                 watch=True, claim=claim, timeout=old.timeout)

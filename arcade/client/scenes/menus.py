@@ -12,11 +12,13 @@ from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS, definition_of
 from arcade.core.bots import LEVELS
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
+from arcade.core.results import join_names
 from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
                               set_language)
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.markdown import render_page
+from arcade.client.render.tooltip import Tip, draw_tip
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
 from arcade.client.play import attach_recorder, mark_input, start_match, start_tutorial
@@ -101,7 +103,8 @@ class TitleScene(Scene):
         if self.resumable is not None:
             self.items.append((N_("Resume {game}"), "resume"))
         self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
-        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Replays"), "replays"),
+        self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Play online"), "online"),
+                       (N_("Replays"), "replays"),
                        (N_("Settings"), "settings"), (N_("How to play"), "rules"), (N_("Quit"), "quit")]
         self.sel = min(self.sel, len(self.items) - 1)
 
@@ -137,8 +140,8 @@ class TitleScene(Scene):
                 resume_match(self.app, self.resumable)
             elif what == "replays":
                 self.app.open("replays")
-            elif what == "lan":
-                self.app.open("lan")
+            elif what in ("lan", "online"):
+                self.app.open(what)
             elif what == "settings":
                 self.app.push(SettingsScene(self.app))
             elif what == "rules":
@@ -207,8 +210,10 @@ def seat_label(gid: str, i: int, team: str = "") -> str:
     Grisbi) seats show their team (``team``, default alternating, the first team first)."""
     spec = SPECS[gid]
     if spec.teams_chosen:
-        return f"Seat {i + 1} ({(team or spec.teams[i % len(spec.teams)]).title()})"
-    return f"Player {i + 1}"
+        names = {t.lower(): t for t in spec.teams}
+        chosen = team or spec.teams[i % len(spec.teams)].lower()
+        return _("Seat {n} ({team})").format(n=i + 1, team=_(names.get(chosen, chosen.title())))
+    return _("Player {n}").format(n=i + 1)
 
 
 def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
@@ -228,7 +233,7 @@ def duplicate_device(specs: list[SeatSpec]) -> str:
     for s in specs:
         if s.kind == "human":
             if s.device in seen:
-                return f"{s.label} is given to two seats."
+                return _("{device} is given to two seats.").format(device=s.label)
             seen.add(s.device)
     return ""
 
@@ -389,7 +394,13 @@ class SeatSetupScene(Scene):
         """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
         humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
         hints = -(-humans // self.hint_columns())
-        return (1 if self.gentle else 0) + max(1, hints)
+        return (1 if self.gentle else 0) + max(1, hints, self.help_lines())
+
+    HELP_WIDTH = 1160  # px: an option's help line wraps at this width
+
+    def help_lines(self) -> int:
+        """Lines the longest of the options' help takes in the player's language (kept for whichever is shown)."""
+        return max((len(wrap(_(o.help), 18, self.HELP_WIDTH)) for o in self.opts if o.help), default=1)
 
     def pitch(self) -> int:
         """The rows' spacing (px): 40, closer when many seats and options must fit above the lines under them
@@ -409,12 +420,15 @@ class SeatSetupScene(Scene):
         return -1 if W // 2 + 20 <= x < W // 2 + 205 else 1
 
     def problem(self) -> str:
+        """Why the match cannot start with these seats (one line, in the player's language), or ""."""
         err = duplicate_device(self.choices[:self.players])
         if not err and self.seat_team:
             try:
                 seat_teams(self.gid, self.seats())
-            except SpecError as e:
-                err = str(e).capitalize() + "."
+            except SpecError:  # teams chosen here are known ones: only their sizes can be wrong
+                sizes = [self.seat_team[:self.players].count(t) for t in self.team_names]
+                err = _("Teams of {sizes}: one team may have one player more, no more.").format(
+                    sizes=join_names([str(n) for n in sizes]))
         return err
 
     def start(self) -> None:
@@ -431,7 +445,7 @@ class SeatSetupScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, GAME_NAMES[self.gid], SPECS[self.gid].tagline, y=56)
+        banner(surf, _(GAME_NAMES[self.gid]), _(SPECS[self.gid].tagline), y=56)
         rows = self.rows()
         pitch = self.pitch()  # many seats and options: rows a little closer
         panel(surf, (W // 2 - 400, 130, 800, 40 + pitch * len(rows)), 170)
@@ -440,17 +454,17 @@ class SeatSetupScene(Scene):
             sel = k == self.row
             color = GOLD if sel else WHITE
             if r == "players":
-                label, value = "Players", str(self.players)
+                label, value = _("Players"), format_number(self.players)
             elif r.startswith("seat"):
                 i = int(r[4:])
                 label, value = self.seat_label(i), self.choices[i].label
             elif r.startswith("opt"):
                 i = int(r[3:])
-                label, value = self.opts[i].label, self.opts[i].labels[self.opt_idx[i]]
+                label, value = _(self.opts[i].label), _(self.opts[i].labels[self.opt_idx[i]])
             elif r == "rules":
-                label, value = "How to play", ""
+                label, value = _("How to play"), ""
             else:
-                label, value = "START", ""
+                label, value = _("START"), ""
             if sel:
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - pitch // 2 + 3, 780, pitch - 4),
                                  border_radius=8)
@@ -458,8 +472,10 @@ class SeatSetupScene(Scene):
                 draw_text(surf, label, (W // 2, y), 26, color, bold=True, anchor="center")
             else:
                 size = 24 if pitch >= 36 else 20
-                draw_text(surf, label, (W // 2 - 370, y), size, color, anchor="midleft")
-                draw_text(surf, value, (W // 2 + 205, y), size, color, bold=sel, anchor="center")
+                # the label and the value each keep to their half (a long French label shrinks a little)
+                draw_text(surf, label, (W // 2 - 370, y), size_to_fit(label, 400, size), color, anchor="midleft")
+                draw_text(surf, value, (W // 2 + 205, y), size_to_fit(value, 290, size, bold=sel), color, bold=sel,
+                          anchor="center")
                 if sel:  # the arrows stay put whatever the value's width: the mouse clicks them
                     draw_text(surf, "◀", (W // 2 + 40, y), size, color, anchor="center")
                     draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
@@ -471,19 +487,22 @@ class SeatSetupScene(Scene):
             draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
             hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
-        help_text = self.opts[int(r[3:])].help if r.startswith("opt") else ""
+        help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
         if help_text:
-            draw_text(surf, help_text, (W // 2, hy), 18, WHITE, anchor="center")
+            room = max(1, self.note_lines() - (1 if note else 0))  # lines kept under the rows
+            for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:room]):
+                draw_text(surf, line, (W // 2, hy + k * self.NOTE_STEP), 18, WHITE, anchor="center")
         else:
             self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change"] + (["E on a seat: switch team"] if self.seat_team else [])
-                 + ["Enter/E or click: start", "Esc back"])
+        hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change")]
+                 + ([_("E on a seat: switch team")] if self.seat_team else [])
+                 + [_("Enter/E or click: start"), _("Esc back")])
 
 
     def draw_key_hints(self, surf, y: int) -> None:
         """Each human seat's keys from ``y`` (px) down, in two columns when two or more seats have them."""
-        hints = [f"{self.seat_label(i)}: {zone_hint(self.app.input, s.device)}"
+        hints = [_("{seat}: {keys}").format(seat=self.seat_label(i), keys=zone_hint(self.app.input, s.device))
                  for i, s in enumerate(self.choices[:self.players]) if s.kind == "human"]
         cols = self.hint_columns()
         width = 1200 // cols - 10
@@ -501,11 +520,12 @@ class LocalPlay:
     of match they are over. The match stops while paused; Restart and Quit ask first; Quit keeps the match resumable
     (offered as "Resume" on the title), like closing the window; the results offer Play again / Back to title."""
 
-    PAUSE_TITLE = "PAUSED"
+    PAUSE_TITLE = N_("PAUSED")
     PAUSE_NOTE = ""
-    PAUSE_ITEMS = ("Resume", "Restart", "How to play", "Quit to title")
-    RESULT_ITEMS = ("Play again", "Back to title")
-    RESULT_ESC = "title"
+    PAUSE_ITEMS = (N_("Resume"), N_("Restart"), N_("How to play"), N_("Quit to title"))
+    RESULT_ITEMS = (N_("Play again"), N_("Back to title"))
+    # TRANSLATORS: what Esc does on the results screen: "Esc title" (back to the title screen)
+    RESULT_ESC = N_("title")
     goes_on = False  # the match stops under the pause menu
 
     def __init__(self, table) -> None:
@@ -516,10 +536,12 @@ class LocalPlay:
 
     @property
     def PAUSE_CONFIRM(self) -> dict[str, str]:
+        """Item -> its yes/no question (English ids: the pause menu translates what it shows)."""
         if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
-            return {"Restart": "Start the tutorial again?", "Quit to title": "Leave the tutorial for the title?"}
-        return {"Restart": "Restart this match from the deal?",
-                "Quit to title": "Leave for the title? You can resume this match from there."}
+            return {"Restart": N_("Start the tutorial again?"),
+                    "Quit to title": N_("Leave the tutorial for the title?")}
+        return {"Restart": N_("Restart this match from the deal?"),
+                "Quit to title": N_("Leave for the title? You can resume this match from there.")}
 
     def keep_alive(self) -> None:
         """Nothing runs underneath a local pause."""
@@ -643,19 +665,26 @@ class PauseScene(Scene):
         box = pygame.Rect(0, 0, 600 if self.mode.PAUSE_NOTE else 520, 400)
         box.center = (W // 2, H // 2 - 10)
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
-        draw_text(surf, self.mode.PAUSE_TITLE, (W // 2, box.y + 52), 48, GOLD, bold=True, anchor="center")
+        title = _(self.mode.PAUSE_TITLE)
+        draw_text(surf, title, (W // 2, box.y + 52), size_to_fit(title, box.width - 40, 48, bold=True), GOLD,
+                  bold=True, anchor="center")
         if self.mode.PAUSE_NOTE:
-            draw_text(surf, self.mode.PAUSE_NOTE, (W // 2, box.y + 100), 19, WHITE, anchor="center")
+            note = _(self.mode.PAUSE_NOTE)
+            draw_text(surf, note, (W // 2, box.y + 100), size_to_fit(note, box.width - 30, 19), WHITE,
+                      anchor="center")
         if not self.asking:
-            draw_menu(surf, items, self.sel, (W // 2, self.menu_y()), size=30, spacing=60)
-            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc resume"])
+            labels = [_(i) for i in items]
+            draw_menu(surf, labels, self.sel, (W // 2, self.menu_y()),
+                      size=size_to_fit(labels, box.width - 40, 30, bold=True), spacing=60)
+            hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc resume")])
         else:
             q = pygame.Rect(0, 0, 760, 170)
             q.center = (W // 2, H // 2 + 20)
             panel(surf, q, 255, (40, 28, 10), GOLD, 14)
-            draw_text(surf, self.confirm[self.asking], (W // 2, q.y + 48), 22, WHITE, anchor="center")
-            draw_menu(surf, ["Yes", "No"], 0 if self.yes else 1, (W // 2, self.ASK_Y), size=26, spacing=40)
-            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: confirm", "Esc cancel"])
+            ask = _(self.confirm[self.asking])
+            draw_text(surf, ask, (W // 2, q.y + 48), size_to_fit(ask, q.width - 40, 22), WHITE, anchor="center")
+            draw_menu(surf, [_("Yes"), _("No")], 0 if self.yes else 1, (W // 2, self.ASK_Y), size=26, spacing=40)
+            hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: confirm"), _("Esc cancel")])
 
 
 def go_title(app, keep_resumable: bool = False) -> None:
@@ -669,6 +698,18 @@ def go_title(app, keep_resumable: bool = False) -> None:
         app.pop()
     if not app.stack or app.stack[-1].name != "title":
         app.reset_to(TitleScene(app))
+
+
+DEAL_HELP = {
+    "Deal verified": (N_("Deal verified"), N_(
+        "At the end the host revealed the deal's random numbers and every move. This machine dealt the cards again "
+        "from them and replayed the match: it is exactly what you were shown, so nobody chose or changed the cards.")),
+    "This match was not dealt fairly": (N_("This match was not dealt fairly"), N_(
+        "At the end the host revealed the deal's random numbers and every move, but dealing and replaying them here "
+        "does not give what you were shown during the match.")),
+}
+"""What the deal's line of a LAN results screen means (its tooltip): the line (``core.peerviews.deal_line``) ->
+(title, explanation), English message ids."""
 
 
 class ResultsScene(Scene):
@@ -720,34 +761,63 @@ class ResultsScene(Scene):
         surf.blit(shade(185), (0, 0))
         box = pygame.Rect(120, 40, W - 240, H - 110)
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
-        draw_text(surf, self.title, (W // 2, box.y + 50), 46, GOLD, bold=True, anchor="center", shadow=True)
+        draw_text(surf, self.title, (W // 2, box.y + 50), size_to_fit(self.title, box.width - 60, 46, bold=True), GOLD,
+                  bold=True, anchor="center", shadow=True)
         if self.deal is not None:
             self.mode.draw_deal(surf, self.deal, (W // 2, box.y + 98))
         head_y = box.y + 124 if self.deal is not None else box.y + 110
         cols = (box.x + 50, box.x + 360, box.right - 50)
-        draw_text(surf, "Player", (cols[0], head_y), 18, DIM, bold=True)
-        draw_text(surf, "Played by", (cols[1], head_y), 18, DIM, bold=True)
-        draw_text(surf, self.table.RESULT_FIGURE, (cols[2], head_y), 18, DIM, bold=True, anchor="topright")
+        draw_text(surf, _("Player"), (cols[0], head_y), 18, DIM, bold=True)
+        draw_text(surf, _("Played by"), (cols[1], head_y), 18, DIM, bold=True)
+        self.draw_table_words(surf, self.table.RESULT_FIGURE, (cols[2], head_y), 18, DIM, anchor="topright")
         step = min(40, 300 // max(1, len(self.rows)))
         y = head_y + 32
         for seat, figure in self.rows:
             pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
             draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
             draw_text(surf, self.played[seat], (cols[1], y), 20, (200, 200, 190))
-            draw_text(surf, figure, (cols[2], y), 22, GOLD, bold=True, anchor="topright")
+            self.draw_table_words(surf, figure, (cols[2], y), 22, GOLD, anchor="topright")
             y += step
         secs = self.match.tick_count // 60
-        notes = (self.notes + [f"Match time {secs // 60}:{secs % 60:02d}"])[:5]
+        mine = _("Match time {time}").format(time=f"{secs // 60}:{secs % 60:02d}")
+        notes = (self.notes + [mine])[:5]
         y, step, size = self.notes_place(y, len(notes))
         for ln in notes:
-            draw_text(surf, ln[:1].upper() + ln[1:], (W // 2, y), size, (220, 220, 210), anchor="center")
+            line = ln[:1].upper() + ln[1:]
+            if ln == mine:
+                draw_text(surf, line, (W // 2, y), size, (220, 220, 210), anchor="center")
+            else:
+                self.draw_table_words(surf, line, (W // 2, y), size, (220, 220, 210), anchor="center", bold=False)
             y += step
         for k, (item, r) in enumerate(zip(self.ITEMS, self.button_rects())):
             panel(surf, r, 220 if k == self.sel else 120, (60, 45, 10) if k == self.sel else (20, 30, 26),
                   GOLD if k == self.sel else None, 12)
-            draw_text(surf, item, r.center, 24, GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
-        hint_bar(surf, ["←/→ ↑/↓ choose", "Enter/E or click: select",
-                        "Esc " + self.mode.RESULT_ESC])
+            label = _(item)
+            draw_text(surf, label, r.center, size_to_fit(label, r.width - 16, 24, bold=k == self.sel),
+                      GOLD if k == self.sel else WHITE, bold=k == self.sel, anchor="center")
+        hint_bar(surf, [_("←/→ ↑/↓ choose"), _("Enter/E or click: select"),
+                        _("Esc {action}").format(action=_(self.mode.RESULT_ESC))])
+        self.draw_deal_tip(surf, box)
+
+    def draw_deal_tip(self, surf, box: pygame.Rect) -> None:
+        """The deal's line explained (a tooltip) while the pointer is on it or a player holds their back key."""
+        if self.deal not in DEAL_HELP:
+            return
+        line = pygame.Rect(0, 0, font(21, True).size("✓ " + self.deal)[0], 30)
+        line.center = (W // 2, box.y + 98)
+        inp = self.app.input
+        if inp.held("B") or (inp.mouse_pos is not None and line.collidepoint(inp.mouse_pos)):
+            title, body = DEAL_HELP[self.deal]
+            head = pygame.Rect((0, 0), font(46, True).size(self.title))
+            head.center = (W // 2, box.y + 50)  # the winner's line stays in view
+            draw_tip(surf, Tip(tuple(line), _(title), _(body)), avoid=[head])
+
+    @staticmethod
+    def draw_table_words(surf, text: str, pos: tuple[int, int], size: int, color, anchor: str,
+                         bold: bool = True) -> None:
+        """Words the game's table gives the results (its column's title, each seat's figure, its notes): the table
+        words them in the player's language (``TableScene.result_rows``, ``result_notes``, ``RESULT_FIGURE``)."""
+        draw_text(surf, text, pos, size, color, bold=bold, anchor=anchor)
 
     def count_finished(self) -> None:
         """A Grisbi match played to its end (not a demo, not the tutorial) is counted in the settings: the next
@@ -785,18 +855,22 @@ class ResultsScene(Scene):
 
 def played_by(spec, used: set[str] | None = None, mouse: bool = False) -> str:
     """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Mouse", "WASD keys and mouse", "Bot,
-    normal", "On the LAN". ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
+    normal", "On another machine" (LAN or online). ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
     unknown, the seat's device is named); ``mouse``: the mouse played this seat (``TableScene.mouse_seat``)."""
     if spec.kind == "bot":
-        return f"Bot, {spec.level}"
+        return _(PLAYED_BY_BOT.get(spec.level, spec.level))
     if spec.kind == "remote":
-        return "On the LAN"
+        return _("On another machine")
     if used is None or spec.device == MOUSE:
         return spec.label
     keys, clicked = spec.device in used, mouse and MOUSE in used
     if clicked and keys:
-        return f"{spec.label} and mouse"
-    return "Mouse" if clicked else spec.label
+        return _("{device} and mouse").format(device=spec.label)
+    return _("Mouse") if clicked else spec.label
+
+
+PLAYED_BY_BOT = {"easy": N_("Bot, easy"), "normal": N_("Bot, normal"), "hard": N_("Bot, hard")}
+"""What played a bot's seat, by level, as the results say it (translated when shown)."""
 
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
@@ -814,10 +888,10 @@ class SettingsScene(Scene):
         self.sel = 0
 
     ROWS = ("volume", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
-            "bindings", "back")
+            "bindings", "online", "back")
     STEPPED = ("volume", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
     TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
-    ROW_H = 46  # px between rows (ten rows and the new player's note above the hint bar)
+    ROW_H = 40  # px between rows (eleven rows and the new player's note above the hint bar)
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
@@ -832,6 +906,7 @@ class SettingsScene(Scene):
                   "bot_level": (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
                   "language": (_("Language"), language_name(language())),
                   "bindings": (_("Key bindings…"), ""),
+                  "online": (_("Online servers…"), ""),
                   "back": (_("Save and back"), "")}
         return [values[k] for k in self.ROWS]
 
@@ -856,6 +931,8 @@ class SettingsScene(Scene):
         if inp.pressed("A") or clicked:
             if row == "bindings":
                 self.app.push(BindingsScene(self.app))
+            elif row == "online":
+                self.app.open("online_settings")
             elif row == "back":
                 self.app.save_settings()
                 self.app.pop()
@@ -906,7 +983,8 @@ class SettingsScene(Scene):
             y = 175 + i * self.ROW_H
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
-                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - 20, 820, 40), border_radius=8)
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - self.ROW_H // 2 + 2, 820, self.ROW_H - 4),
+                                 border_radius=8)
             # the label shrinks (down to 16 px) rather than run under its value or arrows
             stepped = self.ROWS[i] in self.STEPPED
             right = W // 2 + 10 if stepped else W // 2 + 370 - font(24).size(value)[0]
@@ -935,20 +1013,22 @@ def binding_problem(bindings: dict, zone: str, button: str, key: str) -> str | N
     """Why ``key`` may not be bound to ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys
     change state when pressed, and one key cannot belong to two players' zones."""
     if key == "escape":
-        return "Esc is always pause: choose another key"
+        return _("Esc is always pause: choose another key")
     if key in LOCK_KEYS:
-        return f"{key_label(key)} locks the keyboard: choose another key"
+        return _("{key} locks the keyboard: choose another key").format(key=key_label(key))
     for other, buttons in bindings.items():
         if other == zone:
             continue
         for b, keys in buttons.items():
             if key in keys:
-                return f"{key_label(key)} is already the {ZONE_TITLES[other]} zone's {BUTTON_NAMES[b]} key"
+                return _("{key} is already the {zone} zone's {button} key").format(
+                    key=key_label(key), zone=_(ZONE_TITLES[other]), button=_(BUTTON_NAMES[b]))
     return None
 
 
-BUTTON_NAMES = {"UP": "Up", "DOWN": "Down", "LEFT": "Left", "RIGHT": "Right", "A": "Select / lay",
-                "B": "Back / peek", "START": "Pause"}
+BUTTON_NAMES = {"UP": N_("Up"), "DOWN": N_("Down"), "LEFT": N_("Left"), "RIGHT": N_("Right"), "A": N_("Select / lay"),
+                "B": N_("Back / peek"), "START": N_("Pause")}
+"""A logical button as the key bindings name it (translated when shown)."""
 
 
 class BindingsScene(Scene):
@@ -1007,7 +1087,7 @@ class BindingsScene(Scene):
                 b = dict(inp.bindings)
                 b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
                 inp.set_bindings(b)
-                self.message = f"{ZONE_TITLES[zone]} keys restored"
+                self.message = _("{zone} keys restored").format(zone=_(ZONE_TITLES[zone]))
                 self.app.audio.play("select")
             else:
                 self.waiting = True
@@ -1016,7 +1096,7 @@ class BindingsScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         zone = ZONES[self.zone]
-        banner(surf, "Key bindings", f"◀ {ZONE_TITLES[zone]} zone ▶", y=60)
+        banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=_(ZONE_TITLES[zone])), y=60)
         panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
         for i in range(self.rows):
             y = 175 + i * 46
@@ -1025,18 +1105,18 @@ class BindingsScene(Scene):
                 panel(surf, (W // 2 - 310, y - 20, 620, 40), 140, (60, 45, 10), GOLD, 10)
             col = GOLD if sel else WHITE
             if i == len(BUTTONS):
-                draw_text(surf, "Restore default keys", (W // 2, y), 22, col, bold=sel, anchor="center")
+                draw_text(surf, _("Restore default keys"), (W // 2, y), 22, col, bold=sel, anchor="center")
                 continue
             b = BUTTONS[i]
             keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
             if sel and self.waiting:
-                keys = "press a key…"
-            draw_text(surf, BUTTON_NAMES[b], (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
+                keys = _("press a key…")
+            draw_text(surf, _(BUTTON_NAMES[b]), (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
             draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
         if self.message:
             draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
-        hint_bar(surf, ["←/→ or click ◀ ▶ zone", "↑/↓ button", "Enter/E or click: rebind",
-                        "Esc back (Esc is always pause)"])
+        hint_bar(surf, [_("←/→ or click ◀ ▶ zone"), _("↑/↓ button"), _("Enter/E or click: rebind"),
+                        _("Esc back (Esc is always pause)")])
 
     ZONE_ARROWS = (pygame.Rect(W // 2 - 200, 92, 200, 36), pygame.Rect(W // 2, 92, 200, 36))  # ◀ / ▶ of the zone
 
@@ -1065,9 +1145,9 @@ class LearnScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Learn to play", "A short match against slow bots, with a coach", y=70)
-        draw_menu(surf, [GAME_NAMES[g] for g in self.games], self.sel, (W // 2, 380))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: start", "Esc back (also leaves a tutorial)"])
+        banner(surf, _("Learn to play"), _("A short match against slow bots, with a coach"), y=70)
+        draw_menu(surf, [_(GAME_NAMES[g]) for g in self.games], self.sel, (W // 2, 380))
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: start"), _("Esc back (also leaves a tutorial)")])
 
 
 class RulesScene(Scene):
@@ -1090,7 +1170,7 @@ class RulesScene(Scene):
             try:
                 text = rules_page_text(game_id)
             except OSError:
-                text = "The rules page of this game is missing from the installation."
+                text = _("The rules page of this game is missing from the installation.")
             self.page = render_page(text, self.VIEW.width - 30, card_art_of(game_id))
 
     @property
@@ -1129,13 +1209,14 @@ class RulesScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt((20, 60, 50)), (0, 0))
         if self.gid is None:
-            banner(surf, "How to play", "Choose a game", y=70)
+            banner(surf, _("How to play"), _("Choose a game"), y=70)
             games = list(GAME_IDS)
-            draw_menu(surf, [GAME_NAMES[g] for g in games], self.sel, (W // 2, 380))
-            hint_bar(surf, ["↑/↓ choose", "Enter/E or click: read", "Esc or right-click: back"])
+            draw_menu(surf, [_(GAME_NAMES[g]) for g in games], self.sel, (W // 2, 380))
+            hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: read"), _("Esc or right-click: back")])
             return
-        draw_text(surf, f"How to play {GAME_NAMES[self.gid]}", (W // 2, 46), 34, GOLD, bold=True, anchor="center",
-                  shadow=True)
+        title = _("How to play {game}").format(game=_(GAME_NAMES[self.gid]))
+        draw_text(surf, title, (W // 2, 46), size_to_fit(title, W - 80, 34, bold=True), GOLD, bold=True,
+                  anchor="center", shadow=True)
         v = self.VIEW
         panel(surf, v.inflate(24, 16), 210)
         surf.blit(self.page, v.topleft, pygame.Rect(0, self.scroll, v.width - 30, v.height))
@@ -1145,6 +1226,7 @@ class RulesScene(Scene):
             h = max(30, v.height * v.height // self.page.get_height())
             y = v.y + (v.height - h) * self.scroll // self.max_scroll
             pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
-        more = "" if self.scroll >= self.max_scroll else " · more below"
-        hint_bar(surf, [f"↑/↓ or wheel scroll{more}", "←/→ a page", "Esc or right-click: back"])
+        at_end = self.scroll >= self.max_scroll
+        scroll = _("↑/↓ or wheel scroll") if at_end else _("↑/↓ or wheel scroll · more below")
+        hint_bar(surf, [scroll, _("←/→ a page"), _("Esc or right-click: back")])
 

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pygame
 
-from arcade.games import GAME_NAMES, REGISTRY
+from arcade.games import GAME_NAMES, REGISTRY, SPECS
+from arcade.core.i18n import N_, _, format_datetime, format_number, ngettext
 from arcade.core.match import Match, SpecError, allowed_counts, parse_seats
-from arcade.client.render.fonts import draw_text
+from arcade.core.results import PLAYER_WON, seat_name_words, shown_label
+from arcade.client.render.fonts import draw_text, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from arcade.core.replay import Replay, ReplayWriter, list_replays, read_replay
 from arcade.client.scenes import Scene
@@ -39,23 +41,35 @@ def replay_match(rep: Replay) -> Match:
 
 
 def describe(rep: Replay) -> tuple[str, str]:
-    """(title line, detail line) for the list."""
+    """(title line, detail line) for the list, in the player's language (the result a replay keeps in English is
+    worded again: ``arcade.core.results.shown_label``)."""
     try:
-        date = _dt.datetime.fromisoformat(rep.header.get("date", "")).astimezone().strftime("%d %b %Y %H:%M")
+        date = format_datetime(_dt.datetime.fromisoformat(rep.header.get("date", "")).astimezone())
     except (ValueError, TypeError):
         date = "?"
     secs = rep.ticks // 60
     length = f"{secs // 60}:{secs % 60:02d}"
-    who = ", ".join("bot" if s.startswith("bot") else ("remote" if s == "remote" else "human")
-                    for s in rep.header["seats"])
+    kinds = [("bot" if s.startswith("bot") else ("remote" if s == "remote" else "human")) for s in rep.header["seats"]]
+    who = ", ".join(_(SEAT_KINDS[k]) for k in kinds)
     if rep.finished:
         scores = rep.end[2]
         best = max(scores)
-        winners = [i + 1 for i, s in enumerate(scores) if s == best]
-        result = rep.result or ("draw" if len(winners) > 1 else f"Player {winners[0]} won")
+        winners = [i for i, s in enumerate(scores) if s == best]
+        spec = SPECS[rep.game]
+        if rep.result:
+            result = shown_label(rep.result, spec.teams, spec.team_won)
+        else:
+            result = _("draw") if len(winners) > 1 else _(PLAYER_WON).format(
+                player=seat_name_words("human", winners[0]))
     else:
-        result = "left early" if rep.abandoned else "unfinished"
-    return f"{GAME_NAMES[rep.game]} · {date}", f"{rep.header['players']} players ({who}) · {length} · {result}"
+        result = _("left early") if rep.abandoned else _("unfinished")
+    n = rep.header["players"]
+    players = ngettext("{n} player ({who})", "{n} players ({who})", n).format(n=n, who=who)
+    return f"{_(GAME_NAMES[rep.game])} · {date}", f"{players} · {length} · {result}"
+
+
+SEAT_KINDS = {"bot": N_("bot"), "remote": N_("remote"), "human": N_("human")}
+"""Who played a seat, as the replays list says it (translated when shown)."""
 
 
 class ReplaysScene(Scene):
@@ -67,7 +81,9 @@ class ReplaysScene(Scene):
         self.replays, self.bad = list_replays(app.data_dir)
         self.sel = 0
         if self.bad:
-            app.notice = f"{len(self.bad)} replay file(s) could not be read: {self.bad[0]}"[:110]
+            n = len(self.bad)
+            app.notice = ngettext("{n} replay file could not be read: {first}",
+                                  "{n} replay files could not be read: {first}", n).format(n=n, first=self.bad[0])
 
     def update(self) -> None:
         inp = self.app.input
@@ -97,9 +113,9 @@ class ReplaysScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Replays", "Every match you play is recorded", y=56)
+        banner(surf, _("Replays"), _("Every match you play is recorded"), y=56)
         if not self.replays:
-            draw_text(surf, "No replays yet: play a match!", (W // 2, H // 2), 28, WHITE, anchor="center")
+            draw_text(surf, _("No replays yet: play a match!"), (W // 2, H // 2), 28, WHITE, anchor="center")
         top = self.first_shown()
         for k, rep in enumerate(self.replays[top:top + 9]):
             i = top + k
@@ -108,9 +124,9 @@ class ReplaysScene(Scene):
             panel(surf, (W // 2 - 420, y - 4, 840, 52), 200 if sel else 120, border=GOLD if sel else None)
             a, b = describe(rep)
             draw_text(surf, a, (W // 2 - 400, y), 22, GOLD if sel else WHITE, bold=sel)
-            draw_text(surf, b, (W // 2 - 400, y + 26), 17, DIM)
+            draw_text(surf, b, (W // 2 - 400, y + 26), size_to_fit(b, 800, 17, smallest=16), DIM)
         draw_toast(surf, self.app.notice, 118)
-        hint_bar(surf, ["↑/↓ or wheel choose", "Enter/E or click: watch", "Esc or right-click: back"])
+        hint_bar(surf, [_("↑/↓ or wheel choose"), _("Enter/E or click: watch"), _("Esc or right-click: back")])
 
 
 class PlaybackScene(Scene):
@@ -198,7 +214,23 @@ class PlaybackScene(Scene):
                 self._step()
         self.table.after_tick()
 
-    BAR = 58  # the controls' bar under the table picture (px)
+    BAR_LINE = 20  # px a second line of key hints adds to the bar (a language whose hints do not fit on one)
+
+    @property
+    def BAR(self) -> int:
+        """The controls' bar under the table picture (px): 58, and 20 more a line when the key hints need more than
+        one."""
+        return 58 + self.BAR_LINE * (len(self.key_lines()) - 1)
+
+    def key_lines(self) -> list[str]:
+        """The key hints under the progress bar, in the player's language: one line, or more when they do not fit."""
+        if self.paused:
+            keys = _("E / Enter / click pause · ←/→ step, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+                     "Tab whose cards · Esc back")
+        else:
+            keys = _("E / Enter / click pause · ←/→ seek, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+                     "Tab whose cards · Esc back")
+        return wrap(keys, 16, W - 60)
 
     def seek_bar(self) -> pygame.Rect:
         """The progress bar (px): a click on it seeks there."""
@@ -220,13 +252,15 @@ class PlaybackScene(Scene):
         pygame.draw.rect(surf, (60, 60, 60), (x0, y - 5, x1 - x0, 10), border_radius=5)
         pygame.draw.rect(surf, GOLD, (x0, y - 5, int((x1 - x0) * self.pos / total), 10), border_radius=5)
         t, T = self.pos // 60, total // 60
-        status = "❚❚ paused" if self.paused else f"▶ ×{SPEEDS[self.speed]:g}"
-        seat = "public cards" if self.view_choice < 0 else f"{self.table.seat_name(self.view_choice)}'s cards"
-        draw_text(surf, f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   showing {seat}",
-                  (x1 + 20, y), 17, WHITE, anchor="midleft")
-        step = "step" if self.paused else "seek"
-        draw_text(surf, f"E / Enter / click pause · ←/→ {step}, click the bar: seek · Q next turn · ↑/↓ or wheel "
-                        "speed · Tab whose cards · Esc back", (x0, y + 22), 16, (210, 210, 200), anchor="midleft")
+        status = _("❚❚ paused") if self.paused else f"▶ ×{format_number(SPEEDS[self.speed])}"
+        if self.view_choice < 0:
+            seat = _("showing public cards")
+        else:
+            seat = _("showing {player}'s cards").format(player=self.table.seat_name(self.view_choice))
+        line = f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   {seat}"
+        draw_text(surf, line, (x1 + 20, y), size_to_fit(line, W - x1 - 30, 17, smallest=16), WHITE, anchor="midleft")
+        for k, keys in enumerate(self.key_lines()):
+            draw_text(surf, keys, (x0, y + 22 + self.BAR_LINE * k), 16, (210, 210, 200), anchor="midleft")
 
 
 def open_replay_file(path: str | Path) -> Replay:

@@ -2,7 +2,8 @@
 module imports another to open it (the import graph stays a tree; ``tools/layout_report.py`` checks it).
 
 Names: ``title``, ``attract``, ``seat_setup``, ``pause``, ``results``, ``settings``, ``bindings``, ``rules``,
-``replays``, ``playback``, ``lan`` (the LAN menu) and the other ``lan_*`` screens; a game's table is opened with
+``replays``, ``playback``, ``lan`` (the LAN menu) and the other ``lan_*`` screens, ``online`` (the online menu),
+``online_wait`` (meeting by code) and ``online_settings``; a game's table is opened with
 ``table(game_id)`` (its ``GameDefinition.load_table``). Raises KeyError for an unknown name.
 """
 
@@ -27,6 +28,9 @@ SCENES: dict[str, str] = {
     "replays": "arcade.client.scenes.replays:ReplaysScene",
     "playback": "arcade.client.scenes.replays:PlaybackScene",
     "lan": "arcade.client.scenes.lan:LanMenuScene",
+    "online": "arcade.client.scenes.online:OnlineMenuScene",
+    "online_wait": "arcade.client.scenes.online:OnlineWaitScene",
+    "online_settings": "arcade.client.scenes.online:OnlineSettingsScene",
 }
 
 

@@ -22,9 +22,11 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _
 from arcade.games import GAME_NAMES, SPECS, definition_of
 from arcade.client.input import MOUSE, zone_hint
 from arcade.client.render.fonts import draw_text, font, wrap
+from arcade.client.render.tooltip import Tip, draw_tip, place_beside
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from arcade.core.visibility import HandPolicy, TableViews, table_views
@@ -56,6 +58,7 @@ class TableScene(Scene):
     END_DELAY = 150  # ticks the finished table stays visible before the results
     HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
     ESC_HINT = "Esc pause"
+    NOTICE_Y = 66  # the centre line of a notice (``flash``), px
     SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
 
     def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
@@ -282,6 +285,7 @@ class TableScene(Scene):
             self.step()
             net.after_update(self)
         self.follow_pointer()
+        self.follow_tips()
 
     def step(self) -> None:
         """The table's own tick (a game's table may extend it): pause, animations held, the end, the humans'
@@ -427,7 +431,7 @@ class TableScene(Scene):
         if self.drag_card is None or self.drag_card[0] != seat or not inp.releases:
             return None
         index, self.drag_card = self.drag_card[1], None
-        _, end, moved = inp.releases[-1]
+        _start, end, moved = inp.releases[-1]
         return index, end, moved
 
     def hand_key(self, seat: int, index: int):
@@ -553,6 +557,7 @@ class TableScene(Scene):
             self.draw_action_panel(surf)
         self.draw_hud(surf)
         self.draw_coach(surf)
+        self.draw_tips(surf)
 
     def draw_curtain(self, surf: pygame.Surface) -> None:
         surf.blit(shade(235), (0, 0))
@@ -609,7 +614,7 @@ class TableScene(Scene):
         if not humans:
             return []
         seat = humans[0]
-        view = self.seat_view(seat)
+        view = self.coach_view(seat)
         if self.coach_done is not None and self.coach_done(view):
             return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
         legal = self.legal(seat)
@@ -621,6 +626,11 @@ class TableScene(Scene):
                     ln = ln.replace("{" + button + "}", self.app.input.hint(dev, button))
             lines.append(ln)
         return lines
+
+    def coach_view(self, seat: int) -> Any:
+        """The learner's view the coach speaks from: the seat's own view (a table that holds the match while a move
+        plays shows that moment instead: ``Grenade``)."""
+        return self.seat_view(seat)
 
     def coach_wants(self, seat: int) -> tuple[int, ...] | None:
         """In a tutorial's lesson, the inputs' cards the coach asks ``seat`` for now (a table makes them glow);
@@ -649,33 +659,174 @@ class TableScene(Scene):
             lines = self.coach_lines()
         return msg if self.ticks < until and lines == said else ""
 
-    COACH_AT = (10, 52, 440)  # the coach panel's top-left corner and width: a free corner of the table (px)
+    # --- where the coach sits: beside what its step names, never over it ------------------------------------------
+    COACH_WIDTHS = (440, 380, 320, 300)  # the coach panel's widths, the first preferred (px)
+    COACH_HEADER = "COACH · Esc leaves the tutorial"
+    COACH_BOUNDS = pygame.Rect(6, 6, W - 12, H - 6 - 44)  # where it may lie: the picture above the hint bar (px)
 
-    def coach_at(self) -> tuple[int, int, int, int]:
-        """Where the coach panel goes now: top-left corner, width and least height (px); ``COACH_AT`` unless a table
-        moves it."""
-        return (*self.COACH_AT, 0)
+    def coach_about(self) -> list[pygame.Rect]:
+        """The elements the coach's words name now (px), the one it points at first: it sits beside that one and
+        never over any of them. A game's table says which (its hand, a pile, the player whose turn it is...); none
+        by default."""
+        return []
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        """The panel of the player whose turn it is and the learner's own (px): never under the coach."""
+        return []
+
+    def open_prompts(self) -> list[pygame.Rect]:
+        """The prompts, menus, dialogs and controls boxes open on the table now (px): never under the coach."""
+        return []
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        """Everything else the table shows now (px: seats' areas, piles, labels): the coach sits on free felt when
+        there is room, else over the least of these. By default the game's name in the corner."""
+        return [pygame.Rect(14, 8, font(26, True).size(GAME_NAMES[self.match.game_id])[0] + 16, 36)]
+
+    def notice_rects(self) -> list[pygame.Rect]:
+        """The notice on the table now (``flash``: why an action was not taken), if any (px)."""
+        if not (self.message_ticks and self.message):
+            return []
+        r = pygame.Rect(0, 0, min(W - 40, 14 + 10 * len(self.message)), 40)
+        r.center = (W // 2, self.NOTICE_Y)
+        return [r]
+
+    def coach_clear(self) -> list[pygame.Rect]:
+        """What the coach must never cover now: the elements its step names (``coach_about``), the current player's
+        and the learner's panels (``coach_panels``), every open prompt or menu (``open_prompts``) and the notice."""
+        return [pygame.Rect(r) for r in (*self.coach_about(), *self.coach_panels(), *self.open_prompts(),
+                                         *self.notice_rects())]
+
+    def coach_header(self, width: int) -> list[str]:
+        """The coach panel's header at ``width`` px, on two rows in a narrow panel."""
+        return wrap(self.COACH_HEADER, 16, width - 28, bold=True)
+
+    def coach_rows(self, lines: list[str], hint: str, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """The coach panel's rows at ``width`` px: the hint after a refused action (warm, bold), then the lines."""
+        rows = [(row, HINT) for row in wrap(hint, 17, width - 28, bold=True)] if hint else []
+        return rows + [(row, WHITE) for ln in lines for row in wrap(ln, 17, width - 28)]
+
+    def coach_rect(self, lines: list[str] | None = None) -> pygame.Rect | None:
+        """Where the coach panel is drawn now (px; None: no coach): beside what its step names (``coach_about``;
+        else the panels), covering nothing of ``coach_clear`` and, where it finds room, nothing of
+        ``layout_rects`` (``render.tooltip.place_beside``). It stays where it is while it says the same and its
+        place stays clear."""
+        if lines is None:
+            lines = self.coach_lines()
+        if not lines:
+            return None
+        hint = self.hint_shown(lines)
+        clear = self.coach_clear()
+        rather = [pygame.Rect(r) for r in self.layout_rects()]
+        about = [pygame.Rect(r) for r in self.coach_about()] or [pygame.Rect(r) for r in self.coach_panels()]
+        focus = about[0] if about else None  # the first element named: the coach sits nearest it
+        key = (tuple(lines), hint, tuple(map(tuple, clear)), tuple(map(tuple, rather)),
+               tuple(focus) if focus else None)
+        last = getattr(self, "_coach_place", None)
+        if last is not None and last[0] == key:
+            return last[1]
+        sizes = [(w, 40 + 21 * (len(self.coach_rows(lines, hint, w)) + len(self.coach_header(w)) - 1))
+                 for w in self.COACH_WIDTHS]
+        if last is not None and last[0][:2] == key[:2]:  # the same words: stay unless the place is taken now
+            r = last[1]
+            pad = [x.inflate(20, 20) for x in clear + rather]
+            if r.collidelist(pad) == -1 and self.COACH_BOUNDS.contains(r):
+                self._coach_place = (key, r)
+                return r
+        r = place_beside(sizes, focus, self.COACH_BOUNDS, avoid=clear, rather=rather)
+        self._coach_place = (key, r)
+        return r
 
     def draw_coach(self, surf: pygame.Surface) -> None:
         """The last layer of every table's frame: a LAN match's network part (``NetTable.draw``: ping, notices, the
-        lost-connection prompt), or a tutorial's coach panel in the table's free corner (``COACH_AT``), its lines
-        wrapped to fit (a tutorial is never a LAN match)."""
+        lost-connection prompt), or a tutorial's coach panel beside what its step names (``coach_rect``), its
+        lines wrapped to fit, with a pointer towards it (a tutorial is never a LAN match)."""
         if self.net is not None:
             self.net.draw(self, surf)
             return
         lines = self.coach_lines()
-        if not lines:
+        r = self.coach_rect(lines)
+        if r is None:
             return
-        x, y, w, h = self.coach_at()
-        hint = self.hint_shown(lines)
-        rows = [(row, WHITE) for ln in lines for row in wrap(ln, 17, w - 28)]
-        if hint:
-            rows = [(row, HINT) for row in wrap(hint, 17, w - 28, bold=True)] + rows
-        r = pygame.Rect(x, y, w, max(h, 40 + 21 * len(rows)))
+        rows = self.coach_rows(lines, self.hint_shown(lines), r.w)
         panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
-        draw_text(surf, "COACH · Esc leaves the tutorial", (r.x + 14, r.y + 7), 16, GOLD, bold=True)
+        head = self.coach_header(r.w)
+        for k, row in enumerate(head):
+            draw_text(surf, row, (r.x + 14, r.y + 7 + 21 * k), 16, GOLD, bold=True)
+        top = r.y + 30 + 21 * (len(head) - 1)
         for k, (row, col) in enumerate(rows):
-            draw_text(surf, row, (r.x + 14, r.y + 30 + 21 * k), 17, col, bold=col == HINT)
+            draw_text(surf, row, (r.x + 14, top + 21 * k), 17, col, bold=col == HINT)
+        about = self.coach_about()
+        if about:
+            self.draw_pointer(surf, r, pygame.Rect(about[0]))
+
+    @staticmethod
+    def draw_pointer(surf: pygame.Surface, r: pygame.Rect, focus: pygame.Rect) -> None:
+        """A small gold arrowhead on the coach panel's edge (``r``) facing ``focus``, when it sits right beside it."""
+        if focus.left >= r.right and focus.left - r.right <= 40:
+            y = min(max(focus.centery, r.top + 18), r.bottom - 18)
+            pts = [(r.right, y - 9), (r.right + 9, y), (r.right, y + 9)]
+        elif focus.right <= r.left and r.left - focus.right <= 40:
+            y = min(max(focus.centery, r.top + 18), r.bottom - 18)
+            pts = [(r.left, y - 9), (r.left - 9, y), (r.left, y + 9)]
+        elif focus.top >= r.bottom and focus.top - r.bottom <= 40:
+            x = min(max(focus.centerx, r.left + 18), r.right - 18)
+            pts = [(x - 9, r.bottom), (x, r.bottom + 9), (x + 9, r.bottom)]
+        elif focus.bottom <= r.top and r.top - focus.bottom <= 40:
+            x = min(max(focus.centerx, r.left + 18), r.right - 18)
+            pts = [(x - 9, r.top), (x, r.top - 9), (x + 9, r.top)]
+        else:
+            return
+        pygame.draw.polygon(surf, GOLD, pts)
+
+    # --- tooltips: a card or a term explained where it appears ----------------------------------------------------
+    TIP_HOLD = 12  # ticks a player holds B on a focused card before its tooltip shows (a tap keeps B's own use)
+    TIP_REST = 18  # ticks the pointer rests on a card or term before its tooltip shows
+
+    def tips(self) -> list[Tip]:
+        """The cards and terms on the table now that a pointer may rest on for a tooltip (``Tip``: their rectangle,
+        title and body from the game's glossary), the topmost last. None by default."""
+        return []
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The tooltip of the card ``seat``'s keys are on now (shown while its player holds B), or None."""
+        return None
+
+    def follow_tips(self) -> None:
+        """Each tick: how long each human here has held B, and how long the pointer has rested on the same tip."""
+        inp = self.app.input
+        holds = getattr(self, "_tip_holds", {})
+        self._tip_holds = {s: holds.get(s, 0) + 1 for s in self.humans()
+                           if inp.held("B", [self.match.seats[s].device])}
+        over = None
+        if inp.mouse_pos is not None and not inp.mouse_held and not self.demo:
+            over = next((t for t in reversed(self.tips()) if pygame.Rect(t.target).collidepoint(inp.mouse_pos)),
+                        None)
+        last = getattr(self, "_tip_rest", (None, 0))
+        self._tip_rest = (over, last[1] + 1 if over is not None and last[0] == over else 0)
+
+    def tip_now(self) -> Tip | None:
+        """The tooltip shown now: the card a player here holds B on (``key_tip``, after ``TIP_HOLD`` ticks), else
+        the card or term the pointer rests on (``tips``, after ``TIP_REST`` ticks); None in a demo, behind the
+        curtain or under an overlay."""
+        if self.demo or self.curtain_for is not None or self.app.top is not self:
+            return None
+        for seat, ticks in sorted(getattr(self, "_tip_holds", {}).items()):
+            if ticks >= self.TIP_HOLD:
+                tip = self.key_tip(seat)
+                if tip is not None:
+                    return tip
+        over, rest = getattr(self, "_tip_rest", (None, 0))
+        if over is not None and rest >= self.TIP_REST:
+            current = next((t for t in self.tips() if t.target == over.target), None)
+            return current
+        return None
+
+    def draw_tips(self, surf: pygame.Surface) -> None:
+        """The tooltip of ``tip_now`` beside its target, over everything else."""
+        tip = self.tip_now()
+        if tip is not None:
+            draw_tip(surf, tip)
 
     def draw_hud(self, surf: pygame.Surface) -> None:
         draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
@@ -687,13 +838,17 @@ class TableScene(Scene):
         if self.message_ticks and self.message:
             from arcade.client.render.widgets import draw_toast
 
-            draw_toast(surf, self.message, 66)
+            draw_toast(surf, self.message, self.NOTICE_Y)
 
     def hud_hints(self) -> list[str]:
         """The hint bar's entries (the last three are shown): each human's keys, then how to pause."""
         hints = []
         for seat in self.humans():
-            hints.append(f"{self.seat_name(seat)}: {zone_hint(self.app.input, self.match.seats[seat].device)}")
+            dev = self.match.seats[seat].device
+            keys = zone_hint(self.app.input, dev)
+            if dev != MOUSE:  # holding B on a card explains it (``key_tip``)
+                keys = _("{keys} · hold {key}: explain").format(keys=keys, key=self.app.input.hint(dev, "B"))
+            hints.append(f"{self.seat_name(seat)}: {keys}")
         mouse = self.mouse_seat()
         if mouse is not None and self.match.seats[mouse].device != MOUSE:
             hints.append(f"or mouse: {self.MOUSE_HINT}")

@@ -47,6 +47,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Union
 
 from arcade.core.canonical import state_checksum
+from arcade.core.i18n import _
 from arcade.core.protocols import IllegalAction
 from arcade.core.rng import Rng
 
@@ -244,19 +245,20 @@ def _respond_options(shields: tuple[int, ...], hand: tuple[Card, ...], offence: 
 
 
 def describe_action(action: Any) -> str:
-    """Short human text of an action."""
+    """Short human text of an action, in the player's language."""
     if isinstance(action, Draw):
-        return "draw a card"
+        return _("draw a card")
     if isinstance(action, EndTurn):
-        return "end turn"
+        return _("end turn")
     if isinstance(action, Defend):
-        return f"shield {action.value} for seat {action.seat + 1}"
+        return _("shield {value} for seat {seat}").format(value=action.value, seat=action.seat + 1)
     if isinstance(action, Attack):
-        return f"offence {action.value} on seat {action.target + 1}"
+        return _("offence {value} on seat {seat}").format(value=action.value, seat=action.target + 1)
     if isinstance(action, Respond):
-        add = f"add shield {action.hand}" if action.hand else "add nothing"
-        use = f"use the {action.shield}" if action.shield else "use all shields"
-        return f"{add}, {use}"
+        add = _("add shield {value}").format(value=action.hand) if action.hand else _("add nothing")
+        use = _("use the {value}").format(value=action.shield) if action.shield else _("use all shields")
+        # TRANSLATORS: a defender's answer to an attack: "add shield 2, use the 3"
+        return _("{add}, {use}").format(add=add, use=use)
     return repr(action)
 
 

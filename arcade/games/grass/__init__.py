@@ -51,6 +51,9 @@ Decisions where the rules file is silent (or where we had to choose), as a playe
 
 from __future__ import annotations
 
+from arcade.core.i18n import _
+from arcade.core.results import join_names
+
 from .cards import CARDS, KINDS, NO_CARD, name
 from .rules import GrassRules, sample_hidden, state_from_view
 from .scoring import score_hand, winners
@@ -65,41 +68,44 @@ RULES = GrassRules()
 
 
 def _card(k: int) -> str:
-    return "a card of their choice" if k == ANY else name(k)
+    return _("a card of their choice") if k == ANY else name(k)
 
 
 def describe_action(a: Action) -> str:
-    """Short human text of an action, e.g. "play Panama", "Bust on seat 2", "protect Colombia+Mexico with Catch
-    a Buzz", "ask for Immunity"."""
+    """Short human text of an action in the player's language (the cards keep their printed English names), e.g.
+    "play Panama", "Bust on seat 2", "protect Colombia+Mexico with Catch a Buzz", "ask for Immunity"."""
     op = a.op
+    card = name(a.card)
     if op == "discard":
-        return f"discard {name(a.card)}"
+        return _("discard {card}").format(card=card)
     if op == "play":
-        return f"play {name(a.card)}"
+        return _("play {card}").format(card=card)
     if op == "play_on":
-        return f"{name(a.card)} on seat {a.target}"
+        return _("{card} on seat {seat}").format(card=card, seat=a.target)
     if op == "protect":
-        return f"protect {'+'.join(name(k) for k in a.cards)} with {name(a.card)}"
+        return _("protect {cards} with {card}").format(cards="+".join(name(k) for k in a.cards), card=card)
     if op == "propose":
-        return f"propose a trade to seat {a.target}"
+        return _("propose a trade to seat {seat}").format(seat=a.target)
     if op == "offer":
-        return f"offer {name(a.card)}"
+        return _("offer {card}").format(card=card)
     if op == "ask":
-        return f"ask for {_card(a.card)}"
+        return _("ask for {card}").format(card=_card(a.card))
     if op == "offer_peddle":
-        return f"offer {name(a.card)} from the Stash"
+        return _("offer {card} from the Stash").format(card=card)
     if op == "ask_peddle":
-        return f"ask for {name(a.card)} from their Stash"
+        return _("ask for {card} from their Stash").format(card=card)
     if op == "send":
-        return "send the proposal"
+        return _("send the proposal")
     if op == "withdraw":
-        return "withdraw the proposal"
+        return _("withdraw the proposal")
     if op == "accept":
-        return "accept the trade" + (f", giving {' and '.join(name(k) for k in a.cards)}" if a.cards else "")
+        if a.cards:
+            return _("accept the trade, giving {cards}").format(cards=join_names([name(k) for k in a.cards]))
+        return _("accept the trade")
     if op == "refuse":
-        return "refuse the trade"
+        return _("refuse the trade")
     if op == "pass":
-        return f"pass {name(a.card)} left"
+        return _("pass {card} left").format(card=card)
     if op == "deal":
-        return "deal the next hand"
+        return _("deal the next hand")
     return str(a)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from arcade.core.canonical import state_checksum
+from arcade.core.i18n import _
 from arcade.core.protocols import IllegalAction
 from arcade.core.rng import Rng
 
@@ -207,9 +208,9 @@ def resolve_throw(wheel: Sequence[int], blown: Sequence[bool], dice: Sequence[tu
 
 
 def describe_action(action: Any) -> str:
-    """Short human text of an action, e.g. ``"move grenade 2"``."""
+    """Short human text of an action in the player's language, e.g. ``"move grenade 2"``."""
     if isinstance(action, Throw):
-        return f"move grenade {action.die + 1}"
+        return _("move grenade {n}").format(n=action.die + 1)
     return repr(action)
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arcade.core.i18n import N_, _
+
 __all__ = [
     "Card", "CARDS", "TEAMS", "ROBBERS", "POLICE", "POLICE_OBJECTS", "ROBBER_OBJECTS", "OBJECTS", "LOCATION_NAMES",
     "LOCATION_IDS", "DECKS", "STOP_IDS", "ACTION", "DENY", "STOP", "LOCATION", "KINDS", "TEAM", "KIND", "MAIN",
@@ -35,13 +37,14 @@ TEAMS = ("robbers", "police")
 """Team names; a team's index here (``ROBBERS`` = 0, ``POLICE`` = 1) is what the simulation stores."""
 ROBBERS, POLICE = 0, 1
 
-POLICE_OBJECTS = ("handcuffs", "police car", "dog", "security camera")
-ROBBER_OBJECTS = ("pincers", "keys", "gun", "dynamite")
+POLICE_OBJECTS = (N_("handcuffs"), N_("police car"), N_("dog"), N_("security camera"))
+ROBBER_OBJECTS = (N_("pincers"), N_("keys"), N_("gun"), N_("dynamite"))
 OBJECTS = POLICE_OBJECTS + ROBBER_OBJECTS
 """All eight objects; an object's index here is its bit number in ``ROW_BITS`` / ``STOP_BITS``."""
 _TEAM_OBJECTS = (ROBBER_OBJECTS, POLICE_OBJECTS)  # indexed by team
 
-LOCATION_NAMES = ("Bank", "Jewellery", "Museum", "Casino", "Armoured Truck")
+LOCATION_NAMES = (N_("Bank"), N_("Jewellery"), N_("Museum"), N_("Casino"), N_("Armoured Truck"))
+"""The Locations (English ids, as ``Card.name``; ``describe_card`` gives them in the player's language)."""
 
 KINDS = ("action", "deny", "stop", "location")
 ACTION, DENY, STOP, LOCATION = 0, 1, 2, 3
@@ -140,8 +143,25 @@ STOP_BITS: tuple[int, ...] = tuple(_bits(c.objects) for c in CARDS)
 """Bit set of a Stop's two objects (0 for other cards)."""
 
 
+_CARD_WORDS = {  # (kind, team) -> a card's short text; English as ``Card.name``
+    ("action", "robbers"): N_("Robbers' {object} Action ({points})"),
+    ("action", "police"): N_("Police {object} Action ({points})"),
+    ("deny", "robbers"): N_("Robbers' {object} Deny"),
+    ("deny", "police"): N_("Police {object} Deny"),
+    ("stop", "robbers"): N_("Robbers' Stop ({first} / {second})"),
+    ("stop", "police"): N_("Police Stop ({first} / {second})"),
+}
+
+
 def describe_card(card_id: int) -> str:
-    """Short human text of a card, e.g. "Robbers' keys Action (2)". Raises IndexError for an unknown id."""
+    """Short human text of a card in the player's language, e.g. "Robbers' keys Action (2)" (English: the card's
+    ``name``), "Banque". Raises IndexError for an unknown id."""
     if card_id < 0:
         raise IndexError(card_id)
-    return CARDS[card_id].name
+    c = CARDS[card_id]
+    if c.kind == "location":
+        return _(c.name)
+    words = _(_CARD_WORDS[(c.kind, c.team)])
+    if c.kind == "stop":
+        return words.format(first=_(c.objects[0]), second=_(c.objects[1]))
+    return words.format(object=_(c.main), points=c.points)

@@ -38,6 +38,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from arcade.core.i18n import _
 from arcade.core.canonical import state_checksum
 from arcade.core.rng import Rng
 from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card
@@ -450,5 +451,5 @@ def describe_action(action: int) -> str:
     """Short human text of a tick input: "nothing" for 0, else "lay <card>". Raises IndexError for an input that
     names no card."""
     if action == 0:
-        return "nothing"
-    return "lay " + describe_card(action - 1)
+        return _("nothing")
+    return _("lay {card}").format(card=describe_card(action - 1))

@@ -59,6 +59,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from arcade.core.canonical import state_checksum
+from arcade.core.i18n import _
 from arcade.core.protocols import IllegalAction
 from arcade.core.rng import Rng
 from .cards import card_value, deck_spades, heart_ranks, is_heart, make_card, rank_of, HEARTS
@@ -343,12 +344,14 @@ def describe_action(action: Any) -> str:
     from .cards import card_label
 
     if isinstance(action, ChooseFirst):
-        return f"P{action.first + 1} lays first"
+        return _("P{seat} lays first").format(seat=action.first + 1)
     if isinstance(action, PlayComplaint):
-        text = f"{card_label(action.card)} on P{action.owner + 1} pile {action.pile + 1}"
-        return text + " (marked)" if action.marked else text
+        where = dict(card=card_label(action.card), seat=action.owner + 1, pile=action.pile + 1)
+        if action.marked:
+            return _("{card} on P{seat} pile {pile} (marked)").format(**where)
+        return _("{card} on P{seat} pile {pile}").format(**where)
     if isinstance(action, KeepHidden):
-        return "keeps the Marked Complaint face down" if action.keep else "turns the Marked Complaint up"
+        return _("keeps the Marked Complaint face down") if action.keep else _("turns the Marked Complaint up")
     return repr(action)
 
 

@@ -42,7 +42,7 @@ class SeatChoices:
 
     def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
         """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
-        answer to the pending Offensive ("Offensive", 1-4)."""
+        answer to the pending attack (rules, "Offensive" 1-4)."""
         st = self.views().public
         off = st.pending
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
@@ -120,7 +120,7 @@ class SeatChoices:
         if kind == DEFENCE:
             return "You have laid your Defence card this turn"
         if st.jail[seat]:
-            return "In jail: no Offensive until you are freed"
+            return "In jail: no attack until you are freed"
         if st.attacked:
-            return "You have started your Offensive this turn"
+            return "You have attacked this turn"
         return "Nobody to attack: every opponent is in jail"

@@ -28,7 +28,7 @@ class TablePanels:
         if st.over:
             return head + " · the game is over"
         if st.pending is not None:
-            return head + f" · {self.seat_name(st.pending.target)} answers the Offensive"
+            return head + f" · {self.seat_name(st.pending.target)} answers the attack"
         return head + f" · {self.seat_name(st.current)}'s turn"
 
     def draw_area(self, surf, seat: int, r: pygame.Rect, coins: tuple[int, ...], st) -> None:
@@ -82,7 +82,7 @@ class TablePanels:
                 r.center = (int(x), int(y + 52))
                 r.right = min(r.right, self.areas[seat].right - 4)
                 r.left = max(r.left, self.areas[seat].left + 4)
-                panel(surf, r, 235, (110, 20, 15), (255, 120, 100), 6)
+                panel(surf, r, 255, (110, 20, 15), (255, 120, 100), 6)
                 draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
 
     def draw_centre(self, surf, st) -> None:
@@ -109,9 +109,7 @@ class TablePanels:
                       ROLE_TEXT[role], bold=True)
             draw_text(surf, " & ".join(self.seat_name(p) for p in seats), (x + 172, y + 1), 16, DIM)
             y += 22
-        if self.acting_shown() and not self.holding:
-            return  # the prompt takes the log's place
-        draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)
+        draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
 
     def draw_flights(self, surf, alpha: float) -> None:
         fx = self.fx
@@ -165,28 +163,40 @@ class TablePanels:
             slots = self.hand_slots(seat, views)
             if not slots:
                 continue
-            # the turn's steps and the keys, where the log was, on a plate: cards fly under it
-            x, y = CENTRE.x + 160, CENTRE.y + 52
-            panel(surf, (x - 8, y - 4, CENTRE.right - x, 26 if ui.open else 66), 235, (10, 20, 16), None, 8)
-            steps = [("Draw", st.drawn), ("Defence", st.defended), ("Offensive", st.attacked or bool(st.jail[seat]))]
-            sx = x
-            sx = draw_text(surf, "Your turn:", (sx, y), 16, GOLD, bold=True).right + 8
-            for name, done in steps:
-                lab = ("✓ " if done else "○ ") + name
-                r = draw_text(surf, lab, (sx, y), 16, GREEN if done else WHITE, bold=not done)
-                sx = r.right + 10
+            # the turn's steps and the keys on a plate at the top, in the status line's place: the log stays seen
             hint = self.turn_hint(seat, ui)
-            if ui.open:  # the open menu shows its own keys
+            r = self.turn_bar(seat, st)
+            panel(surf, r, 255, (10, 20, 16), GOLD, 8)
+            sx = draw_text(surf, "Your turn:", (r.x + 12, r.y + 5), 16, GOLD, bold=True).right + 8
+            for name, done in self.turn_steps(seat, st):
+                lab = ("✓ " if done else "○ ") + name
+                sx = draw_text(surf, lab, (sx, r.y + 5), 16, GREEN if done else WHITE, bold=not done).right + 10
+            if not ui.open:
+                draw_text(surf, "· " + hint, (sx, r.y + 5), 16, WHITE)
+            else:  # the open menu shows its own keys
                 slot = slots[ui.sel % len(slots)]
                 items = self.slot_options(seat, slot)
                 xs = self.hand_x(len(slots))
                 i = ui.sel % len(slots)
                 title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
                 self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80, hint)
-                continue
-            draw_text(surf, hint, (x, y + 21), 16, WHITE)
-            draw_text(surf, "Draw before you end your turn" if not st.drawn and st.draw_count else
-                      "then End turn", (x, y + 40), 16, DIM)
+
+    @staticmethod
+    def turn_steps(seat: int, st) -> list[tuple[str, bool]]:
+        """The steps of a turn and whether each is done (``st``: the public view): draw, one Defence, one attack
+        (done, or impossible from jail)."""
+        return [("Draw", st.drawn), ("Defence", st.defended), ("Attack", st.attacked or bool(st.jail[seat]))]
+
+    def turn_bar(self, seat: int, st) -> pygame.Rect:
+        """The plate of ``seat``'s turn at the top (px): its steps, then its keys (none while a menu is open)."""
+        words = ["Your turn:"] + [("✓ " if done else "○ ") + name for name, done in self.turn_steps(seat, st)]
+        w = sum(font(16, True).size(t)[0] for t in words) + 10 * len(words) + 14
+        ui = self.ui.get(seat) or SeatMenu()
+        if not ui.open:
+            w += font(16).size("· " + self.turn_hint(seat, ui))[0] + 4
+        r = pygame.Rect(0, 0, w, 30)
+        r.midtop = (W // 2, 6)
+        return r
 
     def turn_hint(self, seat: int, ui: SeatMenu) -> str:
         """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu."""
@@ -206,7 +216,7 @@ class TablePanels:
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
         r = self.defend_rect(labels)
-        panel(surf, r, 242, (40, 14, 10), (255, 120, 90), 14)
+        panel(surf, r, 255, (40, 14, 10), (255, 120, 90), 14)  # opaque: nothing shows through
         draw_text(surf, f"{self.seat_name(off.attacker)} attacks you with offence {off.value}!",
                   (r.x + 20, r.y + 12), 22, (255, 200, 150), bold=True)
         sh = st.shields[seat]
@@ -226,7 +236,7 @@ class TablePanels:
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int, hint: str) -> None:
         """A card's menu (``popup_rect``) with its keys ``hint`` on the last line."""
         r = self.popup_rect(title, labels, ax, bottom, hint)
-        panel(surf, r, 242, (16, 22, 18), GOLD, 10)
+        panel(surf, r, 255, (16, 22, 18), GOLD, 10)  # opaque: nothing of the table shows through the lines
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
         draw_text(surf, hint, (r.x + 14, r.bottom - 28), 16, GOLD)
 
@@ -236,7 +246,7 @@ class TablePanels:
         rnd, scores, roles, _, players, reason = self.round_info
         r = pygame.Rect(0, 0, 660, 120 + 30 * players)
         r.center = (W // 2, 300)
-        panel(surf, r, 242, (14, 20, 16), GOLD, 14)
+        panel(surf, r, 255, (14, 20, 16), GOLD, 14)
         over = st.over
         head = f"Round {rnd} of {st.rounds} is over" if not over or st.rounds > 1 else "The game is over"
         draw_text(surf, head, (r.x + 20, r.y + 12), 24, GOLD, bold=True)

@@ -42,10 +42,13 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _
 from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, Attack, Defend, Draw, EndTurn
+from arcade.games.cops_and_robbers.terms import term
 from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.effects import burst
 from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.client.scenes.table import SeatMenu, TableScene
@@ -62,7 +65,6 @@ __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD",
 
 class Table(SeatChoices, TablePanels, TableScene):
     END_DELAY = 300
-    COACH_AT = (8, 46, 455)  # the tutorial coach's free corner
     RESULT_FIGURE = "Points"
 
     def setup(self) -> None:
@@ -561,13 +563,152 @@ class Table(SeatChoices, TablePanels, TableScene):
             hint = f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand"
             r = pygame.Rect(0, 0, font(17, True).size(hint)[0] + 24, 32)
             r.center = (W // 2, HAND_Y)
-            panel(surf, r, 225, (20, 20, 20), GOLD, 10)
+            panel(surf, r, 255, (20, 20, 20), GOLD, 10)
             draw_text(surf, hint, r.center, 17, WHITE, bold=True, anchor="center")
-        draw_text(surf, self.status_text(st), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
+        if self.turn_bar_seat(views) is None:  # on your turn the turn's plate takes the status line's place
+            draw_text(surf, self.status_text(st), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
         if not self.demo and self.curtain_for is None:
             self.draw_prompts(surf, views)
         if self.round_info is not None and (self.round_hold > 0 or (st.over and (self.demo or self.app.top is self))):
             self.draw_round_scores(surf, st)
+
+    def turn_bar_seat(self, views) -> int | None:
+        """The seat whose turn's plate (``turn_bar``) is drawn now: the acting human here on their turn, no attack
+        pending; else None."""
+        if self.demo or self.curtain_for is not None or views.public.pending is not None:
+            return None
+        return next((s for s in self.acting_shown() if views.of(s) is not None and self.hand_slots(s, views)), None)
+
+    # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
+    def status_rect(self) -> pygame.Rect:
+        """The status line at the top (or the turn's plate in its place), px."""
+        views = self.views()
+        seat = self.turn_bar_seat(views)
+        if seat is not None:
+            return self.turn_bar(seat, views.public)
+        r = pygame.Rect(0, 0, font(19).size(self.status_text(views.public))[0] + 8, 28)
+        r.center = (W // 2, 20)
+        return r
+
+    def hand_area(self) -> pygame.Rect | None:
+        """The bottom row: the viewer's hand and its Draw / End turn buttons (px; raised card included)."""
+        if self.spectator():
+            return None
+        views = self.views()
+        seat = self.bottom_seat()
+        n = len(self.hand_slots(seat, views)) or views.public.hand_counts[seat]
+        if not n:
+            return None
+        rects = self.hand_rects([None] * n)
+        return rects[0].unionall(rects[1:])
+
+    def coach_about(self) -> list[pygame.Rect]:
+        """The defend prompt while the learner answers an attack; their own panel, hand and turn's plate on their
+        turn; the round's scores once it is over; else the area of the player whose turn it is."""
+        humans = self.humans()
+        if not humans:
+            return []
+        st = self.views().public
+        if st.over or (self.round_info is not None and self.round_hold > 0):
+            return [self.round_rect()]
+        prompts = self.open_prompts()
+        if st.pending is not None and st.pending.target == humans[0] and prompts:
+            return prompts
+        if st.pending is None and st.current == humans[0]:
+            return [self.areas[humans[0]], *filter(None, [self.hand_area()]), self.status_rect(), *prompts]
+        now = st.pending.target if st.pending is not None else st.current
+        return [self.areas[now]]
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        """The learner's own panel and that of the player whose turn (or answer) it is."""
+        st = self.views().public
+        now = st.pending.target if st.pending is not None else st.current
+        return [self.areas[s] for s in sorted({*self.humans()[:1], now}) if s in self.areas]
+
+    def round_rect(self) -> pygame.Rect:
+        """The panel of the round's scores (``draw_round_scores``), px."""
+        players = self.round_info[4] if self.round_info is not None else self.views().public.players
+        r = pygame.Rect(0, 0, 660, 120 + 30 * players)
+        r.center = (W // 2, 300)
+        return r
+
+    def open_prompts(self) -> list[pygame.Rect]:
+        """The defend prompt, an open card menu, the turn's plate and the round's scores, as drawn now."""
+        views = self.views()
+        st = views.public
+        out = []
+        for seat in self.acting_shown():
+            if views.of(seat) is None:
+                continue
+            ui = self.seat_ui(seat)
+            if st.pending is not None:
+                items = self.respond_items(seat)
+                if items:
+                    out.append(self.defend_rect([lab for lab, _a in items]))
+                continue
+            slots = self.hand_slots(seat, views)
+            if not slots:
+                continue
+            out.append(self.turn_bar(seat, st))
+            if ui.open:
+                slot = slots[ui.sel % len(slots)]
+                items = self.slot_options(seat, slot)
+                title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
+                out.append(self.popup_rect(title, [lab for lab, _a in items], self.hand_x(len(slots))[ui.sel % len(
+                    slots)], HAND_Y - 80, self.turn_hint(seat, ui)))
+        if self.round_info is not None and (self.round_hold > 0 or st.over):
+            out.append(self.round_rect())
+        return out
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        return super().layout_rects() + [self.status_rect(), CENTRE, *self.areas.values(),
+                                         *filter(None, [self.hand_area()])]
+
+    # --- tooltips: Offence and Defence cards, jail, the roles explained where they are ----------------------------
+    def card_tip(self, rect, card: tuple[str, int]) -> Tip:
+        """The tooltip of an Offence or Defence card of some value lying at ``rect``."""
+        kind, value = card
+        title, body = term("offence" if kind == OFFENCE else "defence")
+        return Tip(tuple(rect), _("{term} {value}").format(term=title, value=value), body)
+
+    def tips(self) -> list[Tip]:
+        """Every card on the table face up (hand, shields, attacks, jails, discard), the role cards and the jail
+        labels."""
+        views = self.views()
+        st = views.public
+        out = []
+        for seat, r in self.areas.items():
+            out.append(Tip((r.x + 10, r.y + 30, 56, 78), *term("cop" if st.roles[seat] == COP else "robber")))
+        for key, placed in sorted(((k, e.placed) for k, e in self.board.entries.items()), key=lambda kp: kp[1].z):
+            c = self.content.get(key)
+            if c is None or not placed.face_up:
+                continue
+            w, h = SIZES[placed.tag or "S"]
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (int(placed.x), int(placed.y - placed.lift))
+            out.append(self.card_tip(r, c) if key[0] != "jail" else Tip(tuple(r), *term("jail")))
+        for seat in range(st.players):
+            if st.jail[seat] and seat in self.areas:
+                x, y = self.slot_xy(seat)
+                out.append(Tip((int(x) - 90, int(y) + 40, 180, 24), *term("jail")))
+        return out
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The hand card ``seat``'s keys are on (its menu open or not); the Defence while it answers an attack."""
+        views = self.views()
+        if seat not in self.acting_shown() or views.of(seat) is None:
+            return None
+        st = views.public
+        if st.pending is not None:
+            items = self.respond_items(seat)
+            return Tip(tuple(self.defend_rect([lab for lab, _a in items])), *term("defence")) if items else None
+        slots = self.hand_slots(seat, views)
+        if not slots:
+            return None
+        i = self.seat_ui(seat).sel % len(slots)
+        if slots[i] in ("draw", "end"):
+            return None
+        return self.card_tip(self.hand_rects(slots)[i].inflate(0, -22).move(0, -11), slots[i])
 
     def key(self, device: str, button: str) -> str:
         h = self.app.input.hint(device, button)

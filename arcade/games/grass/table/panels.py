@@ -87,7 +87,7 @@ class TablePanels:
             r = pygame.Rect(0, 0, wdt, fs + 8)
             r.midtop = (int(px), int(py + ch / 2 + 6))
             r.left = max(r.left, (sl.rect.x + 2) if not sl.big else 0)
-            panel(surf, r, 235, (150, 20, 20), (255, 120, 100), 6)
+            panel(surf, r, 255, (150, 20, 20), (255, 120, 100), 6)
             draw_text(surf, label, r.center, fs, WHITE, bold=True, anchor="center")
 
     def seat_status(self, view, seat: int) -> list[str]:
@@ -252,57 +252,81 @@ class TablePanels:
             hint = f"waiting for {self.seat_name(other)}…"
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
 
-    def draw_prompts(self, surf, view) -> None:
-        st = view
+    def prompt_seats(self, view) -> list[int]:
+        """The acting human seats whose hand prompt (banner, menu) this screen shows now."""
         bottom = self.bottom_seat()
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
-                continue
-            dev = self.match.seats[seat].device
+        if self.demo or self.curtain_for is not None or view.phase not in ("play", "paranoia"):
+            return []
+        return [s for s in self.acting_humans() if not (len(self.humans()) > 1 and s != self.shown_seat)
+                and s == bottom and self.hand_slots(s)]
+
+    def banner_text(self, seat: int, view) -> str:
+        """The prompt line above ``seat``'s hand: what to do and with which keys (a menu's keys while it is open)."""
+        dev = self.match.seats[seat].device
+        ui = self.ui.get(seat) or SeatUI()
+        hslots = self.hand_slots(seat)
+        lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
+        if ui.open:
+            return (f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')} choose · {self.key(dev, 'A')} confirm · "
+                    f"{self.key(dev, 'B')} back")
+        if view.phase == "paranoia":
+            return (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % view.players)} on your "
+                    f"left: {lr}, {self.key(dev, 'A')}")
+        if dev == "mouse":
+            return "Your turn: click a card" + (" or Trade" if "trade" in hslots else "")
+        return (f"Your turn: choose a card ({lr}) and press {self.key(dev, 'A')}"
+                + (" · or Trade" if "trade" in hslots else "")
+                + (" · or click one" if self.mouse_seat() == seat else ""))
+
+    def popup_now(self, seat: int, view) -> tuple[str, list[str], float] | None:
+        """``seat``'s open card menu: (title, lines, x of its card), or None."""
+        ui = self.ui.get(seat) or SeatUI()
+        hslots = self.hand_slots(seat)
+        if not ui.open or not hslots:
+            return None
+        xs = self.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
+        slot = hslots[ui.sel % len(hslots)]
+        i = ui.sel % len(hslots)
+        ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
+        title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
+        return title, [s for s, _a in self.slot_options(seat, slot)], ax
+
+    def draw_prompts(self, surf, view) -> None:
+        for seat in self.prompt_seats(view):
             ui = self.ui.get(seat) or SeatUI()
             hslots = self.hand_slots(seat)
-            lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
-            if st.phase in ("play", "paranoia") and hslots and seat == bottom:
-                xs = self.hand_x(st.seats[seat].hand_count, st.seats[seat].hand_count + 1)
-                if "trade" in hslots:
-                    tx = (xs[-1] if xs else W // 2) + 124
-                    sel = ui.sel % len(hslots) == len(hslots) - 1
-                    img = trade_button(sel, view.proposals_left)
-                    surf.blit(img, img.get_rect(center=(tx, HAND_Y - (24 if sel else 0))))
-                if st.phase == "paranoia":
-                    text = (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % st.players)} on your "
-                            f"left: {lr}, {self.key(dev, 'A')}")
-                elif dev == "mouse":
-                    text = "Your turn: click a card" + (" or Trade" if "trade" in hslots else "")
-                else:
-                    text = (f"Your turn: choose a card ({lr}) and press {self.key(dev, 'A')}"
-                            + (" · or Trade" if "trade" in hslots else "")
-                            + (" · or click one" if self.mouse_seat() == seat else ""))
-                if ui.open:
-                    slot = hslots[ui.sel % len(hslots)]
-                    items = self.slot_options(seat, slot)
-                    i = ui.sel % len(hslots)
-                    ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
-                    title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
-                    self.draw_popup(surf, title, [s for s, _ in items], ui.cur, ax, HAND_Y - 90)
-                    text = (f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')} choose · {self.key(dev, 'A')} confirm · "
-                            f"{self.key(dev, 'B')} back")
-                self.draw_banner(surf, text)
-            elif st.phase == "scoring":
-                pass
-        if st.phase == "paranoia" and view.seat is not None and view.my_pass != NO_CARD and not self.acting_humans():
-            self.draw_banner(surf, f"You pass {CARDS[view.my_pass].name}; waiting for the others…")
+            if "trade" in hslots:
+                xs = self.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
+                tx = (xs[-1] if xs else W // 2) + 124
+                sel = ui.sel % len(hslots) == len(hslots) - 1
+                img = trade_button(sel, view.proposals_left)
+                surf.blit(img, img.get_rect(center=(tx, HAND_Y - (24 if sel else 0))))
+            menu = self.popup_now(seat, view)
+            if menu is not None:
+                self.draw_popup(surf, menu[0], menu[1], ui.cur, menu[2], HAND_Y - 90)
+            self.draw_banner(surf, self.banner_text(seat, view))
+        if view.phase == "paranoia" and view.seat is not None and view.my_pass != NO_CARD and not self.acting_humans():
+            self.draw_banner(surf, self.passed_text(view))
+
+    @staticmethod
+    def passed_text(view) -> str:
+        return f"You pass {CARDS[view.my_pass].name}; waiting for the others…"
+
+    @staticmethod
+    def banner_rect(text: str) -> pygame.Rect:
+        """The prompt line's plate above the hand (px)."""
+        r = pygame.Rect(0, 0, font(18, True).size(text)[0] + 40, 32)
+        r.center = (W // 2 - 30, 510)
+        return r
 
     def draw_banner(self, surf, text: str) -> None:
-        wdt = font(18, True).size(text)[0] + 40
-        r = pygame.Rect(0, 0, wdt, 32)
-        r.center = (W // 2 - 30, 510)
-        panel(surf, r, 225, (60, 45, 10), GOLD, 10)
+        r = self.banner_rect(text)
+        panel(surf, r, 255, (60, 45, 10), GOLD, 10)  # opaque: nothing of the table shows through
         draw_text(surf, text, r.center, 18, WHITE, bold=True, anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
         r = self.popup_rect(title, labels, ax, bottom)
-        panel(surf, r, 240, (16, 22, 18), GOLD, 10)
+        panel(surf, r, 255, (16, 22, 18), GOLD, 10)  # opaque: nothing of the table shows through the lines
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 9))
 
     def breakdown_rows(self, view) -> list[tuple[str, str, list[str]]]:
@@ -323,15 +347,21 @@ class TablePanels:
         ]
         return rows
 
+    @staticmethod
+    def breakdown_rect(players: int) -> pygame.Rect:
+        """The scoring walk-through's panel for ``players`` seats (px): clear of your own name and total."""
+        colw = 124 if players <= 4 else 108
+        wdt = 350 + colw * players + 40
+        return pygame.Rect(max(INFO_BOX[0] + INFO_BOX[2] + 8, W // 2 - wdt // 2), 50, wdt, 486)
+
     def draw_breakdown(self, surf, view) -> None:
         b = view.breakdown
         n = len(b)
         colw = 124 if n <= 4 else 108
         fs = 18 if n <= 4 else 16  # the figures: "−$125,000" fits its column
         lw = 350
-        wdt = lw + colw * n + 40
-        left = max(INFO_BOX[0] + INFO_BOX[2] + 8, W // 2 - wdt // 2)  # your own name and total stay in view
-        r = panel(surf, (left, 50, wdt, 486), 255, (14, 20, 16), GOLD, 14)
+        r = panel(surf, self.breakdown_rect(n), 255, (14, 20, 16), GOLD, 14)
+        wdt = r.w
         over = view.phase == "over"
         draw_text(surf, f"Hand {view.hand_no} — scoring" if not over else "The match is over — final hand",
                   (r.x + 20, r.y + 12), 26, GOLD, bold=True)
@@ -369,12 +399,12 @@ class TablePanels:
             else:
                 lead = max(range(n), key=lambda i: view.totals[i])
                 msg = f"{self.seat_name(lead)} leads with {money(view.totals[lead])} · first to {money(view.goal)}"
-            draw_text(surf, msg, (r.x + 20, r.bottom - 38), 20, GOLD, bold=True)
+            draw_text(surf, msg, (r.x + 20, r.bottom - 60), 20, GOLD, bold=True)  # the key's hint on its own row
             devs = [self.match.seats[s].device for s in self.humans()]
             if devs and not self.demo:
                 hint = self.key(devs[0], "A")
                 what = "results" if over else "the next hand"
-                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 36), 18, WHITE, anchor="topright")
+                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 32), 18, WHITE, anchor="topright")
         elif not self.demo and self.humans():
             hint = self.key(self.match.seats[self.humans()[0]].device, "A")
             draw_text(surf, f"{hint}: show all", (r.right - 20, r.bottom - 36), 16, DIM, anchor="topright")

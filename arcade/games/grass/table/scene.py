@@ -49,10 +49,13 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _
 from arcade.games.grass import CARDS, Action
 from arcade.games.grass.cards import NO_CARD, value
+from arcade.games.grass.terms import GROUP_TERM, term
 from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import H, W, WHITE
 from arcade.client.scenes.table import TableScene
@@ -71,7 +74,6 @@ __all__ = ["Table", "card_face", "card_art", "money", "SIZES", "WALK_TICKS", "DE
 class Table(SeatChoices, TablePanels, TableScene):
     MENU_CLASS = SeatUI
     END_DELAY = WALK_TICKS + 300
-    COACH_AT = (10, 60, 370)  # the tutorial coach's free corner
     RESULT_FIGURE = "Running total"
 
     def result_rows(self) -> list[tuple[int, str]]:
@@ -502,6 +504,138 @@ class Table(SeatChoices, TablePanels, TableScene):
         hand = list(views.of(seat).hand)
         k = hand[index]
         return ("hand", seat, k, hand[:index].count(k))
+
+    # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
+    def own_area(self) -> pygame.Rect:
+        """The bottom player's Hassle pile and Stash (px)."""
+        cw, ch = SIZES["M"]
+        return pygame.Rect(OWN_PILE[0] - cw // 2 - 8, OWN_PILE[1] - ch // 2 - 8,
+                           STASH_RIGHT - OWN_PILE[0] + cw // 2 + 16, ch + int(ch * COVER_DROP) + 16)
+
+    def hand_area(self) -> pygame.Rect | None:
+        """The bottom player's hand and its Trade button (px), the raised card included; None for a spectator."""
+        view = self.views().public
+        bottom = self.bottom_seat()
+        sl = getattr(self, "_slots", None) or self.slots(view.players)
+        if bottom not in sl or not sl[bottom].big:
+            return None
+        n = view.seats[bottom].hand_count
+        rects = self.hand_rects(bottom, ["trade"] * (n + 1))
+        return rects[0].unionall(rects[1:])
+
+    def seat_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where a seat is on the table: the bottom player's name box and pile and Stash; another's area."""
+        sl = (getattr(self, "_slots", None) or self.slots(self.views().public.players)).get(seat)
+        if sl is None:
+            return []
+        return [pygame.Rect(INFO_BOX), self.own_area()] if sl.big else [sl.rect]
+
+    def centre_area(self) -> pygame.Rect:
+        """The Grass stack, the Wasted pile, their counts and the log of the last moves (px)."""
+        cw, ch = SIZES["M"]
+        x, y = self.deck_pos
+        left = x - cw // 2 - 80  # the stack's count badge runs left of it
+        return pygame.Rect(left, y - ch // 2 - 50, W // 2 - 50 + 336 + 4 - left, ch + 70)  # to the log's right end
+
+    def coach_about(self) -> list[pygame.Rect]:
+        """The scoring panel at the end of a hand; the trade dialog while the learner is in one; their hand, prompt
+        and own area on their turn or in Paranoia; else the area of the player whose turn it is."""
+        humans = self.humans()
+        if not humans:
+            return []
+        view = self.views().public
+        me = humans[0]
+        if view.phase in ("scoring", "over"):
+            return [self.breakdown_rect(view.players)] if view.breakdown else []
+        prompts = self.open_prompts()
+        if view.phase in ("draft", "answer") and self.human_in_trade(view) == me:
+            return [TRADE_BOX]
+        if view.phase == "paranoia" or view.current == me:
+            return [*prompts, *filter(None, [self.hand_area()]), *self.seat_rects(me)]
+        return self.seat_rects(view.current)
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        """The learner's name box, pile and Stash, and the area of the player whose turn it is."""
+        view = self.views().public
+        return [r for s in sorted({*self.humans()[:1], view.current}) for r in self.seat_rects(s)]
+
+    def open_prompts(self) -> list[pygame.Rect]:
+        """The prompt line over the hand, an open card menu, the trade dialog and the scoring panel, as drawn."""
+        view = self.views().public
+        out = []
+        for seat in self.prompt_seats(view):
+            menu = self.popup_now(seat, view)
+            if menu is not None:
+                out.append(self.popup_rect(menu[0], menu[1], menu[2], HAND_Y - 90))
+            out.append(self.banner_rect(self.banner_text(seat, view)))
+        mine = self.views().main
+        if view.phase == "paranoia" and mine.seat is not None and mine.my_pass != NO_CARD and not self.acting_humans():
+            out.append(self.banner_rect(self.passed_text(mine)))
+        if view.trade is not None:
+            if self.human_in_trade(view) is not None:
+                out.append(pygame.Rect(TRADE_BOX))
+            else:
+                out.append(pygame.Rect(W // 2 - 65, self.deck_pos[1] - 94, 352, 140))
+        if view.phase in ("scoring", "over") and view.breakdown:
+            out.append(self.breakdown_rect(view.players))
+        return out
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        view = self.views().public
+        status = pygame.Rect(0, 0, font(19).size(self.status_text(view))[0] + 8, 28)
+        status.center = (W // 2, 22)
+        seats = [r for s in range(view.players) for r in self.seat_rects(s)]
+        return super().layout_rects() + [status, self.centre_area(), *seats, *filter(None, [self.hand_area()])]
+
+    # --- tooltips: every card, Heat, Stash and Paranoia explained where they are ------------------------------------
+    def card_tip(self, rect, kind: int) -> Tip:
+        """The tooltip of a card of ``kind`` lying at ``rect``: its name, its group and what the group does."""
+        group_title, body = term(GROUP_TERM[CARDS[kind].group])
+        name = CARDS[kind].name
+        title = name if name == group_title else _("{card} · {group}").format(card=name, group=group_title)
+        return Tip(tuple(rect), title, body)
+
+    def tips(self) -> list[Tip]:
+        """Every card face up on the table (the hand, Hassle piles, Stashes, the Wasted pile), the heat labels, the
+        Stash figure of your own box and an empty Hassle pile ("market closed")."""
+        views = self.views()
+        view = views.main
+        out = []
+        slots = getattr(self, "_slots", None) or self.slots(view.players)
+        for seat, sl in slots.items():
+            cw, ch = SIZES[sl.size]
+            if sl.big:
+                px, py = OWN_PILE
+                out.append(Tip((INFO_BOX[0] + 8, INFO_BOX[1] + 90, INFO_BOX[2] - 16, 24), *term("stash")))
+            else:
+                px, py = sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2
+            pile = self.pile_rect(px, py, cw, ch)
+            sv = view.seats[seat]
+            if not sv.pile:
+                out.append(Tip(tuple(pile), *term("hassle pile")))
+            if sv.heat != NO_CARD:
+                out.append(Tip((int(px) - 70, int(py + ch / 2 + 6), 140, 24), *term("heat")))
+        for key, placed in sorted(((k, e.placed) for k, e in self.board.entries.items()), key=lambda kp: kp[1].z):
+            kind = self.content.get(key)
+            if kind is None or not placed.face_up or not 0 <= kind < len(CARDS):
+                continue
+            w, h = SIZES[placed.tag or "M"]
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (int(placed.x), int(placed.y - placed.lift))
+            out.append(self.card_tip(r, kind))
+        return out
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The hand card ``seat``'s keys are on (its menu open or not); Paranoia's tip while passing a card."""
+        view = self.views().public
+        if seat not in self.prompt_seats(view):
+            return None
+        hslots = self.hand_slots(seat)
+        i = self.seat_ui(seat).sel % len(hslots)
+        if hslots[i] == "trade":
+            return None
+        r = self.hand_rects(seat, hslots)[i].inflate(0, -24).move(0, -12)
+        return self.card_tip(r, hslots[i])
 
     # --- sounds and the log -------------------------------------------------------------------------------------
     SOUNDS = {"deal": "deal", "draw": "deal", "discard": "slide", "protect": "slap", "heat_on": "stop",

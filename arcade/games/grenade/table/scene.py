@@ -44,9 +44,12 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _, ngettext
 from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, hearts_each, resolve_throw, spade_name
+from arcade.games.grenade.terms import grenade_name, term
 from arcade.client.render.cards import blit_card, card_back, playing_card
 from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.effects import burst
 from arcade.client.render.widgets import DIM, GOLD, RED, W, WHITE, felt, panel
@@ -61,7 +64,7 @@ HW, HH = 64, 90             # heart cards by the seats
 DIE = 34                    # white dice
 BLACK = 70                  # the black die
 DIE_COLOURS = ((215, 60, 50), (60, 125, 230), (50, 165, 85))
-"""Rim colour of grenade 1, 2 and 3."""
+"""Rim colour of grenade 0, 1 and 2: red, blue, green (their names: ``terms.GRENADE_NAMES``)."""
 PANEL_W = 318
 AREA_TOP, AREA_BOTTOM = 50, 676
 BAND = pygame.Rect(370, 602, 540, 76)
@@ -265,7 +268,9 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
             for k in range(prev.roll):
                 q = advance_place(prev.blown, p, 1)
                 nxt = _with_dice(snap, {die: (q, pips)})
-                log = f"{name(seat)} throws grenade {die + 1}: {plural(prev.roll, 'place')}" if k == 0 else ""
+                log = ngettext("{player} throws the {grenade}: {n} place", "{player} throws the {grenade}: {n} places",
+                               prev.roll).format(player=name(seat), grenade=grenade_name(die), n=prev.roll) \
+                    if k == 0 else ""
                 beats.append(Beat("hop", snap, nxt, dice=(die,), frm=(p,), log=log))
                 snap, p = nxt, q
         elif kind == "raise":
@@ -388,7 +393,6 @@ def plural(n: int, noun: str) -> str:
 class Table(TableScene):
     HIDDEN_NOUN = "heart"
     END_DELAY = 200
-    COACH_AT = (945, 450, 325)  # the tutorial coach's free corner
     RESULT_FIGURE = "Outcome"
 
     def result_rows(self) -> list[tuple[int, str]]:
@@ -651,6 +655,93 @@ class Table(TableScene):
             return seat
         return None
 
+    # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
+    WHEEL_AREA = pygame.Rect(WHEEL_C[0] - RX - CW // 2 - 10, WHEEL_C[1] - RY - CH // 2 - 10, 2 * RX + CW + 20,
+                             2 * RY + CH + 20)
+    """The wheel, its grenades and the hub (px)."""
+
+    def coach_view(self, seat: int):
+        """The learner's view as the picture shows it: while a move plays (the match is held), whose turn and roll
+        the picture shows (the move's player until the black die rolls for the next one), so the coach speaks of
+        the grenade hopping on screen (public facts of the timeline's snapshot)."""
+        view = self.seat_view(seat)
+        if not self.timeline.busy:
+            return view
+        snap = self.shown()[0]
+        return replace(view, current=snap.current, roll=snap.roll)
+
+    def coach_about(self) -> list[pygame.Rect]:
+        """The grenades' band and the learner's seat while they choose; the wheel while a move plays; the seat of
+        the player to act otherwise."""
+        humans = self.humans()
+        if not humans:
+            return []
+        me = humans[0]
+        snap = self.shown()[0]
+        if snap.winners:
+            return [self.WHEEL_AREA]
+        if self.chooser() == me:
+            return [BAND, self.slots[me], self.WHEEL_AREA]
+        if self.timeline.busy:
+            return [self.WHEEL_AREA]
+        return [self.slots[snap.current], self.WHEEL_AREA]
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        snap = self.shown()[0]
+        return [self.slots[s] for s in sorted({*self.humans()[:1], snap.current}) if s in self.slots]
+
+    def open_prompts(self) -> list[pygame.Rect]:
+        return [BAND] if self.chooser() is not None or self.humans_out() else []
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        status = pygame.Rect(0, 0, font(19).size(self.status_text(self.shown()[0]))[0] + 8, 28)
+        status.center = (W // 2, 22)
+        return super().layout_rects() + [status, self.WHEEL_AREA, *self.slots.values()]
+
+    # --- tooltips: the wheel's cards, the grenades, the hearts and the black die explained where they are -----------
+    def wheel_tip(self, place: int, rect, title: str | None = None) -> Tip:
+        """The tooltip of the wheel's card at ``place`` (a spade or the Joker), lying at ``rect``."""
+        rank = self.views().public.wheel[place]
+        head, body = term("joker" if rank == JOKER else "spade")
+        return Tip(tuple(rect), title or _("{card} · {term}").format(card=card_name(rank), term=head), body)
+
+    def tips(self) -> list[Tip]:
+        """The wheel's cards, the hearts face up, the black die and the three grenades (on top)."""
+        out = []
+        for key, placed in sorted(((k, e.placed) for k, e in self.board.entries.items()), key=lambda kp: kp[1].z):
+            w, h = (CW, CH) if key[0] == "wheel" else (HW, HH)
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (int(placed.x), int(placed.y))
+            if key[0] == "wheel":
+                out.append(self.wheel_tip(key[1], r))
+            elif self.content.get(key) is not None and placed.face_up:
+                head, body = term("heart")
+                out.append(Tip(tuple(r), _("{card} · {term}").format(card=heart_name(self.content[key]), term=head),
+                               body))
+        black = pygame.Rect(0, 0, BLACK, BLACK)
+        black.center = (WHEEL_C[0], WHEEL_C[1] - 14)
+        out.append(Tip(tuple(black), *term("black die")))
+        snap = self.shown()[0]
+        for i, r in enumerate(self.grenade_targets()):
+            pips = ngettext("{n} pip", "{n} pips", snap.dice[i][1]).format(n=snap.dice[i][1])
+            title = _("{grenade} · {pips}").format(grenade=grenade_name(i).capitalize(), pips=pips)
+            out.append(Tip(tuple(r), title, term("grenade")[1]))
+        return out
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The card the chosen grenade of ``seat`` would land on (the one the preview lights up)."""
+        if self.chooser() != seat:
+            return None
+        die = self.die_cursor.get(seat, 0) % DICE
+        if die >= len(self._preview):
+            return None
+        stop = self._preview[die]["stop"]
+        r = pygame.Rect(0, 0, CW, CH)
+        r.center = tuple(int(v) for v in place_xy(stop))
+        rank = self.views().public.wheel[stop]
+        title = _("{card}: where the {grenade} lands").format(card=card_name(rank), grenade=grenade_name(die))
+        return self.wheel_tip(stop, r, title)
+
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw_action_panel(self, surf) -> None:
         """The grenade choice band (drawn in ``draw_table``)."""
@@ -878,7 +969,7 @@ class Table(TableScene):
         st = self.views().public
         dev = self.match.seats[seat].device
         inp = self.app.input
-        panel(surf, BAND, 225, (16, 24, 18), GOLD, 12)
+        panel(surf, BAND, 255, (16, 24, 18), GOLD, 12)  # opaque: nothing of the table shows through
         c = self.die_cursor.get(seat, 0) % DICE
         bw = (BAND.w - 24) // DICE
         for i in range(DICE):
@@ -908,7 +999,7 @@ class Table(TableScene):
     def draw_out_band(self, surf) -> None:
         """Under the wheel once every human is out: that they are out, and the key that fast-forwards."""
         key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
-        panel(surf, BAND, 225, (16, 24, 18), GOLD, 12)
+        panel(surf, BAND, 255, (16, 24, 18), GOLD, 12)
         out = "You are out" if len(self.humans()) == 1 else "Every player here is out"
         draw_text(surf, out + " · the bots play on", (BAND.centerx, BAND.y + 22), 19, WHITE, bold=True,
                   anchor="center")

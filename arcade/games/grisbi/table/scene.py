@@ -44,11 +44,14 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _
 from arcade.games.grisbi import CARDS, COUNTDOWN, OVER, PLAY, REVEAL, TEAMS
 from arcade.games.grisbi.cards import ACTION, KIND, MAIN, POINTS, STOP, TEAM
 from arcade.games.grisbi.scoring import is_correct, team_total
 from arcade.games.grisbi.table import cards as gc
+from arcade.games.grisbi.terms import term
 from arcade.client.render.fonts import draw_text
+from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, GREEN, W, WHITE, felt, hint_bar, panel
 from arcade.client.scenes.table import TableScene
@@ -70,7 +73,7 @@ class Table(TablePanels, TableScene):
 
     RESULT_FIGURE = "Locations won"
     END_DELAY = 210
-    COACH_AT = (912, 196, 360)  # the tutorial coach's free corner
+    COACH_WIDTHS = TableScene.COACH_WIDTHS + (1000,)  # the reveal's long lines: the whole top band, over the bots
 
     # --- set-up -----------------------------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -153,6 +156,7 @@ class Table(TablePanels, TableScene):
             self.continued_round = self.public_view().round
             self.app.audio.play("select")
         self.after_tick()
+        self.follow_tips()
 
     def practice_lines(self) -> list[str]:
         """Why the round went the way it did, in a few lines (practice pause): which cards counted and why."""
@@ -218,7 +222,8 @@ class Table(TablePanels, TableScene):
             return
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
-            if inp.pressed("B", dev):
+            if "B" in inp.device(dev[0]).released and getattr(self, "_tip_holds", {}).get(seat, 0) < self.TIP_HOLD:
+                # a tap of B sorts the hand; held, B explains the card under the cursor (``key_tip``)
                 self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
                 self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
                 self.app.audio.play("flip")
@@ -528,13 +533,16 @@ class Table(TablePanels, TableScene):
         starts = sorted({self.app.input.hint(self.match.seats[s].device, "START") for s in self.hand_seats})
         if self.app.top is not self:  # an overlay shows its own hint bar
             return
-        hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause",
+        keys = [self.app.input.hint(self.match.seats[s].device, "B") for s in self.hand_seats
+                if self.match.seats[s].device != "mouse"]
+        explain = [_("hold {key}: explain a card").format(key=" / ".join(sorted(set(keys))))] if keys else []
+        hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause", *explain,
                         ("practice · " if self.practice() else "") + "assist " + ("on" if self.assist() else "off")
                         + f" · {self.public_view().pace} pace"])
         if self.message_ticks and self.message:
             r = pygame.Rect(0, 0, 520, 36)
             r.center = (PX, PY - PH // 2 - 24)
-            panel(surf, r, 220, (60, 20, 10), GOLD, 10)
+            panel(surf, r, 255, (60, 20, 10), GOLD, 10)
             draw_text(surf, self.message, r.center, 18, WHITE, anchor="center")
 
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
@@ -549,16 +557,105 @@ class Table(TablePanels, TableScene):
         self.draw_hud(surf)
         if coached or not paused:  # a tutorial's coach says what the practice panel would (they share the place)
             self.draw_coach(surf)
+        self.draw_tips(surf)
 
     def coach_finished(self) -> bool:
         return self.coach_done is not None and self.coach_done(self.public_view())
 
-    def coach_at(self) -> tuple[int, int, int, int]:
-        """The coach's free corner: right of the pile (and of the START sign) in play; the whole top band (over the
-        bots) during the reveal, whose rows and counter fill the middle."""
-        if self.public_view().phase in (REVEAL, OVER):
-            return W // 2 - 500, TOP_BAND.y + 2, 1000, TOP_BAND.height - 4
-        return (*self.COACH_AT, 0)
+    # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
+    @staticmethod
+    def sprite_rect(p: Placed) -> pygame.Rect:
+        """Where a sprite placed at ``p`` lies (px), as ``draw_sprites`` draws it at rest."""
+        if p.tag == "chip":
+            w, h = CHIP
+        elif p.tag == "hand":
+            w, h = HW, HH
+        elif p.tag in ROW_CLASSES:
+            w, h = ROW_CLASSES[p.tag][0]
+        elif p.tag == "fan":
+            w, h = FW + 12, FH + 12
+        else:
+            w, h = int(PW * p.scale), int(PH * p.scale)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (int(p.x), int(p.y - p.lift))
+        return r
+
+    def pile_area(self) -> pygame.Rect:
+        """The pile: its top card, the cards fanned beneath it on the left, its labels and the START sign over it
+        (px)."""
+        left = FAN_X - (FAN - 1) * FAN_STEP - FW // 2 - 12
+        start = font(92, True).size("START!")[0] // 2 + 16
+        return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)
+
+    def reveal_parts(self) -> list[pygame.Rect]:
+        """During the reveal: its header and counter, and the rows of judged cards (px)."""
+        rows = [self.sprite_rect(e.placed) for k, e in self.board.entries.items()
+                if e.placed.tag in ROW_CLASSES]
+        out = [pygame.Rect(CENTRE.x + 8, CENTRE.y + 4, CENTRE.w - 16, 66)]
+        if rows:
+            out.append(rows[0].unionall(rows[1:]).inflate(24, 30))
+        return out
+
+    def coach_about(self) -> list[pygame.Rect]:
+        """The reveal's rows and header once the round is over; else the pile and the learner's hand."""
+        humans = self.humans()
+        if not humans or humans[0] not in self.areas:
+            return []
+        if self.public_view().phase in (REVEAL, OVER) and self.reveal_info:
+            return self.reveal_parts()
+        return [self.pile_area(), self.areas[humans[0]].rect]
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        return [self.areas[s].rect for s in self.humans()[:1] if s in self.areas]
+
+    def notice_rects(self) -> list[pygame.Rect]:
+        if not (self.message_ticks and self.message):
+            return []
+        r = pygame.Rect(0, 0, 520, 36)
+        r.center = (PX, PY - PH // 2 - 24)
+        return [r]
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        """The strip, the seats' areas and the pile; during the reveal the bots' boxes are left out (nobody plays:
+        the coach may sit over them, where the practice pause's panel goes) and the reveal's rows come in."""
+        out = super().layout_rects() + [STRIP]
+        if self.public_view().phase in (REVEAL, OVER) and self.reveal_info:
+            return out + [a.rect for a in self.areas.values() if a.kind == "hand"] + self.reveal_parts()
+        return out + [a.rect for a in self.areas.values()] + [self.pile_area()]
+
+    # --- tooltips: the cards (Action, Deny, Stop, Location) and the hooks explained where they are ----------------
+    def card_tip(self, rect, card: int, on_top: bool = False) -> Tip:
+        """The tooltip of ``card`` lying at ``rect``: its kind; the top card of the pile: its hooks."""
+        kind = KIND[card]
+        key = "hooks" if on_top else ("action", "deny", "stop", "location")[kind]
+        head, body = term(key)
+        name = CARDS[card].name
+        if not on_top and head.split()[0].lower() in name.lower():  # "Robbers' keys Action (3)" says it already
+            return Tip(tuple(rect), name, body)
+        return Tip(tuple(rect), _("{card} · {term}").format(card=name, term=head), body)
+
+    def tips(self) -> list[Tip]:
+        """Every card face up on the table: the hands shown here, the pile (its top card by its hooks), the
+        reveal's rows and the won Locations."""
+        pile = self.public_view().pile_cards
+        out = []
+        for key, e in sorted(self.board.entries.items(), key=lambda ke: ke[1].placed.z):
+            p = e.placed
+            if not p.face_up:
+                continue
+            out.append(self.card_tip(self.sprite_rect(p), key[1], on_top=p.tag == "pile" and key[1] == pile[-1]
+                                     and len(pile) > 0))
+        return out
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The card under ``seat``'s cursor (its hand shown here, play under way)."""
+        if seat not in self.hand_seats or not self.views().up(seat) or not self.awake():
+            return None
+        order = self.hand_order(seat)
+        if not order:
+            return None
+        i = self.cursor_of(seat, len(order))
+        return self.card_tip(self.hand_rects(seat, len(order))[i], order[i])
 
     def background(self) -> pygame.Surface:
         """Felt, status strip, seat panels with their fixed labels and key hints, the pile's place: built once per

@@ -18,10 +18,14 @@ from typing import Any
 
 import pygame
 
+from arcade.core.i18n import _
 from arcade.games.grit import ChooseFirst, KeepHidden, PlayComplaint, card_label
-from arcade.games.grit.cards import is_heart, rank_of
+from arcade.games.grit.cards import is_heart, rank_of, card_value
+from arcade.games.grit.rules import DEAD_AT
+from arcade.games.grit.terms import term
 from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
 from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
 from arcade.client.scenes.table import TableScene
@@ -68,7 +72,7 @@ def sideways(img: pygame.Surface) -> pygame.Surface:
 class Table(TableScene):
     SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
-    COACH_AT = (880, 150, 390)  # the tutorial coach's free corner
+    NOTICE_Y = H // 2 - 5  # a notice goes between the two rows of piles, where the round's plate is
     RESULT_FIGURE = "Injuries"
 
     def result_rows(self) -> list[tuple[int, str]]:
@@ -342,7 +346,12 @@ class Table(TableScene):
         piles = self.piles_for(legal, hand[ci])
         hit = next((t for t in piles if self.pile_rect(*t).collidepoint(pos)), None)
         if hit is None:
-            return False
+            shut = next(((o, p) for o in (0, 1) for p in range(3) if self.pile_rect(o, p).collidepoint(pos)), None)
+            if shut is None:
+                return False
+            self.flash(self.why_not_pile(st, *shut))
+            self.app.audio.play("back")
+            return True
         self.sel_pile[seat] = piles.index(hit)
         modes = self.modes_for(legal, hand[ci], hit)
         if len(modes) > 1:
@@ -351,6 +360,16 @@ class Table(TableScene):
             self.match.submit_action(seat, modes[0][1])
             self.app.audio.play("select")
         return True
+
+    @staticmethod
+    def why_not_pile(view, owner: int, pile: int) -> str:
+        """Why a pile cannot take the Complaint now (rules, "A round" 2 and "Marked Complaint"), from any view."""
+        if (owner, pile) in view.round_plays:
+            return _("That pile already took a card this round: lay on another pile.")
+        cards = view.piles[owner][pile]
+        if cards and cards[-1].marked:
+            return _("Nothing can be laid on a Marked Complaint.")
+        return _("That pile cannot take this Complaint now.")
 
     def piles_for(self, legal, card, seat: int | None = None) -> list[tuple[int, int]]:
         """Piles (owner, pile) that may take ``card`` now, in the order the laying seat sees them: its own row left
@@ -386,7 +405,7 @@ class Table(TableScene):
                 pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=10)
             name = self.seat_name(owner)
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
-            dead = tot >= 22
+            dead = view.totals is not None and tot >= DEAD_AT  # judged after round 4 only (rules, "The end")
             col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
             tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
@@ -494,18 +513,58 @@ class Table(TableScene):
                 return piles[self.sel_pile.get(seat, 0) % len(piles)]
         return None
 
+    def prompting(self, views) -> list[int]:
+        """The acting human seats whose prompt this screen draws now."""
+        if self.demo or self.curtain_for is not None:
+            return []
+        return [s for s in self.acting_humans()
+                if not (len(self.humans()) > 1 and s != self.shown_seat) and views.of(s) is not None]
+
+    def control_lines(self, seat: int) -> list[str]:
+        """The laying prompt's lines for ``seat``: its keys (or the mouse's way)."""
+        inp = self.app.input
+        dev = self.match.seats[seat].device
+        lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
+                 f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
+                 f"{inp.hint(dev, 'A')} lay it"]
+        if dev == "mouse":
+            lines = ["Drag a Complaint from your hand", "onto a pile, or click it, then", "click the pile"]
+        elif self.mouse_seat() == seat:
+            lines.append("or click a card, then a pile")
+        if len(self.humans()) > 1:
+            lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
+        return lines
+
+    def prompt_box(self, seat: int, views) -> pygame.Rect:
+        """The panel of ``seat``'s prompt as ``draw_prompts`` draws it (px): The Word's menu, the keep-it-hidden
+        question, the laying mode menu or the laying keys."""
+        x, y = self.PROMPT_X, self.PROMPT_Y
+        phase = views.public.phase
+        if phase == "word":
+            return pygame.Rect(x - 20, y - 20, 300, 130)
+        if phase == "keep":
+            return pygame.Rect(x - 20, y - 20, 320, 190)
+        if seat in self.mode_menu:
+            return pygame.Rect(x - 20, y - 20, 340, 60 + 52 * len(self.current_modes(seat, views)))
+        return pygame.Rect(x - 20, y - 20, 300, 40 + 28 * len(self.control_lines(seat)))
+
+    def current_modes(self, seat: int, views) -> list[tuple[str, PlayComplaint]]:
+        """The laying modes offered for ``seat``'s chosen Complaint on its chosen pile."""
+        hand = list(views.of(seat).hand)
+        card = hand[self.sel_card.get(seat, 0) % len(hand)]
+        return self.modes_for(self.legal(seat), card, self.current_target(views))
+
     def draw_prompts(self, surf, views) -> None:
         st = views.public
         inp = self.app.input
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat or views.of(seat) is None:
-                continue
+        for seat in self.prompting(views):
             dev = self.match.seats[seat].device
             x, y = self.PROMPT_X, self.PROMPT_Y
+            box = self.prompt_box(seat, views)
+            panel(surf, box, 255, (10, 20, 16), GOLD)  # opaque: nothing of the table shows through
             if st.phase == "word":
                 items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
                 c = self.word_cursor.get(seat, 0)
-                panel(surf, (x - 20, y - 20, 300, 130), 220, border=GOLD)
                 draw_text(surf, "You hold The Word:", (x, y), 20, GOLD, bold=True)
                 for k, it in enumerate(items):
                     draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
@@ -513,7 +572,6 @@ class Table(TableScene):
             elif st.phase == "keep":
                 items = ["Keep it face down", "Turn it face up"]
                 c = self.keep_cursor.get(seat, 0)
-                panel(surf, (x - 20, y - 20, 320, 190), 235, border=GOLD)
                 draw_text(surf, "Your Marked Complaint:", (x, y), 20, GOLD, bold=True)
                 for k, it in enumerate(items):
                     draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
@@ -524,37 +582,156 @@ class Table(TableScene):
             elif seat in self.mode_menu:
                 hand = list(views.of(seat).hand)
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
-                target = self.current_target(views)
-                modes = self.modes_for(self.legal(seat), card, target)
+                modes = self.current_modes(seat, views)
                 m = self.mode_menu[seat] % len(modes)
-                panel(surf, (x - 20, y - 20, 340, 60 + 52 * len(modes)), 235, border=GOLD)
                 draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
                 mode_lines = {"Lay it face down": ("Face down", ""),
                               "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered")}
-                for k, (name, _) in enumerate(modes):
+                for k, (name, _a) in enumerate(modes):
                     head, sub = mode_lines.get(name, (name, ""))
                     draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,
                               GOLD if k == m else WHITE, bold=k == m)
                     if sub:
                         draw_text(surf, sub, (x + 30, y + 60 + 52 * k), 16, DIM)
             else:
-                lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
-                         f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
-                         f"{inp.hint(dev, 'A')} lay it"]
-                if dev == "mouse":
-                    lines = ["Drag a Complaint from your hand", "onto a pile, or click it, then", "click the pile"]
-                elif self.mouse_seat() == seat:
-                    lines.append("or click a card, then a pile")
-                if len(self.humans()) > 1:
-                    lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
-                panel(surf, (x - 20, y - 20, 300, 40 + 28 * len(lines)), 200, border=GOLD)
-                for k, ln in enumerate(lines):
+                for k, ln in enumerate(self.control_lines(seat)):
                     draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
+
+    # --- the tutorial's coach: beside what its step names, never over it ------------------------------------------
+    def label_rect(self, seat: int) -> pygame.Rect:
+        """A player's labels at the left of their row (name, Injuries, duels won, The Word, "lays first")."""
+        y = PILE_Y[self.side(seat)]
+        return pygame.Rect(52, y - 34, 240, 142)
+
+    def hand_area(self, seat: int) -> pygame.Rect:
+        """Where a player's Complaints lie in hand (px), raised card included."""
+        count = max(1, self.views().public.complaint_counts[seat])
+        rects = self.hand_rects(seat, count)
+        r = rects[0].unionall(rects[1:])
+        return r if self.side(seat) == "bottom" else r.inflate(-0.2 * CARD_W, -0.2 * CARD_H).move(0, 12)
+
+    def piles_area(self, seat: int) -> pygame.Rect:
+        """A player's row of three Injury piles (px), covered cards peeking out to the upper left included."""
+        y = PILE_Y[self.side(seat)]
+        return pygame.Rect(PILE_X[0] - CARD_W // 2 - 60, y - CARD_H // 2 - 40, PILE_X[2] - PILE_X[0] + CARD_W + 70,
+                           CARD_H + 48)
+
+    def coach_about(self) -> list[pygame.Rect]:
+        """What the coach's words are about: The Word's menu or the keep question while the learner answers it; the
+        learner's prompt, hand and both rows of piles while they lay; the opponent's hand while they lay; the
+        totals at the end."""
+        humans = self.humans()
+        if not humans:
+            return []
+        me, views = humans[0], self.views()
+        v = views.public
+        mine = self.prompting(views)
+        if v.phase == "over":
+            return [self.label_rect(0), self.label_rect(1)]
+        if me in mine:
+            out = [self.prompt_box(me, views)]
+            if v.phase not in ("word", "keep"):
+                out += [self.hand_area(me), self.piles_area(0), self.piles_area(1)]
+            return out
+        if v.phase == "word":
+            return [self.label_rect(v.word)]
+        return [self.hand_area(1 - me)]
+
+    def coach_panels(self) -> list[pygame.Rect]:
+        """The learner's labels and those of the player to act."""
+        v = self.views().public
+        return [self.label_rect(s) for s in sorted({*self.humans()[:1], *v.to_act})]
+
+    def open_prompts(self) -> list[pygame.Rect]:
+        views = self.views()
+        out = [self.prompt_box(s, views) for s in self.prompting(views)]
+        if self.peek_button_shown():
+            out.append(self.PEEK_BUTTON)
+        if views.public.phase == "over":
+            out.append(pygame.Rect(W // 2 - 310, H // 2 - 32, 620, 54))
+        return out
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        v = self.views().public
+        text = self.phase_text(v)
+        top = pygame.Rect(0, 0, font(19).size(text)[0] + 8, 26)
+        top.center = (W // 2, 22)
+        plate = pygame.Rect(0, 0, 260, 40)
+        plate.center = (W // 2, H // 2 - 5)
+        return super().layout_rects() + [top, plate] + [
+            r for s in (0, 1) for r in (self.label_rect(s), self.hand_area(s), self.piles_area(s))]
+
+    # --- tooltips: Complaints, piles, Injuries and The Word explained where they are ---------------------------------
+    def complaint_tip(self, rect, card: int | None) -> Tip:
+        title, body = term("complaint")
+        if card is not None:
+            title = _("{term} · {card} (counts {value})").format(term=title, card=card_label(card),
+                                                                value=card_value(card))
+        return Tip(tuple(rect), title, body)
+
+    def tips(self) -> list[Tip]:
+        """The Injuries and The Word labels, every pile's top card (a Marked one as such), and the hands'
+        Complaints (face up ones by their card)."""
+        views = self.views()
+        v = views.main
+        out = []
+        for owner in (0, 1):
+            y = PILE_Y[self.side(owner)]
+            tot = v.totals[owner] if v.totals is not None else v.visible_totals[owner]
+            out.append(Tip((52, y, font(24).size(f"Injuries: {tot}")[0] + 16, 32), *term("injuries")))
+            if v.phase != "over" and v.word == owner:
+                out.append(Tip((60, y + 38, 150, 40), *term("the word")))
+            for p, pile in enumerate(v.piles[owner]):
+                if pile:
+                    r = pygame.Rect(0, 0, CARD_W, CARD_H) if not pile[-1].marked else pygame.Rect(0, 0, CARD_H,
+                                                                                                     CARD_W)
+                    r.center = (PILE_X[p], y)
+                    out.append(Tip(tuple(r), *term("marked" if pile[-1].marked else "injury pile")))
+            count = v.complaint_counts[owner]
+            if count:
+                cards = list(views.of(owner).hand) if views.up(owner) and views.of(owner) is not None else []
+                for i, r in enumerate(self.hand_rects(owner, count)):
+                    if self.side(owner) == "top":
+                        r = r.inflate(-0.2 * CARD_W, -0.2 * CARD_H - 24).move(0, 12)
+                    out.append(self.complaint_tip(r, cards[i] if i < len(cards) else None))
+        for seat in self.prompting(views):
+            if seat in self.mode_menu:
+                rects = self.mode_rects(len(self.current_modes(seat, views)))
+                modes = self.current_modes(seat, views)
+                for r, (name, a) in zip(rects, modes):
+                    if a.marked:
+                        out.append(Tip(tuple(r), *term("marked")))
+        return out
+
+    def key_tip(self, seat: int) -> Tip | None:
+        """The Complaint ``seat``'s keys are on (the Marked line when its menu is on it; The Word's menu while it
+        chooses who lays first)."""
+        views = self.views()
+        if seat not in self.prompting(views):
+            return None
+        mine = views.of(seat)
+        if mine.phase == "word":
+            return Tip(tuple(self.prompt_box(seat, views)), *term("the word"))
+        if mine.phase == "keep":
+            return Tip(tuple(self.prompt_box(seat, views)), *term("marked"))
+        hand = list(mine.hand)
+        if not hand:
+            return None
+        i = self.sel_card.get(seat, 0) % len(hand)
+        if seat in self.mode_menu:
+            modes = self.current_modes(seat, views)
+            m = self.mode_menu[seat] % len(modes)
+            if modes[m][1].marked:
+                return Tip(tuple(self.mode_rects(len(modes))[m]), *term("marked"))
+        r = self.hand_rects(seat, len(hand))[i]
+        return self.complaint_tip(r, hand[i])
 
     def result_lines(self) -> list[str]:
         v = self.views().public
         if v.result == -1:
             title = "A draw!"
+        elif v.result is None:  # ended before a winner (a LAN host ended the match for everyone)
+            title = "The match was ended"
         else:
             title = f"{self.seat_name(v.result)} wins!"
         lines = [title]
