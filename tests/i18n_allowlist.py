@@ -13,8 +13,6 @@ picture, unreadable): ``{language: [screen prefix, ...]}``.
 """
 
 UNCONVERTED: list[str] = [
-    "arcade/client/scenes/lan.py",
-    "arcade/client/scenes/online.py",
     # the results' column and notes the game's table words (engineer tables' pass)
     "arcade/client/scenes/menus.py::ResultsScene.draw_table_words",
     "arcade/client/scenes/table.py",
@@ -39,7 +37,8 @@ LAYOUT: dict[str, list[str]] = {
     # the table's hint bar: its key names are translated now, the rest of the line is the tables' pass
     "fr": ["grass 2 humans table", "cops_and_robbers table", "cops_and_robbers tutorial"],
     "pseudo": ["grass 2 humans table", "grass results", "grass table", "grass tutorial",
-               # the LAN host's key hints under the join code (seat names and keys translated now; lan.py's pass)
-               "lan host grisbi",
-               "grit table", "grit tutorial", "cops_and_robbers table", "cops_and_robbers tutorial", "title: resume"],
+               "grit table", "grit tutorial", "cops_and_robbers table", "cops_and_robbers tutorial", "title: resume",
+               # a LAN Grit table's hint bar: the table's mouse hint, untranslated, runs longer than the bar with the
+               # LAN keys' hints (the tables' pass, as "grit table")
+               "lan table"],
 }

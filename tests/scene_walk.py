@@ -8,6 +8,14 @@ shows), Learn to play, the rules chooser and each game's rules page, the LAN men
 each game, join by address, the LAN browser (this machine only), each table mid-match with its pause menu and at
 its results, each tutorial a few steps in, the replays list and a playback, and attract mode. Scenes are built in
 ``lang``, as a player who chose it would see them.
+
+LAN and online play (``_lan_play``, ``_online``): two more clients in this process, the host Ann and the joiner Bob,
+on one virtual clock over UDP on 127.0.0.1 (as ``tests/test_lan_client.py``): the browse list with Ann's match, join
+by address typed in, the joiner connecting, both lobbies, the countdown, both LAN tables (a notice, the pause menu,
+the lost-connection prompt on each side), both results (the joiner's with its deal line), the failure screens (a
+wrong join code, a lost connection with Rejoin); online, the menu, host setup, join, Online servers, the host's and
+the joiner's waiting screens, both lobbies over a loopback "internet" (``Meeting``: what ``netplay.online`` gives the
+lobby, with no meeting server) and two failure lines.
 """
 
 from __future__ import annotations
@@ -27,6 +35,13 @@ TABLES = [("grit", "human,bot"), ("grenade", "human,bot,bot,bot"), ("grass", "hu
 screen (the curtain between their turns)."""
 
 PLAYER_NAME = "Ann"
+JOINER, WATCHER = "Bob", "Cy"
+LAN_CODE = "K7P-2X9"  # no two letters in a row: a code is not a word (the pseudo-locale's check)
+ONLINE_CODE = "7-tiger-lamp"
+SERVER_WORDS = ("ws", "relay", "magic", "wormhole", "io", "stun", "google", "com", "tiger", "lamp",
+                *(f"lamp{'ẋ' * k}" for k in range(1, 8)))
+"""Words of the servers' addresses and the internet code: names, not text (the code's last word with the
+pseudo-locale's tail too, when a message ends with the code: "⟦çöďé 7-tiger-lampẋẋ⟧")."""
 
 
 @dataclass
@@ -79,13 +94,238 @@ def _lan(app, log):
     yield "lan menu", LanMenuScene(app)
     yield "lan settings", LanSettingsScene(app)
     for gid in GAME_IDS:
-        yield f"lan host {gid}", LanHostScene(app, gid)
+        setup = LanHostScene(app, gid)
+        setup.code = LAN_CODE  # a fixed code: no word
+        yield f"lan host {gid}", setup
     yield "lan join", LanJoinScene(app)
     browse = LanBrowseScene(app)
     try:
         yield "lan browse", browse
     finally:
         browse.close()
+
+
+class _Clock:
+    """A virtual clock for the LAN clients (one tick = 1/60 s)."""
+
+    def __init__(self) -> None:
+        self.t = 5000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _step(clock, apps, n: int, until=None) -> None:
+    """``n`` ticks of every app in ``apps`` on ``clock`` (fewer once ``until()`` holds)."""
+    for _i in range(n):
+        clock.t += 1 / 60
+        for a in apps:
+            a.tick()
+        if until is not None and until():
+            return
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _client(app, name: str, who: str, clock):
+    """Another client in the walk's language, on ``clock``, its player named ``who``."""
+    from pathlib import Path
+
+    from arcade.core.i18n import language
+
+    a = make_app(Path(app.opts.config_dir).parent / name, language=language(), time_source=clock,
+                 bot_think_ticks=10)
+    a.settings.lan_name, a.settings.lan_broadcast = who, "127.255.255.255"
+    return a
+
+
+def _lan_play(app, log):
+    from netplay.events import FailReason, Failed, PeerJoined
+
+    from arcade.client.lan import LanLink, explain
+    from arcade.client.scenes.lan import LanBrowseScene, LanJoinScene, LanLobbyScene, LanMessageScene
+    from arcade.client.scenes.menus import PauseScene
+    from arcade.core.i18n import N_
+    from arcade.core.match import SeatSpec
+    from arcade.core.peerviews import DEAL_VERIFIED
+
+    clock = _Clock()
+    host, guest = _client(app, "lan-host", PLAYER_NAME, clock), _client(app, "lan-guest", JOINER, clock)
+    port = _free_port()
+    host.settings.lan_port = port
+    log.where = "lan lobby host"
+    hlink = LanLink.host(host, "grit", [SeatSpec("human", "wasd"), SeatSpec("remote")], {}, code=LAN_CODE, port=port,
+                         name=PLAYER_NAME, broadcast="127.255.255.255", clock=clock)
+    host.push(LanLobbyScene(host, hlink))
+    links = [hlink]
+    try:
+        # the joiner's side: the browse list with Ann's match, join by address, a wrong code
+        log.where = "lan browse list"
+        browse = LanBrowseScene(guest)
+        guest.push(browse)
+        try:
+            _step(clock, [host, guest], 400, lambda: any(browse.prober.results.get(a.address) for a in browse.found))
+            yield "lan browse list", browse
+        finally:
+            browse.close()
+            guest.pop()
+        log.where = "lan join typed"
+        join = LanJoinScene(guest, address=f"127.0.0.1:{port}")
+        join.code.value, join.count = LAN_CODE, 2
+        yield "lan join typed", join
+        log.where = "lan message wrong code"
+        wrong = LanLink.join(guest, ("127.0.0.1", port), "ZZZ-999", [SeatSpec("human", "wasd")], name=JOINER,
+                             clock=clock)
+        links.append(wrong)
+        guest.push(LanLobbyScene(guest, wrong))
+        _step(clock, [host, guest], 400, lambda: guest.top.name == "lan_message")
+        yield "lan message wrong code", guest.top
+        guest.pop()
+        # the lobbies
+        log.where = "lan lobby connecting"
+        glink = LanLink.join(guest, ("127.0.0.1", port), LAN_CODE, [SeatSpec("human", "wasd")], name=JOINER,
+                             clock=clock)
+        links.append(glink)
+        guest.push(LanLobbyScene(guest, glink))
+        yield "lan lobby connecting", guest.top
+        _step(clock, [host, guest], 400, lambda: len(hlink.session.peers()) == 2 == len(glink.session.peers()))
+        log.where = "lan lobby"
+        yield "lan lobby host", host.top
+        yield "lan lobby joiner", guest.top
+        glink.session.set_ready(True)
+        _step(clock, [host, guest], 200, lambda: hlink.session.start_problem() is None)
+        hlink.session.set_countdown(3.0)
+        _step(clock, [host, guest], 10)
+        yield "lan lobby countdown", host.top
+        # the tables: a notice, the pause menu, the lost-connection prompt on each side
+        log.where = "lan table"
+        _step(clock, [host, guest], 600, lambda: host.top.name == "table" and guest.top.name == "table")
+        hlink._on_event(PeerJoined(peer=2, address=("127.0.0.1", 9), seats=(), name=WATCHER, late=True), clock())
+        _step(clock, [host, guest], 30)
+        yield "lan table host", host.top
+        yield "lan table joiner", guest.top
+        yield "lan pause host", PauseScene(host, host.top)
+        yield "lan pause joiner", PauseScene(guest, guest.top)
+        _step(clock, [host], 90, lambda: bool(host.top.net.lost_prompt()))
+        yield "lan table lost connection", host.top
+        _step(clock, [host, guest], 90, lambda: not host.top.net.lost_prompt())
+        _step(clock, [guest], 90, lambda: bool(guest.top.net.lost_prompt()))
+        yield "lan table host lost", guest.top
+        _step(clock, [host, guest], 90, lambda: not guest.top.net.lost_prompt())
+        # the results
+        log.where = "lan results"
+        hlink.session.end_match()
+        _step(clock, [host, guest], 900, lambda: host.top.name == "results" and guest.top.name == "results")
+        if guest.top.name == "results":
+            if guest.top.deal is None:
+                guest.top.deal = DEAL_VERIFIED  # what a joiner's results say of a verified deal
+            yield "lan results joiner", guest.top
+        if host.top.name == "results":
+            yield "lan results host", host.top
+        log.where = "lan message connection lost"
+        yield "lan message connection lost", LanMessageScene(
+            guest, N_("Connection lost"), explain(Failed("lost", FailReason.HOST_LOST, {"rejoin": True})), glink)
+    finally:
+        for link in links:
+            if not link.transport.closed:
+                link.close()
+
+
+class Meeting:
+    """What the LAN lobby and the online waiting screen use of ``netplay.online``'s ``OnlineHost`` / ``OnlineJoin``:
+    a code, a progress line, a route, and the transport (here UDP on 127.0.0.1: no meeting server, no ICE)."""
+
+    def __init__(self, line: str, host_address=None, transport=None) -> None:
+        self.code, self.line, self.host_address, self.transport = ONLINE_CODE, line, host_address, transport
+        self.rendezvous = type("Rendezvous", (), {"code": ONLINE_CODE})()
+        self.result = type("Result", (), {"route": "relay", "connect_s": 2.5})()
+
+    def poll(self) -> list:
+        return []
+
+    def follow(self, session, events) -> None:
+        pass
+
+    def routes(self) -> dict:
+        return {1: "direct"}
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+def _online(app, log):
+    from netplay.transport import UdpTransport
+
+    import arcade.client.scenes.online as online
+    from arcade.client.lan import LanLink
+    from arcade.client.scenes.lan import LanLobbyScene, LanMessageScene
+    from arcade.core.i18n import N_
+    from arcade.core.match import SeatSpec
+
+    log.where = "online menus"
+    warm_up, online.warm_up = online.warm_up, lambda: None  # no thread importing the meeting's libraries meanwhile
+    try:  # (the text audit goes through sys.modules)
+        menu = online.OnlineMenuScene(app)
+    finally:
+        online.warm_up = warm_up
+    yield "online menu", menu
+    for gid in ("grit", "grisbi"):
+        yield f"online host {gid}", online.OnlineHostScene(app, gid)
+    join = online.OnlineJoinScene(app, ONLINE_CODE)
+    join.count = 2
+    yield "online join", join
+    yield "online servers", online.OnlineSettingsScene(app)
+    # the waiting screens (the online part replaced by a ``Meeting`` saying where it is)
+    log.where = "online waiting"
+    real = online.OnlineHost, online.OnlineJoin
+    online.OnlineHost = lambda *a, **kw: Meeting("asking the meeting server for a code")
+    online.OnlineJoin = lambda *a, **kw: Meeting("met the host: checking the code")
+    try:
+        yield "online host waiting", online.OnlineWaitScene(app, host=("grit", [SeatSpec("human", "wasd"),
+                                                                               SeatSpec("remote")], {}))
+        wait = online.OnlineWaitScene(app, code=ONLINE_CODE, local=[SeatSpec("human", "wasd")])
+        yield "online join waiting", wait
+        wait.online.line = "trying the relay (TURN server) (3.4 s)"
+        yield "online join waiting: relay", wait
+    finally:
+        online.OnlineHost, online.OnlineJoin = real
+    # the lobbies over the "internet"
+    clock = _Clock()
+    host, guest = _client(app, "online-host", PLAYER_NAME, clock), _client(app, "online-guest", JOINER, clock)
+    log.where = "online lobby"
+    there = Meeting("code 7-tiger-lamp: waiting for players; a player is connecting: trying the relay (TURN server) "
+                    "(3.4 s)", transport=UdpTransport(("127.0.0.1", 0)))
+    hlink = LanLink.host(host, "grit", [SeatSpec("human", "wasd"), SeatSpec("remote")], {}, code=ONLINE_CODE, port=0,
+                         name=PLAYER_NAME, broadcast="127.255.255.255", clock=clock, online=there)
+    links = [hlink]
+    try:
+        here = Meeting("connected through the relay in 2.5 s", host_address=there.transport.address,
+                       transport=UdpTransport(("127.0.0.1", 0)))
+        glink = LanLink.join(guest, here.host_address, ONLINE_CODE, [SeatSpec("human", "wasd")], name=JOINER,
+                             clock=clock, online=here)
+        links.append(glink)
+        host.push(LanLobbyScene(host, hlink))
+        guest.push(LanLobbyScene(guest, glink))
+        _step(clock, [host, guest], 400, lambda: len(hlink.session.peers()) == 2 == len(glink.session.peers()))
+        yield "online lobby host", host.top
+        yield "online lobby joiner", guest.top
+    finally:
+        for link in links:
+            if not link.transport.closed:
+                link.close()
+    log.where = "online failures"
+    yield "online message no host", LanMessageScene(app, N_("Cannot join"), online.failure_line(
+        "no-host", "no one is hosting with code 98-tiger-lamp: check it, or ask the host for a new one (codes expire "
+                   "when the host stops)"))
+    yield "online message no route", LanMessageScene(app, N_("Cannot join"), online.failure_line(
+        "no-route", "no direct route to the other player; setting a TURN relay server helps"))
 
 
 def _finish(app, table) -> None:
@@ -175,13 +415,13 @@ def walk(tmp_path, lang: str) -> Walk:
     w = Walk(lang)
     app = make_app(tmp_path / lang, language=lang)
     app.settings.lan_name = PLAYER_NAME
-    w.names = frozenset([PLAYER_NAME, *LANGUAGES.values()])
+    w.names = frozenset([PLAYER_NAME, JOINER, WATCHER, *SERVER_WORDS, *LANGUAGES.values()])
     i18n.MISSING = w.missing
     clear_caches()
     try:
         with w.log:
             run_ticks(app, 2)
-            for part in (_menus, _lan, _tables, _tutorials, _replays):
+            for part in (_menus, _lan, _lan_play, _online, _tables, _tutorials, _replays):
                 for where, scene in part(app, w.log):
                     _draw(w, where, scene)
     finally:

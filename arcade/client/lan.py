@@ -58,7 +58,9 @@ from arcade.core.peerviews import authority_sim
 from arcade.core.protocols import is_turn_based
 from arcade.core.rng import seed_mix
 from arcade.client.netseats import NetSeats
+from arcade.client.networds import net_line
 from arcade.client.thinking import in_background
+from arcade.core.i18n import N_, _, format_number
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
@@ -71,6 +73,11 @@ DEFAULT_PORT = 47800
 LAN_TIMEOUT = 15.0
 """Seconds of silence before a player's seats are dropped (a bot takes over) or the host is given up. Long enough
 for the host to choose in the "lost connection" prompt; the host may drop the seat at once."""
+
+
+ONLINE_UNREACHABLE = N_("The host stopped answering over the internet connection. Ask the host whether the lobby is "
+                        "still open, then join again with the code.")
+"""A joiner's failure when the host goes silent over the internet (the LAN's says to check an address)."""
 
 HELLO_TIMEOUT = 5.0
 """Seconds a joiner waits for the host's confirmed key exchange before saying nobody is there (or, if an unsealed
@@ -94,10 +101,12 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not sep:
         host, port = text, str(default_port)
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise LanError(f"“{text}” is not an address: type the host's address and port, e.g. 127.0.0.1:{default_port}")
+        raise LanError(_("“{text}” is not an address: type the host's address and port, e.g. {example}").format(
+            text=text, example=f"127.0.0.1:{default_port}"))
     parts = host.split(".")
     if len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts):
-        raise LanError(f"“{host}” is not an IPv4 address (four numbers 0-255 with dots, e.g. 127.0.0.1)")
+        raise LanError(_("“{host}” is not an IPv4 address (four numbers 0-255 with dots, e.g. 127.0.0.1)").format(
+            host=host))
     return host, int(port)
 
 
@@ -145,52 +154,70 @@ def load_snapshot(data: bytes) -> Any:
     return v
 
 
-def explain(failure: Failed | FailReason, port: int | None = None) -> str:
+def explain(failure: Failed | FailReason, port: int | None = None, english: bool = False) -> str:
     """One line for the player from a session's typed failure (``netplay.events.FailReason`` and its facts): what
-    happened and what to do. Never reads the free text."""
+    happened and what to do, in the player's language (``english``: in English, for the log). Never reads the free
+    text."""
     kind = failure.kind if isinstance(failure, Failed) else failure
     facts = failure.facts if isinstance(failure, Failed) else {}
+    message, values = _explained(kind, facts, port)
+    if "game" in values and not english:
+        values["game"] = _(values["game"])  # a game's name (``GAME_NAMES``), as the setup screen shows it
+    return (message if english else _(message)).format(**values)
+
+
+def _explained(kind: FailReason, facts: dict[str, Any], port: int | None) -> tuple[str, dict[str, Any]]:
+    """``explain``'s English message id and its placeholders' values."""
     F = FailReason
     if kind == F.WRONG_CODE:
-        return "Wrong join code: check the code shown on the host's screen and type it again."
+        return N_("Wrong join code: check the code shown on the host's screen and type it again."), {}
     if kind == F.TOO_MANY_TRIES:
-        return "Too many wrong codes from this machine: the host refuses it for a minute. Check the code, then retry."
+        return N_("Too many wrong codes from this machine: the host refuses it for a minute. Check the code, then "
+                  "retry."), {}
     if kind == F.VERSION:
         if "host_rules" in facts:
-            return (f"Version mismatch: the host plays {facts['game']} rules version {facts['host_rules']}, this "
-                    f"machine has version {facts['our_rules']}. Update Grisbi Arcade on both machines.")
+            return N_("Version mismatch: the host plays {game} rules version {host_rules}, this machine has version "
+                      "{our_rules}. Update Grisbi Arcade on both machines."), {
+                "game": facts["game"], "host_rules": facts["host_rules"], "our_rules": facts["our_rules"]}
         if "host_version" in facts:
-            return (f"Version mismatch: the host speaks version {facts['host_version']}, this machine "
-                    f"{facts['our_version']}. Update Grisbi Arcade on both machines.")
-        return "Version mismatch. Update Grisbi Arcade on both machines."
+            return N_("Version mismatch: the host speaks version {host_version}, this machine {our_version}. Update "
+                      "Grisbi Arcade on both machines."), {"host_version": facts["host_version"],
+                                                             "our_version": facts["our_version"]}
+        return N_("Version mismatch. Update Grisbi Arcade on both machines."), {}
     if kind == F.FULL:
-        told = f" ({facts['asked']} asked, {facts['free']} free)" if "asked" in facts else ""
-        return f"The match is full{told}. Ask the host to open a seat, or join with no players here to watch."
+        if "asked" in facts:
+            return N_("The match is full ({asked} asked, {free} free). Ask the host to open a seat, or join with no "
+                      "players here to watch."), {"asked": facts["asked"], "free": facts["free"]}
+        return N_("The match is full. Ask the host to open a seat, or join with no players here to watch."), {}
     if kind == F.STARTED:
-        return "That match has already started. You may watch it as a spectator."
+        return N_("That match has already started. You may watch it as a spectator."), {}
     if kind == F.UNREACHABLE:
-        where = f"at {facts['address']}" if "address" in facts else "at that address"
-        return (f"No host answered {where}. Check the address on the host's screen, that its lobby is open, and "
-                f"that its firewall lets UDP in.")
+        if "address" in facts:
+            return N_("No host answered at {address}. Check the address on the host's screen, that its lobby is "
+                      "open, and that its firewall lets UDP in."), {"address": facts["address"]}
+        return N_("No host answered at that address. Check the address on the host's screen, that its lobby is "
+                  "open, and that its firewall lets UDP in."), {}
     if kind == F.HOST_LOST:
         if facts.get("rejoin"):
-            return "The connection to the host was lost. If the host is still playing, you may rejoin your seat."
-        return "The host is gone: the connection was lost."
+            return N_("The connection to the host was lost. If the host is still playing, you may rejoin your "
+                      "seat."), {}
+        return N_("The host is gone: the connection was lost."), {}
     if kind == F.REMOVED:
         if facts.get("rejoin"):
-            return "The host gave your seat to a bot after the connection was lost. You may rejoin it."
-        return "The host removed you from the match."
+            return N_("The host gave your seat to a bot after the connection was lost. You may rejoin it."), {}
+        return N_("The host removed you from the match."), {}
     if kind == F.SETTINGS:
-        return "The host's match changed since it was listed, or this machine cannot play it: browse again."
+        return N_("The host's match changed since it was listed, or this machine cannot play it: browse again."), {}
     if kind == F.UNFAIR_DEAL:
-        return "This match was not dealt fairly: the host's deal could not be verified, so the match was refused."
+        return N_("This match was not dealt fairly: the host's deal could not be verified, so the match was "
+                  "refused."), {}
     if kind == F.BAD_SNAPSHOT:
-        return "The host sent a state this machine cannot use: the match was refused."
+        return N_("The host sent a state this machine cannot use: the match was refused."), {}
     if kind == F.PROTOCOL:
-        return "The host sent something this machine does not understand: the connection was closed."
+        return N_("The host sent something this machine does not understand: the connection was closed."), {}
     if kind == F.PORT_IN_USE:
-        return f"Port {port} is already in use on this machine: choose another port in LAN settings."
-    return "The connection failed."
+        return N_("Port {port} is already in use on this machine: choose another port in LAN settings."), {"port": port}
+    return N_("The connection failed."), {}
 
 
 class LanLink:
@@ -215,7 +242,8 @@ class LanLink:
         self.match: Match | None = None
         self.announcer: Announcer | None = None
         self.notices: list[tuple[float, str]] = []
-        self.failure: str | None = None
+        self.failure: str | None = None  # the explained failure, in the player's language
+        self.failure_log = ""  # the same in English, for the log
         self.raw_failure: str | None = None
         self.failure_kind: FailReason | None = None
         self.silent: dict[int, float] = {}   # peer -> when it went silent
@@ -258,13 +286,13 @@ class LanLink:
         keyed by that code (no port, no LAN announcement). Raises LanError (port in use, no open seat, bad
         settings)."""
         if not any(s.kind == "remote" for s in plan):
-            raise LanError("Open at least one seat for a remote player (or play locally from the title).")
+            raise LanError(_("Open at least one seat for a remote player (or play locally from the title)."))
         if not code.strip():
-            raise LanError("The join code is empty.")
+            raise LanError(_("The join code is empty."))
         try:
             settings = match_settings(game_id, len(plan), options, tick_rate=tick_rate)
         except ValueError as e:
-            raise LanError(f"These settings cannot be played: {e}") from None
+            raise LanError(_("These settings cannot be played: {error}").format(error=e)) from None
         bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
         if online is not None:
             transport = online.transport
@@ -273,9 +301,10 @@ class LanLink:
                 transport = UdpTransport((bind, port))
             except OSError as e:
                 if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
-                    raise LanError(f"Port {port} is already in use on this machine: choose another port in LAN "
-                                   f"settings (or close the other program).") from None
-                raise LanError(f"Cannot open UDP port {port} on {bind}: {e.strerror or e}.") from None
+                    raise LanError(_("Port {port} is already in use on this machine: choose another port in LAN "
+                                     "settings (or close the other program).").format(port=port)) from None
+                raise LanError(_("Cannot open UDP port {port} on {address}: {error}.").format(
+                    port=port, address=bind, error=e.strerror or e)) from None
         link = cls(app, HOST, transport, code, name, [s for s in plan if s.kind != "remote"],
                    clock or _clock_of(app))
         link.game_id, link.plan, link.options, link.settings = game_id, list(plan), dict(options), settings
@@ -291,7 +320,8 @@ class LanLink:
                                        link.session.free_seats(), settings.mode, settings.digest(),
                                        broadcast=broadcast, discovery_port=DISCOVERY_PORT, bind=bind)
         except OSError as e:
-            link.notices.append((link.clock(), f"Not announced on the LAN ({e.strerror or e}); join by address."))
+            link.notices.append((link.clock(), _("Not announced on the LAN ({error}); join by address.").format(
+                error=e.strerror or e)))
         return link
 
     @classmethod
@@ -304,16 +334,16 @@ class LanLink:
         ``netplay.online.OnlineJoin``), the host at its ``host_address`` over its ICE transport. Raises LanError if
         no UDP socket can be opened."""
         if not code.strip():
-            raise LanError("Type the join code shown on the host's screen.")
+            raise LanError(_("Type the join code shown on the host's screen."))
         if not watch and not local:
-            raise LanError("Choose at least one seat to play, or watch.")
+            raise LanError(_("Choose at least one seat to play, or watch."))
         if online is not None:
             transport, address = online.transport, online.host_address
         else:
             try:
                 transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
             except OSError as e:
-                raise LanError(f"Cannot open a UDP socket: {e.strerror or e}.") from None
+                raise LanError(_("Cannot open a UDP socket: {error}.").format(error=e.strerror or e)) from None
         link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))
         link.online = online
         link.address = address
@@ -341,6 +371,7 @@ class LanLink:
         now = self.clock()
         self.match = None
         self.failure = self.raw_failure = self.failure_kind = None
+        self.failure_log = ""
         self.silent.clear()
         self.gone.clear()
         if self.role == HOST:
@@ -386,7 +417,8 @@ class LanLink:
 
     @property
     def where(self) -> str:
-        """Where the host is, for the lobby: ``"192.168.1.20:47800"``, or "over the internet (through the relay)"."""
+        """Where the host is, for the lobby: ``"192.168.1.20:47800"``, or "over the internet (through the relay)"
+        (in the player's language)."""
         if self.online is not None:
             route = None
             if self.role == HOST:
@@ -394,7 +426,9 @@ class LanLink:
                 route = "relay" if "relay" in routes else ("direct" if routes else None)
             elif getattr(self.online, "result", None) is not None:
                 route = getattr(self.online.result, "route", None)
-            return "over the internet" + {"relay": " (through the relay)", "direct": " (directly)"}.get(route, "")
+            said = {"relay": N_("over the internet (through the relay)"),
+                    "direct": N_("over the internet (directly)")}.get(route, N_("over the internet"))
+            return _(said)
         a = self.address
         return f"{a[0]}:{a[1]}" if a else ""
 
@@ -515,9 +549,11 @@ class LanLink:
             how = "directly" if ev.route == "direct" else "through the relay"
             self.say(f"online: a player connected {how} in {ev.connect_s:.1f} s")
         elif isinstance(ev, PeerFailed):
-            self.say(f"online: a player could not connect: {ev.line}", "A player could not connect: " + ev.line)
+            self.say(f"online: a player could not connect: {ev.line}",
+                     _("A player could not connect: {reason}").format(reason=net_line(ev.line)))
         elif isinstance(ev, OnlineFailed):
-            self.say(f"online: the code is closed: {ev.line}", "No one else can join: " + ev.line)
+            self.say(f"online: the code is closed: {ev.line}",
+                     _("No one else can join: {reason}").format(reason=net_line(ev.line)))
 
     def _auto(self, now: float) -> None:
         """Test hook: joiners ready as soon as welcomed, the host counts down and starts when all are ready."""
@@ -543,20 +579,25 @@ class LanLink:
         if self.app.opts.headless:
             print(f"lan: {log_line}", flush=True)
 
-    def seat_title(self, seat: int) -> str:
-        """The seat's name as the table shows it (``Match.seat_name``) once a match runs, else "Player N"."""
+    def seat_title(self, seat: int, english: bool = False) -> str:
+        """The seat's name as the table shows it (``Match.seat_name``) once a match runs, else "Player N", in the
+        player's language (``english``: for the log)."""
         if self.match is not None:
             try:
-                return self.match.seat_name(seat)
+                return self.match.seat_name(seat, english)
             except (IndexError, KeyError, AttributeError):
                 pass
-        return f"Player {seat + 1}"
+        return (N_("Player {n}") if english else _("Player {n}")).format(n=seat + 1)
 
-    def peer_name(self, peer: int) -> str:
+    def peer_name(self, peer: int, english: bool = False) -> str:
+        """A peer's player's name, else "the host" or "peer N" (in the player's language; ``english``: for the
+        log)."""
         for p in self.session.peers():
             if p.peer == peer and p.name:
                 return p.name
-        return "the host" if peer == 0 else f"peer {peer}"
+        if peer == 0:
+            return N_("the host") if english else _("the host")
+        return (N_("peer {n}") if english else _("peer {n}")).format(n=peer)
 
     def seats_of(self, peer: int) -> tuple[int, ...]:
         return tuple(i for i, o in enumerate(self.session.owners) if o == peer)
@@ -575,21 +616,27 @@ class LanLink:
             catching = ev.late and s.auth is None  # a turn game's late joiner is sent the view now: no catching up
             self.say(f"match started: seed {ev.seed}, tick {ev.tick}, our seats {list(ev.local_seats)}"
                      + (" (late: catching up)" if catching else " (late)" if ev.late else ""),
-                     "Catching up with the match…" if catching else None)
+                     _("Catching up with the match…") if catching else None)
             self.write_summary("running")
         elif isinstance(ev, PeerJoined):
-            text = f"{ev.name or 'a player'} " + ("is watching" if ev.late or not ev.seats else "joined")
-            self.say(text, text)
+            watching = ev.late or not ev.seats
+            text = f"{ev.name or 'a player'} " + ("is watching" if watching else "joined")
+            if ev.name:
+                shown = (_("{name} is watching") if watching else _("{name} joined")).format(name=ev.name)
+            else:
+                shown = _("A player is watching") if watching else _("A player joined")
+            self.say(text, shown)
         elif isinstance(ev, PeerLeft):
-            self.say(f"{self.peer_name(ev.peer)} left the lobby ({ev.reason})", f"{self.peer_name(ev.peer)} left")
+            self.say(f"{self.peer_name(ev.peer, True)} left the lobby ({ev.reason})",
+                     _("{name} left").format(name=self.peer_name(ev.peer)))
         elif isinstance(ev, CodeChanged):
             self.code = ev.code  # the lobby shows the new one
             self.say(f"{ev.wrong} wrong join codes were tried: the join code is now {ev.code}",
-                     f"Wrong codes were tried: the join code is now {ev.code}")
+                     _("Wrong codes were tried: the join code is now {code}").format(code=ev.code))
         elif isinstance(ev, Notice):
-            shown = {NoticeKind.WRONG_CODE: f"Someone at {ev.address[0]} tried a wrong join code",
-                     NoticeKind.TOO_MANY_TRIES: f"Too many wrong codes from {ev.address[0]}: refused for a minute"}
-            self.say(ev.detail, shown.get(ev.kind, ev.detail))
+            shown = {NoticeKind.WRONG_CODE: _("Someone at {address} tried a wrong join code"),
+                     NoticeKind.TOO_MANY_TRIES: _("Too many wrong codes from {address}: refused for a minute")}
+            self.say(ev.detail, shown[ev.kind].format(address=ev.address[0]) if ev.kind in shown else ev.detail)
         elif isinstance(ev, Interrupted):
             self.silent.setdefault(ev.peer, now)
         elif isinstance(ev, Resumed):
@@ -598,16 +645,18 @@ class LanLink:
             self.silent.pop(ev.peer, None)
             self.gone.add(ev.peer)
             if self.seats_of(ev.peer) or ev.peer == 0:
-                self.say(f"{self.peer_name(ev.peer)} lost connection ({ev.reason})",
-                         f"{self.peer_name(ev.peer)} lost connection")
+                self.say(f"{self.peer_name(ev.peer, True)} lost connection ({ev.reason})",
+                         _("{name} lost connection").format(name=self.peer_name(ev.peer)))
         elif isinstance(ev, SeatDropped):
             # the player's name (on the host the bot may already sit there, named "Bot N")
-            who = {p.peer: p.name for p in s.peers() if p.name}.get(ev.peer) or self.seat_title(ev.seat)
+            named = {p.peer: p.name for p in s.peers() if p.name}.get(ev.peer)
             if m is not None and self.role == HOST and m.seats[ev.seat].kind != "bot":
                 m.drop_to_bot(ev.seat, self.app.settings.bot_level)
-            self.say(f"{who} lost connection: a bot plays the seat from tick {ev.tick}",
-                     f"{who} lost connection: "
-                     + ("a bot plays the seat" if self.role == HOST else "the host's bot plays the seat"))
+            self.say(f"{named or self.seat_title(ev.seat, True)} lost connection: a bot plays the seat from tick "
+                     f"{ev.tick}",
+                     (_("{name} lost connection: a bot plays the seat") if self.role == HOST else
+                      _("{name} lost connection: the host's bot plays the seat")).format(
+                         name=named or self.seat_title(ev.seat)))
         elif isinstance(ev, SeatClaimed):
             if m is not None:
                 if ev.peer == s.index:
@@ -618,23 +667,25 @@ class LanLink:
                     m.seats[ev.seat] = self.remote_spec(ev.peer)
                     m.bots.pop(ev.seat, None)
             self.write_summary("running")
-            self.say(f"{self.seat_title(ev.seat)} is back: "
-                     + ("you play it" if ev.peer == s.index else f"{self.peer_name(ev.peer)} plays it")
+            self.say(f"{self.seat_title(ev.seat, True)} is back: "
+                     + ("you play it" if ev.peer == s.index else f"{self.peer_name(ev.peer, True)} plays it")
                      + f" from tick {ev.tick}",
-                     f"You play {self.seat_title(ev.seat)} again" if ev.peer == s.index else
-                     f"{self.seat_title(ev.seat)} is back ({self.peer_name(ev.peer)})")
+                     _("You play {seat} again").format(seat=self.seat_title(ev.seat)) if ev.peer == s.index else
+                     _("{seat} is back ({name})").format(seat=self.seat_title(ev.seat), name=self.peer_name(ev.peer)))
         elif isinstance(ev, ClaimAsked):
             self.claim_requests.append(ev)  # the host's table asks its player
-            self.say(f"{ev.name or self.peer_name(ev.peer)} asks to play {self.seat_title(ev.seat)}")
+            self.say(f"{ev.name or self.peer_name(ev.peer, True)} asks to play {self.seat_title(ev.seat, True)}")
         elif isinstance(ev, ClaimRefused):
             self.claim_specs.pop(ev.seat, None)
-            self.say(f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}",
-                     f"{self.seat_title(ev.seat)} could not be taken: {ev.reason}")
+            self.say(f"{self.seat_title(ev.seat, True)} could not be taken: {ev.reason}",
+                     _("{seat} could not be taken: {reason}").format(seat=self.seat_title(ev.seat),
+                                                                    reason=net_line(ev.reason)))
         elif isinstance(ev, CaughtUp):
-            self.say(f"caught up at tick {ev.tick}: following live", "Caught up: following the match live")
+            self.say(f"caught up at tick {ev.tick}: following live", _("Caught up: following the match live"))
         elif isinstance(ev, Desync):
             self.say(f"desync with peer {ev.peers[1]} first at tick {ev.tick}",
-                     f"Desync detected at tick {ev.tick}: the machines disagree (please report it)")
+                     _("Desync detected at tick {tick}: the machines disagree (please report it)").format(
+                         tick=format_number(ev.tick)))
         elif isinstance(ev, MatchEnded):
             if m is not None:
                 m.control.on_end(ev)
@@ -644,9 +695,10 @@ class LanLink:
             self.raw_failure = ev.reason
             self.failure_kind = ev.kind
             self.failure = explain(ev, self.transport.address[1])
+            self.failure_log = explain(ev, self.transport.address[1], english=True)
             if self.online is not None and ev.kind == FailReason.UNREACHABLE:
-                self.failure = ("The host stopped answering over the internet connection. Ask the host whether "
-                                "the lobby is still open, then join again with the code.")
+                self.failure_log = ONLINE_UNREACHABLE
+                self.failure = _(ONLINE_UNREACHABLE)
             if m is not None and m.ended is None:
                 m.close_recording(abandoned=True)
             self.say(f"failed: {ev.reason}")

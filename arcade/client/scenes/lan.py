@@ -29,10 +29,13 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
 from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
+from arcade.client.networds import net_line
+from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.peerviews import DEAL_VERIFIED, deal_line
-from arcade.core.match import SeatSpec, options_for_count
-from arcade.client.render.fonts import draw_text, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
+from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
+from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
+from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
+                                          shade)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
@@ -116,19 +119,42 @@ class TextField:
 
 def _row(surf: pygame.Surface, y: int, label: str, value: str, sel: bool, x0: int = W // 2 - 400,
          x1: int = W // 2 + 400, size: int = 24, value_color=None, arrows: bool = True) -> None:
+    """A row of a LAN form: ``label`` on the left, ``value`` on the right (with ◀ ▶ when selected and ``arrows``),
+    or a button (``label`` centred, no ``value``). The label keeps to the left half (up to the ◀); the value to the
+    right of the ◀, or (no arrows) of the label: a longer one (French) is drawn a little smaller, never under its
+    neighbour."""
     color = GOLD if sel else WHITE
     if sel:
         pygame.draw.rect(surf, (80, 60, 10), (x0 + 10, y - 17, x1 - x0 - 20, 36), border_radius=8)
     if not value:
-        draw_text(surf, label, ((x0 + x1) // 2, y), size + 2, color, bold=True, anchor="center")
+        draw_text(surf, label, ((x0 + x1) // 2, y), size_to_fit(label, x1 - x0 - 60, size + 2, bold=True), color,
+                  bold=True, anchor="center")
         return
-    draw_text(surf, label, (x0 + 30, y), size, color, anchor="midleft")
+    mid = (x0 + x1) // 2
+    label_size = size_to_fit(label, mid - x0, size)
+    label_end = draw_text(surf, label, (x0 + 30, y), label_size, color, anchor="midleft").right
     arrows = arrows and sel
     if arrows:  # at fixed places, for the mouse (``row_step``)
-        draw_text(surf, "◀", ((x0 + x1) // 2 + 45, y), size, color, anchor="center")
+        draw_text(surf, "◀", (mid + 45, y), size, color, anchor="center")
         draw_text(surf, "▶", (x1 - 30, y), size, color, anchor="center")
-    draw_text(surf, value, (x1 - (60 if arrows else 30), y), size, value_color or color, bold=sel,
+    right = x1 - (60 if arrows else 30)
+    room = right - (mid + 70 if arrows else max(label_end + 30, x0 + 30))
+    draw_text(surf, value, (right, y), size_to_fit(value, room, size, bold=sel), value_color or color, bold=sel,
               anchor="midright")
+
+
+def centred_lines(surf: pygame.Surface, text: str, center: tuple[int, int], width: int, size: int, color,
+                  bold: bool = False, pitch: int = 0) -> int:
+    """``text`` centred on ``center`` (px), at most ``width`` px wide: a little smaller if that is enough (never
+    under 16 px), else broken into lines ``pitch`` px apart (default: the size + 3) from ``center``'s height down.
+    Returns how many lines it took."""
+    fitted = size_to_fit(text, width, size, bold=bold)
+    lines = [text] if text_image(text, fitted, color, bold).get_width() <= width else wrap(text, 16, width, bold)
+    size = fitted if len(lines) == 1 else 16
+    for k, line in enumerate(lines):
+        draw_text(surf, line, (center[0], center[1] + (pitch or size + 3) * k), size, color, bold=bold,
+                  anchor="center")
+    return len(lines)
 
 
 def row_bands(y0: int, step: int, n: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> list[pygame.Rect]:
@@ -153,7 +179,8 @@ def _warning_icon(size: int) -> pygame.Surface:
 
 
 def _spec_label(spec: SeatSpec) -> str:
-    return "Open: remote player" if spec.kind == "remote" else spec.label
+    """Who fills a seat, in the player's language; an open seat: "Open: remote player"."""
+    return _("Open: remote player") if spec.kind == "remote" else spec.label
 
 
 
@@ -169,15 +196,18 @@ def go_lan_menu(app, notice: str = "") -> None:
 
 
 def describe_settings(st) -> str:
-    """The lobby's line about the match: game, seats, mode, options in the setup screen's words."""
-    parts = [GAME_NAMES.get(st.game, st.game), f"{st.seats} seats"]
-    parts.append("turn by turn" if st.mode in ("lockstep", "authority") else "real time")
+    """The lobby's line about the match: game, seats, mode, options in the setup screen's words (the player's
+    language)."""
+    parts = [_(GAME_NAMES[st.game]) if st.game in GAME_NAMES else st.game,
+             ngettext("{n} seat", "{n} seats", st.seats).format(n=format_number(st.seats))]
+    parts.append(_("turn by turn") if st.mode in ("lockstep", "authority") else _("real time"))
     opts = st.option_dict()
     for o in SPECS[st.game].options if st.game in SPECS else ():
         if o.key in opts and opts[o.key] in o.values:
-            parts.append(f"{o.label}: {o.labels[o.values.index(opts[o.key])]}")
+            parts.append(_("{option}: {value}").format(option=_(o.label),
+                                                      value=_(o.labels[o.values.index(opts[o.key])])))
     if st.tick_rate != 60:
-        parts.append(f"{st.tick_rate} Hz")
+        parts.append(_("{rate} Hz").format(rate=format_number(st.tick_rate)))
     return " · ".join(parts)
 
 
@@ -189,7 +219,7 @@ class LanMenuScene(Scene):
 
     still = True
     name = "lan"
-    ITEMS = ("Host a match", "Browse the LAN", "Join by address", "LAN settings", "Back")
+    ITEMS = (N_("Host a match"), N_("Browse the LAN"), N_("Join by address"), N_("LAN settings"), N_("Back"))
     CENTER = (W // 2, 360)  # the menu's centre (px)
     NEXT: dict = {}  # item -> the scene class it opens (filled below, once the classes exist); others: back
 
@@ -222,19 +252,24 @@ class LanMenuScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         s = self.app.settings
-        where = "this machine only" if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
-            f"announced to {s.lan_broadcast}" if s.lan_broadcast else "your local network")
-        banner(surf, "LAN play", f"You are {s.lan_name} · {where} · game port {s.lan_port}", y=70)
-        draw_menu(surf, self.ITEMS, self.sel, self.CENTER, size=32, spacing=58)
-        lines = ["Nothing is sent on the network until you host or browse.",
-                 "Host: open UDP port %d (and %d for discovery) in your firewall." % (s.lan_port, DISCOVERY_PORT)]
+        where = _("this machine only") if s.lan_broadcast and is_loopback(s.lan_broadcast) else (
+            _("announced to {address}").format(address=s.lan_broadcast) if s.lan_broadcast else
+            _("your local network"))
+        sub = _("You are {name} · {where} · game port {port}").format(name=s.lan_name, where=where, port=s.lan_port)
+        banner(surf, _("LAN play"), "", y=70)
+        draw_subtitle(surf, sub, 70 + 54 // 2 + 22, size=22)
+        labels = [_(i) for i in self.ITEMS]
+        draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
+        lines = [_("Nothing is sent on the network until you host or browse."),
+                 _("Host: open UDP port {port} (and {discovery} for discovery) in your firewall.").format(
+                     port=s.lan_port, discovery=DISCOVERY_PORT)]
         if s.lan_broadcast and is_loopback(s.lan_broadcast):
-            lines.append("Only this machine sees your matches (LAN settings: clear the broadcast address for "
-                         "your network).")
+            lines.append(_("Only this machine sees your matches (LAN settings: clear the broadcast address for "
+                           "your network)."))
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, 560 + 28 * k), 18, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 560 + 28 * k), size_to_fit(ln, W - 60, 18), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc or right-click: back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc or right-click: back")])
 
 
 class LanSettingsScene(Scene):
@@ -246,9 +281,9 @@ class LanSettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
-        self.fields = [("Your name", TextField(s.lan_name, "name", 24)),
-                       ("LAN broadcast address", TextField(s.lan_broadcast, "ip", 15)),
-                       ("Game port (UDP) when hosting", TextField(str(s.lan_port), "port", 5))]
+        self.fields = [(N_("Your name"), TextField(s.lan_name, "name", 24)),
+                       (N_("LAN broadcast address"), TextField(s.lan_broadcast, "ip", 15)),
+                       (N_("Game port (UDP) when hosting"), TextField(str(s.lan_port), "port", 5))]
         self.sel = 0
         self.error = ""
 
@@ -278,11 +313,11 @@ class LanSettingsScene(Scene):
         name, bcast, port = (f.value.strip() for _, f in self.fields)
         parts = bcast.split(".")
         if bcast and (len(parts) != 4 or not all(p.isdigit() and 0 <= int(p) <= 255 for p in parts)):
-            self.error = ("The broadcast address is empty (every network of this machine) or four numbers 0-255 "
-                          "with dots, e.g. 192.168.1.255.")
+            self.error = _("The broadcast address is empty (every network of this machine) or four numbers 0-255 "
+                           "with dots, e.g. 192.168.1.255.")
             return
         if not port.isdigit() or not 1024 <= int(port) <= 65535:
-            self.error = "The game port is a number from 1024 to 65535."
+            self.error = _("The game port is a number from 1024 to 65535.")
             return
         s = self.app.settings
         s.lan_name, s.lan_broadcast, s.lan_port = name or "Player", bcast, int(port)
@@ -291,21 +326,22 @@ class LanSettingsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "LAN settings", "Saved with your settings", y=60)
+        banner(surf, _("LAN settings"), _("Saved with your settings"), y=60)
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
-            empty = "every network (automatic)" if f.kind == "ip" else " "
-            _row(surf, 190 + 60 * i, label, f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420, W // 2 + 420,
-                 arrows=False)
-        _row(surf, 190 + 60 * len(self.fields), "Save and back", "", self.sel == len(self.fields),
+            empty = _("every network (automatic)") if f.kind == "ip" else " "
+            _row(surf, 190 + 60 * i, _(label), f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420,
+                 W // 2 + 420, arrows=False)
+        _row(surf, 190 + 60 * len(self.fields), _("Save and back"), "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
-        notes = ["Broadcast address: leave it empty to find and announce matches on every network of this",
-                 "machine; 127.255.255.255 keeps everything on this machine. To host, open the game port",
-                 f"and the discovery port {DISCOVERY_PORT} (UDP) in your firewall."]
+        notes = [ln for note in (_("Broadcast address: leave it empty to find and announce matches on every network "
+                                   "of this machine; 127.255.255.255 keeps everything on this machine."),
+                                 _("To host, open the game port and the discovery port {port} (UDP) in your "
+                                   "firewall.").format(port=DISCOVERY_PORT)) for ln in wrap(note, 18, 880)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, 460 + 26 * k), 18, DIM, anchor="center")
-        draw_toast(surf, self.error, 570)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: edit (Enter ends)", "Esc back"])
+            draw_text(surf, ln, (W // 2, 460 + 24 * k), 18, DIM, anchor="center")
+        draw_toast(surf, self.error, 580)
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: edit (Enter ends)"), _("Esc back")])
 
 
 # --- hosting ---------------------------------------------------------------------------------------------------------
@@ -378,59 +414,79 @@ class LanHostScene(SeatSetupScene):
         self.app.audio.play("start")
         self.app.push(LanLobbyScene(self.app, link))
 
-    TITLE = "Host a LAN match"
+    TITLE = N_("Host a LAN match")
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, self.TITLE, SPECS[self.gid].tagline, y=46, size=46)
+        title, tagline = _(self.TITLE), _(SPECS[self.gid].tagline)
+        banner(surf, title, "", y=46, size=size_to_fit(title, W - 80, 46, bold=True))
+        draw_text(surf, tagline, (W // 2, 46 + 23 + 22), size_to_fit(tagline, W - 60, 22), WHITE, anchor="center",
+                  shadow=True)
         rows = self.rows()
         x0, x1 = 40, 800
         panel(surf, (x0, 112, x1 - x0, 40 + 38 * len(rows)), 170)
         y = 140
         for k, r in enumerate(rows):
             sel = k == self.row
+            is_open = False
             if r == "game":
-                label, value = "Game", GAME_NAMES[self.gid]
+                label, value = _("Game"), _(GAME_NAMES[self.gid])
             elif r == "players":
-                label, value = "Players", str(self.players)
+                label, value = _("Players"), format_number(self.players)
             elif r.startswith("seat"):
                 i = int(r[4:])
                 label, value = seat_label(self.gid, i), _spec_label(self.choices[i])
+                is_open = self.choices[i].kind == "remote"
             elif r.startswith("opt"):
                 i = int(r[3:])
-                label, value = self.opts[i].label, self.opts[i].labels[self.opt_idx[i]]
+                label, value = _(self.opts[i].label), _(self.opts[i].labels[self.opt_idx[i]])
             elif r == "code":
-                label, value = "Join code", ("A: a new one  " if sel else "") + self.code
+                label, value = _("Join code"), (_("A: a new one") + "  " if sel else "") + self.code
             else:
-                label, value = "OPEN THE LOBBY", ""
-            _row(surf, y, label, value, sel, x0, x1, 22,
-                 value_color=(GREEN if value.startswith("Open:") and not sel else None))
+                label, value = _("OPEN THE LOBBY"), ""
+            _row(surf, y, label, value, sel, x0, x1, 22, value_color=(GREEN if is_open and not sel else None))
             y += 38
         self.draw_side(surf)
         draw_toast(surf, self.app.notice, 100)
-        hint_bar(surf, ["↑/↓ row", "←/→ or click ◀ ▶ change", "Enter/E open the lobby", "Esc back"])
+        hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change"), _("Enter/E open the lobby"),
+                        _("Esc back")])
+
+    SIDE = pygame.Rect(830, 112, 410, 330)  # the side panel: the join code, where to join
 
     def draw_side(self, surf) -> None:
         """The right of the screen: the join code, large, where to join, and the local players' keys."""
         s = self.app.settings
-        panel(surf, (830, 112, 410, 330), 190, border=GOLD)
-        draw_text(surf, "JOIN CODE", (1035, 150), 24, DIM, bold=True, anchor="center")
-        draw_text(surf, self.code, (1035, 215), 64, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "Players joining type this code.", (1035, 272), 18, WHITE, anchor="center")
-        draw_text(surf, f"UDP port {s.lan_port}", (1035, 320), 22, WHITE, anchor="center")
+        side = self.SIDE
+        panel(surf, side, 190, border=GOLD)
+        cx, width = side.centerx, side.width - 24
+        head = _("JOIN CODE")
+        draw_text(surf, head, (cx, 150), size_to_fit(head, width, 24, bold=True), DIM, bold=True, anchor="center")
+        draw_text(surf, self.code, (cx, 215), 64, GOLD, bold=True, anchor="center", shadow=True)
+        line = _("Players joining type this code.")
+        draw_text(surf, line, (cx, 272), size_to_fit(line, width, 18), WHITE, anchor="center")
+        line = _("UDP port {port}").format(port=s.lan_port)
+        draw_text(surf, line, (cx, 320), size_to_fit(line, width, 22), WHITE, anchor="center")
         ips = lan_addresses()
-        draw_text(surf, f"friends type {ips[0]}:{s.lan_port}" if ips and not (s.lan_broadcast and is_loopback(
-            s.lan_broadcast)) else "this machine only", (1035, 352), 18, DIM, anchor="center")
-        draw_text(surf, "Open seats are filled by players", (1035, 396), 18, DIM, anchor="center")
-        draw_text(surf, "who join from their machines.", (1035, 418), 18, DIM, anchor="center")
+        line = _("friends type {address}").format(address=f"{ips[0]}:{s.lan_port}") if ips and not (
+            s.lan_broadcast and is_loopback(s.lan_broadcast)) else _("this machine only")
+        draw_text(surf, line, (cx, 352), size_to_fit(line, width, 18), DIM, anchor="center")
+        lines = wrap(_("Open seats are filled by players who join from their machines."), 17, width)
+        for k, line in enumerate(lines):
+            draw_text(surf, line, (cx, 398 + (22 if len(lines) <= 2 else 19) * k - 10 * (len(lines) > 2)), 17, DIM,
+                      anchor="center")
         self.draw_keys(surf)
 
     def draw_keys(self, surf, hy: int = 470) -> None:
-        """Each local player's keys, under the side panel."""
+        """Each local player's keys, under the side panel (two lines for one player when one is not enough)."""
+        width = self.SIDE.width
         for i, spec in enumerate(self.choices[:self.players]):
-            if spec.kind == "human" and hy < H - 60:
-                draw_text(surf, f"{seat_label(self.gid, i)}: {zone_hint(self.app.input, spec.device)}",
-                          (1035, hy), 16, DIM, anchor="center")
+            if spec.kind != "human" or hy >= H - 60:
+                continue
+            text = _("{seat}: {keys}").format(seat=seat_label(self.gid, i), keys=zone_hint(self.app.input,
+                                                                                           spec.device))
+            for line in wrap(text, 16, width)[:2]:
+                if hy < H - 60:
+                    draw_text(surf, line, (self.SIDE.centerx, hy), 16, DIM, anchor="center")
                 hy += 22
 
 
@@ -455,7 +511,8 @@ class LanBrowseScene(Scene):
             self.listener = Listener(bind=listen_address(bcast), discovery_port=DISCOVERY_PORT, expire=3.5)
             self.prober = Prober(bind="127.0.0.1" if bcast and is_loopback(bcast) else "0.0.0.0")
         except OSError as e:
-            self.error = f"Cannot listen for matches on UDP port {DISCOVERY_PORT}: {e.strerror or e}."
+            self.error = _("Cannot listen for matches on UDP port {port}: {error}.").format(port=DISCOVERY_PORT,
+                                                                                            error=e.strerror or e)
 
     def close(self) -> None:
         for x in (self.listener, self.prober):
@@ -485,7 +542,7 @@ class LanBrowseScene(Scene):
             if inp.pressed("A") or clicked:
                 a = self.found[self.sel]
                 if not a.compatible:
-                    self.app.notice = "Version mismatch: that host runs another version of Grisbi Arcade."
+                    self.app.notice = _("Version mismatch: that host runs another version of Grisbi Arcade.")
                     return
                 pong = self.prober.results.get(a.address)
                 playing = pong.playing if pong is not None else a.playing
@@ -496,18 +553,20 @@ class LanBrowseScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         bcast = self.app.settings.lan_broadcast
-        where = "this machine only" if bcast and is_loopback(bcast) else "your local network"
-        banner(surf, "Browse the LAN", f"Matches hosted on {where}", y=60)
+        sub = _("Matches hosted on this machine only") if bcast and is_loopback(bcast) else _(
+            "Matches hosted on your local network")
+        banner(surf, _("Browse the LAN"), sub, y=60)
         panel(surf, (80, 130, W - 160, 470), 170)
-        heads = [("Host", 110), ("Game", 380), ("Seats", 590), ("State", 740), ("Ping", 900), ("Address", 1000)]
-        for t, x in heads:
-            draw_text(surf, t, (x, 150), 18, DIM, bold=True)
+        for (head, x), right in zip(self.COLUMNS, [x for _h, x in self.COLUMNS[1:]] + [W - 90]):
+            head = _(head)
+            draw_text(surf, head, (x, 150), size_to_fit(head, right - x - 12, 18, bold=True), DIM, bold=True)
         if self.error:
-            draw_text(surf, self.error, (W // 2, 360), 20, RED, anchor="center")
+            for k, line in enumerate(wrap(self.error, 20, W - 200)[:3]):
+                draw_text(surf, line, (W // 2, 360 + 28 * k), 20, RED, anchor="center")
         elif not self.found:
-            draw_text(surf, "Looking for matches…", (W // 2, 330), 26, WHITE, anchor="center")
-            draw_text(surf, "Hosts announce themselves every second. Not listed? Join by address.",
-                      (W // 2, 370), 18, DIM, anchor="center")
+            draw_text(surf, _("Looking for matches…"), (W // 2, 330), 26, WHITE, anchor="center")
+            line = _("Hosts announce themselves every second. Not listed? Join by address.")
+            draw_text(surf, line, (W // 2, 370), size_to_fit(line, W - 200, 18), DIM, anchor="center")
         for i, a in enumerate(self.found[:10]):
             y = 200 + 40 * i
             sel = i == self.sel
@@ -517,21 +576,29 @@ class LanBrowseScene(Scene):
             pong = self.prober.results.get(a.address) if self.prober else None
             playing = pong.playing if pong is not None else a.playing
             free = pong.free_seats if pong is not None else a.free_seats
-            state = "playing: watch" if playing else ("lobby" if free else "lobby (full)")
+            state = _("playing: watch") if playing else (_("lobby") if free else _("lobby (full)"))
             if not a.compatible:
-                state = f"version {a.protocol_version}"
-            ping = f"{pong.rtt * 1000:.0f} ms" if pong is not None else "…"
-            draw_text(surf, a.name[:22], (110, y), 20, col, bold=sel, anchor="midleft")
-            draw_text(surf, GAME_NAMES.get(a.game, a.game), (380, y), 20, col, anchor="midleft")
-            draw_text(surf, f"{free} free of {a.seats}", (590, y), 20, col, anchor="midleft")
-            draw_text(surf, state, (740, y), 20, RED if not a.compatible else (DIM if playing else GREEN),
-                      anchor="midleft")
-            draw_text(surf, ping, (900, y), 20, col, anchor="midleft")
-            draw_text(surf, f"{a.address[0]}:{a.address[1]}", (1000, y), 17, DIM, anchor="midleft")
-        draw_text(surf, "Hosts announce their matches every second; a host not heard for 3 s leaves the list.",
-                  (W // 2, 620), 17, DIM, anchor="center")
+                state = _("version {n}").format(n=a.protocol_version)
+            ping = _("{ms} ms").format(ms=format_number(round(pong.rtt * 1000))) if pong is not None else "…"
+            cells = [(a.name[:22], col, sel, 20), (_(GAME_NAMES[a.game]) if a.game in GAME_NAMES else a.game, col,
+                                                    False, 20),
+                     (ngettext("{free} free of {seats}", "{free} free of {seats}", free).format(
+                         free=format_number(free), seats=format_number(a.seats)), col, False, 20),
+                     (state, RED if not a.compatible else (DIM if playing else GREEN), False, 20),
+                     (ping, col, False, 20),
+                     (f"{a.address[0]}:{a.address[1]}", DIM, False, 17)]
+            for (text, color, bold, size), (_h, x), right in zip(cells, self.COLUMNS,
+                                                               [x for _h, x in self.COLUMNS[1:]] + [W - 90]):
+                draw_text(surf, text, (x, y), size_to_fit(text, right - x - 12, size, bold=bold), color, bold=bold,
+                          anchor="midleft")
+        line = _("Hosts announce their matches every second; a host not heard for 3 s leaves the list.")
+        draw_text(surf, line, (W // 2, 620), size_to_fit(line, W - 60, 17), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 650)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: join (or watch a match in play)", "Esc back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: join (or watch a match in play)"), _("Esc back")])
+
+    COLUMNS = ((N_("Host"), 110), (N_("Game"), 380), (N_("Seats"), 590), (N_("State"), 740), (N_("Ping"), 900),
+               (N_("Address"), 1000))
+    """The list's columns: heading (English id) and left edge (px); each ends where the next begins."""
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -553,8 +620,8 @@ class LanJoinScene(Scene):
 
     name = "lan_join"
     FIELDS = ("address", "code")
-    TITLE, SUBTITLE = "Join a LAN match", "The host's screen shows its address and join code"
-    CODE_LABEL, CODE_HINT = "Join code", "(type it)"
+    TITLE, SUBTITLE = N_("Join a LAN match"), N_("The host's screen shows its address and join code")
+    CODE_LABEL, CODE_HINT = N_("Join code"), N_("(type it)")
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
@@ -626,29 +693,36 @@ class LanJoinScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, self.TITLE, self.SUBTITLE, y=60)
+        sub = _(self.SUBTITLE)
+        banner(surf, _(self.TITLE), "", y=60)
+        draw_subtitle(surf, sub, 60 + 27 + 22, size=22)
         rows = self.rows()
         panel(surf, (W // 2 - 420, 130, 840, 40 + 44 * len(rows)), 170)
         y = 160
         for k, r in enumerate(rows):
             sel = k == self.row
             if r == "address":
-                label, value = "Host address", self.address.shown(self.ticks) or " "
+                label, value = _("Host address"), self.address.shown(self.ticks) or " "
             elif r == "code":
-                label, value = self.CODE_LABEL, self.code.shown(self.ticks) or self.CODE_HINT
+                label, value = _(self.CODE_LABEL), self.code.shown(self.ticks) or _(self.CODE_HINT)
             elif r == "count":
-                label, value = "Players on this machine", str(self.count) if self.count else "none: watch"
+                label, value = _("Players on this machine"), (format_number(self.count) if self.count else
+                                                              _("none: watch"))
             elif r.startswith("p"):
                 i = int(r[1:])
-                label, value = f"Player {i + 1} here", self.players[i].label
+                label, value = _("Player {n} here").format(n=i + 1), self.players[i].label
             else:
-                label, value = ("WATCH" if self.count == 0 else "JOIN"), ""
+                label, value = (_("WATCH") if self.count == 0 else _("JOIN")), ""
             _row(surf, y, label, value, sel, W // 2 - 420, W // 2 + 420, arrows=r not in ("address", "code"))
             y += 44
-        draw_text(surf, "A match already in play can be watched (players here: none); a player who lost their "
-                        "seat can take it back from there.", (W // 2, y + 24), 17, DIM, anchor="center")
+        note = wrap(_("A match already in play can be watched (players here: none); a player who lost their seat "
+                      "can take it back from there."), 17, W - 120)
+        for k, line in enumerate(note[:2]):
+            draw_text(surf, line, (W // 2, y + 24 + 22 * k), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, ["↑/↓ row", "Enter/E or click: type (Enter ends)", "←/→ or click ◀ ▶ change", "Esc back"])
+        hint_bar(surf, [_("↑/↓ row"), _("Enter/E or click: type (Enter ends)"),
+                        _("←/→ or click ◀ ▶ change"),
+                        _("Esc back")])
 
 
 LanMenuScene.NEXT = {"Host a match": LanHostScene, "Browse the LAN": LanBrowseScene, "Join by address": LanJoinScene,
@@ -664,10 +738,10 @@ def host_addresses(link: LanLink) -> tuple[str, list[str]]:
     bound, port = link.transport.address
     ips = [] if is_loopback(bound) else [ip for ip in lan_addresses() if bound in ("0.0.0.0", ip)]
     if ips:
-        return "Friends type this address to join", [f"{ip}:{port}" for ip in ips]
+        return _("Friends type this address to join"), [f"{ip}:{port}" for ip in ips]
     if is_loopback(bound):
-        return "This machine only (see LAN settings)", [f"127.0.0.1:{port}"]
-    return "This machine only: no network found", [f"127.0.0.1:{port}"]
+        return _("This machine only (see LAN settings)"), [f"127.0.0.1:{port}"]
+    return _("This machine only: no network found"), [f"127.0.0.1:{port}"]
 
 
 class LanLobbyScene(Scene):
@@ -703,9 +777,9 @@ class LanLobbyScene(Scene):
         if link.failure:
             failure = link.failure
             rejoin = link.can_rejoin
-            title = "Cannot join" if s.settings is None or link.failure_kind in _REFUSALS else \
-                "Connection lost"
-            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None))
+            title = N_("Cannot join") if s.settings is None or link.failure_kind in _REFUSALS else \
+                N_("Connection lost")
+            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None, log=link.failure_log))
             if not rejoin:
                 link.close()
             return
@@ -759,7 +833,7 @@ class LanLobbyScene(Scene):
         if left is not None:
             if s.start_problem():
                 s.set_countdown(None)
-                self.app.notice = "Countdown stopped: " + s.start_problem()
+                self.app.notice = _("Countdown stopped: {problem}").format(problem=net_line(s.start_problem()))
             elif left <= 0:
                 s.start()
             elif a or inp.pressed("B"):
@@ -773,18 +847,19 @@ class LanLobbyScene(Scene):
                 s.set_open(i, o == 0)
                 self.app.audio.play("move")
             elif o not in (None, 0):
-                self.app.notice = f"{self.link.peer_name(o)} holds this seat (the back button removes them)."
+                self.app.notice = _("{name} holds this seat (the back button removes them).").format(
+                    name=self.link.peer_name(o))
         if it.startswith("seat") and inp.pressed("B"):
             o = s.owners[int(it[4:])]
             if o not in (None, 0):
                 name = self.link.peer_name(o)
                 if s.kick(o):  # the seat is open again; the player is told they were removed
-                    self.app.notice = f"{name} was removed from the lobby."
+                    self.app.notice = _("{name} was removed from the lobby.").format(name=name)
                     self.app.audio.play("back")
         if a and it == "start":
             problem = s.start_problem()
             if problem:
-                self.app.notice = "Cannot start yet: " + problem + "."
+                self.app.notice = _("Cannot start yet: {problem}.").format(problem=net_line(problem))
                 self.app.audio.play("back")
             else:
                 self.app.notice = ""
@@ -804,37 +879,46 @@ class LanLobbyScene(Scene):
         """The internet code as large as fits (copyable: C or a click), read out word by word, and how the code's
         meetings are going (host); the route to the host (joiner)."""
         link = self.link
-        draw_text(surf, "INTERNET CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+        width = self.CODE_RECT.width
+        head = _("INTERNET CODE")
+        draw_text(surf, head, (1045, 142), size_to_fit(head, width, 20, bold=True), DIM, bold=True, anchor="center")
         size = 56
-        while size > 24 and text_image(link.code, size, GOLD, True).get_width() > self.CODE_RECT.width:
+        while size > 24 and text_image(link.code, size, GOLD, True).get_width() > width:
             size -= 2
         draw_text(surf, link.code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, "say: " + " · ".join(link.code.split("-")), (1045, 240), 18, WHITE, anchor="center")
-        if link.role == "host":
-            draw_text(surf, "Friends: Play online → Join online, type it", (1045, 268), 17, DIM, anchor="center")
-            draw_text(surf, "C or click the code: copy it", (1045, 290), 17, DIM, anchor="center")
-            for k, line in enumerate(wrap(link.online.line, 15, 370)[:2]):
-                draw_text(surf, line, (1045, 318 + 19 * k), 15, GOLD, anchor="center")
+        line = _("say: {words}").format(words=" · ".join(link.code.split("-")))
+        draw_text(surf, line, (1045, 240), size_to_fit(line, width, 18), WHITE, anchor="center")
+        if link.role == "host":  # how friends join (how the code's meetings go: ``draw_online_line``)
+            y = 266
+            for text in (_("Friends: Play online → Join online, type it"), _("C or click the code: copy it")):
+                y += 21 * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
         else:
-            draw_text(surf, "Host", (1045, 272), 17, DIM, anchor="center")
-            draw_text(surf, link.where, (1045, 298), 18, WHITE, anchor="center")
+            draw_text(surf, _("Host"), (1045, 272), 17, DIM, anchor="center")
+            draw_text(surf, link.where, (1045, 298), size_to_fit(link.where, width, 18), WHITE, anchor="center")
+
+    def draw_online_line(self, surf: pygame.Surface, y: int) -> None:
+        """Host online: how the code's meetings and a friend's connection go (``netplay.online``'s line, worded),
+        from ``y`` (px) down, under the list of who is connected."""
+        for k, line in enumerate(wrap(net_line(self.link.online.line), 16, 390)[:4]):
+            draw_text(surf, line, (1045, y + 20 * k), 16, GOLD, anchor="center")
 
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
         try:
             pygame.scrap.put_text(self.link.code)  # pygame-ce: SDL's clipboard, no init needed
-            self.app.notice = f"Copied {self.link.code}: paste it to your friends."
+            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.code)
         except (pygame.error, AttributeError, NotImplementedError) as e:
-            self.app.notice = f"Could not copy ({e}): read the code out instead."
+            self.app.notice = _("Could not copy ({error}): read the code out instead.").format(error=e)
 
     def seat_holder(self, i: int) -> tuple[str, str, bool | None]:
-        """(who, how, ready) of a seat as this peer knows it."""
+        """(who, how, ready) of a seat as this peer knows it, in the player's language ("Bot (hard)", "on the
+        host"); an open seat: ("open", "waiting for a player", None)."""
         link, s = self.link, self.link.session
         owners = s.owners if s.owners else []
         o = owners[i] if i < len(owners) else None
         peers = {p.peer: p for p in s.peers()}
         if o is None:
-            return "open", "waiting for a player", None
+            return _("open"), _("waiting for a player"), None
         mine = (link.role == "host" and o == 0) or (link.role != "host" and o == s.index)
         if mine:
             spec = link.spec_for(i) if link.role == "host" else (
@@ -842,47 +926,52 @@ class LanLobbyScene(Scene):
                 sorted(s.my_seats).index(i) < len(link.local) else SeatSpec("bot"))
             p = peers.get(o)
             if spec.kind == "bot":  # a bot is never shown under a player's name
-                return f"Bot ({spec.level})", "on this machine", (p.ready if p else True)
-            return f"{link.name} (here)", _spec_label(spec), (p.ready if p else True)
+                return _bot(spec.level), _("on this machine"), (p.ready if p else True)
+            return _("{name} (here)").format(name=link.name), _spec_label(spec), (p.ready if p else True)
         p = peers.get(o)
         level = dict(p.bots).get(i) if p else None
         if level:  # the host's bot: shown as a bot on every peer, as the host shows it
-            return f"Bot ({level})", "on the host", p.ready
-        return (p.name if p and p.name else ("host" if o == 0 else f"peer {o}")), (
-            "on the host" if o == 0 else "on their machine"), (p.ready if p else None)
+            return _bot(level), _("on the host"), p.ready
+        return (p.name if p and p.name else (_("host") if o == 0 else _("peer {n}").format(n=o))), (
+            _("on the host") if o == 0 else _("on their machine")), (p.ready if p else None)
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         link, s = self.link, self.link.session
         st = s.settings or link.settings
         gid = st.game if st else link.game_id
-        title = f"Lobby · {GAME_NAMES.get(gid, gid)}" if gid else "Lobby"
+        title = _("Lobby · {game}").format(game=_(GAME_NAMES[gid]) if gid in GAME_NAMES else gid) if gid else \
+            _("Lobby")
         if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
-            banner(surf, "Joining the match in play…" if s.late else "Starting the match…",
-                   f"at {link.where}" if link.online is None else link.where, y=60)
+            banner(surf, _("Joining the match in play…") if s.late else _("Starting the match…"),
+                   _("at {where}").format(where=link.where) if link.online is None else link.where, y=60)
             if s.auth is not None:  # a turn game: the host's first view of our seats is on its way
-                text = "Waiting for the host's table"
+                text = _("Waiting for the host's table")
             else:
-                text = f"Receiving the state of the table ({len(s.snap_parts)}/{max(1, s.snap_total)})"
+                text = _("Receiving the state of the table ({done}/{total})").format(
+                    done=format_number(len(s.snap_parts)), total=format_number(max(1, s.snap_total)))
             draw_text(surf, text, (W // 2, 300), 24, WHITE, anchor="center")
-            hint_bar(surf, ["Esc cancel"])
+            hint_bar(surf, [_("Esc cancel")])
             return
         if s.phase == HELLO:
-            banner(surf, "Connecting…", f"to {link.where}" if link.online is None else link.where, y=60)
-            wait = ("Waiting for the host to open a new lobby (Back to the lobby on the host's screen)…"
-                    if link.matches else "Waiting for the host to answer.")
-            draw_text(surf, wait, (W // 2, 300), 24, WHITE, anchor="center")
+            banner(surf, _("Connecting…"), _("to {where}").format(where=link.where) if link.online is None else
+                   link.where, y=60)
+            wait = (_("Waiting for the host to open a new lobby (Back to the lobby on the host's screen)…")
+                    if link.matches else _("Waiting for the host to answer."))
+            for k, line in enumerate(wrap(wait, 24, W - 120)[:2]):
+                draw_text(surf, line, (W // 2, 300 + 34 * k), 24, WHITE, anchor="center")
             draw_toast(surf, self.app.notice, 120)
-            hint_bar(surf, ["Esc cancel"])
+            hint_bar(surf, [_("Esc cancel")])
             return
-        banner(surf, title, "", y=44, size=44)
+        banner(surf, title, "", y=44, size=size_to_fit(title, W - 80, 44, bold=True))
         draw_subtitle(surf, describe_settings(st) if st else "", 92)
         # seats
         x0, x1 = 40, 820
         n = len(s.owners)
         panel(surf, (x0, 135, x1 - x0, 60 + 40 * n), 170)
-        for t, x in (("Seat", x0 + 24), ("Player", x0 + 250), ("Plays with", x0 + 480), ("Ready", x1 - 110)):
-            draw_text(surf, t, (x, 150), 17, DIM, bold=True)
+        for t, x, room in ((_("Seat"), x0 + 24, 196), (_("Player"), x0 + 230, 200), (_("Plays with"), x0 + 440, 220),
+                           (_("Ready"), x1 - 110, 100)):
+            draw_text(surf, t, (x, 150), size_to_fit(t, room, 17, bold=True), DIM, bold=True)
         items = self.items()
         for i in range(n):
             y = 195 + 40 * i
@@ -890,68 +979,80 @@ class LanLobbyScene(Scene):
             if sel:
                 pygame.draw.rect(surf, (80, 60, 10), (x0 + 8, y - 17, x1 - x0 - 16, 36), border_radius=8)
             who, how, ready = self.seat_holder(i)
+            is_open = s.owners[i] is None
             col = GOLD if sel else WHITE
-            draw_text(surf, seat_label(gid, i), (x0 + 24, y), 20, col, anchor="midleft")
-            draw_text(surf, who, (x0 + 250, y), 20, GREEN if who == "open" else col, bold=sel, anchor="midleft")
-            draw_text(surf, how, (x0 + 480, y), 18, DIM if who == "open" else col, anchor="midleft")
-            mark = "" if ready is None else ("✔ ready" if ready else "not yet")
-            draw_text(surf, mark, (x1 - 110, y), 18, GREEN if ready else DIM, anchor="midleft")
+            label = seat_label(gid, i)
+            draw_text(surf, label, (x0 + 24, y), size_to_fit(label, 196, 20), col, anchor="midleft")
+            draw_text(surf, who, (x0 + 230, y), size_to_fit(who, 200, 20, bold=sel), GREEN if is_open else col,
+                      bold=sel, anchor="midleft")
+            draw_text(surf, how, (x0 + 440, y), size_to_fit(how, 220, 18), DIM if is_open else col, anchor="midleft")
+            mark = "" if ready is None else (_("✔ ready") if ready else _("not yet"))
+            draw_text(surf, mark, (x1 - 110, y), size_to_fit(mark, 100, 18), GREEN if ready else DIM,
+                      anchor="midleft")
         # menu
         y = 215 + 40 * n
         labels = []
         counting = s.countdown_left() is not None and s.phase in (LOBBY, DEALING)
         for it in items:
             if it == "start":
-                labels.append("Stop the countdown" if counting else "START")
+                labels.append(_("Stop the countdown") if counting else _("START"))
             elif it == "ready":
-                labels.append("I'm not ready" if s.ready_flag else "READY")
+                labels.append(_("I'm not ready") if s.ready_flag else _("READY"))
             elif it == "leave":
-                labels.append("Leave the lobby")
+                labels.append(_("Leave the lobby"))
         if labels:
             k = self.sel - (len(items) - len(labels))
-            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)), size=26,
-                      spacing=46)
+            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)),
+                      size=size_to_fit(labels, x1 - x0 - 80, 26, bold=True), spacing=46)
         # the code and the peers
         panel(surf, (850, 120, 390, 245), 190, border=GOLD)
         if link.online is not None:
             self.draw_online_code(surf)
         elif link.role == "host":
-            draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+            draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
             head, addrs = host_addresses(link)
-            draw_text(surf, head, (1045, 246), 17, DIM, anchor="center")
+            below = 19 * (centred_lines(surf, head, (1045, 246), 370, 17, DIM) - 1)
             for k, a in enumerate(addrs[:3]):
-                draw_text(surf, a, (1045, 272 + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
+                draw_text(surf, a, (1045, 272 + below + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0,
+                          anchor="center")
         else:
-            draw_text(surf, "JOIN CODE", (1045, 142), 20, DIM, bold=True, anchor="center")
+            draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
-            draw_text(surf, "Host", (1045, 246), 17, DIM, anchor="center")
+            draw_text(surf, _("Host"), (1045, 246), 17, DIM, anchor="center")
             draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
                       anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
-        draw_text(surf, "Connected", (870, 392), 18, DIM, bold=True)
+        draw_text(surf, _("Connected"), (870, 392), 18, DIM, bold=True)
         for k, p in enumerate(s.peers()):
             rtt = s.stats.links.get(p.peer if link.role == "host" else 0)
-            ping = f"{rtt.rtt * 1000:.0f} ms" if (rtt and rtt.rtt_samples and p.peer != s.index) else (
-                "you" if (p.peer == s.index or (link.role == "host" and p.peer == 0)) else "connected")
-            role = "host" if p.peer == 0 else ("watching" if not p.seats else f"{len(p.seats)} seat(s)")
-            draw_text(surf, f"{p.name or '?'} · {role}", (870, 428 + 30 * k), 18,
+            ping = _("{ms} ms").format(ms=format_number(round(rtt.rtt * 1000))) if (
+                rtt and rtt.rtt_samples and p.peer != s.index) else (
+                _("you") if (p.peer == s.index or (link.role == "host" and p.peer == 0)) else _("connected"))
+            role = _("host") if p.peer == 0 else (_("watching") if not p.seats else ngettext(
+                "{n} seat", "{n} seats", len(p.seats)).format(n=format_number(len(p.seats))))
+            ping_w = text_image(ping, 16, DIM).get_width()
+            line = _("{name} · {role}").format(name=p.name or "?", role=role)
+            draw_text(surf, line, (870, 428 + 30 * k), size_to_fit(line, 1225 - ping_w - 12 - 870, 18),
                       WHITE if p.status == "connected" else RED, anchor="midleft")
             draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
+        if link.online is not None and link.role == "host":
+            self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(s.peers())) + 22)
         left = s.countdown_left()
         if left is not None and s.phase in (LOBBY, DEALING):
             self.draw_countdown(surf, left)
         elif s.phase == DEALING:
-            draw_text(surf, "Dealing (every machine adds its share of the shuffle)…", (W // 2, H - 70), 20, GOLD,
-                      anchor="center")
+            line = _("Dealing (every machine adds its share of the shuffle)…")
+            draw_text(surf, line, (W // 2, H - 70), size_to_fit(line, W - 60, 20), GOLD, anchor="center")
         details = [] if s.phase == DEALING else [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
         for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
-            draw_text(surf, line, (W // 2, H - 54 - 20 * k), 15, DIM, anchor="center")
+            draw_text(surf, line, (W // 2, H - 54 - 20 * k), size_to_fit(line, W - 60, 16), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
         if link.role == "host":
-            hint_bar(surf, ["↑/↓ choose", "←/→ seat open / bot", "Enter/E start when all are ready", "Esc leave"])
+            hint_bar(surf, [_("↑/↓ choose"), _("←/→ seat open / bot"), _("Enter/E start when all are ready"),
+                            _("Esc leave")])
         else:
-            hint_bar(surf, ["↑/↓ choose", "Enter/E ready", "Esc leave"])
+            hint_bar(surf, [_("↑/↓ choose"), _("Enter/E ready"), _("Esc leave")])
 
     COUNTDOWN_BOX = pygame.Rect(850, 120, 390, 245)  # over the join code: the seats and the menu stay in view
 
@@ -960,9 +1061,16 @@ class LanLobbyScene(Scene):
         the seats and the START button (now "Stop the countdown") stay uncovered."""
         box = self.COUNTDOWN_BOX
         panel(surf, box, 255, (16, 24, 20), GOLD, 16)
-        draw_text(surf, str(max(1, int(left + 0.999))), (box.centerx, box.y + 105), 150, GOLD, bold=True,
+        draw_text(surf, format_number(max(1, int(left + 0.999))), (box.centerx, box.y + 105), 150, GOLD, bold=True,
                   anchor="center", shadow=True)
-        draw_text(surf, "The match starts…", (box.centerx, box.bottom - 34), 26, WHITE, anchor="center")
+        line = _("The match starts…")
+        draw_text(surf, line, (box.centerx, box.bottom - 34), size_to_fit(line, box.width - 20, 26), WHITE,
+                  anchor="center")
+
+
+def _bot(level: str) -> str:
+    """A bot of ``level`` as the lobby names it: "Bot (hard)", in the player's language."""
+    return _(BOT_LEVELS[level]) if level in BOT_LEVELS else _("Bot ({level})").format(level=level)
 
 
 def draw_subtitle(surf, line: str, y: int, width: int = W - 80, size: int = 20) -> None:
@@ -984,14 +1092,14 @@ def trust_line(link: LanLink) -> str:
     (``docs/netplay.md``)."""
     st = (link.session.settings if link.session is not None else None) or link.settings
     if st is not None and st.mode == "authority":
-        return "The host's machine holds every hand (it deals and referees): host with someone you trust."
-    return "Every machine holds every hand (a real-time game): play with people you trust."
+        return _("The host's machine holds every hand (it deals and referees): host with someone you trust.")
+    return _("Every machine holds every hand (a real-time game): play with people you trust.")
 
 
 def relayed_line(link: LanLink) -> str:
     """Which players' inputs the host relays because their machines cannot reach each other (the last match's)."""
     names = ", ".join(link.peer_name(p) for p in link.relayed)
-    return f"Relayed by the host: {names} (their machines cannot reach each other)"
+    return _("Relayed by the host: {names} (their machines cannot reach each other)").format(names=names)
 
 
 # --- the LAN table ----------------------------------------------------------------------------------------------------
@@ -1004,10 +1112,11 @@ class NetTable:
     items ("End the match for everyone", "Back to the lobby"). Local, LAN, attract and replay tables are the same
     class: only this part and the seats' controllers differ."""
 
-    ESC_HINT = "Esc LAN menu (the match goes on)"
-    PAUSE_TITLE = "LAN MATCH"
-    PAUSE_NOTE = "The match goes on while this menu is open."
-    RESULT_ESC = "leave"
+    ESC_HINT = N_("Esc LAN menu")  # (the match goes on: the menu says so)
+    PAUSE_TITLE = N_("LAN MATCH")
+    PAUSE_NOTE = N_("The match goes on while this menu is open.")
+    # TRANSLATORS: what Esc does on a LAN match's results screen: "Esc leave"
+    RESULT_ESC = N_("leave")
     goes_on = True  # the match goes on under the pause menu and the rules page
 
     def __init__(self, link: LanLink) -> None:
@@ -1022,7 +1131,8 @@ class NetTable:
         if link.failure and m.ended is None:
             link.pump()
             rejoin = link.can_rejoin
-            table.app.push(LanMessageScene(table.app, "Connection lost", link.failure, link if rejoin else None))
+            table.app.push(LanMessageScene(table.app, N_("Connection lost"), link.failure, link if rejoin else None,
+                                           log=link.failure_log))
             if not rejoin:
                 link.close()
             return True
@@ -1059,8 +1169,8 @@ class NetTable:
             if peer in self.dismissed:
                 continue
             if link.role == "host":
-                return peer, ["Keep waiting", "Let a bot take the seat", "End the match"]
-            return peer, ["Keep waiting", "Leave the match"]
+                return peer, [N_("Keep waiting"), N_("Let a bot take the seat"), N_("End the match")]
+            return peer, [N_("Keep waiting"), N_("Leave the match")]
         return None
 
     def prompt_update(self, table, peer: int, items: list[str]) -> None:
@@ -1084,7 +1194,7 @@ class NetTable:
                 self.dismissed.add(peer)
             elif choice == "Leave the match":
                 self.link.close("left the match")
-                go_lan_menu(table.app, "You left the match.")
+                go_lan_menu(table.app, _("You left the match."))
 
     def open_claims(self) -> list:
         """Host: the spectators' requests for a seat another player lost that the host's bot still plays."""
@@ -1098,7 +1208,7 @@ class NetTable:
         if not claims:
             return None
         who = claims[0].name or self.link.peer_name(claims[0].peer)
-        return claims[0], [f"Let {who} play it", "Keep the bot"]
+        return claims[0], [_("Let {name} play it").format(name=who), _("Keep the bot")]
 
     def claim_prompt_update(self, table, claim, items: list[str]) -> None:
         inp = table.app.input
@@ -1120,10 +1230,12 @@ class NetTable:
         link = self.link
         who = claim.name or link.peer_name(claim.peer)
         lost = link.session.dropped.get(claim.seat)
-        seat = f"{link.peer_name(lost)}'s seat" if lost else table.seat_name(claim.seat)
-        draw_text(surf, f"{who} asks to play {seat}", (r.centerx, r.y + 38), 24, GOLD, bold=True, anchor="center")
-        draw_text(surf, "A bot plays that seat since its player left. The match goes on meanwhile.",
-                  (r.centerx, r.y + 74), 18, WHITE, anchor="center")
+        seat = _("{name}'s seat").format(name=link.peer_name(lost)) if lost else table.seat_name(claim.seat)
+        title = _("{name} asks to play {seat}").format(name=who, seat=seat)
+        draw_text(surf, title, (r.centerx, r.y + 38), size_to_fit(title, r.width - 40, 24, bold=True), GOLD,
+                  bold=True, anchor="center")
+        body = _("A bot plays that seat since its player left. The match goes on meanwhile.")
+        draw_text(surf, body, (r.centerx, r.y + 74), size_to_fit(body, r.width - 40, 18), WHITE, anchor="center")
         draw_menu(surf, items, self.prompt_sel % 2, (r.centerx, r.y + 100 + 22 * len(items)), size=22, spacing=44)
 
     def claim_update(self, table) -> None:
@@ -1152,20 +1264,25 @@ class NetTable:
         s = self.link.session
         if s.catching_up:
             panel(surf, (W // 2 - 260, H // 2 - 40, 520, 80), 220, border=GOLD)
-            draw_text(surf, f"Catching up… tick {s.driver.tick if s.driver else 0} of ~{s.remote_tick}",
-                      (W // 2, H // 2), 26, GOLD, bold=True, anchor="center")
+            line = _("Catching up… tick {tick} of ~{total}").format(
+                tick=format_number(s.driver.tick if s.driver else 0), total=format_number(s.remote_tick))
+            draw_text(surf, line, (W // 2, H // 2), size_to_fit(line, 500, 26, bold=True), GOLD, bold=True,
+                      anchor="center")
         seats = self.claimable()
         if seats and not table.match.human_seats():
-            msg = (f"{table.seat_name(seats[0])}'s seat is played by a bot since its player left: press your select "
-                   f"key (E, Enter, O, Num0 or pad A) to take it")
+            msg = _("{seat}'s seat is played by a bot since its player left: press your select key (E, Enter, O, "
+                    "Num0 or pad A) to take it").format(seat=table.seat_name(seats[0]))
             if s.claim_pending:
-                msg = f"Asking the host for {table.seat_name(seats[0])}'s seat…"
-            panel(surf, (40, H - 96, W - 80, 36), 220, (60, 45, 10), GOLD, 10)
-            draw_text(surf, msg, (W // 2, H - 78), 18, WHITE, anchor="center")
+                msg = _("Asking the host for {seat}'s seat…").format(seat=table.seat_name(seats[0]))
+            lines = wrap(msg, 17, W - 110)[:2]
+            panel(surf, (40, H - 78 - 11 * len(lines) - 10, W - 80, 20 * len(lines) + 16), 220, (60, 45, 10), GOLD, 10)
+            for k, line in enumerate(lines):
+                draw_text(surf, line, (W // 2, H - 78 - 10 * (len(lines) - 1) + 20 * k), 17, WHITE, anchor="center")
         if not table.match.is_over():
             prompt = self.lost_prompt()
             asked = self.claim_prompt() if prompt is None else None
             if prompt is not None:
+                surf.blit(shade(150), (0, 0))  # the table waits behind the question
                 self.draw_prompt(table, surf, *prompt)
             elif asked is not None:
                 self.draw_claim_prompt(table, surf, *asked)
@@ -1192,17 +1309,19 @@ class NetTable:
     def draw_net_hud(self, surf: pygame.Surface) -> None:
         h = self.link.hud()
         s = self.link.session
-        text = (("watching · " if not s.local_seats else "") + f"ping {h['ping_ms']} ms"  # details: the log
-                + (" · relayed" if h["relayed"] else ""))
-        img_w = text_image(text, 13, WHITE).get_width()
-        r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 22)
+        ms = format_number(h["ping_ms"])  # details: the log
+        text = _("watching · ping {ms} ms").format(ms=ms) if not s.local_seats else _("ping {ms} ms").format(ms=ms)
+        if h["relayed"]:
+            text += " · " + _("relayed")
+        img_w = text_image(text, 16, WHITE).get_width()
+        r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 24)
         r.topright = (W - 4, 4)
         panel(surf, r, 190, (0, 0, 0), GOLD if h["silent"] else None, 8)
         x = r.x + 6
         if h["silent"]:
-            surf.blit(_warning_icon(16), (x, r.y + 3))
+            surf.blit(_warning_icon(16), (x, r.y + 4))
             x += 20
-        draw_text(surf, text, (x, r.centery), 13, GOLD if h["silent"] else WHITE, anchor="midleft")
+        draw_text(surf, text, (x, r.centery), 16, GOLD if h["silent"] else WHITE, anchor="midleft")
 
     def draw_prompt(self, table, surf: pygame.Surface, peer: int, items: list[str]) -> None:
         link = self.link
@@ -1211,34 +1330,41 @@ class NetTable:
         waited = max(0.0, link.clock() - since)
         name = link.peer_name(peer)
         if peer == 0 and link.role != "host":
-            title = "The host lost connection — waiting…"
+            title = _("The host lost connection — waiting…")
         else:
             seat_names = [table.seat_name(k) for k in seats]
             # the seats in brackets only when they are not named after the player ("Cy", "Cy 2"): no "Cy (Cy)"
             if all(n == name or n.startswith(name + " ") for n in seat_names):
-                title = f"{name} lost connection — waiting…"
+                title = _("{name} lost connection — waiting…").format(name=name)
             else:
-                title = f"{', '.join(seat_names)} ({name}) lost connection — waiting…"
-        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items))
-        r.center = (W // 2, H // 2)
-        panel(surf, r, 235, (20, 14, 8), GOLD, 14)
-        surf.blit(_warning_icon(34), (r.x + 24, r.y + 22))
-        draw_text(surf, title, (r.centerx + 20, r.y + 38), 24, GOLD, bold=True, anchor="center")
+                title = _("{seats} ({name}) lost connection — waiting…").format(seats=", ".join(seat_names),
+                                                                               name=name)
         left = max(0.0, link.timeout - 0.5 - waited)
-        sub = (f"A bot takes the seat in {left:.0f} s unless the connection comes back."
-               if link.role == "host" else f"The host decides; the match waits ({waited:.0f} s).")
-        draw_text(surf, sub, (r.centerx, r.y + 74), 18, WHITE, anchor="center")
-        draw_menu(surf, items, self.prompt_sel, (r.centerx, r.y + 100 + 22 * len(items)), size=22, spacing=44)
+        sub = (_("A bot takes the seat in {seconds} s unless the connection comes back.").format(
+            seconds=format_number(round(left))) if link.role == "host" else
+            _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited))))
+        subs = wrap(sub, 18, 640)[:2]
+        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items) + 22 * (len(subs) - 1))
+        r.center = (W // 2, H // 2)
+        panel(surf, r, 255, (20, 14, 8), GOLD, 14)  # opaque: nothing of the table shows through
+        surf.blit(_warning_icon(34), (r.x + 24, r.y + 22))
+        draw_text(surf, title, (r.centerx + 20, r.y + 38), size_to_fit(title, r.width - 130, 24, bold=True), GOLD,
+                  bold=True, anchor="center")
+        for k, line in enumerate(subs):
+            draw_text(surf, line, (r.centerx, r.y + 74 + 22 * k), 18, WHITE, anchor="center")
+        labels = [_(i) for i in items]
+        draw_menu(surf, labels, self.prompt_sel, (r.centerx, r.y + 100 + 22 * (len(subs) - 1) + 22 * len(items)),
+                  size=size_to_fit(labels, r.width - 120, 22, bold=True), spacing=44)
 
     # --- the pause menu (``arcade.client.scenes.menus.PauseScene``): the match goes on underneath
     def pause_items(self) -> list[str]:
         if self.link.role == "host":
-            return ["Resume", "How to play", "End the match for everyone", "Leave (the match ends)"]
-        return ["Resume", "How to play", "Leave the match"]
+            return [N_("Resume"), N_("How to play"), N_("End the match for everyone"), N_("Leave (the match ends)")]
+        return [N_("Resume"), N_("How to play"), N_("Leave the match")]
 
-    PAUSE_CONFIRM = {"End the match for everyone": "End the match for everyone now?",
-                     "Leave (the match ends)": "Leave? The match ends for everyone.",
-                     "Leave the match": "Leave the match? A bot takes your seat."}
+    PAUSE_CONFIRM = {"End the match for everyone": N_("End the match for everyone now?"),
+                     "Leave (the match ends)": N_("Leave? The match ends for everyone."),
+                     "Leave the match": N_("Leave the match? A bot takes your seat.")}
 
     def pause_closes(self, table) -> bool:
         """The pause menu closes by itself when the match ends or the connection fails."""
@@ -1251,14 +1377,14 @@ class NetTable:
             pause.app.pop()
         else:
             self.link.close("left the match")
-            go_lan_menu(pause.app, "You left the match.")
+            go_lan_menu(pause.app, _("You left the match."))
 
     # --- the results (``arcade.client.scenes.menus.ResultsScene``): back to the lobby for a rematch, or leave
-    RESULT_ITEMS = ("Back to the lobby", "Leave")
+    RESULT_ITEMS = (N_("Back to the lobby"), N_("Leave"))
 
     def result_title(self, table, title: str) -> str:
         ev = table.match.ended
-        return "Match ended by the host" if ev is not None and ev.kind != EndReason.GAME_OVER else title
+        return _("Match ended by the host") if ev is not None and ev.kind != EndReason.GAME_OVER else title
 
     def result_record(self, table) -> dict:
         ev = table.match.ended
@@ -1274,7 +1400,8 @@ class NetTable:
     def draw_deal(self, surf, line: str, center: tuple[int, int]) -> None:
         """The deal's line under the results' title: green with a tick when verified, red with a cross when not."""
         ok = line == DEAL_VERIFIED
-        draw_text(surf, ("✓ " if ok else "✗ ") + line, center, 21, GREEN if ok else RED, bold=True, anchor="center")
+        draw_text(surf, ("✓ " if ok else "✗ ") + _(line), center, 21, GREEN if ok else RED, bold=True,
+                  anchor="center")
 
     def results_update(self, scene) -> bool:
         """Every results tick: the session goes on (the others may still be finishing); a scripted run exits once
@@ -1302,24 +1429,27 @@ class NetTable:
 
 
 class LanMessageScene(Scene):
-    """A failure in one clear line (wrong code, full, version, host gone, port in use...), and what can be done."""
+    """A failure in one clear line (wrong code, full, version, host gone, port in use...), and what can be done.
+    ``title``: an English message id ("Cannot join", "Connection lost"), shown translated; ``text``: the line, in the
+    player's language; ``log``: the same in English for the log of a scripted run (default: ``text``)."""
 
     name = "lan_message"
 
-    def __init__(self, app, title: str, text: str, rejoin_link: LanLink | None = None) -> None:
+    def __init__(self, app, title: str, text: str, rejoin_link: LanLink | None = None, log: str = "") -> None:
         super().__init__(app)
         self.title = title
         self.text = text
+        self.log = log or text
         self.rejoin_link = rejoin_link
         self.sel = 0
 
     def items(self) -> list[str]:
-        return (["Rejoin my seat"] if self.rejoin_link is not None else []) + ["Back"]
+        return ([N_("Rejoin my seat")] if self.rejoin_link is not None else []) + [N_("Back")]
 
     def update(self) -> None:
         inp = self.app.input
         if self.app.opts.exit_on_results:  # scripted runs: a failure ends the run with status 1
-            print(f"lan: error: {self.text}", flush=True)
+            print(f"lan: error: {self.log}", flush=True)
             self.app.quit(1)
             return
         items = self.items()
@@ -1349,7 +1479,7 @@ class LanMessageScene(Scene):
             link = LanLink.join(self.app, old.address, old.code, [], name=old.name, broadcast=old.broadcast,
                                 watch=True, claim=claim, timeout=old.timeout)
         except LanError as e:
-            self.text = str(e)
+            self.text = self.log = str(e)
             self.rejoin_link = None
             return
         link.player_token = link.session.token = old.player_token  # the seats go back to the player who lost them
@@ -1358,13 +1488,15 @@ class LanMessageScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, self.title, "", y=150)
-        panel(surf, (W // 2 - 520, 240, 1040, 110), 200, (60, 20, 14), GOLD)
-        lines = wrap(self.text, 22, 980)[:3]
+        title = _(self.title)
+        banner(surf, title, "", y=150, size=size_to_fit(title, W - 80, 54, bold=True))
+        lines = wrap(self.text, 22, 980)[:4]
+        panel(surf, (W // 2 - 520, 240, 1040, max(110, 30 * len(lines) + 30)), 200, (60, 20, 14), GOLD)
+        top = 295 - 15 * (len(lines) - 1) if len(lines) <= 3 else 270
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, 295 - 15 * (len(lines) - 1) + 30 * k), 22, WHITE, anchor="center")
-        draw_menu(surf, self.items(), self.sel, (W // 2, 470))
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc back"])
+            draw_text(surf, ln, (W // 2, top + 30 * k), 22, WHITE, anchor="center")
+        draw_menu(surf, [_(i) for i in self.items()], self.sel, (W // 2, 470))
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc back")])
 
 
 # --- the command line's scripted flows (tests, screenshots) --------------------------------------------------------

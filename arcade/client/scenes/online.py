@@ -33,13 +33,15 @@ from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
 from netplay.wire import PROTOCOL_VERSION
 
 from arcade.client.lan import LanError, LanLink
-from arcade.client.render.fonts import draw_text, fit, wrap
+from arcade.client.networds import net_line
+from arcade.client.render.fonts import draw_text, fit, size_to_fit, wrap
 from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)
 from arcade.client.scenes import Scene
 from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene, LanMessageScene,
                                       TextField, _row, row_bands)
 from arcade.client.scenes.menus import duplicate_device
+from arcade.core.i18n import N_, _, format_number
 from arcade.core.match import SeatSpec, options_for_count
 
 __all__ = ["OnlineMenuScene", "OnlineHostScene", "OnlineJoinScene", "OnlineWaitScene", "OnlineSettingsScene",
@@ -54,31 +56,35 @@ def servers_of(settings: Any) -> OnlineSettings:
 
 
 def describe_servers(settings: Any) -> str:
-    """One line: which servers are used."""
+    """One line: which servers are used (in the player's language)."""
     meet = settings.online_rendezvous or PUBLIC_MAILBOX
     stun = settings.online_stun or f"{DEFAULT_STUN[0]}:{DEFAULT_STUN[1]}"
-    turn = f"relay {settings.online_turn}" if settings.online_turn else "no relay of your own"
-    return f"meeting server {meet} · STUN {stun} · {turn}"
+    if settings.online_turn:
+        return _("meeting server {meeting} · STUN {stun} · relay {relay}").format(meeting=meet, stun=stun,
+                                                                                 relay=settings.online_turn)
+    return _("meeting server {meeting} · STUN {stun} · no relay of your own").format(meeting=meet, stun=stun)
 
 
-_ADVICE = {  # what to do, for the reasons whose own line does not say it
-    "bad-code": "Type it as the host's screen shows it.",
-    "server-error": "Try again in a moment, or use another rendezvous server (Settings → Online servers).",
-    "unreachable": "(Settings → Online servers.)",
-    "timeout": "Check both internet connections and try again.",
-    "no-route": "A TURN relay on either side (Settings → Online servers) carries the match through such routers.",
-    "no-address": "Check this machine's network connection.",
-    "peer-failed": "Try again; if it happens again, set a TURN relay (Settings → Online servers).",
-    "bad-signal": "Both machines need the same version of Grisbi Arcade.",
+_ADVICE = {  # what to do, for the reasons whose own line does not say it (English ids)
+    "bad-code": N_("Type it as the host's screen shows it."),
+    "server-error": N_("Try again in a moment, or use another rendezvous server (Settings → Online servers)."),
+    "unreachable": N_("(Settings → Online servers.)"),
+    "timeout": N_("Check both internet connections and try again."),
+    "no-route": N_("A TURN relay on either side (Settings → Online servers) carries the match through such routers."),
+    "no-address": N_("Check this machine's network connection."),
+    "peer-failed": N_("Try again; if it happens again, set a TURN relay (Settings → Online servers)."),
+    "bad-signal": N_("Both machines need the same version of Grisbi Arcade."),
 }
 
 
-def failure_line(reason: str, line: str) -> str:
-    """One line for the player: what happened (``line``, from ``netplay.online``) and what to do (by ``reason``)."""
-    text = line[:1].upper() + line[1:]
+def failure_line(reason: str, line: str, english: bool = False) -> str:
+    """One line for the player: what happened (``line``, from ``netplay.online``, worded by ``net_line``) and what
+    to do (by ``reason``), in the player's language (``english``: in English, for the log)."""
+    said = line if english else net_line(line)
+    text = said[:1].upper() + said[1:]
     text = text if text.endswith(".") else text + "."
     advice = "" if reason == "timeout" and "relay" in line else _ADVICE.get(reason, "")
-    return f"{text} {advice}".strip()
+    return f"{text} {advice if english or not advice else _(advice)}".strip()
 
 
 def go_online(app, problem: str, sound: str, make) -> None:
@@ -88,7 +94,7 @@ def go_online(app, problem: str, sound: str, make) -> None:
         try:
             servers_of(app.settings)
         except ValueError as e:
-            problem = f"Online servers: {e}."
+            problem = _("Online servers: {problem}.").format(problem=net_line(str(e)))
     if problem:
         app.notice = problem
         app.audio.play("back")
@@ -105,7 +111,7 @@ class OnlineMenuScene(LanMenuScene):
     """Host online, join online, the servers (the LAN menu's behaviour, its own items)."""
 
     name = "online"
-    ITEMS = ("Host online", "Join online", "Online servers", "Back")
+    ITEMS = (N_("Host online"), N_("Join online"), N_("Online servers"), N_("Back"))
     CENTER = (W // 2, 330)
 
     def __init__(self, app) -> None:
@@ -114,16 +120,21 @@ class OnlineMenuScene(LanMenuScene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Play online", "With friends anywhere: one short code, such as 7-tiger-lamp", y=70)
-        draw_menu(surf, self.ITEMS, self.sel, self.CENTER, size=32, spacing=58)
-        lines = ["The host gets a code from a meeting server and reads it out; friends type it.",
-                 "The machines then find a way to each other: directly, or through a relay when routers block it.",
-                 "Everything is encrypted with a key made from the code: the servers see only ciphertext."]
+        sub = _("With friends anywhere: one short code, such as 7-tiger-lamp")
+        banner(surf, _("Play online"), "", y=70)
+        draw_text(surf, sub, (W // 2, 70 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+                  shadow=True)
+        labels = [_(i) for i in self.ITEMS]
+        draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
+        lines = [_("The host gets a code from a meeting server and reads it out; friends type it."),
+                 _("The machines then find a way to each other: directly, or through a relay when routers block it."),
+                 _("Everything is encrypted with a key made from the code: the servers see only ciphertext.")]
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, 520 + 28 * k), 19, WHITE, anchor="center")
-        draw_text(surf, describe_servers(self.app.settings), (W // 2, 620), 16, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 520 + 28 * k), size_to_fit(ln, W - 60, 19), WHITE, anchor="center")
+        line = describe_servers(self.app.settings)
+        draw_text(surf, line, (W // 2, 620), size_to_fit(line, W - 40, 16), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: select", "Esc or right-click: back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc or right-click: back")])
 
 
 # --- hosting ---------------------------------------------------------------------------------------------------------
@@ -133,7 +144,7 @@ class OnlineHostScene(LanHostScene):
     """The LAN host's seat setup, online: no port, and the code comes from the meeting server when the lobby opens."""
 
     name = "online_host"
-    TITLE = "Host online"
+    TITLE = N_("Host online")
 
     def rows(self) -> list[str]:
         return [r for r in super().rows() if r != "code"]
@@ -141,21 +152,33 @@ class OnlineHostScene(LanHostScene):
     def open_lobby(self) -> None:
         plan = self.choices[:self.players]
         err = self.problem() or ("" if any(p.kind == "remote" for p in plan) else
-                                 "Open at least one seat for a friend (a seat set to 'Open: remote player').")
+                                 _("Open at least one seat for a friend (a seat set to “{open}”).").format(
+                                     open=_("Open: remote player")))
         go_online(self.app, err, "start", lambda: OnlineWaitScene(self.app, host=(self.gid, plan, self.options())))
 
     def draw_side(self, surf) -> None:
-        panel(surf, (830, 112, 410, 330), 190, border=GOLD)
-        draw_text(surf, "INTERNET CODE", (1035, 150), 24, DIM, bold=True, anchor="center")
-        draw_text(surf, "7-word-word", (1035, 205), 40, (120, 110, 80), bold=True, anchor="center")
-        notes = ["Open the lobby: a meeting server gives a", "code like this one. Read it out to your",
-                 "friends: they choose Join online and type it.", "",
-                 "Open seats are filled by the friends who", "join; the code stays open while seats are free."]
+        """The right of the screen: what the code will look like, how friends join, the servers, the local players'
+        keys; the panel as tall as its notes need."""
+        notes = [ln for note in (_("Open the lobby: a meeting server gives a code like this one."),
+                                 _("Read it out to your friends: they choose Join online and type it."), "",
+                                 _("Open seats are filled by the friends who join."),
+                                 _("The code stays open while seats are free.")) for ln in wrap(note, 17, 386)]
+        side = self.SIDE.copy()
+        side.height = max(side.height, 250 + 22 * len(notes) - side.y)
+        panel(surf, side, 190, border=GOLD)
+        cx, width = side.centerx, side.width - 24
+        head = _("INTERNET CODE")
+        draw_text(surf, head, (cx, 150), size_to_fit(head, width, 24, bold=True), DIM, bold=True, anchor="center")
+        sample = _("7-word-word")
+        draw_text(surf, sample, (cx, 205), size_to_fit(sample, width, 40, bold=True), (150, 140, 105), bold=True,
+                  anchor="center")
+        pitch = 24 if side.bottom == self.SIDE.bottom else 22
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (1035, 250 + 24 * k), 17, WHITE, anchor="center")
-        for k, ln in enumerate(wrap(describe_servers(self.app.settings), 14, 390)[:3]):
-            draw_text(surf, ln, (1035, 462 + 18 * k), 14, DIM, anchor="center")
-        self.draw_keys(surf, 530)
+            draw_text(surf, ln, (cx, 250 + pitch * k), 17, WHITE, anchor="center")
+        servers = wrap(describe_servers(self.app.settings), 16, side.width)
+        for k, ln in enumerate(servers):
+            draw_text(surf, ln, (cx, side.bottom + 20 + 20 * k), 16, DIM, anchor="center")
+        self.draw_keys(surf, side.bottom + 28 + 20 * len(servers))
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -166,8 +189,8 @@ class OnlineJoinScene(LanJoinScene):
 
     name = "online_join"
     FIELDS = ("code",)
-    TITLE, SUBTITLE = "Join online", "Type the code your host reads out (a number, then words)"
-    CODE_LABEL, CODE_HINT = "Code", "(e.g. 7-tiger-lamp)"
+    TITLE, SUBTITLE = N_("Join online"), N_("Type the code your host reads out (a number, then words)")
+    CODE_LABEL, CODE_HINT = N_("Code"), N_("(e.g. 7-tiger-lamp)")
 
     def __init__(self, app, code: str = "", watch: bool = False) -> None:
         super().__init__(app, watch=watch)
@@ -177,7 +200,7 @@ class OnlineJoinScene(LanJoinScene):
     def join(self) -> None:
         local = self.players[:self.count]
         err = duplicate_device(local) or ("" if self.code.value.strip() else
-                                          "Type the code shown on the host's screen (e.g. 7-tiger-lamp).")
+                                          _("Type the code shown on the host's screen (e.g. 7-tiger-lamp)."))
         go_online(self.app, err, "select",
                   lambda: OnlineWaitScene(self.app, code=self.code.value, local=local, watch=self.count == 0))
 
@@ -211,7 +234,7 @@ class OnlineWaitScene(Scene):
         try:
             servers = servers_of(app.settings)
         except ValueError as e:
-            self.problem = f"Online servers: {e}"
+            self.problem = str(e)  # said at the first update
             return
         if host is not None:
             remote = sum(p.kind == "remote" for p in host[1])
@@ -223,23 +246,28 @@ class OnlineWaitScene(Scene):
 
     @property
     def title(self) -> str:
+        """What is being done, in the player's language."""
         if self.host is not None:
-            return "Hosting online…"
-        return "Rejoining your seat…" if self.claim else ("Joining to watch…" if self.watch else "Joining online…")
+            return _("Hosting online…")
+        return _("Rejoining your seat…") if self.claim else (_("Joining to watch…") if self.watch else
+                                                              _("Joining online…"))
 
-    def fail(self, reason: str, line: str) -> None:
+    def fail(self, reason: str, line: str, shown: str = "") -> None:
+        """Stop, and say why: ``line`` (English, netplay's) worded by ``failure_line``, or ``shown``."""
         if self.online is not None:
             self.online.close()
         self.done = True
-        title = "Cannot host online" if self.host is not None else "Cannot join"
+        title = N_("Cannot host online") if self.host is not None else N_("Cannot join")
         self.app.audio.play("back")
-        self.app.replace(LanMessageScene(self.app, title, failure_line(reason, line)))
+        self.app.replace(LanMessageScene(self.app, title, shown or failure_line(reason, line),
+                                         log=failure_line(reason, line, english=True)))
 
     def update(self) -> None:
         if self.done:
             return
         if self.problem:
-            self.fail("bad-settings", self.problem)
+            self.fail("bad-settings", f"Online servers: {self.problem}",
+                      _("Online servers: {problem}.").format(problem=net_line(self.problem)))
             return
         inp = self.app.input
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
@@ -274,7 +302,7 @@ class OnlineWaitScene(Scene):
                 if self.token is not None:  # the seats go back to the player who lost them
                     link.player_token = link.session.token = self.token
         except LanError as e:
-            self.fail("settings", str(e))
+            self.fail("settings", str(e))  # already in the player's language (net_line leaves it as it is)
             return
         for key, value in self.hooks.items():
             setattr(link, key, value)
@@ -291,24 +319,31 @@ class OnlineWaitScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         code = getattr(getattr(self.online, "rendezvous", None), "code", None) or self.code  # as the host shows it
-        sub = "asking the meeting server for a code" if self.host is not None else f"code {code}"
-        banner(surf, self.title, sub, y=80)
+        sub = _("asking the meeting server for a code") if self.host is not None else _("code {code}").format(
+            code=code)
+        title = self.title
+        banner(surf, title, "", y=80, size=size_to_fit(title, W - 80, 54, bold=True))
+        draw_text(surf, sub, (W // 2, 80 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+                  shadow=True)
         elapsed = max(0.0, self.clock() - self.started)
-        line = self.online.line if self.online is not None else ""
+        line = net_line(self.online.line) if self.online is not None else ""
         panel(surf, (W // 2 - 430, 230, 860, 190), 190, border=GOLD)
-        for k, ln in enumerate(wrap(line[:1].upper() + line[1:], 26, 800)[:2]):
-            draw_text(surf, ln, (W // 2, 285 + 36 * k), 26, WHITE, anchor="center")
+        size = 26 if len(wrap(line, 26, 800)) <= 2 else 22
+        for k, ln in enumerate(wrap(line[:1].upper() + line[1:], size, 800)[:2]):
+            draw_text(surf, ln, (W // 2, 285 + 36 * k), size, WHITE, anchor="center")
         bar = pygame.Rect(W // 2 - 360, 360, 720, 14)
         pygame.draw.rect(surf, (40, 50, 44), bar, border_radius=7)
         done = bar.copy()
         done.width = int(bar.width * min(1.0, elapsed / MAX_TOTAL_TIMEOUT))
         pygame.draw.rect(surf, GOLD, done, border_radius=7)
-        draw_text(surf, f"{elapsed:.0f} s (at most {MAX_TOTAL_TIMEOUT:.0f} s)", (W // 2, 395), 17, DIM,
-                  anchor="center")
-        notes = ["A direct route is tried first; through home routers that block it, the relay takes a few seconds more."]
-        for k, ln in enumerate(notes):
+        draw_text(surf, _("{seconds} s (at most {limit} s)").format(seconds=format_number(round(elapsed)),
+                                                                  limit=format_number(round(MAX_TOTAL_TIMEOUT))),
+                  (W // 2, 395), 17, DIM, anchor="center")
+        notes = wrap(_("A direct route is tried first; through home routers that block it, the relay takes a few "
+                       "seconds more."), 18, W - 120)
+        for k, ln in enumerate(notes[:2]):
             draw_text(surf, ln, (W // 2, 470 + 26 * k), 18, DIM, anchor="center")
-        hint_bar(surf, ["Esc cancel"])
+        hint_bar(surf, [_("Esc cancel")])
 
 
 # --- the servers -----------------------------------------------------------------------------------------------------
@@ -321,14 +356,16 @@ class OnlineSettingsScene(Scene):
     still = True
     name = "online_settings"
     KEYS = ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password")
-    EMPTY = {"online_rendezvous": "public (relay.magic-wormhole.io)", "online_stun": f"public ({DEFAULT_STUN[0]})",
-             "online_turn": "none", "online_turn_user": " ", "online_turn_password": " "}
+    EMPTY = {"online_rendezvous": N_("public ({server})"), "online_stun": N_("public ({server})"),
+             "online_turn": N_("none"), "online_turn_user": " ", "online_turn_password": " "}
+    """What an empty field means (English ids; ``{server}``: the public server used)."""
+    PUBLIC = {"online_rendezvous": "relay.magic-wormhole.io", "online_stun": DEFAULT_STUN[0]}
 
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
         kinds = ("url", "server", "server", "secret", "secret")
-        labels = ("Rendezvous server", "STUN server", "TURN relay", "TURN user", "TURN password")
+        labels = (N_("Rendezvous server"), N_("STUN server"), N_("TURN relay"), N_("TURN user"), N_("TURN password"))
         self.fields = [(label, key, TextField(getattr(s, key), kind, 120))
                        for label, key, kind in zip(labels, self.KEYS, kinds)]
         self.sel = 0
@@ -355,9 +392,9 @@ class OnlineSettingsScene(Scene):
             if f is not None:
                 f.start()
             elif self.sel == len(self.fields):
-                for _, _, field in self.fields:
+                for _label, _key, field in self.fields:
                     field.value = ""
-                self.error = "The public servers (not saved yet)."
+                self.error = _("The public servers (not saved yet).")
             else:
                 self.save()
 
@@ -368,7 +405,8 @@ class OnlineSettingsScene(Scene):
                             values["online_turn"] or None, values["online_turn_user"] or None,
                             values["online_turn_password"] or None)
         except ValueError as e:
-            self.error = str(e)[:1].upper() + str(e)[1:] + "."
+            said = net_line(str(e))
+            self.error = said[:1].upper() + said[1:] + "."
             return
         for key, value in values.items():
             setattr(self.app.settings, key, value)
@@ -377,25 +415,30 @@ class OnlineSettingsScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, "Online servers", "Saved with your settings", y=60)
+        banner(surf, _("Online servers"), _("Saved with your settings"), y=60)
         x0, x1 = W // 2 - 460, W // 2 + 460
         panel(surf, (x0, 138, x1 - x0, 54 * self.rows() + 10), 170)
         for i, (label, key, f) in enumerate(self.fields):
             shown = f.shown(self.ticks)
             if key == "online_turn_password" and f.value:
                 shown = "•" * len(f.value) + shown[len(f.value):]
-            value = fit(shown, 22, 560, bold=i == self.sel) if shown else self.EMPTY[key]
-            _row(surf, 170 + 54 * i, label, value, i == self.sel, x0, x1, size=22, arrows=False,
+            empty = self.EMPTY[key]
+            value = fit(shown, 22, 560, bold=i == self.sel) if shown else (_(empty) if empty.strip() else empty).format(
+                server=self.PUBLIC.get(key, ""))
+            _row(surf, 170 + 54 * i, _(label), value, i == self.sel, x0, x1, size=22, arrows=False,
                  value_color=None if shown else DIM)
-        _row(surf, 170 + 54 * len(self.fields), "Use the public servers", "", self.sel == len(self.fields), x0, x1)
-        _row(surf, 170 + 54 * (len(self.fields) + 1), "Save and back", "", self.sel == len(self.fields) + 1, x0, x1)
-        notes = ["Friends meet on the rendezvous server and learn their public address from the STUN server. A TURN",
-                 "relay carries the match when two home routers block a direct route; the host lends its relay to",
-                 "the friends who join. Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."]
+        _row(surf, 170 + 54 * len(self.fields), _("Use the public servers"), "", self.sel == len(self.fields), x0, x1)
+        _row(surf, 170 + 54 * (len(self.fields) + 1), _("Save and back"), "", self.sel == len(self.fields) + 1, x0, x1)
+        notes = [ln for note in (_("Friends meet on the rendezvous server and learn their public address from the STUN "
+                                   "server."),
+                                 _("A TURN relay carries the match when two home routers block a direct route; the "
+                                   "host lends its relay to the friends who join."),
+                                 _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
+                 for ln in wrap(note, 17, W - 100)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, 585 + 24 * k), 17, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 580 + 22 * k), 17, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
-        hint_bar(surf, ["↑/↓ choose", "Enter/E or click: edit (Enter ends)", "Esc back"])
+        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: edit (Enter ends)"), _("Esc back")])
 
 
 OnlineMenuScene.NEXT = {"Host online": OnlineHostScene, "Join online": OnlineJoinScene,
