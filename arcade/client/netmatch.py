@@ -23,6 +23,10 @@ checksum of its own re-simulation of the revealed seed and action log), ``--bind
 (0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
+The host announces its match on the LAN as the client's host does (``netplay.discovery.announce_session``: every
+second, on every interface's broadcast address, or this machine only when ``--bind-address`` is a loopback address),
+under this machine's name; ``grisbi-arcade browse`` lists it and its session answers the browsers' pings.
+
 Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
 version mismatch, host lost), 2 for bad arguments; errors are one line on stderr.
 """
@@ -36,6 +40,7 @@ import sys
 import time
 from typing import Any
 
+from netplay.discovery import announce_session
 from netplay.events import (Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed, SeatDropped,
                             Started)
 from netplay.requests import fulfil
@@ -129,6 +134,7 @@ class _Headless:
         self.levels = levels
         self.bots: dict[int, BotSeat] = {}
         self.session: Session | None = None
+        self.announcer = None  # the host's LAN announcements (``netplay.discovery.announce_session``)
         self.local_seed = args.seed if args.seed is not None else 0
 
     def make_sim(self, settings: MatchSettings, seed: int) -> Any:
@@ -165,6 +171,8 @@ class _Headless:
                         session.request_failed(e)
                 for ev in session.poll_events():
                     self.report(ev)
+                if self.announcer is not None:
+                    self.announcer.follow(session, clock())
                 wait = session.next_wakeup() - clock()
                 if wait > 0:
                     transport.wait(min(wait, 0.05))
@@ -176,6 +184,8 @@ class _Headless:
             return 130
         finally:
             self.write_summary(session)
+            if self.announcer is not None:
+                self.announcer.close()
             transport.close()
         if session.end is None:
             print(f"{PROG}: error: {session.failure or 'the match did not end'}", file=sys.stderr)
@@ -279,6 +289,11 @@ def _host(args: argparse.Namespace) -> int:
                            input_source=run.input_source, config=_config(args), now=time.monotonic(),
                            nonce=args.seed, name="host", bots={i: lv or args.level for i, lv in levels.items()})
     addr = transport.address
+    try:  # listed by every browser on the LAN, as the client's host is; the session answers their pings
+        run.announcer = announce_session(session, socket.gethostname()[:24] or "Dedicated host", addr[1],
+                                         bind=args.bind_address)
+    except OSError as e:
+        run.say(f"not announced on the LAN ({e.strerror or e}): join by address")
     run.say(f"hosting {settings.describe()} on {addr[0]}:{addr[1]}; waiting for "
             f"{sum(s is None for s in seats)} remote seat(s)")
     return run.run(session, transport)
