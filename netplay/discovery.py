@@ -7,32 +7,41 @@ non-loopback IPv4 interface, enumerated with ``ifaddr`` (``lan_interfaces``) and
 listens on every interface (bind ``""``) unless the setting is a loopback address. An announcement is one small msgpack datagram, public and
 unauthenticated (it carries no join code): ``[magic, protocol version, name, game, rules version, host port, seats,
 free seats, mode, settings digest, playing]`` (``playing``, 0 or 1, may be absent: 0). Listeners decode it with
-limits, ignore anything else, and forget a host not heard for ``expire`` seconds; the list is capped
-(``Listener.MAX_HOSTS`` matches, ``Listener.PER_ADDRESS`` from one IP address), so forged announcements cannot grow
-it without bound.
+limits and ignore anything else. Every browser (the LAN screen, ``grisbi-arcade browse``) lists what a ``Listener``
+heard within its ``expire`` seconds (``EXPIRE``, 3.5 s: a host announces every second) and forgets a host not heard
+for that long, however long it listens; the list is capped (``Listener.MAX_HOSTS`` matches, ``Listener.PER_ADDRESS``
+from one IP address), so forged announcements cannot grow it without bound.
 
-``Prober`` measures the ping of the hosts a browser lists: one small unauthenticated PROBE datagram to each host's
-game port a second (at most ``max_hosts``), answered by the host's session with a PONG no longer than the probe
-(at most 20 a second), which also says whether the match is in its lobby or playing and how many seats are free.
-Nothing is sent unless a browser is open.
+``Prober`` measures the ping of the hosts a browser lists: one small unauthenticated PROBE datagram to a host's game
+port (at most ``max_hosts`` hosts, at most one a host a second), answered by the host's session with a PONG no longer
+than the probe (at most 20 a second), which also says whether the match is in its lobby or playing and how many seats
+are free. Announcements are unauthenticated and their sender's address can be forged, so a browser probes a host only
+once it is ``confirmed`` (a second announcement from the same address and port at least ``CONFIRM_GAP`` seconds after
+the first, so a burst earns nothing) and at most once for each announcement heard from it: a forger makes each
+browser that hears it send at most one probe (of about its announcement's size) per announcement it sends after the
+first, and none while it stays silent; a broadcast still reaches every browser on the LAN, which is the limit.
+Nothing is sent unless a browser is open; a dedicated host announces like the client's (``announce_session``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 import ifaddr
 import msgpack
 
+from .protocol import LOBBY
 from .transport import Address, Transport, UdpTransport
 from .wire import NO_PEER, PROTOCOL_VERSION, MsgType, Rejected, now_ms, open_datagram, seal
 
 __all__ = ["AUTO", "DEFAULT_BROADCAST", "LOOPBACK_BROADCAST", "DISCOVERY_PORT", "lan_interfaces", "lan_addresses",
            "broadcast_targets", "listen_address", "Announcement", "Announcer", "Listener", "Prober", "Pong",
-           "encode_announcement", "decode_announcement", "is_loopback"]
+           "encode_announcement", "decode_announcement", "is_loopback", "announce_session", "HostedMatch", "EXPIRE",
+           "CONFIRM_GAP"]
 
 LOOPBACK_BROADCAST = "127.255.255.255"
 DEFAULT_BROADCAST = LOOPBACK_BROADCAST  # the classes' default (tests on one machine); the product's is AUTO
@@ -41,13 +50,20 @@ AUTO = ""
 REFRESH = 10.0
 """Seconds between two looks at the interfaces (a laptop joining Wi-Fi after the lobby opened is announced on)."""
 DISCOVERY_PORT = 47_474
+EXPIRE = 3.5
+"""Seconds a browser keeps listing a host it has not heard again (a host announces every second)."""
+CONFIRM_GAP = 0.5
+"""Seconds between the first and a later announcement of a host from the same address and port before it is probed
+(half the announcer's interval: a burst of copies confirms nothing)."""
 MAGIC = "grisbi-arcade"
 _LIMITS = dict(raw=False, max_str_len=64, max_bin_len=32, max_array_len=16, max_map_len=0, max_ext_len=0)
 
 
 @dataclass(frozen=True)
 class Announcement:
-    """A match heard on the LAN. ``address`` is where to join (the sender's IP and the announced port)."""
+    """A match heard on the LAN. ``address`` is where to join (the sender's IP and the announced port); ``sender``
+    the address and port the announcement came from; ``heard_at`` when it was last heard and ``since`` when it was
+    first heard from that sender (seconds, the listener's clock; it is forgotten when not heard for ``expire``)."""
 
     address: Address
     name: str
@@ -60,10 +76,19 @@ class Announcement:
     protocol_version: int
     heard_at: float = 0.0
     playing: bool = False
+    sender: Address | None = None
+    since: float = 0.0
 
     @property
     def compatible(self) -> bool:
         return self.protocol_version == PROTOCOL_VERSION
+
+    @property
+    def confirmed(self) -> bool:
+        """Heard again from the same address and port at least ``CONFIRM_GAP`` seconds after the first time: a
+        host announcing every second, not a one-off (or a burst of copies) with a forged sender; only a confirmed
+        host is probed."""
+        return self.heard_at - self.since >= CONFIRM_GAP
 
 
 def is_loopback(address: str) -> bool:
@@ -147,7 +172,8 @@ def decode_announcement(data: bytes, sender: Address, now: float = 0.0) -> Annou
         return None
     if not (type(name) is str and type(game) is str and type(mode) is str and type(digest) is bytes):
         return None
-    return Announcement((sender[0], port), name, game, rv, seats, free, mode, digest, proto, now, bool(playing))
+    return Announcement((sender[0], port), name, game, rv, seats, free, mode, digest, proto, now, bool(playing),
+                        (sender[0], sender[1]), now)
 
 
 class Announcer:
@@ -186,6 +212,15 @@ class Announcer:
                 self.transport.send(data, target)
                 self.sent += 1
 
+    def follow(self, session: "HostedMatch", now: float) -> None:
+        """Announce a host ``session`` as it stands (once a tick is fine): its free seats while in the lobby, else
+        playing with none; nothing once the session is done."""
+        lobby = session.phase == LOBBY
+        self.set_free_seats(session.free_seats() if lobby else 0)
+        self.set_playing(not lobby)
+        if not session.done:
+            self.update(now)
+
     @property
     def target(self) -> Address:
         """The first address announced to (most machines have one)."""
@@ -198,15 +233,17 @@ class Announcer:
 class Listener:
     """Hears announcements on ``(bind, discovery_port)`` (default: the loopback broadcast address; ``""``: every
     interface), several listeners may share the port. ``update(now)`` returns the matches heard within ``expire``
-    seconds, at most ``MAX_HOSTS`` of them and at most ``PER_ADDRESS`` from one IP address: while the list is full, a
-    match not listed yet is ignored until another one is forgotten (listed matches stay: a flood of forged
-    announcements neither grows the list nor pushes real hosts out of it)."""
+    seconds (a host not heard for that long is forgotten, however long the listener runs), sorted by name, at most
+    ``MAX_HOSTS`` of them and at most ``PER_ADDRESS`` from one IP address: while the list is full, a match not listed
+    yet is ignored until another one is forgotten (listed matches stay: a flood of forged announcements neither grows
+    the list nor pushes real hosts out of it). A match heard again from the sender it was first heard from keeps
+    its ``since`` (see ``Announcement.confirmed``); from another sender it starts again."""
 
     MAX_HOSTS = 32
     PER_ADDRESS = 4
 
-    def __init__(self, *, bind: str = DEFAULT_BROADCAST, discovery_port: int = DISCOVERY_PORT, expire: float = 3.0,
-                 transport: Transport | None = None) -> None:
+    def __init__(self, *, bind: str = DEFAULT_BROADCAST, discovery_port: int = DISCOVERY_PORT,
+                 expire: float = EXPIRE, transport: Transport | None = None) -> None:
         self.transport = transport or UdpTransport((bind, discovery_port), reuse=True)
         self.expire = expire
         self.heard: dict[Address, Announcement] = {}
@@ -219,11 +256,13 @@ class Listener:
             a = decode_announcement(data, sender, now)
             if a is None:
                 continue
-            if a.address not in self.heard and (
-                    len(self.heard) >= self.MAX_HOSTS
-                    or sum(1 for k in self.heard if k[0] == a.address[0]) >= self.PER_ADDRESS):
+            prev = self.heard.get(a.address)
+            if prev is None and (len(self.heard) >= self.MAX_HOSTS
+                                 or sum(1 for k in self.heard if k[0] == a.address[0]) >= self.PER_ADDRESS):
                 self.ignored += 1
                 continue
+            if prev is not None and prev.sender == a.sender:
+                a = dataclasses.replace(a, since=prev.since)
             self.heard[a.address] = a
         return sorted(self.heard.values(), key=lambda a: (a.name, a.address))
 
@@ -243,8 +282,10 @@ class Pong:
 
 
 class Prober:
-    """Pings the game ports of listed hosts (see the module docstring). ``update(now, addresses)`` sends what is due
-    and reads answers; ``results`` maps each address to its latest ``Pong``."""
+    """Pings the game ports of listed hosts (see the module docstring). ``update(now, hosts)`` takes the
+    announcements a ``Listener`` lists, sends what is due to the confirmed ones (at most one probe a host per
+    ``interval`` seconds and per announcement heard from it) and reads answers; ``results`` maps each listed host's
+    address to its latest ``Pong`` (hosts no longer listed are forgotten)."""
 
     PADDING = 24  # bytes: a PONG (two small ints instead) is never longer than the PROBE it answers
 
@@ -255,12 +296,13 @@ class Prober:
         self.max_hosts = max_hosts
         self.results: dict[Address, Pong] = {}
         self._due: dict[Address, float] = {}
+        self._earned: dict[Address, float] = {}  # host -> ``heard_at`` of the announcement its last probe answered
         self._out: dict[bytes, tuple[Address, float]] = {}
         self._seq = 0
         self.sent = 0
         self.bytes_sent = 0
 
-    def update(self, now: float, addresses: list[Address]) -> dict[Address, Pong]:
+    def update(self, now: float, hosts: Sequence[Announcement]) -> dict[Address, Pong]:
         for data, sender in self.transport.receive(64):
             try:
                 msg = open_datagram(data, lambda mtype, sid, peer: None, (MsgType.PONG,))
@@ -275,9 +317,15 @@ class Prober:
             self.results[sender] = Pong(sender, max(0.0, now - sent[1]), bool(playing), free, now)
         for nonce in [n for n, (_, t) in self._out.items() if t < now - 5.0]:
             del self._out[nonce]
-        for address in addresses[:self.max_hosts]:
-            if now >= self._due.get(address, float("-inf")):
+        listed = {a.address for a in hosts}
+        for table in (self.results, self._due, self._earned):
+            for address in [k for k in table if k not in listed]:
+                del table[address]
+        for a in [a for a in hosts if a.confirmed][:self.max_hosts]:
+            address = a.address
+            if now >= self._due.get(address, float("-inf")) and a.heard_at > self._earned.get(address, float("-inf")):
                 self._due[address] = now + self.interval
+                self._earned[address] = a.heard_at
                 self._seq += 1
                 nonce = os.urandom(8)
                 self._out[nonce] = (address, now)
@@ -289,3 +337,30 @@ class Prober:
 
     def close(self) -> None:
         self.transport.close()
+
+
+class HostedMatch(Protocol):
+    """What ``Announcer.follow`` and ``announce_session`` read of a host session (``netplay.session``'s host)."""
+
+    settings: Any
+    phase: str
+
+    @property
+    def done(self) -> bool: ...
+
+    def free_seats(self) -> int: ...
+
+
+def announce_session(session: HostedMatch, name: str, port: int, *, bind: str = "0.0.0.0",
+                     broadcast: str | None = None) -> Announcer:
+    """An ``Announcer`` of a host ``session`` listening on game ``port`` (a dedicated host's, as the client's LAN host
+    does): ``name`` (cut to 32 characters) and the session's settings (game, rules version, seats, mode, digest),
+    from ``bind`` (the game port's address) to ``broadcast`` (default: this machine only when ``bind`` is a
+    loopback address, else every LAN interface, ``AUTO``). Call ``follow(session, now)`` every tick and ``close()``
+    at the end; the session answers the browsers' probes itself. Raises ``OSError`` when no UDP socket can be
+    opened."""
+    st = session.settings
+    if broadcast is None:
+        broadcast = LOOPBACK_BROADCAST if is_loopback(bind) else AUTO
+    return Announcer(name, st.game, st.rules_version, port, st.seats, session.free_seats(), st.mode, st.digest(),
+                     broadcast=broadcast, bind=bind)

@@ -25,6 +25,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -333,3 +334,23 @@ def test_three_machine_grisbi_joiners_send_inputs_to_each_other_directly(lan, pr
     assert sorted(a["mesh_up"] + b["mesh_up"]) == [1, 2]  # each joiner reached the other directly
     assert h["relayed_ticks"] < 60  # of 2 x 1200 ticks of joiner inputs, only the first answer's worth went via m1
     assert h["input_delay"] == a["input_delay"] == b["input_delay"]
+
+
+def test_a_dedicated_host_is_listed_by_browse_on_another_machine_with_its_ping(lan, procs, tmp_path):
+    """``grisbi-arcade host ... --headless`` (default bind, no seat of its own) announces its match like the client's
+    host: ``browse`` in m2 lists it under the machine's name, at m1's LAN address, with a ping (issue 27, item 11)."""
+    host = Headless(lan, 1, tmp_path, "host", "host", "--game", "grit", "--port", "47810", "--code", "DEDI-42",
+                    "--seats", "remote,remote", "--lobby-timeout", "60")
+    procs.append(host)
+    poll(lambda: "hosting" in host.log(), 30, "the host to listen", [host])
+    found: list[dict] = []
+
+    def listed_with_ping() -> bool:
+        found[:] = browse(lan, 2)
+        return bool(found) and found[0]["ping_ms"] is not None
+
+    poll(listed_with_ping, 20, "the dedicated host to be listed in m2 with a ping", [host])
+    (m,) = found
+    assert (m["name"], m["game"], m["address"], m["free_seats"], m["seats"], m["playing"], m["compatible"]) == (
+        socket.gethostname()[:24], "Grit", f"{HOST_IP}:47810", 2, 2, False, True)
+    assert 0 <= m["ping_ms"] < 1000

@@ -8,19 +8,21 @@ Virtual time over a ``MemoryNetwork`` (the toys of ``test_netplay_toys``), excep
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import msgpack
 import pytest
 
-from netplay.discovery import Announcer, Listener, Prober, decode_announcement, encode_announcement
+from netplay.discovery import (Announcement, Announcer, Listener, Prober, decode_announcement,
+                               encode_announcement)
 from netplay.events import (CaughtUp, ClaimRefused, Failed, Interrupted, MatchEnded, PeerJoined, SeatClaimed,
                             SeatDropped, Started)
 from netplay.harness import VirtualRun
 from netplay.session import Session
 from netplay.settings import MatchSettings, SessionConfig, SettingsError
 from netplay.transport import Impairment, MemoryNetwork, UdpTransport
-from netplay.wire import MsgType, Rejected, open_datagram, seal
+from netplay.wire import PROTOCOL_VERSION, MsgType, Rejected, open_datagram, seal
 from test_netplay_toys import (CODE, HOST_ADDR, TallyState, Match, build_with, joiner_addr, tally_input, tally_settings,
                                tally_sim)
 
@@ -323,11 +325,14 @@ def test_the_browser_pings_a_host_over_loopback_and_learns_lobby_or_playing():
     prober = Prober(interval=0.2)
     try:
         addr = transport.address
+        # the host as a browser's listener has it: announced twice a second apart from its announcer's port
+        heard = Announcement(addr, "Ann", "tally", 1, 2, 1, "lockstep", b"d" * 16, PROTOCOL_VERSION, heard_at=1.0,
+                             sender=(addr[0], 40000), since=0.0)
 
         def step():
             now = time.monotonic()
             host.update(now)
-            prober.update(now, [addr])
+            prober.update(now, [heard])
             return addr in prober.results
 
         _wait(step, [transport, prober.transport])
@@ -335,8 +340,8 @@ def test_the_browser_pings_a_host_over_loopback_and_learns_lobby_or_playing():
         assert not pong.playing and pong.free_seats == 1 and 0 <= pong.rtt < 0.5
         assert 0 < host.stats.bytes_sent <= prober.bytes_sent  # never more out than in: no amplification
         sent = prober.sent
-        for _ in range(3):
-            prober.update(time.monotonic(), [addr])
+        for k in range(3):  # announced again each time: still one probe a host per interval
+            prober.update(time.monotonic(), [dataclasses.replace(heard, heard_at=2.0 + k)])
         assert prober.sent == sent  # one probe a host per interval, whatever the frame rate
     finally:
         prober.close()

@@ -2,8 +2,9 @@
 
 ``grisbi-arcade browse --headless --seconds N [--json]`` listens for N seconds (0.5..60, default 3) on the discovery
 port (UDP 47474) on every interface (or where ``--lan-broadcast`` says: 127.255.255.255 for this machine only), pings
-each host it hears (``netplay.discovery.Prober``, at most one small datagram a second to each), and prints one line a
-match: name, game, host address:port, free seats, ping. ``--json`` prints a JSON list instead, one object a match:
+each host it hears announce twice (``netplay.discovery.Prober``, at most one small datagram a second to each), and
+prints one line a match heard in the last 3.5 s (``netplay.discovery.EXPIRE``: a host announces every second; one
+that fell silent is not listed, however long the listening): name, game, host address:port, free seats, ping. ``--json`` prints a JSON list instead, one object a match:
 ``{"name", "game", "game_id", "address", "free_seats", "seats", "playing", "ping_ms" (null: no answer), "compatible"}``.
 No match heard: "no match found" (JSON: ``[]``). Exit status 0 in both cases, 1 when the discovery port cannot be
 opened, 2 for bad arguments. Without ``--headless`` the LAN browse screen opens in a window.
@@ -31,7 +32,7 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
     as the dicts ``--json`` prints. Raises ``OSError`` when the discovery port cannot be opened."""
     from arcade.games import GAME_NAMES
 
-    listener = Listener(bind=listen_address(broadcast), discovery_port=discovery_port, expire=max(3.5, seconds))
+    listener = Listener(bind=listen_address(broadcast), discovery_port=discovery_port)
     try:
         prober = Prober(bind="127.0.0.1" if broadcast and is_loopback(broadcast) else "0.0.0.0")
     except OSError:
@@ -44,7 +45,7 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
         while True:
             now = clock()
             found = listener.update(now)
-            prober.update(now, [a.address for a in found])
+            prober.update(now, found)
             if now >= end:
                 break
             _wait_either(listener.transport, prober.transport, min(0.05, max(0.0, end - now)))

@@ -39,6 +39,10 @@ checksum of its own re-simulation of the revealed seed and action log), ``--bind
 (0.0.0.0, every interface).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
+The host announces its match on the LAN as the client's host does (``netplay.discovery.announce_session``: every
+second, on every interface's broadcast address, or this machine only when ``--bind-address`` is a loopback address),
+under this machine's name; ``grisbi-arcade browse`` lists it and its session answers the browsers' pings.
+
 Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
 version mismatch, host lost), 2 for bad arguments; errors are one line on stderr.
 """
@@ -53,6 +57,7 @@ import sys
 import time
 from typing import Any
 
+from netplay.discovery import announce_session
 from netplay.events import (CodeChanged, Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed,
                             SeatDropped, Started)
 from netplay.ice import MAX_TOTAL_TIMEOUT
@@ -188,6 +193,7 @@ class _Headless:
         self.started_at: float | None = None
         self.ended_at: float | None = None
         self._progress_key = ""
+        self.announcer = None  # the host's LAN announcements (``netplay.discovery.announce_session``)
 
     def build(self, started: Started) -> Any:
         """The runner's ``build``: this machine's ``Match`` once the deal is known (a turn game: the host's whole
@@ -229,6 +235,8 @@ class _Headless:
         elif isinstance(self.online, OnlineJoin) and self.connect_s is None and s.settings is not None \
                 and not s.done:
             self.connect_s = now - self.online.started  # code entered -> the match's channel is up (welcomed)
+        if self.announcer is not None:
+            self.announcer.follow(s, now)
         rounds = getattr(self.args, "rounds", None)
         if rounds and self.match is not None and s.running and s.end is None \
                 and getattr(self.match.state, "round", 0) >= rounds:
@@ -254,6 +262,8 @@ class _Headless:
             return 130
         finally:
             self.write_summary(session)
+            if self.announcer is not None:
+                self.announcer.close()
             transport.close()
         if session.end is None:
             print(f"{PROG}: error: {session.failure or 'the match did not end'}", file=sys.stderr)
@@ -436,6 +446,11 @@ def _host(args: argparse.Namespace) -> int:
                            input_source=run.input_source, config=_config(args), now=time.monotonic(),
                            nonce=args.seed, name="host", bots={i: lv or args.level for i, lv in levels.items()})
     addr = transport.address
+    try:  # listed by every browser on the LAN, as the client's host is; the session answers their pings
+        run.announcer = announce_session(session, socket.gethostname()[:24] or "Dedicated host", addr[1],
+                                         bind=args.bind_address)
+    except OSError as e:
+        run.say(f"not announced on the LAN ({e.strerror or e}): join by address")
     run.say(f"hosting {settings.describe()} on {addr[0]}:{addr[1]}; waiting for "
             f"{sum(s is None for s in seats)} remote seat(s)")
     return run.run(session, transport)

@@ -1,7 +1,8 @@
 """Card sprites, built once and cached: playing cards, labelled cards, card backs, and the squashed frames of a flip.
 
 Nothing is rotated or scaled afresh each frame: every surface comes from an ``lru_cache`` keyed by what it shows and
-its size; a flip uses one of ``FLIP_STEPS`` pre-squashed widths.
+its size; a flip uses one of ``FLIP_STEPS`` squashed widths and a card in flight one of 20 scales, the most recent of
+them kept (``arcade.client.render.memo``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.memo import DerivedPictures
 from arcade.client.render.tween import Placed
 from arcade.core.i18n import _, on_change
 
@@ -67,11 +69,11 @@ def playing_card(rank: str, suit: str, w: int = CARD_W, h: int = CARD_H, marked:
 
 
 def _language_switched(_code: str) -> None:
-    """The Joker's word is drawn again in the new language (and the squashed and scaled copies, keyed by the
-    surfaces' ids, go with the old surfaces)."""
+    """The Joker's word is drawn again in the new language (and the squashed and scaled copies go with the old
+    surfaces)."""
     playing_card.cache_clear()
-    _squash_cache.clear()
-    _scale_cache.clear()
+    _squashed.clear()
+    _scaled_cards.clear()
 
 
 on_change(_language_switched)
@@ -121,39 +123,27 @@ def shadow(w: int, h: int) -> pygame.Surface:
     return s
 
 
-_squash_cache: dict[tuple[int, int], pygame.Surface] = {}
+_squashed = DerivedPictures(128)
 
 
 def squashed(img: pygame.Surface, width_frac: float) -> pygame.Surface:
-    """``img`` squashed horizontally to one of FLIP_STEPS widths (cached per surface and step)."""
+    """``img`` squashed horizontally to one of FLIP_STEPS widths (the 128 most recent kept, per surface and step)."""
     step = max(1, min(FLIP_STEPS, round(width_frac * FLIP_STEPS)))
     if step == FLIP_STEPS:
         return img
-    key = (id(img), step)
-    out = _squash_cache.get(key)
-    if out is None:
-        if len(_squash_cache) > 2048:
-            _squash_cache.clear()
-        w = max(2, img.get_width() * step // FLIP_STEPS)
-        out = _squash_cache[key] = pygame.transform.smoothscale(img, (w, img.get_height()))
-    return out
+    w = max(2, img.get_width() * step // FLIP_STEPS)
+    return _squashed.get(img, step, lambda: pygame.transform.smoothscale(img, (w, img.get_height())))
 
 
-_scale_cache: dict[tuple[int, int], pygame.Surface] = {}
+_scaled_cards = DerivedPictures(128)
 
 
 def _scaled(img: pygame.Surface, scale: float) -> pygame.Surface:
     q = round(scale * 20)
     if q == 20:
         return img
-    key = (id(img), q)
-    out = _scale_cache.get(key)
-    if out is None:
-        if len(_scale_cache) > 1024:
-            _scale_cache.clear()
-        out = _scale_cache[key] = pygame.transform.smoothscale(
-            img, (max(2, img.get_width() * q // 20), max(2, img.get_height() * q // 20)))
-    return out
+    size = (max(2, img.get_width() * q // 20), max(2, img.get_height() * q // 20))
+    return _scaled_cards.get(img, q, lambda: pygame.transform.smoothscale(img, size))
 
 
 def blit_card(surf: pygame.Surface, face: pygame.Surface, back: pygame.Surface, p: Placed, width_frac: float = 1.0,

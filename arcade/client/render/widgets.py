@@ -35,7 +35,7 @@ def felt(color: tuple[int, int, int] = (22, 92, 60)) -> pygame.Surface:
     return surf.convert()
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)  # a screen draws a dozen or two panels; up to 150 KB each
 def _panel_surface(size: tuple[int, int], alpha: int, color: tuple, border: tuple | None, radius: int
                    ) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)

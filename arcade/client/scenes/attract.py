@@ -2,6 +2,8 @@
 
 Each game runs with bots at every seat until it ends (then a few seconds of its final table) or for at most
 ``MAX_TICKS``; the game's name and a blinking "PRESS ANY KEY" sit on top. Any key or button returns to the title at once.
+The pictures of the table it leaves are let go (``arcade.client.render.memo.release``): hours of demo hold the
+pictures of one table at a time, and memory stays flat (``tools/soak.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from arcade.games import GAME_IDS, GAME_NAMES, SPECS
 from arcade.core.i18n import _
 from arcade.core.match import Match, SeatSpec
 from arcade.client.render.fonts import draw_text, size_to_fit
+from arcade.client.render.memo import release
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.client.scenes import Scene
 from arcade.client.scenes.router import table as table_for
@@ -47,8 +50,12 @@ class AttractScene(Scene):
         self.over_ticks = 0
 
     def next_game(self) -> None:
+        left = self.games[self.index]
         self.index = (self.index + 1) % len(self.games)
         self.seed += 1
+        self.table = None
+        if self.games[self.index] != left:  # its pictures are built again when it comes round (memory stays flat)
+            release(f"arcade.games.{left}.table", "arcade.client.render.cards")
         self._start()
 
     def update(self) -> None:

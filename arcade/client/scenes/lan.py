@@ -529,7 +529,7 @@ class LanBrowseScene(Scene):
         now = self.clock()
         if self.listener is not None:
             self.found = self.listener.update(now)
-            self.prober.update(now, [a.address for a in self.found])
+            self.prober.update(now, self.found)
         n = len(self.found)
         if n:
             if inp.menu("UP"):

@@ -153,7 +153,7 @@ def jail_bars(w: int, h: int, step: int = 12) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)  # 3.5 MB each (the whole picture), one a match's layout
 def background(rects: tuple[tuple[tuple[int, int, int, int], tuple[int, int, int]], ...]) -> pygame.Surface:
     """The felt with the seat areas (rect, role colour) and the centre's places drawn once."""
     s = felt().copy()

@@ -168,7 +168,7 @@ def trade_button(selected: bool, left: int) -> pygame.Surface:
     return s.convert_alpha()
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # 3.5 MB each (the whole picture), one a match's layout
 def table_background(panels: tuple[tuple[int, int, int, int], ...], piles: tuple[tuple[int, int, int, int], ...]
                      ) -> pygame.Surface:
     """The felt with the seats' areas (``panels``) and the empty Hassle pile places (``piles``) drawn once: one

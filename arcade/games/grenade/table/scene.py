@@ -145,7 +145,7 @@ def glow(w: int, h: int, colour: tuple[int, int, int], level: int) -> pygame.Sur
     return s
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)  # 3.5 MB each (the whole picture), one a match's layout
 def background(slots: tuple[tuple[int, int, int, int], ...]) -> pygame.Surface:
     """Felt, the ring of the wheel and the seats' panels: one opaque blit a frame."""
     s = felt().copy()

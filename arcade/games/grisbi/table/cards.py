@@ -27,6 +27,7 @@ import pygame
 
 from arcade.games.grisbi import CARDS
 from arcade.client.render.fonts import font, text
+from arcade.client.render.memo import DerivedPictures
 
 __all__ = ["OBJECT_COLOURS", "TEAM_COLOURS", "TEAM_INK", "icon", "pip", "card_face", "card_back", "location_chip",
            "rotated", "scaled", "dimmer", "outline", "PILE_SIZE", "HAND_SIZE", "FAN_SIZE", "ROW_SIZE", "ROW_SMALL_SIZE",
@@ -575,27 +576,22 @@ def location_chip(card_id: int, w: int, h: int) -> pygame.Surface:
     return s.convert_alpha()
 
 
-@lru_cache(maxsize=160)
+@lru_cache(maxsize=32)
 def rotated(card_id: int, w: int, h: int, angle: int) -> pygame.Surface:
     """``card_face`` turned by ``angle`` degrees (a few fixed angles are used by the fanned pile)."""
     face = card_face(card_id, w, h)
     return face if angle == 0 else pygame.transform.rotozoom(face, angle, 1.0)
 
 
-_scaled: dict[tuple[int, int, int], pygame.Surface] = {}
+_scaled = DerivedPictures(48)
 
 
 def scaled(img: pygame.Surface, w: int, h: int) -> pygame.Surface:
-    """``img`` at ``w``×``h`` for a card in flight (cached per surface and size; the cache is bounded)."""
+    """``img`` at ``w``×``h`` for a card in flight (the 48 most recent kept, per surface and size: a flight draws a
+    new size nearly every frame, a card held at an odd scale the same one)."""
     if img.get_width() == w and img.get_height() == h:
         return img
-    key = (id(img), w, h)
-    out = _scaled.get(key)
-    if out is None:
-        if len(_scaled) > 600:
-            _scaled.clear()
-        out = _scaled[key] = pygame.transform.scale(img, (max(2, w), max(2, h)))
-    return out
+    return _scaled.get(img, (w, h), lambda: pygame.transform.scale(img, (max(2, w), max(2, h))))
 
 
 @lru_cache(maxsize=16)
