@@ -323,7 +323,7 @@ class Admission:
         for seat in r.seats:
             s.owners[seat] = index
         s.remotes[index] = r
-        s.emit(PeerJoined(index, address, r.seats, m.name))
+        s.emit(PeerJoined(index, address, r.seats, r.name))
         s.lobby.welcome(r)
         s.lobby.changed()
 
@@ -331,11 +331,25 @@ class Admission:
         """The endpoint of an admitted joiner: the keys and sequence of its exchange, what its JOIN said."""
         s, m = self.s, msg.body
         r = Remote(index, address, seats, s.now)
-        r.hello_nonce, r.commit, r.name, r.token = p.hello_nonce, m.commit, m.name, m.token
+        r.hello_nonce, r.commit, r.token = p.hello_nonce, m.commit, m.token
+        r.name = self.unique_name(m.name, r.token)
         r.key_out, r.key_in, r.out_seq = p.key_out, p.key_in, p.out_seq
         r.window.accept(msg.seq)
         s.stats.received(s.now, None, msg.seq, msg.size)
         return r
+
+    def unique_name(self, name: str, token: bytes) -> str:
+        """The name a joiner is shown under: the one it gave, or with " 2", " 3"... when another player here already
+        has it (two machines logged in as the same user), so no two players of a match share a name. A player coming
+        back (same token) keeps the name they had."""
+        s = self.s
+        taken = {s.name} | {r.name for r in s.remotes.values() if r.status != GONE and r.token != token}
+        if name not in taken:
+            return name
+        n = 2
+        while f"{name[:29]} {n}" in taken:
+            n += 1
+        return f"{name[:29]} {n}"
 
     def free_index(self, late: bool) -> int | None:
         """A peer index for a new joiner: the lowest unused (1..7); while running, also the index of a peer that is

@@ -173,15 +173,16 @@ class HostDrops(Presence):
         self.lose(r, reason)
         return True
 
-    def lose(self, r: Remote, reason: str) -> None:
-        """``r`` is out. While running, its seats are dropped at the tick after the last input the host holds."""
+    def lose(self, r: Remote, reason: str, left: bool = False) -> None:
+        """``r`` is out (``left``: it said goodbye, else its connection was lost). While running, its seats are dropped
+        at the tick after the last input the host holds."""
         s = self.s
         r.status = GONE
         s.disconnects += 1
         if s.sync.timesync:
             s.sync.timesync.forget(r.index)
-        s.emit(Disconnected(r.index, reason))
-        s.relay.notify_all(StatusItem(r.index, StatusItem.GONE), but=r)
+        s.emit(Disconnected(r.index, reason, left))
+        s.relay.notify_all(StatusItem(r.index, StatusItem.LEFT if left else StatusItem.GONE), but=r)
         d = s.sync.driver
         if s.phase != RUNNING or (d is None and s.auth is None):
             return
@@ -243,6 +244,7 @@ class JoinerPresence(Presence):
         """Another peer was interrupted, resumed or disconnected, as the host sees it."""
         s = self.s
         if it.peer != s.index:
-            if it.status == StatusItem.GONE:
+            if it.status in (StatusItem.GONE, StatusItem.LEFT):
                 s.disconnects += 1
-            s.emit((Interrupted(it.peer), Resumed(it.peer), Disconnected(it.peer))[it.status - 1])
+            s.emit((Interrupted(it.peer), Resumed(it.peer), Disconnected(it.peer),
+                    Disconnected(it.peer, "left", left=True))[it.status - 1])

@@ -117,10 +117,12 @@ class Resumed(NetEvent):
 
 @dataclass
 class Disconnected(NetEvent):
-    """``peer`` was silent for the timeout (or left): it is out of the match."""
+    """``peer`` is out of the match: it ``left`` (its player closed the game or left the match: it said goodbye), or
+    it was silent for the timeout, withheld its inputs or was dropped by the host (``left`` False: a lost connection)."""
 
     peer: int
     reason: str = "timed out"
+    left: bool = False
 
 
 @dataclass

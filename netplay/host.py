@@ -101,7 +101,7 @@ class HostRole:
         if s.phase in (LOBBY, DEALING):
             s.lobby.remove(r, reason)
         elif s.phase == RUNNING:
-            s.presence.lose(r, reason)
+            s.presence.lose(r, reason, left=True)
         else:
             r.bye = True
 

@@ -96,7 +96,7 @@ class JoinerRole:
             s.fail("dropped from the match by the host" if m.code == Reason.DROPPED
                    else f"removed by the host: {m.text}", FailReason.REMOVED, rejoin=m.code == Reason.DROPPED)
         else:
-            s.fail(f"the host left: {m.text}", FailReason.HOST_LOST)
+            s.fail(f"the host left: {m.text}", FailReason.HOST_LOST, left=True)
 
     def on_view(self, host: Remote, m: View) -> None:
         """A turn game: a VIEW (our seat's view, or the public one) from the host."""

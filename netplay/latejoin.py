@@ -77,7 +77,7 @@ class LateJoiners:
             r.snap = snap
             r.acked = [snap.tick - 1] * s.sync.driver.seats
         s.remotes[index] = r  # replaces a gone peer of that index, if any
-        s.emit(PeerJoined(index, address, (), msg.body.name, late=True))
+        s.emit(PeerJoined(index, address, (), r.name, late=True))
         s.lobby.welcome(r)
         s.next_resend = s.now
 

@@ -317,13 +317,15 @@ class DesyncItem(Notice):
 
 @dataclass(frozen=True, slots=True)
 class StatusItem(Notice):
-    """Host -> joiner: ``peer`` was interrupted (``INTERRUPTED``), resumed or disconnected, as the host sees it."""
+    """Host -> joiner: ``peer`` was interrupted (``INTERRUPTED``), resumed, lost (``GONE``: silent, dropped) or
+    ``LEFT`` (it said goodbye), as the host sees it."""
 
     KIND: ClassVar[int] = Item.STATUS
-    CHECKS: ClassVar[tuple[Check, ...]] = (SEAT, _int(1, 3))
+    CHECKS: ClassVar[tuple[Check, ...]] = (SEAT, _int(1, 4))
     INTERRUPTED: ClassVar[int] = 1
     RESUMED: ClassVar[int] = 2
     GONE: ClassVar[int] = 3
+    LEFT: ClassVar[int] = 4
     peer: int
     status: int
 

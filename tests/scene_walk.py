@@ -87,12 +87,14 @@ def _menus(app, log):
 
 
 def _lan(app, log):
-    from arcade.client.scenes.lan import LanBrowseScene, LanHostScene, LanJoinScene, LanMenuScene, LanSettingsScene
+    from arcade.client.scenes.lan import (LanBrowseScene, LanHostScene, LanJoinScene, LanMenuScene, LanNameScene,
+                                          LanSettingsScene)
     from arcade.games import GAME_IDS
 
     app.settings.lan_broadcast = "127.255.255.255"  # the browser listens on this machine only
     yield "lan menu", LanMenuScene(app)
     yield "lan settings", LanSettingsScene(app)
+    yield "lan name", LanNameScene(app, LanJoinScene)  # the first time: the name the others will see
     for gid in GAME_IDS:
         setup = LanHostScene(app, gid)
         setup.code = LAN_CODE  # a fixed code: no word

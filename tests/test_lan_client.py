@@ -74,6 +74,7 @@ class World:
     def app(self, name: str, **kw):
         kw.setdefault("bot_think_ticks", 10)
         a = make_app(self.tmp / name, time_source=self.clock, **kw)
+        a.settings.lan_name_asked = True  # players who chose their name before (the first time: test_lan_names)
         if lan_interfaces():  # not in a private network namespace (see .ci/run): keep to this machine
             a.settings.lan_broadcast = "127.255.255.255"
         self.apps[name] = a

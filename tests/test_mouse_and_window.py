@@ -275,6 +275,7 @@ def test_lan_screens_by_mouse(tmp_path):
     from arcade.client.render.widgets import menu_rects
 
     app = make_app(tmp_path)
+    app.settings.lan_name_asked = True  # a player who chose their name before (the first time: test_lan_names)
     app.open("lan")
     menu = app.top
     click(app, menu_rects(len(menu.ITEMS), (W // 2, 360), 58)[menu.ITEMS.index("Host a match")].center)

@@ -339,6 +339,7 @@ def _make_app(args: argparse.Namespace, script):
         app.settings.lan_bind = args.lan_bind
     if args.lan_name:
         app.settings.lan_name = args.lan_name[:24]
+        app.settings.lan_name_asked = True
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
     for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password"):

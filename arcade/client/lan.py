@@ -201,6 +201,8 @@ def _explained(kind: FailReason, facts: dict[str, Any], port: int | None) -> tup
         if facts.get("rejoin"):
             return N_("The connection to the host was lost. If the host is still playing, you may rejoin your "
                       "seat."), {}
+        if facts.get("left"):
+            return N_("The host left the match (its player closed the game or went back to the menus)."), {}
         return N_("The host is gone: the connection was lost."), {}
     if kind == F.REMOVED:
         if facts.get("rejoin"):
@@ -248,6 +250,7 @@ class LanLink:
         self.failure_kind: FailReason | None = None
         self.silent: dict[int, float] = {}   # peer -> when it went silent
         self.gone: set[int] = set()
+        self.left: set[int] = set()  # peers who said goodbye (left), not lost
         self.events: list[NetEvent] = []      # this tick's events (scenes may look)
         # host
         self.game_id = ""
@@ -374,6 +377,7 @@ class LanLink:
         self.failure_log = ""
         self.silent.clear()
         self.gone.clear()
+        self.left.clear()
         if self.role == HOST:
             remote = [s.kind == "remote" for s in self.plan]
             self.session = Session.host(self.transport, self.settings, remote, self.code,
@@ -439,8 +443,19 @@ class LanLink:
         player's name everywhere; the host's bot seats are "Bot N" everywhere (the roster tells the joiners)."""
         spec = self._local_spec(seat)
         if spec.kind == "human" or (spec.kind == "bot" and self.role != HOST):
-            return dataclasses.replace(spec, name=self.name)
+            return dataclasses.replace(spec, name=self.shown_name)
         return spec
+
+    @property
+    def shown_name(self) -> str:
+        """This machine's player's name as every machine shows it: the one typed, or as the host made it unique in
+        the match ("Ann 2" when another player here is already "Ann")."""
+        s = self.session
+        if s is not None and self.role != HOST:
+            for p in s.peers():
+                if p.peer == s.index and p.name:
+                    return p.name
+        return self.name
 
     def _local_spec(self, seat: int) -> SeatSpec:
         if seat in self.claim_specs:
@@ -644,19 +659,27 @@ class LanLink:
         elif isinstance(ev, Disconnected):
             self.silent.pop(ev.peer, None)
             self.gone.add(ev.peer)
+            if ev.left:
+                self.left.add(ev.peer)
             if self.seats_of(ev.peer) or ev.peer == 0:
-                self.say(f"{self.peer_name(ev.peer, True)} lost connection ({ev.reason})",
-                         _("{name} lost connection").format(name=self.peer_name(ev.peer)))
+                if ev.left:  # its player closed the game or left the match: not a network problem
+                    self.say(f"{self.peer_name(ev.peer, True)} left ({ev.reason})",
+                             _("{name} left").format(name=self.peer_name(ev.peer)))
+                else:
+                    self.say(f"{self.peer_name(ev.peer, True)} lost connection ({ev.reason})",
+                             _("{name} lost connection").format(name=self.peer_name(ev.peer)))
         elif isinstance(ev, SeatDropped):
             # the player's name (on the host the bot may already sit there, named "Bot N")
             named = {p.peer: p.name for p in s.peers() if p.name}.get(ev.peer)
             if m is not None and self.role == HOST and m.seats[ev.seat].kind != "bot":
                 m.drop_to_bot(ev.seat, self.app.settings.bot_level)
-            self.say(f"{named or self.seat_title(ev.seat, True)} lost connection: a bot plays the seat from tick "
-                     f"{ev.tick}",
-                     (_("{name} lost connection: a bot plays the seat") if self.role == HOST else
-                      _("{name} lost connection: the host's bot plays the seat")).format(
-                         name=named or self.seat_title(ev.seat)))
+            how = "left" if ev.peer in self.left else "lost connection"
+            self.say(f"{named or self.seat_title(ev.seat, True)} {how}: a bot plays the seat from tick {ev.tick}",
+                     (({True: _("{name} left: a bot plays the seat"),
+                        False: _("{name} lost connection: a bot plays the seat")} if self.role == HOST else
+                       {True: _("{name} left: the host's bot plays the seat"),
+                        False: _("{name} lost connection: the host's bot plays the seat")})[ev.peer in self.left]
+                      ).format(name=named or self.seat_title(ev.seat)))
         elif isinstance(ev, SeatClaimed):
             if m is not None:
                 if ev.peer == s.index:

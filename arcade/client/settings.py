@@ -51,7 +51,8 @@ class Settings:
     says the player chose Grisbi's pace or assist in Settings.
 
     LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
-    OS user name), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
+    OS user name), ``lan_name_asked`` (the player confirmed it: the first time they go to play with other machines
+    they are asked, ``scenes.lan.LanNameScene``), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
     means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
@@ -76,6 +77,7 @@ class Settings:
     grisbi_set: bool = False
     bot_level: str = "normal"
     lan_name: str = field(default_factory=lambda: default_player_name())
+    lan_name_asked: bool = False
     lan_broadcast: str = ""
     lan_bind: str = "0.0.0.0"
     lan_port: int = 47800
@@ -153,6 +155,7 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "grisbi_set": lambda v: isinstance(v, bool),
         "bot_level": lambda v: v in ("easy", "normal", "hard"),
         "lan_name": lambda v: isinstance(v, str) and 1 <= len(v) <= 24 and v.isprintable(),
+        "lan_name_asked": lambda v: isinstance(v, bool),
         "lan_broadcast": lambda v: v == "" or _is_ipv4(v),
         "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,

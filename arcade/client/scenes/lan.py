@@ -244,10 +244,12 @@ class LanMenuScene(Scene):
             self.app.audio.play("select")
             self.app.notice = ""
             scene = self.NEXT.get(self.ITEMS[self.sel])
-            if scene is not None:
-                self.app.push(scene(self.app))
-            else:
+            if scene is None:
                 self.app.pop()
+            elif not self.app.settings.lan_name_asked and scene is not LanSettingsScene:
+                self.app.push(LanNameScene(self.app, scene))  # the first time: the name the others will see
+            else:
+                self.app.push(scene(self.app))
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
@@ -270,6 +272,58 @@ class LanMenuScene(Scene):
             draw_text(surf, ln, (W // 2, 560 + 28 * k), size_to_fit(ln, W - 60, 18), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc or right-click: back")])
+
+
+class LanNameScene(Scene):
+    """The first time a player goes to play with other machines: the name the other players will see, prefilled with
+    the one this computer knows them by (two machines logged in as the same user would both show "root"). Enter
+    keeps it (saved with the settings) and goes on to ``then``; Esc goes back to the menu, asking again next time."""
+
+    still = True
+    name = "lan_name"
+
+    def __init__(self, app, then) -> None:
+        super().__init__(app)
+        self.then = then
+        self.field = TextField(app.settings.lan_name, "name", 24)
+        self.field.start()
+
+    def update(self) -> None:
+        inp = self.app.input
+        if self.field.editing:
+            done = self.field.feed(inp.key_events, inp.key_chars)
+            if done == "cancel":
+                self.app.pop()
+            elif done == "done":
+                self.confirm()
+            return
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click:
+            self.app.pop()
+            return
+        if inp.pressed("A") or inp.pressed("START") or inp.click() is not None:
+            self.confirm()
+
+    def confirm(self) -> None:
+        s = self.app.settings
+        s.lan_name = self.field.value.strip()[:24] or s.lan_name
+        s.lan_name_asked = True
+        self.app.save_settings()
+        self.app.pop()
+        self.app.push(self.then(self.app))
+
+    def draw(self, surf, alpha) -> None:
+        surf.blit(felt(), (0, 0))
+        banner(surf, _("Your name"), "", y=110)
+        box = pygame.Rect(W // 2 - 500, 250, 1000, 190)
+        panel(surf, box, 200)
+        lines = wrap(_("The other players see you under this name. Type it, or keep the one this computer knows "
+                       "you by; you can change it later in LAN settings."), 20, box.width - 60)
+        for k, ln in enumerate(lines):
+            draw_text(surf, ln, (W // 2, box.y + 34 + 26 * k), 20, WHITE, anchor="center")
+        value = self.field.shown(self.ticks) if self.field.editing else self.field.value
+        draw_text(surf, value, (W // 2, box.bottom - 50), size_to_fit(value, box.width - 60, 36, bold=True), GOLD,
+                  bold=True, anchor="center")
+        hint_bar(surf, [_("type your name"), _("Enter: OK"), _("Esc: back")])
 
 
 class LanSettingsScene(Scene):
@@ -321,6 +375,7 @@ class LanSettingsScene(Scene):
             return
         s = self.app.settings
         s.lan_name, s.lan_broadcast, s.lan_port = name or "Player", bcast, int(port)
+        s.lan_name_asked = True
         self.app.save_settings()
         self.app.pop()
 
@@ -927,7 +982,7 @@ class LanLobbyScene(Scene):
             p = peers.get(o)
             if spec.kind == "bot":  # a bot is never shown under a player's name
                 return _bot(spec.level), _("on this machine"), (p.ready if p else True)
-            return _("{name} (here)").format(name=link.name), _spec_label(spec), (p.ready if p else True)
+            return _("{name} (here)").format(name=link.shown_name), _spec_label(spec), (p.ready if p else True)
         p = peers.get(o)
         level = dict(p.bots).get(i) if p else None
         if level:  # the host's bot: shown as a bot on every peer, as the host shows it
