@@ -10,7 +10,7 @@ import pytest
 from netplay.events import Disconnected, PeerJoined
 
 from arcade.client.lan import LanLink
-from arcade.client.scenes.lan import LanLobbyScene
+from arcade.client.scenes.lan import LanJoinScene, LanLobbyScene, LanNameScene
 from arcade.core.match import SeatSpec
 from client_helpers import make_app
 from test_lan_client import World, choose, free_port
@@ -41,6 +41,16 @@ def test_the_first_time_the_lan_asks_for_the_name_the_others_will_see_prefilled_
     app.pop()
     choose(world, app, "Join by address")
     assert app.top.name == "lan_join"  # asked once only
+
+
+def test_a_mouse_player_confirms_the_name_with_a_click(tmp_path):
+    from test_mouse_and_window import click
+
+    app = make_app(tmp_path)
+    app.open("lan")
+    app.push(LanNameScene(app, LanJoinScene))
+    click(app, (640, 600))
+    assert app.top.name == "lan_join" and app.settings.lan_name_asked
 
 
 def test_two_players_with_one_name_are_told_apart_and_each_machine_shows_the_same_names():

@@ -292,9 +292,9 @@ class LanNameScene(Scene):
         inp = self.app.input
         if self.field.editing:
             done = self.field.feed(inp.key_events, inp.key_chars)
-            if done == "cancel":
+            if done == "cancel" or (done is None and inp.right_click):
                 self.app.pop()
-            elif done == "done":
+            elif done == "done" or (done is None and inp.click() is not None):  # Enter, or a click (mouse only)
                 self.confirm()
             return
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
@@ -323,7 +323,7 @@ class LanNameScene(Scene):
         value = self.field.shown(self.ticks) if self.field.editing else self.field.value
         draw_text(surf, value, (W // 2, box.bottom - 50), size_to_fit(value, box.width - 60, 36, bold=True), GOLD,
                   bold=True, anchor="center")
-        hint_bar(surf, [_("type your name"), _("Enter: OK"), _("Esc: back")])
+        hint_bar(surf, [_("type your name"), _("Enter or click: OK"), _("Esc or right-click: back")])
 
 
 class LanSettingsScene(Scene):
