@@ -100,11 +100,10 @@ def test_money_and_numbers_are_written_the_language_s_way(lang, money, loss, gai
 
 
 def test_english_money_is_what_grass_printed_before():
-    from arcade.games.grass.table.art import money
-
-    for d in (250_000, 25_000, 5_000, -5_000, 0, 1_500):
-        assert i18n.format_money(d) == money(d)
-    assert i18n.format_money(5_000, sign=True) == money(5_000, sign=True)
+    """Grass's own ``money`` is gone: the English table prints what it printed ("$25,000", "−$5,000", "+$5,000")."""
+    assert [i18n.format_money(d) for d in (250_000, 25_000, 5_000, -5_000, 0, 1_500)] == [
+        "$250,000", "$25,000", "$5,000", "−$5,000", "$0", "$1,500"]
+    assert i18n.format_money(5_000, sign=True) == "+$5,000"
 
 
 def test_the_pseudo_locale_wraps_accents_lengthens_and_keeps_placeholders():

@@ -769,7 +769,7 @@ class ResultsScene(Scene):
         cols = (box.x + 50, box.x + 360, box.right - 50)
         draw_text(surf, _("Player"), (cols[0], head_y), 18, DIM, bold=True)
         draw_text(surf, _("Played by"), (cols[1], head_y), 18, DIM, bold=True)
-        self.draw_table_words(surf, self.table.RESULT_FIGURE, (cols[2], head_y), 18, DIM, anchor="topright")
+        self.draw_table_words(surf, _(self.table.RESULT_FIGURE), (cols[2], head_y), 18, DIM, anchor="topright")
         step = min(40, 300 // max(1, len(self.rows)))
         y = head_y + 32
         for seat, figure in self.rows:

@@ -22,17 +22,17 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _
+from arcade.core.i18n import N_, _, format_number
 from arcade.games import GAME_NAMES, SPECS, definition_of
 from arcade.client.input import MOUSE, zone_hint
-from arcade.client.render.fonts import draw_text, font, wrap
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip, draw_tip, place_beside
 from arcade.client.render.tween import SpriteBoard
 from arcade.client.render.widgets import GOLD, H, W, WHITE, felt, hint_bar, panel, shade
 from arcade.core.visibility import HandPolicy, TableViews, table_views
 from arcade.client.scenes import Scene
 
-__all__ = ["TableScene", "SeatMenu", "table_for"]
+__all__ = ["TableScene", "SeatMenu", "table_for", "level_word"]
 
 
 @dataclass
@@ -47,6 +47,14 @@ class SeatMenu:
 
 HINT = (255, 190, 120)  # a coach's hint after a wrong action: warm, bold, first in the panel
 
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""A bot's level as a table's small print says it ("normal bot"), English ids."""
+
+
+def level_word(level: str) -> str:
+    """A bot's level in the player's language ("easy" -> "facile"); an unknown level as it is."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
 
 def table_for(game_id: str) -> type["TableScene"]:
     """The table scene class of a game (its ``GameDefinition.load_table``)."""
@@ -56,8 +64,9 @@ def table_for(game_id: str) -> type["TableScene"]:
 class TableScene(Scene):
     name = "table"
     END_DELAY = 150  # ticks the finished table stays visible before the results
-    HIDDEN_NOUN = "cards"  # what the curtain hides ("heart" in Grenade)
-    ESC_HINT = "Esc pause"
+    CURTAIN_PROMPTS = (N_("Click to see your cards"), N_("Press {key} to see your cards"))
+    """The curtain's last line, with the mouse and with a key (Grenade's hides a heart)."""
+    ESC_HINT = N_("Esc pause")
     NOTICE_Y = 66  # the centre line of a notice (``flash``), px
     SHOW_WHILE_ACTING = True  # hidden-hand policy: False where a hand shows only while its owner peeks (Grit)
 
@@ -124,17 +133,18 @@ class TableScene(Scene):
         scores = self.rules.scores(self.match.state)
         best = max(scores)
         winners = [i for i, s in enumerate(scores) if s == best]
-        lines = ["Draw" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!"]
+        lines = [_("Draw") if len(winners) > 1 else _("{player} wins!").format(player=self.seat_name(winners[0]))]
         for i, sc in enumerate(scores):
-            lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {sc}")
+            lines.append(_("{player} ({who}): {score}").format(player=self.seat_name(i), who=self.match.seats[i].label,
+                                                               score=format_number(sc)))
         return lines
 
-    RESULT_FIGURE = "Score"  # the results table's last column
+    RESULT_FIGURE = N_("Score")  # the results table's last column (an English id: the results translate it)
 
     def result_rows(self) -> list[tuple[int, str]]:
         """The results table: (seat, final figure) best first. Default: the rules' scores."""
         scores = self.rules.scores(self.match.state)
-        return [(s, str(scores[s])) for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))]
+        return [(s, format_number(scores[s])) for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))]
 
     def result_notes(self) -> list[str]:
         """The match's key numbers under the table (rounds won, hands played...)."""
@@ -398,7 +408,8 @@ class TableScene(Scene):
                 self.app.audio.play("select")
 
     # --- the mouse ------------------------------------------------------------------------------------------------
-    MOUSE_HINT = "click a card, then where it goes"  # the hint bar's line for the mouse (tables say what to click)
+    MOUSE_HINT = N_("click a card, then where it goes")  # the hint bar's line for the mouse (tables say what to
+    # click): an English id, translated where shown
 
     def mouse_seat(self) -> int | None:
         """The seat the mouse plays: the one given the mouse in seat setup (SPEC ``mouse``), else the only human
@@ -543,9 +554,11 @@ class TableScene(Scene):
             col = GOLD if sel else (color_of(lab) if color_of else WHITE)
             draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
         if top > 0:
-            draw_text(surf, "▲ more", (x + w - 76, y + 2), 16, DIM)
+            more = _("▲ more")
+            draw_text(surf, more, (x + w - 12 - font(16).size(more)[0], y + 2), 16, DIM)
         if top + rows < len(labels):
-            draw_text(surf, "▼ more", (x + w - 76, first + rows * 28), 16, DIM)
+            more = _("▼ more")
+            draw_text(surf, more, (x + w - 12 - font(16).size(more)[0], first + rows * 28), 16, DIM)
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
@@ -563,15 +576,18 @@ class TableScene(Scene):
         surf.blit(shade(235), (0, 0))
         seat = self.curtain_for
         dev = self.match.seats[seat].device
-        draw_text(surf, f"{self.seat_name(seat)}'s turn", (W // 2, H // 2 - 60), 48, GOLD, bold=True,
+        head = _("{player}'s turn").format(player=self.seat_name(seat))
+        draw_text(surf, head, (W // 2, H // 2 - 60), size_to_fit(head, W - 80, 48, bold=True), GOLD, bold=True,
                   anchor="center")
-        draw_text(surf, "Everyone else, look away!", (W // 2, H // 2), 26, WHITE, anchor="center")
-        draw_text(surf, self.curtain_prompt(dev), (W // 2, H // 2 + 50), 26, WHITE, anchor="center")
+        away = _("Everyone else, look away!")
+        draw_text(surf, away, (W // 2, H // 2), size_to_fit(away, W - 80, 26), WHITE, anchor="center")
+        prompt = self.curtain_prompt(dev)
+        draw_text(surf, prompt, (W // 2, H // 2 + 50), size_to_fit(prompt, W - 80, 26), WHITE, anchor="center")
 
     def curtain_prompt(self, dev: str) -> str:
         """The curtain's last line: which of the seat's keys (device ``dev``) shows its hidden cards."""
-        how = "Click" if dev == MOUSE else f"Press {self.app.input.hint(dev, 'A')}"
-        return f"{how} to see your {self.HIDDEN_NOUN}"
+        click, press = self.CURTAIN_PROMPTS
+        return _(click) if dev == MOUSE else _(press).format(key=self.app.input.hint(dev, "A"))
 
     def draw_action_panel(self, surf: pygame.Surface) -> None:
         """The generic list of legal actions for the acting human(s)."""
@@ -584,7 +600,8 @@ class TableScene(Scene):
             top = max(0, min(c - 5, len(legal) - 12))
             shown = legal[top:top + 12]
             panel(surf, (x0, 80, 410, 60 + 30 * len(shown)), 200, border=GOLD)
-            draw_text(surf, f"{self.seat_name(seat)} — choose:", (x0 + 16, 92), 20, GOLD, bold=True)
+            draw_text(surf, _("{player} — choose:").format(player=self.seat_name(seat)), (x0 + 16, 92), 20, GOLD,
+                      bold=True)
             for k, a in enumerate(shown):
                 sel = top + k == c
                 label = self.definition.describe_action(a) if self.match.turn_based else self.describe_input(a)
@@ -616,7 +633,7 @@ class TableScene(Scene):
         seat = humans[0]
         view = self.coach_view(seat)
         if self.coach_done is not None and self.coach_done(view):
-            return ["Tutorial complete! You know the basics now.", "Press Esc for the title, or keep playing."]
+            return [_("Tutorial complete! You know the basics now."), _("Press Esc for the title, or keep playing.")]
         legal = self.legal(seat)
         dev = self.match.seats[seat].device
         lines = []
@@ -661,7 +678,7 @@ class TableScene(Scene):
 
     # --- where the coach sits: beside what its step names, never over it ------------------------------------------
     COACH_WIDTHS = (440, 380, 320, 300)  # the coach panel's widths, the first preferred (px)
-    COACH_HEADER = "COACH · Esc leaves the tutorial"
+    COACH_HEADER = N_("COACH · Esc leaves the tutorial")
     COACH_BOUNDS = pygame.Rect(6, 6, W - 12, H - 6 - 44)  # where it may lie: the picture above the hint bar (px)
 
     def coach_about(self) -> list[pygame.Rect]:
@@ -681,7 +698,7 @@ class TableScene(Scene):
     def layout_rects(self) -> list[pygame.Rect]:
         """Everything else the table shows now (px: seats' areas, piles, labels): the coach sits on free felt when
         there is room, else over the least of these. By default the game's name in the corner."""
-        return [pygame.Rect(14, 8, font(26, True).size(GAME_NAMES[self.match.game_id])[0] + 16, 36)]
+        return [pygame.Rect(14, 8, font(26, True).size(_(GAME_NAMES[self.match.game_id]))[0] + 16, 36)]
 
     def notice_rects(self) -> list[pygame.Rect]:
         """The notice on the table now (``flash``: why an action was not taken), if any (px)."""
@@ -691,15 +708,21 @@ class TableScene(Scene):
         r.center = (W // 2, self.NOTICE_Y)
         return [r]
 
+    def status_rects(self) -> list[pygame.Rect]:
+        """The status line at the top as drawn now (px; none by default): what is happening, never under the
+        coach."""
+        return []
+
     def coach_clear(self) -> list[pygame.Rect]:
         """What the coach must never cover now: the elements its step names (``coach_about``), the current player's
-        and the learner's panels (``coach_panels``), every open prompt or menu (``open_prompts``) and the notice."""
+        and the learner's panels (``coach_panels``), every open prompt or menu (``open_prompts``), the notice and the
+        status line (``status_rects``)."""
         return [pygame.Rect(r) for r in (*self.coach_about(), *self.coach_panels(), *self.open_prompts(),
-                                         *self.notice_rects())]
+                                         *self.notice_rects(), *self.status_rects())]
 
     def coach_header(self, width: int) -> list[str]:
         """The coach panel's header at ``width`` px, on two rows in a narrow panel."""
-        return wrap(self.COACH_HEADER, 16, width - 28, bold=True)
+        return wrap(_(self.COACH_HEADER), 16, width - 28, bold=True)
 
     def coach_rows(self, lines: list[str], hint: str, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         """The coach panel's rows at ``width`` px: the hint after a refused action (warm, bold), then the lines."""
@@ -725,8 +748,13 @@ class TableScene(Scene):
         last = getattr(self, "_coach_place", None)
         if last is not None and last[0] == key:
             return last[1]
+        # a word wider than a panel's rows (the pseudo-locale's long tails) widens the panel rather than being cut
+        longest = max([font(17, True).size(word)[0] for word in hint.split(" ")] +
+                      [font(17).size(word)[0] for ln in lines for word in ln.split(" ")] +
+                      [font(16, True).size(word)[0] for word in _(self.COACH_HEADER).split(" ")])
+        widths = [w for w in self.COACH_WIDTHS if w - 28 >= longest] or [min(self.COACH_BOUNDS.w, longest + 28)]
         sizes = [(w, 40 + 21 * (len(self.coach_rows(lines, hint, w)) + len(self.coach_header(w)) - 1))
-                 for w in self.COACH_WIDTHS]
+                 for w in widths]
         if last is not None and last[0][:2] == key[:2]:  # the same words: stay unless the place is taken now
             r = last[1]
             pad = [x.inflate(20, 20) for x in clear + rather]
@@ -829,7 +857,7 @@ class TableScene(Scene):
             draw_tip(surf, tip)
 
     def draw_hud(self, surf: pygame.Surface) -> None:
-        draw_text(surf, GAME_NAMES[self.match.game_id], (20, 14), 26, GOLD, bold=True, shadow=True)
+        draw_text(surf, _(GAME_NAMES[self.match.game_id]), (20, 14), 26, GOLD, bold=True, shadow=True)
         if self.demo:
             return
         hints = self.hud_hints()
@@ -841,19 +869,59 @@ class TableScene(Scene):
             draw_toast(surf, self.message, self.NOTICE_Y)
 
     def hud_hints(self) -> list[str]:
-        """The hint bar's entries (the last three are shown): each human's keys, then how to pause."""
+        """The hint bar's entries (the last three are shown): the keys of the humans here (with several humans at a
+        turn-based table, those of the one whose turn it is, named), the mouse's way, then how to pause."""
         hints = []
-        for seat in self.humans():
+        humans = self.humans()
+        for seat in self.hinted_seats():
             dev = self.match.seats[seat].device
             keys = zone_hint(self.app.input, dev)
             if dev != MOUSE:  # holding B on a card explains it (``key_tip``)
                 keys = _("{keys} · hold {key}: explain").format(keys=keys, key=self.app.input.hint(dev, "B"))
-            hints.append(f"{self.seat_name(seat)}: {keys}")
+            hints.append(_("{seat}: {keys}").format(seat=self.seat_name(seat), keys=keys) if len(humans) > 1 else keys)
         mouse = self.mouse_seat()
         if mouse is not None and self.match.seats[mouse].device != MOUSE:
-            hints.append(f"or mouse: {self.MOUSE_HINT}")
-        hints.append(self.ESC_HINT if self.net is None else self.net.ESC_HINT)
+            hints.append(_("mouse: {hint}").format(hint=_(self.MOUSE_HINT)))
+        hints.append(_(self.ESC_HINT if self.net is None else self.net.ESC_HINT))
         return hints
+
+    def hinted_seats(self) -> list[int]:
+        """The human seats whose keys the hint bar shows: every human here, but at a turn-based table shared by
+        several, only the one whose turn it is (behind the curtain: the one it waits for)."""
+        humans = self.humans()
+        if len(humans) < 2 or not self.match.turn_based:
+            return humans
+        if self.curtain_for is not None:
+            return [self.curtain_for]
+        now = [s for s in self.acting_humans() if s == self.shown_seat]
+        return now or ([self.shown_seat] if self.shown_seat in humans else humans)
+
+    def status_width(self) -> int:
+        """The status line's width at the top, centred and clear of the game's name in the corner (px)."""
+        return W - 2 * (TableScene.layout_rects(self)[0].right + 10)
+
+    def status_rows(self, text: str) -> tuple[list[str], int]:
+        """The status line at the top (``text``) as drawn: its rows (one, or two when it does not fit one at 16 px)
+        and their font size."""
+        width = self.status_width()
+        size = size_to_fit(text, width, 19)
+        if font(size).size(text)[0] <= width:
+            return [text], size
+        return wrap(text, 16, width), 16
+
+    def status_line_rect(self, text: str, y: int = 22) -> pygame.Rect:
+        """Where the status line lies (px), centred on ``y``."""
+        rows, size = self.status_rows(text)
+        r = pygame.Rect(0, 0, max(font(size).size(row)[0] for row in rows) + 8, 6 + 19 * len(rows))
+        r.center = (W // 2, y)
+        return r
+
+    def draw_status(self, surf: pygame.Surface, text: str, y: int = 22) -> None:
+        """The status line centred at the top (``y``: its centre), shrunk to fit, on two rows if it must."""
+        rows, size = self.status_rows(text)
+        for k, row in enumerate(rows):
+            draw_text(surf, row, (W // 2, y + 19 * k - 19 * (len(rows) - 1) // 2), size, WHITE, anchor="center",
+                      shadow=True)
 
     def flash(self, msg: str, ticks: int = 120) -> None:
         self.message, self.message_ticks = msg, ticks

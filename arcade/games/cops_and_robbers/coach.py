@@ -1,19 +1,23 @@
-"""Cops & Robbers' tutorial coach (pure)."""
+"""Cops & Robbers' tutorial coach (pure), in the player's language."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from arcade.core.i18n import _
+
 
 def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
     if getattr(view, "over", False):
-        return ["The round is over: your score is your team's coins plus your own."]
-    role = "a Cop" if str(view.roles[seat]).upper().startswith("C") else "a Robber"
+        return [_("The round is over: your score is your team's coins plus your own.")]
+    cop = str(view.roles[seat]).upper().startswith("C")
     pending = getattr(view, "pending", None)
     if pending is not None and legal:
-        return [f"You are {role}, under attack! Add one Defence card, or none.",
-                "A weaker defence: a Cop pays, a Robber goes to jail."]
+        return [_("You are a Cop, under attack! Add one Defence card, or none.") if cop else
+                _("You are a Robber, under attack! Add one Defence card, or none."),
+                _("A weaker defence: a Cop pays, a Robber goes to jail.")]
     if view.current == seat:
-        return [f"You are {role}. Your turn: draw, lay one Defence (shield) if you like,",
-                "and attack one player of the other team with an Offence card."]
-    return [f"You are {role}. Another player's turn."]
+        return [_("You are a Cop. Your turn: draw, lay one Defence (shield) if you like,") if cop else
+                _("You are a Robber. Your turn: draw, lay one Defence (shield) if you like,"),
+                _("and attack one player of the other team with an Offence card.")]
+    return [_("You are a Cop. Another player's turn.") if cop else _("You are a Robber. Another player's turn.")]

@@ -1,30 +1,32 @@
-"""Grass's tutorial coach (pure)."""
+"""Grass's tutorial coach (pure): what to do now, from the learner's view, in the player's language."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
+
+from arcade.core.i18n import _, format_money
 
 
 def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
     phase = getattr(view, "phase", "")
     me = view.seats[seat] if getattr(view, "seats", None) else None
     if phase in ("scoring", "over"):
-        return ["The hand is scored: your Stash, minus the largest peddle and any Paranoia still in your hand.",
-                "First to $250,000 over the hands wins."]
+        return [_("The hand is scored: your Stash, minus the largest peddle and any Paranoia still in your hand."),
+                _("First to {goal} over the hands wins.").format(goal=format_money(getattr(view, "goal", 250_000)))]
     if phase == "paranoia":
-        return ["Paranoia! Choose one card to pass to the player on your left."]
+        return [_("Paranoia! Choose one card to pass to the player on your left.")]
     if phase == "answer":
-        return ["A trade is offered to you: accept it or refuse it."]
+        return [_("A trade is offered to you: accept it or refuse it.")]
     if getattr(view, "current", -1) != seat:
-        return ["Another player's turn. Watch their Hassle pile and Stash."]
+        return [_("Another player's turn. Watch their Hassle pile and Stash.")]
     if me is not None and not me.market_open:
-        return ["Your turn: you hold 7 cards. First open your market:",
-                "lay a Market Open card (or discard a card if you have none)."]
+        return [_("Your turn: you hold 7 cards. First open your market:"),
+                _("lay a Market Open card (or discard a card if you have none).")]
     if me is not None and me.heat >= 0:  # a Heat On card on your pile (NO_CARD is -1)
-        return ["Heat is on you! Lay the matching Heat Off (or Pay Fine)",
-                "before you can lay peddle again."]
-    return ["Your market is open: lay peddle in your Stash, put heat on a rival,",
-            "or discard. You always end your turn with 6 cards."]
+        return [_("Heat is on you! Lay the matching Heat Off (or Pay Fine)"),
+                _("before you can lay peddle again.")]
+    return [_("Your market is open: lay peddle in your Stash, put heat on a rival,"),
+            _("or discard. You always end your turn with 6 cards.")]
 
 
 def done(view: Any) -> bool:

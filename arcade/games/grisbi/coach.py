@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from arcade.games.grisbi.cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, TEAM, TEAMS
+from arcade.core.i18n import N_, _
+from arcade.games.grisbi.cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, TEAM, TEAMS, describe_card
 from arcade.games.grisbi.scoring import is_correct, team_total
 
 __all__ = ["coach", "LESSONS"]
 
-LESSONS = ("Hooks", "Deny", "Stop", "The reveal")
-"""The lessons, in the words each one's first line starts with."""
+LESSONS = (N_("Hooks"), N_("Deny"), N_("Stop"), N_("The reveal"))
+"""The lessons, in the words each one's first line starts with (English ids)."""
 
 
 def _lesson(view: Any) -> list[str]:
@@ -20,19 +21,26 @@ def _lesson(view: Any) -> list[str]:
     if not view.pile_cards or view.team is None:
         return []
     top, team = view.pile_cards[-1], TEAMS.index(view.team)
-    name = f"a {CARDS[top].main} card" if CARDS[top].main else CARDS[top].name  # a Location by its name
     for c in view.hand:
         if KIND[c] == DENY and KIND[top] == ACTION and TEAM[top] == 1 - team and MAIN[c] == MAIN[top]:
-            return [f"Deny: the other team just laid a {CARDS[top].main} card.",
-                    f"Your Deny {CARDS[c].main} has the same picture: lay it to cancel their card."]
+            return [_("Deny: the other team just laid a {object} card.").format(object=_(CARDS[top].main)),
+                    _("Your Deny {object} has the same picture: lay it to cancel their card.").format(
+                        object=_(CARDS[c].main))]
     total, target = team_total(view.pile_cards, team), view.targets[team]
     if total >= target and any(KIND[c] == STOP for c in view.hand):
-        return [f"Stop: your team has {total} of its {target} points on the pile.",
-                "Lay your Stop now to end the round before the other team catches up."]
+        return [_("Stop: your team has {total} of its {target} points on the pile.").format(total=total,
+                                                                                           target=target),
+                _("Lay your Stop now to end the round before the other team catches up.")]
     fits = [c for c in view.hand if KIND[c] == ACTION and is_correct(c, top)]
     if fits:
-        return [f"Hooks: the top card is {name}. Its hooks for your team are the small pictures in your row.",
-                f"Your {CARDS[fits[0]].main} card fits: its big picture is one of those hooks. Lay it."]
+        if CARDS[top].main:
+            first = _("Hooks: the top card is a {object} card. Its hooks for your team are the small pictures in "
+                      "your row.").format(object=_(CARDS[top].main))
+        else:  # a Location (or a Stop) by its name
+            first = _("Hooks: the top card is {card}. Its hooks for your team are the small pictures in your "
+                      "row.").format(card=describe_card(top))
+        return [first, _("Your {object} card fits: its big picture is one of those hooks. Lay it.").format(
+            object=_(CARDS[fits[0]].main))]
     return []
 
 
@@ -40,19 +48,19 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
     """Up to three lines for the coach panel, from ``view`` (the learner's ``GrisbiView``)."""
     phase = getattr(view, "phase", "")
     if phase == "countdown":
-        return ["Get ready: your cards stay face down until START.",
-                "Then everybody plays at once, no turns."]
+        return [_("Get ready: your cards stay face down until START."),
+                _("Then everybody plays at once, no turns.")]
     if phase == "reveal":
-        lines = ["The reveal: only the closing team's cards count.",
-                 "A card counts if its main object is a hook (its team's row) of the card under it.",
-                 "Reach your team's target to win the Location."]
+        lines = [_("The reveal: only the closing team's cards count."),
+                 _("A card counts if its main object is a hook (its team's row) of the card under it."),
+                 _("Reach your team's target to win the Location.")]
         if getattr(view, "practice", False):
-            lines[2] = "Reach the target to win the Location; then press your select key for the next round."
+            lines[2] = _("Reach the target to win the Location; then press your select key for the next round.")
         return lines
     if phase == "over":
-        return ["The game is over: the first team with 3 Locations wins."]
+        return [_("The game is over: the first team with 3 Locations wins.")]
     lesson = _lesson(view) if legal else []
     if lesson:
         return lesson
-    return ["Watch the top card: you need a card whose big object is one of its hooks.",
-            "Nothing of yours fits yet: wait for the pile to change."]
+    return [_("Watch the top card: you need a card whose big object is one of its hooks."),
+            _("Nothing of yours fits yet: wait for the pile to change.")]

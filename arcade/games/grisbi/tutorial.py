@@ -24,16 +24,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from arcade.core.i18n import N_, _
+from arcade.core.results import join_names
+
 from .bot import Bot
-from .cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, STOP_IDS, TEAM
+from .cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, STOP_IDS, TEAM, describe_card
 from .coach import coach as situation_coach
 from .scoring import is_correct
 
 __all__ = ["DEAL", "SCRIPT", "Step", "BOT_DELAY", "stage", "wanted", "refuse", "coach", "done", "TutorBot",
            "LESSONS"]
 
-LESSONS = ("Hooks", "Deny", "Stop", "The reveal")
-"""The four lessons, in the words the coach's first line starts with when each one is taught."""
+LESSONS = (N_("Hooks"), N_("Deny"), N_("Stop"), N_("The reveal"))
+"""The four lessons, in the words the coach's first line starts with when each one is taught (English ids)."""
 
 BOT_DELAY = 100
 """Ticks (60 Hz) from a card landing to the Police bot's scripted answer: slow enough to follow (1.7 s)."""
@@ -55,7 +58,7 @@ class Step:
     """One step of the scripted round: ``who`` lays (``YOU``: the learner, ``THEM``: the Police bot) ``card`` (a
     card id; None: any Stop that fits the top card), and ``lines``, what the coach says while the step waits (a
     ``{A}``/``{DOWN}`` in them is the learner's key, filled in by the table; ``[hooks]`` the top card's bottom row,
-    filled in by ``coach``)."""
+    filled in by ``coach``). The lines are English message ids, translated by ``coach``."""
 
     who: str
     card: int | None
@@ -66,36 +69,36 @@ class Step:
         return card == self.card if self.card is not None else KIND[card] == STOP and TEAM[card] == 0
 
 
-_HOW = "{DOWN} jumps to the glowing card, {A} lays it (or click it)."
+_HOW = N_("{DOWN} jumps to the glowing card, {A} lays it (or click it).")
 SCRIPT: tuple[Step, ...] = (
     Step(YOU, _KEYS3, (
-        "Hooks: the small pictures on a card say which cards may go on it. You are a Robber: "
-        "your hooks are the bottom row (grey frames).",
-        "The Bank's bottom row shows [hooks]. Your glowing card's big picture is keys: it fits, "
-        "so it will count its 3 points.", _HOW)),
+        N_("Hooks: the small pictures on a card say which cards may go on it. You are a Robber: "
+           "your hooks are the bottom row (grey frames)."),
+        N_("The Bank's bottom row shows [hooks]. Your glowing card's big picture is keys: it fits, "
+           "so it will count its 3 points."), _HOW)),
     Step(THEM, _COP_CUFFS, (
-        "Well done: that card counts. Nobody takes turns: everybody lays on the same pile as fast as they like.",
-        "Watch the pile: the Police player answers.")),
+        N_("Well done: that card counts. Nobody takes turns: everybody lays on the same pile as fast as they like."),
+        N_("Watch the pile: the Police player answers."))),
     Step(YOU, _DENY_CUFFS, (
-        "Deny: the Police just laid a handcuffs card. Your glowing Deny card shows handcuffs too.",
-        "Laid right on it, it cancels their card: if the Police end the round, it will not count for them.",
+        N_("Deny: the Police just laid a handcuffs card. Your glowing Deny card shows handcuffs too."),
+        N_("Laid right on it, it cancels their card: if the Police end the round, it will not count for them."),
         _HOW)),
     Step(YOU, _DYNAMITE3, (
-        "Their card is cancelled. Your Deny is the top card now, and it has hooks too: [hooks] "
-        "in the bottom row.",
-        "Lay the glowing dynamite card on it (3 points). You may lay several cards in a row.", _HOW)),
+        N_("Their card is cancelled. Your Deny is the top card now, and it has hooks too: [hooks] "
+           "in the bottom row."),
+        N_("Lay the glowing dynamite card on it (3 points). You may lay several cards in a row."), _HOW)),
     Step(THEM, _COP_CAMERA, (
-        "Good. Watch again: the Police lay on top of your card.",)),
+        N_("Good. Watch again: the Police lay on top of your card."),)),
     Step(YOU, _DYNAMITE2, (
-        "The top card changed under you: that is the race. Its bottom row shows [hooks].",
-        "Your glowing dynamite card fits (2 points).", _HOW)),
+        N_("The top card changed under you: that is the race. Its bottom row shows [hooks]."),
+        N_("Your glowing dynamite card fits (2 points)."), _HOW)),
     Step(YOU, _PINCERS2, (
-        "Your own card is on top: its bottom row shows [hooks].",
-        "Lay the glowing pincers card (2 points).", _HOW)),
+        N_("Your own card is on top: its bottom row shows [hooks]."),
+        N_("Lay the glowing pincers card (2 points)."), _HOW)),
     Step(YOU, None, (
-        "Stop: your cards on the pile add up to 10 points, your target. A Stop ends the round at once.",
-        "It must fit too: one of its two pictures must be in the top card's bottom row ([hooks]).",
-        "{DOWN} jumps to a glowing Stop, {A} lays it (or click it).")),
+        N_("Stop: your cards on the pile add up to 10 points, your target. A Stop ends the round at once."),
+        N_("It must fit too: one of its two pictures must be in the top card's bottom row ([hooks])."),
+        N_("{DOWN} jumps to a glowing Stop, {A} lays it (or click it)."))),
 )
 """The scripted round, step by step (see the module docstring)."""
 
@@ -132,21 +135,22 @@ def refuse(view: Any, seat: int, action: int) -> str | None:
     if want is None or card in want:
         return None
     if not want:
-        return "Wait a moment: watch the Police player's card land first."
+        return _("Wait a moment: watch the Police player's card land first.")
     top = view.pile_cards[-1]
     if KIND[card] == STOP:
         if KIND[want[0]] == STOP:
-            return "That Stop does not fit: neither of its pictures is in the top card's bottom row."
-        return "Not yet: a Stop ends the round at once. Lay cards that count first."
+            return _("That Stop does not fit: neither of its pictures is in the top card's bottom row.")
+        return _("Not yet: a Stop ends the round at once. Lay cards that count first.")
     if KIND[card] == DENY:
         if KIND[top] == ACTION and TEAM[top] == 1 and MAIN[card] == MAIN[top]:
-            return "That Deny works too, but lay the glowing one."
-        return "A Deny only cancels a Police card with the same big picture: not this one."
+            return _("That Deny works too, but lay the glowing one.")
+        return _("A Deny only cancels a Police card with the same big picture: not this one.")
     if KIND[want[0]] == STOP:
-        return "You have your 10 points: lay a glowing Stop to end the round."
+        return _("You have your 10 points: lay a glowing Stop to end the round.")
     if is_correct(card, top):
-        return f"That one fits too, but the glowing card is worth more ({CARDS[want[0]].points}): lay it."
-    return "That card does not fit: its big picture is not in the top card's bottom row. Lay the glowing one."
+        return _("That one fits too, but the glowing card is worth more ({points}): lay it.").format(
+            points=CARDS[want[0]].points)
+    return _("That card does not fit: its big picture is not in the top card's bottom row. Lay the glowing one.")
 
 
 def _reveal_lines(view: Any) -> list[str]:
@@ -154,20 +158,24 @@ def _reveal_lines(view: Any) -> list[str]:
     if res is None:
         return []
     if view.reveal_left > 1:
-        return ["The reveal: your Stop ended the round, so only the Robbers' cards are judged, one by one.",
-                "A card counts when its big picture is in the bottom row of the card under it: green frame, "
-                "+points. Your Deny is worth nothing itself; the Police cards are not judged at all.",
-                "Reach your target (10) and the Robbers win the Location."]
-    loc = CARDS[view.pile_cards[0]].name
+        return [_("The reveal: your Stop ended the round, so only the Robbers' cards are judged, one by one."),
+                _("A card counts when its big picture is in the bottom row of the card under it: green frame, "
+                  "+points. Your Deny is worth nothing itself; the Police cards are not judged at all."),
+                _("Reach your target (10) and the Robbers win the Location.")]
+    loc = describe_card(view.pile_cards[0])
     target = view.targets[0]
+    won = (_("The Robbers win this Location: {location}.") if res.winner == "robbers"
+           else _("The Police win this Location: {location}.")).format(location=loc)
     if res.closing_team == "robbers" and res.verdicts[-1] == "stop correct":
-        reached = "reaches" if res.points >= target else "does not reach"
-        first = f"The reveal: your cards count {res.points} points, which {reached} your target of {target}: "
+        count = (_("The reveal: your cards count {points} points, which reaches your target of {target}.")
+                 if res.points >= target else
+                 _("The reveal: your cards count {points} points, which does not reach your target of {target}."))
+        first = _("{count} {won}").format(count=count.format(points=res.points, target=target), won=won)
     else:
-        first = "The reveal: "
-    return [first + f"the {res.winner.title()} win the {loc}.",
-            "Tutorial complete! Press {A} to play on (real rounds against the bot, first team to 3 Locations), "
-            "or Esc to go back to the title."]
+        first = _("The reveal: {won}").format(won=won)
+    return [first,
+            _("Tutorial complete! Press {A} to play on (real rounds against the bot, first team to 3 Locations), "
+              "or Esc to go back to the title.")]
 
 
 def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
@@ -177,14 +185,14 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
     if k is None:
         return situation_coach(view, seat, legal)
     if view.phase == "countdown":
-        return ["Get ready: your cards are face down until START.",
-                "This round goes at your pace: the Police player waits for you at each step."]
+        return [_("Get ready: your cards are face down until START."),
+                _("This round goes at your pace: the Police player waits for you at each step.")]
     if view.phase in ("reveal", "over"):
         return _reveal_lines(view)
     if k >= len(SCRIPT):
         return []
-    hooks = " and ".join(CARDS[view.pile_cards[-1]].robber_hooks)
-    return [ln.replace("[hooks]", hooks) for ln in SCRIPT[k].lines]
+    hooks = join_names([_(h) for h in CARDS[view.pile_cards[-1]].robber_hooks])
+    return [_(ln).replace("[hooks]", hooks) for ln in SCRIPT[k].lines]
 
 
 def done(view: Any) -> bool:

@@ -10,9 +10,10 @@ from functools import lru_cache
 import pygame
 
 import math
+from arcade.core.i18n import N_, _, on_change, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, ROBBER
 from arcade.client.render.cards import card_back
-from arcade.client.render.fonts import draw_text
+from arcade.client.render.fonts import draw_text, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, WHITE, button_face, felt, panel
 
 __all__ = ["cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD", "OWN_BOX", "card_art", "Flight", "Effects"]
@@ -21,15 +22,19 @@ SIZES = {"L": (96, 134), "M": (56, 78), "S": (46, 64), "X": (30, 42)}
 """Card sizes: L the hand, M the offence in front of a target and the jail, S shields and the discard pile, X the
 other players' hands (backs)."""
 ROLE_COLOURS = {COP: (80, 150, 240), ROBBER: (235, 140, 40)}
-ROLE_NAMES = {COP: "Cop", ROBBER: "Robber"}
+ROLE_NAMES = {COP: N_("Cop"), ROBBER: N_("Robber")}
+"""A role's name (English ids: ``_(ROLE_NAMES[role])`` where shown)."""
 ROLE_TEXT = {COP: (140, 185, 255), ROBBER: (235, 140, 40)}
 """A role's colour for small text on the felt (lighter blue: WCAG AA 4.5:1 there)."""
 AREA = (340, 232)
 OWN_BOX = pygame.Rect(360, 398, 560, 136)
 HAND_Y = 612
 CENTRE = pygame.Rect(360, 280, 560, 112)
-DRAW_POS = (CENTRE.x + 40, CENTRE.centery + 2)
-DISCARD_POS = (CENTRE.x + 110, CENTRE.centery + 2)
+DRAW_POS = (CENTRE.x + 38, CENTRE.centery - 8)
+DISCARD_POS = (CENTRE.x + 142, CENTRE.centery - 8)
+"""The draw and discard piles' centres; their counts go under them (two rows each if the words run long)."""
+CENTRE_TEXT_X = CENTRE.x + 196
+"""The teams' coins and the log of the centre start here, right of the piles' counts (px)."""
 ROUND_HOLD = 300
 """Ticks the scores of a finished round stay up before the next round is played (A skips)."""
 COIN_GAP = 6
@@ -74,8 +79,9 @@ def cr_card(kind: str, value: int, size: str = "L") -> pygame.Surface:
     draw_text(s, str(value), (cx, cy + 1), int(h * 0.3), (20, 20, 20) if offence else WHITE, bold=True,
               anchor="center")
     if w >= 50:
-        label = "OFFENCE" if offence else "DEFENCE"
-        draw_text(s, label, (cx, h * 0.13), max(9, w // 9), band, bold=True, anchor="center")
+        label = _("OFFENCE") if offence else _("DEFENCE")
+        draw_text(s, label, (cx, h * 0.13), size_to_fit(label, w - 8, max(9, w // 9), bold=True, smallest=7), band,
+                  bold=True, anchor="center")
         draw_text(s, str(value), (7, h - 6), max(11, w // 6), band, bold=True, anchor="bottomleft")
     else:
         draw_text(s, str(value), (5, 2), 12, band, bold=True)
@@ -90,7 +96,8 @@ def role_card(role: str, w: int = 56, h: int = 78) -> pygame.Surface:
     pygame.draw.rect(s, (252, 246, 236), s.get_rect(), border_radius=7)
     pygame.draw.rect(s, col, (3, 3, w - 6, h * 0.3), border_radius=5)
     pygame.draw.rect(s, col, s.get_rect(), width=3, border_radius=7)
-    draw_text(s, ROLE_NAMES[role].upper(), (w / 2, h * 0.17), max(9, w // 6 - (2 if role == ROBBER else 0)), WHITE,
+    name = _(ROLE_NAMES[role]).upper()
+    draw_text(s, name, (w / 2, h * 0.17), size_to_fit(name, w - 8, max(9, w // 6), bold=True, smallest=7), WHITE,
               bold=True, anchor="center")
     cx, cy = w / 2, h * 0.64
     if role == COP:
@@ -229,12 +236,24 @@ def button(kind: str, selected: bool) -> pygame.Surface:
     if kind == "draw":
         back = card_back(40, 56)
         s.blit(back, (w // 2 - 20, 22))
-        draw_text(s, "Draw", (w // 2, 100), 20, GOLD, bold=True, anchor="center")
+        label = pgettext("draw a card", "Draw")
+        draw_text(s, label, (w // 2, 100), size_to_fit(label, w - 8, 20, bold=True, smallest=12), GOLD, bold=True,
+                  anchor="center")
     else:
         draw_text(s, "⟳", (w // 2, 48), 40, GOLD, anchor="center")
-        draw_text(s, "End", (w // 2, 92), 20, GOLD, bold=True, anchor="center")
-        draw_text(s, "turn", (w // 2, 114), 18, GOLD, bold=True, anchor="center")
+        rows = wrap(_("End turn"), 20, w - 8, bold=True)
+        size = size_to_fit(rows, w - 8, 20, bold=True, smallest=12)
+        for k, row in enumerate(rows[:2]):
+            draw_text(s, row, (w // 2, 92 + 22 * k), size, GOLD, bold=True, anchor="center")
     return s.convert_alpha()
+
+
+@on_change
+def _forget_words(_code: str) -> None:
+    """A language switch: the cards, role cards and buttons are drawn again with the new words."""
+    cr_card.cache_clear()
+    role_card.cache_clear()
+    button.cache_clear()
 
 
 def card_art(ref: str) -> pygame.Surface:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arcade.core.i18n import _, ngettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, Attack, Defend, Draw, EndTurn, Respond
-from arcade.games.cops_and_robbers.table.art import ROLE_NAMES
 
 __all__ = ["SeatChoices"]
 
@@ -20,22 +20,27 @@ class SeatChoices:
         st = self.views().public
         n = self.seat_name
         if isinstance(a, Draw):
-            return "Draw a card"
+            return _("Draw a card")
         if isinstance(a, EndTurn):
-            return "End your turn"
+            return _("End your turn")
         if isinstance(a, Defend):
             t = a.seat
             if st.jail[t]:
                 need = st.jail[t] - sum(st.jail_shields[t])
-                free = ("frees " + ("you" if t == seat else "them") if a.value >= need
-                        else f"{need - a.value} more to free")
-                return (f"On your jail ({free})" if t == seat else f"On {n(t)}'s jail ({free})")
-            return "Shield in front of yourself" if t == seat else f"Shield in front of {n(t)} (teammate)"
+                if t == seat:
+                    return (_("On your jail (frees you)") if a.value >= need else
+                            _("On your jail ({n} more to free)").format(n=need - a.value))
+                return (_("On {player}'s jail (frees them)") if a.value >= need else
+                        _("On {player}'s jail ({n} more to free)")).format(player=n(t), n=need - a.value)
+            return _("Shield in front of yourself") if t == seat else _(
+                "Shield in front of {player} (teammate)").format(player=n(t))
         if isinstance(a, Attack):
             sh = st.shields[a.target]
-            shields = "no shields" if not sh else "shields " + "+".join(map(str, sh))
-            who = f"{ROLE_NAMES[self.roles()[a.target]]} {n(a.target)}"
-            return f"Attack {who} ({shields}, {st.coins[a.target]} coins)"
+            shields = _("no shields") if not sh else _("shields {values}").format(values="+".join(map(str, sh)))
+            coins = ngettext("{n} coin", "{n} coins", st.coins[a.target]).format(n=st.coins[a.target])
+            attack = (_("Attack Cop {player} ({shields}, {coins})") if self.roles()[a.target] == COP else
+                      _("Attack Robber {player} ({shields}, {coins})"))
+            return attack.format(player=n(a.target), shields=shields, coins=coins)
         if isinstance(a, Respond):
             return self.respond_label(a, seat)
         return str(a)
@@ -51,27 +56,31 @@ class SeatChoices:
         if defence >= off.value:
             if role == ROBBER and defence > off.value:
                 amount = min(defence - off.value, st.coins[off.attacker])
-                return defence, f"blocked, you steal {amount}", amount
-            return defence, "blocked", 0
+                return defence, _("blocked, you steal {n}").format(n=amount), amount
+            return defence, _("blocked"), 0
         if role == COP:
             amount = min(off.value - defence, st.coins[seat])
-            return defence, f"you pay {amount} coin{'s' if amount != 1 else ''}", -amount
-        return defence, "JAIL", -100
+            return defence, ngettext("you pay {n} coin", "you pay {n} coins", amount).format(n=amount), -amount
+        return defence, _("JAIL"), -100
 
     def respond_label(self, a: Respond, seat: int) -> str:
         st = self.views().public
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
-        add = f"Add shield {a.hand}" if a.hand else "Add nothing"
+        add = _("Add shield {value}").format(value=a.hand) if a.hand else _("Add nothing")
         if a.shield:
-            use = f"use the {a.shield} alone"
+            use = _("use the {value} alone").format(value=a.shield)
         elif not front:
-            use = "no shields"
+            use = _("no shields")
         elif len(front) == 1:
-            use = f"use the {front[0]}"
+            use = _("use the {value}").format(value=front[0])
         else:
-            use = f"use all: {'+'.join(map(str, front))} = {sum(front)}"
-        _, what, _ = self.respond_outcome(a, seat)
-        return f"{add}, {use} → {what}"
+            use = _("use all: {values} = {total}").format(values="+".join(map(str, front)), total=sum(front))
+        _value, what, _worth = self.respond_outcome(a, seat)
+        return _("{add}, {use} → {what}").format(add=add, use=use, what=what)
+
+    def costly(self, seat: int) -> set[str]:
+        """The defend prompt's answers that cost ``seat`` (jail, paying coins): drawn in red."""
+        return {label for label, a in self.respond_items(seat) if self.respond_outcome(a, seat)[2] < 0}
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
         """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
@@ -115,12 +124,12 @@ class SeatChoices:
     def why_not(self, seat: int, slot: Any) -> str:
         st = self.views().public
         if slot in ("draw", "end"):
-            return "Not now"
-        kind, _ = slot
+            return _("Not now")
+        kind, _value = slot
         if kind == DEFENCE:
-            return "You have laid your Defence card this turn"
+            return _("You have laid your Defence card this turn")
         if st.jail[seat]:
-            return "In jail: no attack until you are freed"
+            return _("In jail: no attack until you are freed")
         if st.attacked:
-            return "You have attacked this turn"
-        return "Nobody to attack: every opponent is in jail"
+            return _("You have attacked this turn")
+        return _("Nobody to attack: every opponent is in jail")

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pygame
 
 import math
+from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
-from arcade.client.render.fonts import draw_text, font, fit
+from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
 from arcade.client.scenes.table import SeatMenu
-from arcade.games.cops_and_robbers.table.art import (CENTRE, COIN_FLIGHT, COIN_GAP, DISCARD_POS, DRAW_POS, HAND_Y,
-                                                     OWN_BOX, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT, SIZES, big_coin,
-                                                     button, coin_stack, own_coins, role_card)
+from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
+                                                     DRAW_POS, HAND_Y, OWN_BOX, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT,
+                                                     SIZES, big_coin, button, coin_stack, own_coins, role_card)
 
 __all__ = ["TablePanels"]
 
@@ -24,12 +25,15 @@ class TablePanels:
     def status_text(self, st=None) -> str:
         """The line at the top: the round and whose turn it is (``st``: the public view)."""
         st = st or self.views().public
-        head = f"Round {st.round_no} of {st.rounds}" + (" (5-round game)" if st.rounds > 1 else "")
+        head = (_("Round {n} of {rounds} (5-round game)") if st.rounds > 1 else _("Round {n} of {rounds}")).format(
+            n=st.round_no, rounds=st.rounds)
         if st.over:
-            return head + " · the game is over"
-        if st.pending is not None:
-            return head + f" · {self.seat_name(st.pending.target)} answers the attack"
-        return head + f" · {self.seat_name(st.current)}'s turn"
+            now = _("the game is over")
+        elif st.pending is not None:
+            now = _("{player} answers the attack").format(player=self.seat_name(st.pending.target))
+        else:
+            now = _("{player}'s turn").format(player=self.seat_name(st.current))
+        return _("{status} · {now}").format(status=head, now=now)
 
     def draw_area(self, surf, seat: int, r: pygame.Rect, coins: tuple[int, ...], st) -> None:
         """A seat's area from the public view ``st``: its hand only as a count."""
@@ -44,31 +48,46 @@ class TablePanels:
         round_sc = round_scores(st.roles, st.coins)
         team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
         total = self.scores(st)[seat]
-        name = f"{self.seat_name(seat)} · {ROLE_NAMES[role]}"
-        draw_text(surf, ("▶ " if turn else "") + name, (r.x + 10, r.y + 6), 18, col, bold=True)
-        draw_text(surf, f"{total} pts", (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        pts = ngettext("{n} pt", "{n} pts", total).format(n=total)
+        pts_w = font(18, True).size(pts)[0]
+        room = r.w - 26 - pts_w  # from the left margin to 6 px before the points
+        mark = "▶ " if turn else ""
+        name = mark + _("{player} · {role}").format(player=self.seat_name(seat), role=_(ROLE_NAMES[role]))
+        size = size_to_fit(name, room, 18, bold=True)
+        if font(size, True).size(name)[0] > room:  # too long with the role: the role card under it says it
+            name = mark + self.seat_name(seat)
+            size = size_to_fit(name, room, 18, bold=True)
+            name = fit(name, size, room, True)
+        draw_text(surf, name, (r.x + 10, r.y + 6), size, col, bold=True)
+        draw_text(surf, pts, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
         surf.blit(role_card(role), (r.x + 10, r.y + 30))
         # coins
         cs = coin_stack(max(0, coins[seat]))
         surf.blit(cs, (r.x + 76, r.y + 44))
-        draw_text(surf, f"{coins[seat]} coin{'s' if coins[seat] != 1 else ''}", (r.x + 102, r.y + 108), 16, GOLD,
-                  bold=True, anchor="midtop")
-        sub = f"team {team} + own {st.coins[seat]}" + (f" · round {round_sc[seat]}" if st.rounds > 1 else "")
+        held = ngettext("{n} coin", "{n} coins", coins[seat]).format(n=coins[seat])
+        if own:  # under the coin stack
+            draw_text(surf, held, (r.x + 102, r.y + 108), 16, GOLD, bold=True, anchor="midtop")
+        else:  # under the role card and the coins, left of the hand's count
+            draw_text(surf, held, (r.x + 12, r.y + 112), size_to_fit(held, 130, 16, bold=True), GOLD, bold=True)
+        sub = _("team {team} + own {own}").format(team=team, own=st.coins[seat])
+        if st.rounds > 1:
+            sub = _("{coins} · round {score}").format(coins=sub, score=round_sc[seat])
         if own:
-            draw_text(surf, sub, (r.x + 190, r.y + 112), 16, DIM)
-            draw_text(surf, "shields in front of you" if st.shields[seat] else "no shields in front of you",
-                      (r.x + 190, r.y + 30), 16, DIM)
+            draw_text(surf, sub, (r.x + 190, r.y + 112), size_to_fit(sub, r.w - 200, 16), DIM)
+            line = _("shields in front of you") if st.shields[seat] else _("no shields in front of you")
+            draw_text(surf, line, (r.x + 190, r.y + 30), size_to_fit(line, r.w - 200, 16), DIM)
         else:
-            draw_text(surf, sub, (r.right - 10, r.y + 28), 16, DIM, anchor="topright")
+            draw_text(surf, sub, (r.right - 10, r.y + 28), size_to_fit(sub, r.w - 160, 16), DIM, anchor="topright")
             # the hand: counted backs
             n = st.hand_counts[seat]
             bw, bh = SIZES["X"]
             back = card_back(bw, bh)
             for i in range(min(n, 8)):
                 surf.blit(back, (r.x + 150 + i * 11, r.y + 50))
-            draw_text(surf, f"{n} card{'s' if n != 1 else ''} in hand", (r.x + 150, r.y + 98), 16, DIM)
+            held = ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n)
+            draw_text(surf, held, (r.x + 150, r.y + 98), size_to_fit(held, r.w - 160, 16), DIM)
             if not st.shields[seat]:
-                draw_text(surf, "no shields", (r.x + 12, r.y + 162), 16, DIM, anchor="midleft")
+                draw_text(surf, _("no shields"), (r.x + 12, r.y + 162), 16, DIM, anchor="midleft")
 
     def draw_jail_labels(self, surf, st) -> None:
         for seat in range(st.players):
@@ -76,8 +95,11 @@ class TablePanels:
                 x, y = self.slot_xy(seat)
                 need = st.jail[seat] - sum(st.jail_shields[seat])
                 on = st.jail_shields[seat]
-                held = f"shields {'+'.join(map(str, on))} · " if on else ""
-                label = fit(f"JAIL {st.jail[seat]} · {held}{need} more to free", 16, self.areas[seat].w - 20, True)
+                label = (_("JAIL {value} · shields {shields} · {n} more to free") if on else
+                         _("JAIL {value} · {n} more to free")).format(value=st.jail[seat], n=need,
+                                                                      shields="+".join(map(str, on)))
+                label = fit(label, size_to_fit(label, self.areas[seat].w - 20, 16, bold=True), self.areas[seat].w - 20,
+                            True)
                 r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 12, 23)
                 r.center = (int(x), int(y + 52))
                 r.right = min(r.right, self.areas[seat].right - 4)
@@ -92,22 +114,25 @@ class TablePanels:
                 rr = pygame.Rect(0, 0, w, h)
                 rr.center = (DRAW_POS[0] - 2 * i, DRAW_POS[1] - 2 * i)
                 surf.blit(card_back(w, h), rr)
-        draw_text(surf, f"draw {st.draw_count}", (DRAW_POS[0] - 6, DRAW_POS[1] + h // 2 + 2), 16, WHITE,
-                  anchor="midtop")
-        draw_text(surf, f"discard {len(st.discard)}", (DISCARD_POS[0] + 6, DISCARD_POS[1] + h // 2 + 2), 16, WHITE,
-                  anchor="midtop")
-        x = CENTRE.x + 160
+        half = (DISCARD_POS[0] - DRAW_POS[0]) - 6  # each count's room under its pile (px)
+        for (x, y), label in ((DRAW_POS, _("draw {n}").format(n=st.draw_count)),
+                              (DISCARD_POS, _("discard {n}").format(n=len(st.discard)))):
+            rows = [label] if font(16).size(label)[0] <= half else wrap(label, 16, half)
+            for k, row in enumerate(rows[:2]):
+                draw_text(surf, row, (x, y + h // 2 + 1 + 17 * k), 16, WHITE, anchor="midtop")
+        x = CENTRE_TEXT_X
         roles = st.roles
         teams = {}
         for p in range(st.players):
             teams.setdefault(roles[p], []).append(p)
         y = CENTRE.y + 8
-        for role in (COP, ROBBER):
+        for role in (COP, ROBBER):  # who is on which team: each area's header names its role
             seats = teams.get(role, [])
             tot = sum(st.coins[p] for p in seats)
-            draw_text(surf, f"{ROLE_NAMES[role]}s: {tot} coin{'s' if tot != 1 else ''}", (x, y), 16,
-                      ROLE_TEXT[role], bold=True)
-            draw_text(surf, " & ".join(self.seat_name(p) for p in seats), (x + 172, y + 1), 16, DIM)
+            line = (ngettext("Cops: {n} coin", "Cops: {n} coins", tot) if role == COP else
+                    ngettext("Robbers: {n} coin", "Robbers: {n} coins", tot)).format(n=tot)
+            draw_text(surf, line, (x, y), size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True), ROLE_TEXT[role],
+                      bold=True)
             y += 22
         draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
 
@@ -164,10 +189,13 @@ class TablePanels:
             if not slots:
                 continue
             # the turn's steps and the keys on a plate at the top, in the status line's place: the log stays seen
-            hint = self.turn_hint(seat, ui)
+            head, hint = self.bar_parts(seat, st)
+            hint = hint if not ui.open else self.turn_hint(seat, ui)
             r = self.turn_bar(seat, st)
             panel(surf, r, 255, (10, 20, 16), GOLD, 8)
-            sx = draw_text(surf, "Your turn:", (r.x + 12, r.y + 5), 16, GOLD, bold=True).right + 8
+            sx = r.x + 12
+            if head:
+                sx = draw_text(surf, head, (sx, r.y + 5), 16, GOLD, bold=True).right + 8
             for name, done in self.turn_steps(seat, st):
                 lab = ("✓ " if done else "○ ") + name
                 sx = draw_text(surf, lab, (sx, r.y + 5), 16, GREEN if done else WHITE, bold=not done).right + 10
@@ -178,36 +206,59 @@ class TablePanels:
                 items = self.slot_options(seat, slot)
                 xs = self.hand_x(len(slots))
                 i = ui.sel % len(slots)
-                title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-                self.draw_popup(surf, title, [s for s, _ in items], ui.cur, xs[i], HAND_Y - 80, hint)
+                self.draw_popup(surf, self.card_title(slot), [s for s, _a in items], ui.cur, xs[i], HAND_Y - 80,
+                                hint)
+
+    @staticmethod
+    def card_title(slot) -> str:
+        """The title of a hand card's menu: "Defence 3:", "Offence 2:"."""
+        return (_("Defence {value}:") if slot[0] == DEFENCE else _("Offence {value}:")).format(value=slot[1])
 
     @staticmethod
     def turn_steps(seat: int, st) -> list[tuple[str, bool]]:
         """The steps of a turn and whether each is done (``st``: the public view): draw, one Defence, one attack
         (done, or impossible from jail)."""
-        return [("Draw", st.drawn), ("Defence", st.defended), ("Attack", st.attacked or bool(st.jail[seat]))]
+        return [(pgettext("draw a card", "Draw"), st.drawn), (_("Defence"), st.defended),
+                (_("Attack"), st.attacked or bool(st.jail[seat]))]
 
     def turn_bar(self, seat: int, st) -> pygame.Rect:
         """The plate of ``seat``'s turn at the top (px): its steps, then its keys (none while a menu is open)."""
-        words = ["Your turn:"] + [("✓ " if done else "○ ") + name for name, done in self.turn_steps(seat, st)]
-        w = sum(font(16, True).size(t)[0] for t in words) + 10 * len(words) + 14
+        head, hint = self.bar_parts(seat, st)
         ui = self.ui.get(seat) or SeatMenu()
-        if not ui.open:
-            w += font(16).size("· " + self.turn_hint(seat, ui))[0] + 4
-        r = pygame.Rect(0, 0, w, 30)
+        r = pygame.Rect(0, 0, self.bar_width(seat, st, head, "" if ui.open else hint), 30)
         r.midtop = (W // 2, 6)
+        r.left = max(r.left, (W - self.status_width()) // 2)  # clear of the game's name in the corner
         return r
 
-    def turn_hint(self, seat: int, ui: SeatMenu) -> str:
-        """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu."""
+    def bar_width(self, seat: int, st, head: str, hint: str) -> int:
+        """The turn's plate's width (px) with the words ``head`` ("Your turn:") and the keys ``hint``."""
+        steps = [("✓ " if done else "○ ") + name for name, done in self.turn_steps(seat, st)]
+        words = ([head] if head else []) + steps
+        w = sum(font(16, True).size(t)[0] for t in words) + 10 * len(words) + 14
+        return w + font(16).size("· " + hint)[0] + 4 if hint else w
+
+    def bar_parts(self, seat: int, st) -> tuple[str, str]:
+        """The turn plate's head ("Your turn:") and keys (``turn_hint``), the longest that fit the picture right of
+        the game's name: without the mouse's part (the hint bar says what the mouse does), then without the head
+        (the plate's gold frame says it is your turn)."""
+        ui = self.ui.get(seat) or SeatMenu()
+        room = W - 8 - (W - self.status_width()) // 2
+        tries = [(_("Your turn:"), self.turn_hint(seat, ui)), (_("Your turn:"), self.turn_hint(seat, ui, mouse=False)),
+                 ("", self.turn_hint(seat, ui, mouse=False))]
+        return next((t for t in tries if self.bar_width(seat, st, *t) <= room), tries[-1])
+
+    def turn_hint(self, seat: int, ui: SeatMenu, mouse: bool = True) -> str:
+        """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu (``mouse``: saying
+        that a click works too, for the mouse's seat)."""
         dev = self.match.seats[seat].device
         k = lambda b: self.key(dev, b)  # noqa: E731
         if dev == "mouse":
-            return "click a line" if ui.open else "click a card, Draw or End turn"
+            return _("click a line") if ui.open else _("click a card, Draw or End turn")
         if ui.open:
-            return f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm · {k('B')} back"
-        hint = f"{k('LEFT')}/{k('RIGHT')} choose a card · {k('A')} play it"
-        return hint + " (or click it)" if self.mouse_seat() == seat else hint
+            return _("{updown} choose · {a} confirm · {b} back").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"),
+                                                                       b=k("B"))
+        hint = _("{keys} choose a card · {a} play it").format(keys=f"{k('LEFT')}/{k('RIGHT')}", a=k("A"))
+        return _("{keys} (or click it)").format(keys=hint) if mouse and self.mouse_seat() == seat else hint
 
     def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k, views) -> None:
         st = views.public
@@ -217,21 +268,26 @@ class TablePanels:
         rows = min(7, len(labels))
         r = self.defend_rect(labels)
         panel(surf, r, 255, (40, 14, 10), (255, 120, 90), 14)  # opaque: nothing shows through
-        draw_text(surf, f"{self.seat_name(off.attacker)} attacks you with offence {off.value}!",
-                  (r.x + 20, r.y + 12), 22, (255, 200, 150), bold=True)
+        head = _("{player} attacks you with offence {value}!").format(player=self.seat_name(off.attacker),
+                                                                      value=off.value)
+        draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, r.w - 40, 22, bold=True), (255, 200, 150),
+                  bold=True)
         sh = st.shields[seat]
-        have = "Shields in front of you: " + ("+".join(map(str, sh)) if sh else "none")
         hand = sorted({v for kd, v in views.of(seat).hand if kd == DEFENCE})
-        have += " · Defence in hand: " + (", ".join(map(str, hand)) if hand else "none")
-        draw_text(surf, have, (r.x + 22, r.y + 42), 16, WHITE)
-        self.draw_list(surf, "Choose your defence:", labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows)
-        draw_text(surf, f"{k('UP')}/{k('DOWN')} choose · {k('A')} confirm", (r.right - 20, r.bottom - 24), 16, GOLD,
-                  anchor="topright")
+        have = _("Shields in front of you: {shields} · Defence in hand: {hand}").format(
+            shields="+".join(map(str, sh)) if sh else _("none"), hand=", ".join(map(str, hand)) if hand else _("none"))
+        draw_text(surf, have, (r.x + 22, r.y + 42), size_to_fit(have, r.w - 44, 16), WHITE)
+        costly = self.costly(seat)
+        self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows,
+                       costly=costly)
+        keys = _("{updown} choose · {a} confirm").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"))
+        draw_text(surf, keys, (r.right - 20, r.bottom - 24), 16, GOLD, anchor="topright")
 
-    def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int) -> None:
-        """The shared list, smaller title, costly answers (jail, paying) in red."""
+    def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int,
+                  costly: set[str] = frozenset()) -> None:
+        """The shared list, smaller title, ``costly`` answers (jail, paying) in red."""
         super().draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
-                          color_of=lambda lab: (255, 170, 150) if "JAIL" in lab or "pay" in lab else WHITE)
+                          color_of=lambda lab: (255, 170, 150) if lab in costly else WHITE)
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int, hint: str) -> None:
         """A card's menu (``popup_rect``) with its keys ``hint`` on the last line."""
@@ -243,22 +299,28 @@ class TablePanels:
     def draw_round_scores(self, surf, st) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's
         score, and the running totals of the 5-round game (``st``: the public view)."""
-        rnd, scores, roles, _, players, reason = self.round_info
+        rnd, scores, roles, _coins, players, reason = self.round_info
         r = pygame.Rect(0, 0, 660, 120 + 30 * players)
         r.center = (W // 2, 300)
         panel(surf, r, 255, (14, 20, 16), GOLD, 14)
         over = st.over
-        head = f"Round {rnd} of {st.rounds} is over" if not over or st.rounds > 1 else "The game is over"
-        draw_text(surf, head, (r.x + 20, r.y + 12), 24, GOLD, bold=True)
-        draw_text(surf, reason, (r.x + 22, r.y + 42), 16, WHITE)
+        head = (_("Round {n} of {rounds} is over").format(n=rnd, rounds=st.rounds) if not over or st.rounds > 1
+                else _("The game is over"))
+        draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, r.w - 40, 24, bold=True), GOLD, bold=True)
+        draw_text(surf, reason, (r.x + 22, r.y + 42), size_to_fit(reason, r.w - 44, 16), WHITE)
         own = own_coins(scores)
         cols = {"role": r.x + 200, "team": r.x + 350, "own": r.x + 430, "round": r.x + 520, "total": r.x + 620}
+        labels = {"role": _("role"), "team": _("team coins"), "own": _("+ own"), "round": _("= score"),
+                  "total": _("total")}
         y = r.y + 72
+        role_w = font(size_to_fit(labels["role"], 70, 16)).size(labels["role"])[0]
         for name, x in cols.items():
             if name == "total" and st.rounds == 1:
                 continue
-            label = {"team": "team coins", "own": "+ own", "round": "= score"}.get(name, name)
-            draw_text(surf, label, (x, y), 16, DIM, anchor="topright" if name != "role" else "topleft")
+            # each label's room: from the column before's (the role's: its label's) right edge, 8 px apart
+            room = cols["team"] - cols["role"] - role_w - 8 if name == "team" else 70 if name == "role" else 72
+            draw_text(surf, labels[name], (x, y), size_to_fit(labels[name], room, 16), DIM,
+                      anchor="topright" if name != "role" else "topleft")
         totals = self.scores(st) if over else st.totals
         ranking = totals if st.rounds > 1 else scores
         best = max(ranking)
@@ -267,7 +329,7 @@ class TablePanels:
             win = ranking[s] == best
             draw_text(surf, ("★ " if win else "") + self.seat_name(s), (r.x + 24, y), 18, GOLD if win else WHITE,
                       bold=win)
-            draw_text(surf, ROLE_NAMES[roles[s]], (cols["role"], y), 17, ROLE_COLOURS[roles[s]], bold=True)
+            draw_text(surf, _(ROLE_NAMES[roles[s]]), (cols["role"], y), 17, ROLE_COLOURS[roles[s]], bold=True)
             draw_text(surf, str(scores[s] - own[s]), (cols["team"], y), 17, WHITE, anchor="topright")
             draw_text(surf, str(own[s]), (cols["own"], y), 17, WHITE, anchor="topright")
             draw_text(surf, str(scores[s]), (cols["round"], y), 18, WHITE, bold=True, anchor="topright")
@@ -275,5 +337,5 @@ class TablePanels:
                 draw_text(surf, str(totals[s]), (cols["total"], y), 18, GOLD, bold=True, anchor="topright")
         if not over and self.humans() and not self.demo:
             dev = self.match.seats[self.humans()[0]].device
-            draw_text(surf, f"{self.key(dev, 'A')}: next round", (r.right - 20, r.bottom - 26), 16, WHITE,
-                      anchor="topright")
+            draw_text(surf, _("{key}: next round").format(key=self.key(dev, "A")), (r.right - 20, r.bottom - 26), 16,
+                      WHITE, anchor="topright")

@@ -42,7 +42,8 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _
+from arcade.core.i18n import N_, _, ngettext
+from arcade.core.results import join_names
 from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, Attack, Defend, Draw, EndTurn
 from arcade.games.cops_and_robbers.terms import term
 from arcade.client.render.cards import blit_card, card_back
@@ -65,7 +66,7 @@ __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD",
 
 class Table(SeatChoices, TablePanels, TableScene):
     END_DELAY = 300
-    RESULT_FIGURE = "Points"
+    RESULT_FIGURE = N_("Points")
 
     def setup(self) -> None:
         self.board.move_ticks = 16
@@ -139,33 +140,46 @@ class Table(SeatChoices, TablePanels, TableScene):
         n = self.seat_name
         k = ev[0]
         if k == "defence":
-            _, seat, v, to, on_jail = ev
+            _k, seat, v, to, on_jail = ev
             if on_jail:
-                return f"{n(seat)} lays shield {v} on " + ("their own jail" if to == seat else f"{n(to)}'s jail")
-            return f"{n(seat)} lays shield {v}" + ("" if to == seat else f" for {n(to)}")
+                if to == seat:
+                    return _("{player} lays shield {value} on their own jail").format(player=n(seat), value=v)
+                return _("{player} lays shield {value} on {other}'s jail").format(player=n(seat), value=v,
+                                                                                  other=n(to))
+            if to == seat:
+                return _("{player} lays shield {value}").format(player=n(seat), value=v)
+            return _("{player} lays shield {value} for {other}").format(player=n(seat), value=v, other=n(to))
         if k == "offensive":
-            return f"{n(ev[1])} attacks {n(ev[3])} with offence {ev[2]}!"
+            return _("{player} attacks {other} with offence {value}!").format(player=n(ev[1]), other=n(ev[3]),
+                                                                              value=ev[2])
         if k == "respond":
-            return f"{n(ev[1])} answers" + (f", adding shield {ev[2]}" if ev[2] else "")
+            if ev[2]:
+                return _("{player} answers, adding shield {value}").format(player=n(ev[1]), value=ev[2])
+            return _("{player} answers").format(player=n(ev[1]))
         if k == "pay":
-            return f"{n(ev[1])} pays {ev[3]} coin{'s' if ev[3] != 1 else ''} to {n(ev[2])}"
+            return ngettext("{player} pays {n} coin to {other}", "{player} pays {n} coins to {other}", ev[3]).format(
+                player=n(ev[1]), n=ev[3], other=n(ev[2]))
         if k == "steal":
-            return (f"{n(ev[1])} steals {ev[3]} coin{'s' if ev[3] != 1 else ''} from {n(ev[2])}" if ev[3]
-                    else f"{n(ev[1])} blocks it")
+            if ev[3]:
+                return ngettext("{player} steals {n} coin from {other}", "{player} steals {n} coins from {other}",
+                                ev[3]).format(player=n(ev[1]), n=ev[3], other=n(ev[2]))
+            return _("{player} blocks it").format(player=n(ev[1]))
         if k == "jail":
             kept = ev[3] if len(ev) > 3 else ()
             if kept:
-                return (f"{n(ev[1])} goes to jail on offence {ev[2]}: shields {'+'.join(map(str, kept))} stay on it, "
-                        f"{ev[2] - sum(kept)} more to free")
-            return f"{n(ev[1])} goes to jail on offence {ev[2]}!"
+                return _("{player} goes to jail on offence {value}: shields {shields} stay on it, {n} more to "
+                         "free").format(player=n(ev[1]), value=ev[2], shields="+".join(map(str, kept)),
+                                        n=ev[2] - sum(kept))
+            return _("{player} goes to jail on offence {value}!").format(player=n(ev[1]), value=ev[2])
         if k == "free":
-            return f"{n(ev[1])} is freed"
+            return _("{player} is freed").format(player=n(ev[1]))
         if k == "reshuffle":
-            return f"Reshuffle: {ev[1]} cards back in the draw pile"
+            return ngettext("Reshuffle: {n} card back in the draw pile", "Reshuffle: {n} cards back in the draw pile",
+                            ev[1]).format(n=ev[1])
         if k == "round_end":
-            return f"Round {ev[1]} is over"
+            return _("Round {n} is over").format(n=ev[1])
         if k == "deal" and ev[1] > 1:
-            return f"Round {ev[1]}: roles dealt again, players change places"
+            return _("Round {n}: roles dealt again, players change places").format(n=ev[1])
         return ""
 
     def after_tick(self) -> None:
@@ -207,8 +221,8 @@ class Table(SeatChoices, TablePanels, TableScene):
         own = own_coins(scores)
         broke = [s for s in range(len(scores)) if roles[s] == COP and own[s] == 0]
         if broke:
-            return f"{self.seat_name(broke[0])} has no coins left"
-        return "The draw pile ran out"
+            return _("{player} has no coins left").format(player=self.seat_name(broke[0]))
+        return _("The draw pile ran out")
 
     def shown_coins(self) -> tuple[int, ...]:
         """The coins in each stack as drawn now (mid-flight: the coins not yet landed are in the air)."""
@@ -385,7 +399,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                 self.choose_slot(seat, ui, slots[ui.sel])
 
     # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
-    MOUSE_HINT = "click a card or Draw, then a line · or drag a card onto a player"
+    MOUSE_HINT = N_("click or drag a card")
 
     def hand_rects(self, slots: list) -> list[pygame.Rect]:
         """The hand's cards and its Draw / End turn buttons (px), as laid out at the bottom."""
@@ -424,9 +438,8 @@ class Table(SeatChoices, TablePanels, TableScene):
         ui = self.seat_ui(seat)
         slot = slots[ui.sel % len(slots)]
         items = self.slot_options(seat, slot)
-        title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-        r = self.popup_rect(title, [s for s, _ in items], self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80,
-                            self.turn_hint(seat, ui))
+        r = self.popup_rect(self.card_title(slot), [s for s, _a in items],
+                            self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80, self.turn_hint(seat, ui))
         return self.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
 
     def mouse_controls(self, seat: int) -> bool:
@@ -560,13 +573,13 @@ class Table(SeatChoices, TablePanels, TableScene):
         seat = self.bottom_seat()
         if (not self.spectator() and seat in self.humans() and not self.demo and not views.up(seat)
                 and self.curtain_for is None and self.forced_view == "auto" and st.hand_counts[seat]):
-            hint = f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand"
+            hint = _("hold {key} to see your hand").format(key=self.key(self.match.seats[seat].device, "B"))
             r = pygame.Rect(0, 0, font(17, True).size(hint)[0] + 24, 32)
             r.center = (W // 2, HAND_Y)
             panel(surf, r, 255, (20, 20, 20), GOLD, 10)
             draw_text(surf, hint, r.center, 17, WHITE, bold=True, anchor="center")
         if self.turn_bar_seat(views) is None:  # on your turn the turn's plate takes the status line's place
-            draw_text(surf, self.status_text(st), (W // 2, 20), 19, WHITE, anchor="center", shadow=True)
+            self.draw_status(surf, self.status_text(st), 20)
         if not self.demo and self.curtain_for is None:
             self.draw_prompts(surf, views)
         if self.round_info is not None and (self.round_hold > 0 or (st.over and (self.demo or self.app.top is self))):
@@ -586,9 +599,10 @@ class Table(SeatChoices, TablePanels, TableScene):
         seat = self.turn_bar_seat(views)
         if seat is not None:
             return self.turn_bar(seat, views.public)
-        r = pygame.Rect(0, 0, font(19).size(self.status_text(views.public))[0] + 8, 28)
-        r.center = (W // 2, 20)
-        return r
+        return self.status_line_rect(self.status_text(views.public), 20)
+
+    def status_rects(self) -> list[pygame.Rect]:
+        return [self.status_rect()]
 
     def hand_area(self) -> pygame.Rect | None:
         """The bottom row: the viewer's hand and its Draw / End turn buttons (px; raised card included)."""
@@ -653,9 +667,9 @@ class Table(SeatChoices, TablePanels, TableScene):
             if ui.open:
                 slot = slots[ui.sel % len(slots)]
                 items = self.slot_options(seat, slot)
-                title = f"{'Defence' if slot[0] == DEFENCE else 'Offence'} {slot[1]}:"
-                out.append(self.popup_rect(title, [lab for lab, _a in items], self.hand_x(len(slots))[ui.sel % len(
-                    slots)], HAND_Y - 80, self.turn_hint(seat, ui)))
+                ax = self.hand_x(len(slots))[ui.sel % len(slots)]
+                out.append(self.popup_rect(self.card_title(slot), [lab for lab, _a in items], ax, HAND_Y - 80,
+                                           self.turn_hint(seat, ui)))
         if self.round_info is not None and (self.round_hold > 0 or st.over):
             out.append(self.round_rect())
         return out
@@ -712,7 +726,7 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def key(self, device: str, button: str) -> str:
         h = self.app.input.hint(device, button)
-        return {"Ⓐ": "pad A", "Ⓑ": "pad B"}.get(h, h)
+        return {"Ⓐ": _("pad A"), "Ⓑ": _("pad B")}.get(h, h)
 
     # --- results --------------------------------------------------------------------------------------------------
     def result_lines(self) -> list[str]:
@@ -720,18 +734,21 @@ class Table(SeatChoices, TablePanels, TableScene):
         scores = self.rules.scores(st)
         best = max(scores)
         win = [s for s in range(st.players) if scores[s] == best]
-        title = (" and ".join(self.seat_name(s) for s in win) + " win!") if len(win) > 1 else \
-            f"{self.seat_name(win[0])} wins!"
+        title = ngettext("{players} wins!", "{players} win!", len(win)).format(
+            players=join_names([self.seat_name(s) for s in win]))
         lines = [title]
         roles = self.roles()
         own = own_coins(st.last_round)
         for s in sorted(range(st.players), key=lambda s: (-scores[s], s)):
-            who = f"{self.seat_name(s)} ({self.match.seats[s].label})"
+            who = dict(player=self.seat_name(s), who=self.match.seats[s].label, score=scores[s])
             if st.rounds > 1:
-                lines.append(f"{who}: {scores[s]} points over {st.rounds} rounds")
+                lines.append(ngettext("{player} ({who}): {score} points over {n} round",
+                                      "{player} ({who}): {score} points over {n} rounds", st.rounds).format(
+                    n=st.rounds, **who))
             else:
-                lines.append(f"{who}, {ROLE_NAMES[roles[s]]}: {scores[s]} points "
-                             f"(team {st.last_round[s] - own[s]} + own {own[s]})")
+                line = (_("{player} ({who}), Cop: {score} points (team {team} + own {own})") if roles[s] == COP else
+                        _("{player} ({who}), Robber: {score} points (team {team} + own {own})"))
+                lines.append(line.format(team=st.last_round[s] - own[s], own=own[s], **who))
         if st.rounds == 1:
-            lines.append("score = the team's coins + your own coins")
+            lines.append(_("score = the team's coins + your own coins"))
         return lines

@@ -9,13 +9,16 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from arcade.core.i18n import N_, _, format_compact, format_money, format_percent, ngettext, on_change
 from arcade.games.grass import ANY, CARDS
 from arcade.games.grass.cards import HEAT_OF
-from arcade.client.render.fonts import draw_text, font
+from arcade.games.grass.terms import card_name
+from arcade.client.render import fonts
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, W, WHITE, button_face, panel
 from arcade.client.scenes.table import SeatMenu
 
-__all__ = ["SIZES", "card_face", "card_art", "money", "short_money", "Slot", "SeatUI", "WALK_TICKS", "DEMO_HOLD"]
+__all__ = ["SIZES", "card_face", "card_art", "Slot", "SeatUI", "WALK_TICKS", "DEMO_HOLD"]
 
 SIZES = {"L": (96, 134), "M": (72, 100), "S": (60, 90)}
 """Card sizes in logical pixels: L the hand, M the bottom player's pile and Stash (and everyone's, for a spectator of
@@ -39,10 +42,12 @@ ICONS = {"Market Close": "✖", "Steal Your Neighbor's Pot": "⚔", "Euphoria": 
 """Band colour and icon of each card group (pay fine shares the heat-off colour)."""
 
 SUBTEXT = {
-    "Market Close": "ends the hand", "Pay Fine / Heat Off": "clears any heat",
-    "Stonehigh": "extra turn, clears heat", "Euphoria": "extra turns, clears heat", "Banker": "20% of Stashes", "Steal Your Neighbor's Pot": "largest peddle",
-    "Market Open": "opens market",
+    "Market Close": (N_("ends the hand"),), "Pay Fine / Heat Off": (N_("clears any heat"),),
+    "Stonehigh": (N_("extra turn"), N_("clears heat")), "Euphoria": (N_("extra turns"), N_("clears heat")),
+    "Banker": (N_("{percent} of Stashes"),), "Steal Your Neighbor's Pot": (N_("largest peddle"),),
+    "Market Open": (N_("opens market"),),
 }
+"""The small words under a card's icon (large cards), one English id a line; ``{percent}`` the Banker's share."""
 
 STEP_TICKS = 40
 """Ticks between two rows of the scoring walk-through."""
@@ -57,18 +62,6 @@ STASH_RIGHT = 922
 HAND_Y = 616
 
 
-def money(d: int, sign: bool = False) -> str:
-    """Dollars as printed: "$25,000", "−$5,000" (with ``sign``: "+$5,000" for a gain)."""
-    if d < 0:
-        return f"−${-d:,}"
-    return f"+${d:,}" if sign and d > 0 else f"${d:,}"
-
-
-def short_money(d: int) -> str:
-    """Dollars in thousands: "25K"."""
-    return f"{d // 1000}K" if d % 1000 == 0 else f"{d:,}"
-
-
 SHORT_TITLES = {
     "Lust Conquers All": ("Lust Conq. All", "Lust"), "Search & Seizure": ("Search Seizure", "Seizure"),
     "A Breeze to Fly": ("Breeze to Fly",), "Pay Fine / Heat Off": ("Pay Fine",), "Stonehigh": ("Stone high",),
@@ -77,29 +70,73 @@ SHORT_TITLES = {
 """Shorter titles tried in turn when a card's name does not fit its band in two lines (small cards)."""
 
 
-def _title_lines(title: str, w: int) -> list[str]:
-    """How ``label_card`` wraps ``title`` on a card ``w`` pixels wide."""
-    f = font(max(10, w // 8), True)
-    lines, cur = [], ""
-    for word in title.split():
+def _title_lines(title: str, w: int, size: int | None = None) -> list[str]:
+    """How a card ``w`` pixels wide breaks ``title`` into rows in its band (at font ``size``, bold; default its own):
+    at spaces, a row at most ``w`` - 10 px unless it is one word (never cut: ``card_title`` keeps every word within
+    the card)."""
+    f = font(size or max(10, w // 8), True)
+    rows, cur = [], ""
+    for word in title.split(" "):
         if cur and f.size(cur + " " + word)[0] > w - 10:
-            lines.append(cur)
+            rows.append(cur)
             cur = word
         else:
-            cur = f"{cur} {word}".strip()
-    lines.append(cur)
-    return lines
+            cur = f"{cur} {word}" if cur else word
+    rows.append(cur)
+    if fonts.WATCH is not None:  # rows of a text broken to fit, not a text cut short (the language tests)
+        fonts.WATCH.wrapped(title, rows)
+    return rows
+
+
+def _rows_needed(title: str, w: int, size: int) -> tuple[int, bool]:
+    """How many rows ``title`` takes on a card ``w`` pixels wide at font ``size`` (as ``_title_lines`` breaks it),
+    and whether every row fits the card (``w`` - 6 px)."""
+    f = font(size, True)
+    rows, cur, widest = 0, "", 0
+    for word in title.split(" "):
+        if cur and f.size(cur + " " + word)[0] > w - 10:
+            rows, widest, cur = rows + 1, max(widest, f.size(cur)[0]), word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    return rows + 1, max(widest, f.size(cur)[0]) <= w - 6
 
 
 @lru_cache(maxsize=128)
-def card_title(name: str, w: int) -> str:
-    """The title printed on a card ``w`` pixels wide: the name, or a shorter form that fits two lines."""
-    f = font(max(10, w // 8), True)
-    for t in (name,) + SHORT_TITLES.get(name, ()):
-        lines = _title_lines(t, w)
-        if len(lines) <= 2 and all(f.size(ln)[0] <= w - 6 for ln in lines):
-            return t
-    return (SHORT_TITLES.get(name) or (name,))[-1]
+def card_title(kind: int, w: int) -> tuple[str, int]:
+    """The title printed on a card of ``kind`` ``w`` pixels wide and its font size: the printed name in the
+    player's language, or (English names) a shorter form that fits two lines; a name that fits no two lines
+    shrinks (down to 8 px) to fit three."""
+    name = card_name(kind)
+    size = max(10, w // 8)
+    english = name == CARDS[kind].name
+    for t in (name,) + (SHORT_TITLES.get(name, ()) if english else ()):
+        rows, fits = _rows_needed(t, w, size)
+        if rows <= 2 and fits:
+            return t, size
+    if english and SHORT_TITLES.get(name):
+        return SHORT_TITLES[name][-1], size
+    while size > 8:
+        rows, fits = _rows_needed(name, w, size)
+        if rows <= 3 and fits:
+            break
+        size -= 1
+    return name, size
+
+
+def _sub_lines(kind: int, w: int) -> list[str]:
+    """The small words under a large card's icon: what the card does, in the player's language."""
+    c = CARDS[kind]
+    if c.group == "protection":
+        return [_("protects")]
+    if c.group == "paranoia":
+        return [_("if held")]
+    if c.group == "heat on":
+        return [_("heat on")]
+    if c.group == "heat off":
+        heat = card_name(HEAT_OF[kind])
+        clears = _("clears {card}").format(card=heat)
+        return [clears] if font(max(9, w // 10)).size(clears)[0] <= w - 8 else [heat]
+    return [_(ln).format(percent=format_percent(20)) for ln in SUBTEXT.get(c.name, ())]
 
 
 @lru_cache(maxsize=256)
@@ -112,36 +149,37 @@ def card_face(kind: int, size: str = "L") -> pygame.Surface:
         pygame.draw.rect(s, (235, 230, 210), s.get_rect(), border_radius=max(4, w // 12))
         pygame.draw.rect(s, GOLD, s.get_rect(), width=2, border_radius=max(4, w // 12))
         draw_text(s, "?", (w // 2, h // 2 - 6), int(h * 0.4), (120, 90, 20), bold=True, anchor="center")
-        draw_text(s, "their", (w // 2, h - 26), max(10, w // 7), (60, 60, 60), anchor="center")
-        draw_text(s, "choice", (w // 2, h - 12), max(10, w // 7), (60, 60, 60), anchor="center")
+        rows = wrap(_("their choice"), max(10, w // 7), w - 8)
+        for i, row in enumerate(rows[-2:]):
+            draw_text(s, row, (w // 2, h - 12 - 14 * (len(rows[-2:]) - 1 - i)), max(10, w // 7), (60, 60, 60),
+                      anchor="center")
         return s.convert_alpha()
     c = CARDS[kind]
     band, icon = GROUP_STYLE[c.group]
     icon = ICONS.get(c.name, icon)
     from arcade.client.render.cards import label_card
 
-    val, sub = "", SUBTEXT.get(c.name, "")
-    if c.group == "peddle":
-        val = money(c.value)
-    elif c.group == "protection":
-        val, sub = money(c.value), "protects"
+    val = ""
+    if c.group in ("peddle", "protection"):
+        val = format_money(c.value)
     elif c.group == "paranoia":
-        val, sub = money(-c.value), "if held"
-    elif c.group == "heat off":
-        heat = CARDS[HEAT_OF[kind]].name
-        sub = ("clears " + heat) if len(heat) <= 9 else heat
-    elif c.group == "heat on":
-        sub = "heat on"
-    two = c.group == "nirvana" and size == "L"  # "extra turn(s), clears heat": two lines
-    img = label_card(card_title(c.name, w), val, band, w, h, icon, sub if size == "L" and not two else "")
-    if two:
-        img = img.copy()
-        for i, line in enumerate(sub.split(", ")):
-            draw_text(img, line, (w // 2, int(h * 0.74) + i * 12), max(9, w // 10), (70, 70, 70), anchor="center")
+        val = format_money(-c.value)
+    img = label_card("", "", band, w, h, icon).copy()  # the band and icon; the words are drawn here
+    title, fs = card_title(kind, w)
+    for i, ln in enumerate(_title_lines(title, w, fs)[:3]):
+        draw_text(img, ln, (w // 2, 6 + i * (fs + 2)), fs, (255, 255, 255), bold=True, anchor="midtop")
+    if val:
+        draw_text(img, val, (w // 2, h - 8), size_to_fit(val, w - 6, max(11, w // 7), bold=True, smallest=8),
+                  (30, 30, 30), bold=True, anchor="midbottom")
+    sub = _sub_lines(kind, w) if size == "L" else []
+    ss = size_to_fit(sub, w - 6, max(9, w // 10), smallest=7) if sub else 9
+    for i, line in enumerate(sub):
+        y = int(h * 0.78) if len(sub) == 1 else int(h * 0.74) + i * 12
+        draw_text(img, line, (w // 2, y), ss, (70, 70, 70), anchor="center")
     if c.group == "peddle":
-        img = img.copy()
-        fs = 13 if size == "L" else 11
-        draw_text(img, short_money(c.value), (5, int(h * 0.3) + 4), fs, (20, 90, 30), bold=True)
+        corner = format_compact(c.value)
+        draw_text(img, corner, (5, int(h * 0.3) + 4), size_to_fit(corner, w // 2, 13 if size == "L" else 11,
+                                                                   bold=True, smallest=8), (20, 90, 30), bold=True)
     return img
 
 
@@ -163,8 +201,11 @@ def trade_button(selected: bool, left: int) -> pygame.Surface:
     w, h = SIZES["L"]
     s = button_face((w, h), selected)
     draw_text(s, "⇄", (w // 2, 44), 40, GOLD, anchor="center")
-    draw_text(s, "Trade", (w // 2, 86), 20, GOLD, bold=True, anchor="center")
-    draw_text(s, f"{left} left", (w // 2, 110), 16, WHITE, anchor="center")
+    label = _("Trade")
+    draw_text(s, label, (w // 2, 86), size_to_fit(label, w - 8, 20, bold=True, smallest=12), GOLD, bold=True,
+              anchor="center")
+    left_ = ngettext("{n} left", "{n} left", left).format(n=left)
+    draw_text(s, left_, (w // 2, 110), size_to_fit(left_, w - 8, 16, smallest=12), WHITE, anchor="center")
     return s.convert_alpha()
 
 
@@ -233,8 +274,17 @@ def _slot_rect(name: str, size: str) -> pygame.Rect:
 TRADE_BOX = pygame.Rect(170, 44, 940, 292)
 """The full trade dialog of a human in the trade: opaque, above the bottom player's own area (which starts at 340)."""
 
-OP_LABELS = {"offer": "Offer a card from your hand", "ask": "Ask for a card", "offer_peddle":
-             "Offer peddle from your Stash", "ask_peddle": "Ask for peddle from their Stash"}
+OP_LABELS = {"offer": N_("Offer a card from your hand"), "ask": N_("Ask for a card"), "offer_peddle":
+             N_("Offer peddle from your Stash"), "ask_peddle": N_("Ask for peddle from their Stash")}
+"""The trade dialog's lists (English ids, translated where shown)."""
+
+
+@on_change
+def _forget_words(_code: str) -> None:
+    """A language switch: the cards, their titles and the Trade button are drawn again with the new words."""
+    card_face.cache_clear()
+    card_title.cache_clear()
+    trade_button.cache_clear()
 
 
 def card_art(ref: str) -> pygame.Surface | None:

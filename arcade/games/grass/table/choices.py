@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from arcade.core.i18n import _, format_money
+from arcade.core.results import join_names
 from arcade.games.grass import ANY, CARDS, Action
 from arcade.games.grass.cards import HEAT_OF, NO_CARD, value
-from arcade.games.grass.table.art import OP_LABELS, money
+from arcade.games.grass.table.art import OP_LABELS
+from arcade.games.grass.terms import card_name
 
 __all__ = ["SeatChoices"]
 
@@ -19,57 +22,59 @@ class SeatChoices:
     def action_label(self, a: Action, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menu."""
         k = a.card
-        name = CARDS[k].name if 0 <= k < len(CARDS) else ""
+        name = card_name(k) if 0 <= k < len(CARDS) else ""
         st = self.views().public
+        n = self.seat_name
         if a.op == "discard":
-            return "Discard it (Wasted pile)"
+            return _("Discard it (Wasted pile)")
         if a.op == "pass":
-            return f"Pass it to {self.seat_name((seat + 1) % st.players)} (on your left)"
+            return _("Pass it to {player} (on your left)").format(player=n((seat + 1) % st.players))
         if a.op == "propose":
-            return f"Propose a trade to {self.seat_name(a.target)}"
+            return _("Propose a trade to {player}").format(player=n(a.target))
         if a.op == "play_on":
             if CARDS[k].group == "heat on":
-                return f"{name} on {self.seat_name(a.target)}"
+                return _("{card} on {player}").format(card=name, player=n(a.target))
             loose = st.seats[a.target].stash.loose
             taken = max(loose, key=lambda x: (value(x), x)) if loose else NO_CARD
-            return f"Rob {self.seat_name(a.target)} (takes {CARDS[taken].name if taken >= 0 else '?'})"
+            return _("Rob {player} (takes {card})").format(player=n(a.target), card=card_name(taken))
         if a.op == "protect":
-            return f"Protect {' + '.join(CARDS[x].name for x in a.cards)} ({money(sum(value(x) for x in a.cards))})"
+            return _("Protect {cards} ({amount})").format(cards=" + ".join(card_name(x) for x in a.cards),
+                                                          amount=format_money(sum(value(x) for x in a.cards)))
         if a.op == "play":
             g = CARDS[k].group
             if k == 0:
-                return "Open your market"
+                return _("Open your market")
             if g == "peddle":
-                return f"Lay it in your Stash ({money(value(k))})"
-            if name == "Market Close":
-                return "Close the market: the hand ends"
+                return _("Lay it in your Stash ({amount})").format(amount=format_money(value(k)))
+            if CARDS[k].name == "Market Close":
+                return _("Close the market: the hand ends")
             if g == "heat off":
-                return f"Clear your {CARDS[HEAT_OF[k]].name}"
+                return _("Clear your {card}").format(card=card_name(HEAT_OF[k]))
             if g == "pay fine":
-                return "Pay the fine: clear your heat, lose your smallest peddle"
+                return _("Pay the fine: clear your heat, lose your smallest peddle")
             if g == "nirvana":
-                turns = "2 extra turns" if name == "Euphoria" else "extra turn"
-                big = "largest" if name == "Euphoria" else "smallest"
-                return f"Play {name}: {turns}, clears heat, {big} peddle from everyone"
+                if CARDS[k].name == "Euphoria":
+                    return _("Play {card}: 2 extra turns, clears heat, largest peddle from everyone").format(card=name)
+                return _("Play {card}: extra turn, clears heat, smallest peddle from everyone").format(card=name)
             if g == "paranoia":
-                return f"Play {name}: everyone passes a card left"
-            return f"Play {name}"
+                return _("Play {card}: everyone passes a card left").format(card=name)
+            return _("Play {card}").format(card=name)
         if a.op in ("offer", "offer_peddle"):
             return name
         if a.op == "ask":
-            return "A card of their choice" if k == ANY else name
+            return _("A card of their choice") if k == ANY else name
         if a.op == "ask_peddle":
-            return f"{name} ({money(value(k))})"
+            return _("{card} ({amount})").format(card=name, amount=format_money(value(k)))
         if a.op == "accept":
             if not a.cards:
-                return "Accept the trade"
-            return "Accept, giving " + " and ".join(CARDS[x].name for x in a.cards)
+                return _("Accept the trade")
+            return _("Accept, giving {cards}").format(cards=join_names([card_name(x) for x in a.cards]))
         if a.op == "refuse":
-            return "Refuse the trade"
+            return _("Refuse the trade")
         if a.op == "send":
-            return "Send the proposal"
+            return _("Send the proposal")
         if a.op == "withdraw":
-            return "Withdraw the proposal"
+            return _("Withdraw the proposal")
         return a.op
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Action]]:
@@ -89,7 +94,7 @@ class SeatChoices:
         out: list[tuple[str, Any]] = []
         for op in ("offer", "ask", "offer_peddle", "ask_peddle"):
             if op in ops:
-                out.append((OP_LABELS[op] + " …", op))
+                out.append((_("{list} …").format(list=_(OP_LABELS[op])), op))
         for a in legal:
             if a.op in ("send", "withdraw"):
                 out.append((self.action_label(a, seat), a))
@@ -136,10 +141,11 @@ class SeatChoices:
             if k != ANY and k in hand:
                 hand.remove(k)
             elif k != ANY:
-                missing.append(CARDS[k].name)
+                missing.append(card_name(k))
         if missing:
-            return f"You cannot accept: they ask for {' and '.join(missing)}, which you do not hold. Refuse it."
-        return "You cannot accept: you have no card to give for \"a card of your choice\". Refuse it."
+            return _("You cannot accept: they ask for {cards}, which you do not hold. Refuse it.").format(
+                cards=join_names(missing))
+        return _('You cannot accept: you have no card to give for "a card of your choice". Refuse it.')
 
     def menu_actions(self, seat: int) -> list[Action]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""

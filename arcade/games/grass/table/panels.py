@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.games.grass import CARDS
+from arcade.core.i18n import _, format_money, format_percent, ngettext, pgettext
+from arcade.core.results import join_names
 from arcade.games.grass.cards import NO_CARD
+from arcade.games.grass.scoring import BANKER_PERCENT, HAND_BONUS
+from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
-from arcade.client.render.fonts import draw_text, font, fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
-                                          TRADE_BOX, WALK_TICKS, card_face, heat_glow, money, trade_button)
+                                          TRADE_BOX, WALK_TICKS, card_face, heat_glow, trade_button)
 
 __all__ = ["TablePanels"]
 
@@ -25,32 +28,57 @@ class TablePanels:
         name = self.seat_name(seat)
         who = self.match.seats[seat]
         mine = view.seat == seat and seat in self.humans() and not self.demo
-        tag = "bot" if who.kind == "bot" else ("you" if mine else who.label)
+        tag = _("bot") if who.kind == "bot" else (_("you") if mine else who.label)
         turn = acting and view.phase in ("play", "draft", "answer", "paranoia")
         if sl.big:
-            # the bottom player's own area: pile and Stash slot outlines, name and total at the left
+            # the bottom player's own area: pile and Stash slot outlines, name and who plays it, total at the left
             self.draw_pile_slot(surf, *OWN_PILE, cw, ch, sv)
             r = pygame.Rect(INFO_BOX)
             if turn:
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
-            draw_text(surf, fit(f"{name} ({tag})", 18, r.w - 20, True), (r.x + 12, r.y + 10), 18, GOLD, bold=True)
-            draw_text(surf, money(view.totals[seat]), (r.x + 12, r.y + 36), 26, WHITE, bold=True)
-            draw_text(surf, "running total", (r.x + 12, r.y + 68), 16, DIM)
-            draw_text(surf, f"Stash {money(sv.stash.total)}", (r.x + 12, r.y + 92), 17, WHITE)
-            y = r.y + 118
+            y = r.y + 10
+            both = _("{player} ({who})").format(player=name, who=tag)
+            if font(18, True).size(both)[0] <= r.w - 20:
+                draw_text(surf, both, (r.x + 12, y), 18, GOLD, bold=True)
+                y += 26
+            else:  # who plays the seat on a row of its own: never cut (a long name alone may be)
+                draw_text(surf, fit(name, 18, r.w - 20, True), (r.x + 12, y), 18, GOLD, bold=True)
+                tag = _("({who})").format(who=tag)
+                draw_text(surf, tag, (r.x + 12, y + 22), size_to_fit(tag, r.w - 20, 16), DIM)
+                y += 44
+            total = format_money(view.totals[seat])
+            draw_text(surf, total, (r.x + 12, y), size_to_fit(total, r.w - 20, 26, bold=True), WHITE, bold=True)
+            label = _("running total")
+            draw_text(surf, label, (r.x + 12, y + 32), size_to_fit(label, r.w - 20, 16), DIM)
+            stash = _("Stash {amount}").format(amount=format_money(sv.stash.total))
+            draw_text(surf, stash, (r.x + 12, y + 56), size_to_fit(stash, r.w - 20, 17), WHITE)
+            y += 82
             for ln in self.seat_status(view, seat):
-                draw_text(surf, fit(ln, 16, r.w - 20), (r.x + 12, y), 16, GOLD if ln.startswith("▶") else WHITE)
-                y += 21
+                for row in wrap(ln, 16, r.w - 20):
+                    if y <= r.bottom - 20:
+                        draw_text(surf, row, (r.x + 12, y), 16, GOLD if ln.startswith("▶") else WHITE)
+                    y += 21
             return
         r = sl.rect
         if turn:
             pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
-        head = fit(("▶ " if turn else "") + f"{name} · {tag}", 18, r.w - 130, True)
-        draw_text(surf, head, (r.x + 10, r.y + 6), 18, GOLD, bold=True)
-        draw_text(surf, money(view.totals[seat]), (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        total = format_money(view.totals[seat])
+        room = r.w - 30 - font(18, True).size(total)[0]
+        head = ("▶ " if turn else "") + _("{player} · {who}").format(player=name, who=tag)
+        size = size_to_fit(head, room, 18, bold=True)
+        if font(size, True).size(head)[0] > room:  # a long name: it alone is cut, never who plays it
+            tail = _("{player} · {who}").format(player="", who=tag)
+            head = ("▶ " if turn else "") + fit(name, size, room - font(size, True).size(("▶ " if turn else "")
+                                                                                         + tail)[0], True) + tail
+        draw_text(surf, head, (r.x + 10, r.y + 6), size, GOLD, bold=True)
+        draw_text(surf, total, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
         status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
-        line = f"{sv.hand_count} in hand · Stash {money(sv.stash.total)}" + ("" if not status else " · " + status[0])
-        draw_text(surf, fit(line, 16, r.w - 20), (r.x + 10, r.y + 27), 16, DIM)
+        line = _("{n} in hand · Stash {amount}").format(n=sv.hand_count, amount=format_money(sv.stash.total))
+        for extra in status[:1]:
+            longer = _("{line} · {status}").format(line=line, status=extra)
+            if font(16).size(longer)[0] <= r.w - 20:
+                line = longer
+        draw_text(surf, line, (r.x + 10, r.y + 27), size_to_fit(line, r.w - 20, 16), DIM)
         px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
         self.draw_pile_slot(surf, px, py, cw, ch, sv)
 
@@ -64,8 +92,11 @@ class TablePanels:
         """The words on an empty Hassle pile and the glow of heat (the pile's place is in the background)."""
         rr = self.pile_rect(px, py, cw, ch)
         if not sv.pile:
-            draw_text(surf, "market", (rr.centerx, rr.centery - 10), 16, DIM, anchor="center")
-            draw_text(surf, "closed", (rr.centerx, rr.centery + 10), 16, DIM, anchor="center")
+            # TRANSLATORS: "market" / "closed", on two rows on an empty Hassle pile (a card's width: short words)
+            rows = [pgettext("empty hassle pile", "market"), pgettext("empty hassle pile", "closed")]
+            for i, row in enumerate(rows):
+                draw_text(surf, row, (rr.centerx, rr.centery + 20 * i - 10 * (len(rows) - 1)), 16, DIM,
+                          anchor="center")
         if sv.heat != NO_CARD:
             level = abs((self.ticks // 5) % 10 - 5)
             g = heat_glow(cw, ch, level)
@@ -81,7 +112,7 @@ class TablePanels:
                 px, py = OWN_PILE
             else:
                 px, py = sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2
-            label = f"HEAT: {CARDS[sv.heat].name}"
+            label = _("HEAT: {card}").format(card=card_name(sv.heat))
             fs = 16
             wdt = font(fs, True).size(label)[0] + 12
             r = pygame.Rect(0, 0, wdt, fs + 8)
@@ -94,16 +125,17 @@ class TablePanels:
         sv = view.seats[seat]
         out = []
         if view.phase in ("play", "draft", "answer") and view.current == seat:
-            out.append("▶ playing" + (f" (+{view.extra_turns} extra)" if view.extra_turns else ""))
+            out.append("▶ " + (ngettext("playing (+{n} extra turn)", "playing (+{n} extra turns)", view.extra_turns)
+                               .format(n=view.extra_turns) if view.extra_turns else _("playing")))
         if view.phase == "paranoia":
-            out.append("passed ✓" if sv.passed else "choosing a card…")
+            out.append(_("passed ✓") if sv.passed else _("choosing a card…"))
         if sv.lost_turns and view.phase not in ("scoring", "over"):
-            out.append(f"sits out {sv.lost_turns} turn{'s' if sv.lost_turns > 1 else ''}")
+            out.append(ngettext("sits out {n} turn", "sits out {n} turns", sv.lost_turns).format(n=sv.lost_turns))
         if view.phase in ("scoring",) and (view.dealer + 1) % view.players == seat:
-            out.append("deals next")
+            out.append(_("deals next"))
         if (len(self.humans()) > 1 and seat == self.shown_seat and view.phase not in ("scoring", "over")
                 and seat not in self.acting_humans() and not self.demo):
-            out.append(f"hold {self.key(self.match.seats[seat].device, 'B')} to see your hand")
+            out.append(_("hold {key} to see your hand").format(key=self.key(self.match.seats[seat].device, "B")))
         return out
 
     def draw_centre(self, surf, view) -> None:
@@ -129,10 +161,10 @@ class TablePanels:
         the right of the Wasted pile's foot (its top card stays in full view, the seats' panels above are clear)."""
         cw, ch = SIZES["M"]
         out = []
-        for (x, y), text in ((self.deck_pos, f"Grass stack {view.deck_count}"),
-                             (self.wasted_pos, f"Wasted {len(view.wasted)}")):
+        for k, ((x, y), text) in enumerate(((self.deck_pos, _("Grass stack {n}").format(n=view.deck_count)),
+                                             (self.wasted_pos, _("Wasted {n}").format(n=len(view.wasted))))):
             r = pygame.Rect(0, 0, font(16, True).size(text)[0] + 10, 21)
-            if text.startswith("Wasted"):
+            if k == 1:
                 r.bottomleft = (x + cw // 2 + 6, y + ch // 2)
             else:
                 r.midtop = (x, y + ch // 2 - 14)
@@ -146,22 +178,25 @@ class TablePanels:
             draw_text(surf, text, r.center, 16, WHITE, bold=True, anchor="center")
 
     def status_text(self, view) -> str:
-        head = (f"Hand {view.hand_no} of {view.max_hands}" if view.max_hands else f"Hand {view.hand_no}") + \
-            f" · first to {money(view.goal)}"
+        hand = (_("Hand {n} of {hands}").format(n=view.hand_no, hands=view.max_hands) if view.max_hands
+                else _("Hand {n}").format(n=view.hand_no))
+        head = _("{hand} · first to {goal}").format(hand=hand, goal=format_money(view.goal))
         if view.learning and view.hand_no <= 3:
-            head += " · learning hand"
+            head = _("{status} · learning hand").format(status=head)
         n = self.seat_name
         if view.phase == "play":
-            return f"{head} · {n(view.current)}'s turn"
-        if view.phase == "draft":
-            return f"{head} · {n(view.current)} builds a trade for {n(view.trade.target)}"
-        if view.phase == "answer":
-            return f"{head} · {n(view.trade.target)} answers {n(view.current)}'s trade"
-        if view.phase == "paranoia":
-            return f"{head} · Paranoia! Everyone passes a card to the left"
-        if view.phase == "scoring":
-            return f"Hand {view.hand_no} is over · scoring"
-        return "The match is over"
+            now = _("{player}'s turn").format(player=n(view.current))
+        elif view.phase == "draft":
+            now = _("{player} builds a trade for {other}").format(player=n(view.current), other=n(view.trade.target))
+        elif view.phase == "answer":
+            now = _("{player} answers {other}'s trade").format(player=n(view.trade.target), other=n(view.current))
+        elif view.phase == "paranoia":
+            now = _("Paranoia! Everyone passes a card to the left")
+        elif view.phase == "scoring":
+            return _("Hand {n} is over · scoring").format(n=view.hand_no)
+        else:
+            return _("The match is over")
+        return _("{status} · {now}").format(status=head, now=now)
 
     def trade_rows(self, view) -> tuple[list[int], list[int], list[int], list[int]]:
         t = view.trade
@@ -193,41 +228,44 @@ class TablePanels:
         if me is None:
             # compact: the proposal on the table, for everyone to read
             r = panel(surf, (W // 2 - 65, self.deck_pos[1] - 94, 352, 140), 255, (30, 25, 10), GOLD, 10)
-            head = f"{self.seat_name(t.proposer)} ⇄ {self.seat_name(t.target)}"
-            draw_text(surf, head + ("  (proposed)" if t.sent else "  (building)"), (r.x + 10, r.y + 5), 16, GOLD,
-                      bold=True)
-            draw_text(surf, "gives", (r.x + 10, r.y + 25), 16, DIM)
-            self.draw_cards_row(surf, offer + offer_p, r.x + 10, r.y + 44, "S", "nothing yet")
-            draw_text(surf, "asks for", (r.x + 180, r.y + 25), 16, DIM)
-            self.draw_cards_row(surf, ask + ask_p, r.x + 180, r.y + 44, "S", "nothing yet")
+            head = (_("{player} ⇄ {other}  (proposed)") if t.sent else _("{player} ⇄ {other}  (building)")).format(
+                player=self.seat_name(t.proposer), other=self.seat_name(t.target))
+            draw_text(surf, head, (r.x + 10, r.y + 5), size_to_fit(head, r.w - 20, 16, bold=True), GOLD, bold=True)
+            for x, label, cards in ((r.x + 10, _("gives"), offer + offer_p), (r.x + 180, _("asks for"), ask + ask_p)):
+                draw_text(surf, label, (x, r.y + 25), size_to_fit(label, 160, 16), DIM)
+                self.draw_cards_row(surf, cards, x, r.y + 44, "S", _("nothing yet"))
             return
         # the full dialog of the human in the trade
         r = panel(surf, TRADE_BOX, 255, (16, 22, 18), GOLD, 14)  # opaque, above your own area
         proposer = me == t.proposer
         other = t.target if proposer else t.proposer
-        title = (f"Trade with {self.seat_name(other)}" if proposer else
-                 f"{self.seat_name(other)} proposes a trade")
-        draw_text(surf, title, (r.x + 20, r.y + 14), 26, GOLD, bold=True)
+        title = (_("Trade with {player}") if proposer else _("{player} proposes a trade")).format(
+            player=self.seat_name(other))
+        draw_text(surf, title, (r.x + 20, r.y + 14), size_to_fit(title, r.w - 40, 26, bold=True), GOLD, bold=True)
         if proposer:
-            draw_text(surf, f"proposal {len(view.proposed)} of {len(view.proposed) + view.proposals_left} this turn"
-                      " · one for one each way · offers are named openly", (r.x + 22, r.y + 46), 16, DIM)
+            sub = _("proposal {n} of {total} this turn · one for one each way · offers are named openly").format(
+                n=len(view.proposed), total=len(view.proposed) + view.proposals_left)
         else:
-            draw_text(surf, "Accept to swap these cards, or refuse.", (r.x + 22, r.y + 46), 16, DIM)
+            sub = _("Accept to swap these cards, or refuse.")
+        draw_text(surf, sub, (r.x + 22, r.y + 46), size_to_fit(sub, r.w - 44, 16), DIM)
         gx = r.x + 22
         you_give = (offer, offer_p) if proposer else (ask, ask_p)
         you_get = (ask, ask_p) if proposer else (offer, offer_p)
-        for col, (label, (hand_cards, peddle)) in enumerate((("You give", you_give), ("You get", you_get))):
+        for col, (label, (hand_cards, peddle)) in enumerate(((_("You give"), you_give), (_("You get"), you_get))):
             cx, y = gx + col * 250, r.y + 76
-            draw_text(surf, label, (cx, y), 20, WHITE, bold=True)
-            draw_text(surf, "hand", (cx, y + 27), 16, DIM)
+            draw_text(surf, label, (cx, y), size_to_fit(label, 240, 20, bold=True), WHITE, bold=True)
+            draw_text(surf, _("hand"), (cx, y + 27), 16, DIM)
             end = self.draw_cards_row(surf, hand_cards, cx, y + 50, "S", "—")
-            draw_text(surf, "Stash", (max(end, cx + 66) + 6, y + 27), 16, DIM)
-            self.draw_cards_row(surf, peddle, max(end, cx + 66) + 6, y + 50, "S", "—")
+            sx = max(end, cx + font(16).size(_("hand"))[0] + 12, cx + 66) + 6
+            draw_text(surf, _("Stash"), (sx, y + 27), 16, DIM)
+            self.draw_cards_row(surf, peddle, sx, y + 50, "S", "—")
         if view.phase == "answer" and not proposer:
             why = self.why_no_accept(me)
-            if not why and self.penalty_in_trade(me):
-                why = (f"Careful: {' and '.join(CARDS[k].name for k in self.penalty_in_trade(me))} costs its "
-                       "penalty if you still hold it when the hand ends.")
+            penalty = self.penalty_in_trade(me)
+            if not why and penalty:
+                why = ngettext("Careful: {cards} costs its penalty if you still hold it when the hand ends.",
+                               "Careful: {cards} cost their penalties if you still hold them when the hand ends.",
+                               len(penalty)).format(cards=join_names([card_name(k) for k in penalty]))
             for k, row in enumerate(wrap(why, 16, 470)[:2] if why else []):
                 draw_text(surf, row, (gx, r.y + 222 + 20 * k), 16, (255, 170, 150))
         # the menu side
@@ -237,20 +275,21 @@ class TablePanels:
         if view.phase == "draft" and proposer:
             if ui.dsub is not None:
                 items = self.draft_list(me, ui.dsub)
-                self.draw_list(surf, OP_LABELS[ui.dsub] + ":", [s for s, _ in items], ui.scur, mx, my, 400, 6)
-                hint = f"{self.key(seat_dev, 'A')} add · {self.key(seat_dev, 'B')} back"
+                self.draw_list(surf, _("{list}:").format(list=_(OP_LABELS[ui.dsub])), [s for s, _a in items],
+                               ui.scur, mx, my, 400, 6)
+                hint = _("{a} add · {b} back").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
             else:
                 items = self.draft_items(me)
-                self.draw_list(surf, "Build your proposal:", [s for s, _ in items], ui.dcur, mx, my, 400, 6)
-                hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} withdraw"
+                self.draw_list(surf, _("Build your proposal:"), [s for s, _a in items], ui.dcur, mx, my, 400, 6)
+                hint = _("{a} choose · {b} withdraw").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
         elif view.phase == "answer" and not proposer:
             items = self.answer_items(me)
             cur = ui.cur if ui.answering is view.trade else self.default_answer(me)
-            self.draw_list(surf, "Your answer:", [s for s, _ in items], cur, mx, my, 400, 6)
-            hint = f"{self.key(seat_dev, 'A')} choose · {self.key(seat_dev, 'B')} refuse at once"
+            self.draw_list(surf, _("Your answer:"), [s for s, _a in items], cur, mx, my, 400, 6)
+            hint = _("{a} choose · {b} refuse at once").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
         else:
-            hint = f"waiting for {self.seat_name(other)}…"
-        draw_text(surf, hint, (r.x + 22, r.bottom - 30), 16, WHITE)
+            hint = _("waiting for {player}…").format(player=self.seat_name(other))
+        draw_text(surf, hint, (r.x + 22, r.bottom - 30), size_to_fit(hint, r.w - 44, 16), WHITE)
 
     def prompt_seats(self, view) -> list[int]:
         """The acting human seats whose hand prompt (banner, menu) this screen shows now."""
@@ -267,16 +306,19 @@ class TablePanels:
         hslots = self.hand_slots(seat)
         lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
         if ui.open:
-            return (f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')} choose · {self.key(dev, 'A')} confirm · "
-                    f"{self.key(dev, 'B')} back")
+            return _("{updown} choose · {a} confirm · {b} back").format(
+                updown=f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')}", a=self.key(dev, "A"), b=self.key(dev, "B"))
         if view.phase == "paranoia":
-            return (f"Paranoia! Choose a card to pass to {self.seat_name((seat + 1) % view.players)} on your "
-                    f"left: {lr}, {self.key(dev, 'A')}")
+            return _("Paranoia! Choose a card to pass to {player} on your left: {keys}, then {a} to pass it").format(
+                player=self.seat_name((seat + 1) % view.players), keys=lr, a=self.key(dev, "A"))
         if dev == "mouse":
-            return "Your turn: click a card" + (" or Trade" if "trade" in hslots else "")
-        return (f"Your turn: choose a card ({lr}) and press {self.key(dev, 'A')}"
-                + (" · or Trade" if "trade" in hslots else "")
-                + (" · or click one" if self.mouse_seat() == seat else ""))
+            return _("Your turn: click a card or Trade") if "trade" in hslots else _("Your turn: click a card")
+        line = _("Your turn: choose a card ({keys}) and press {a} to play it").format(keys=lr, a=self.key(dev, "A"))
+        if "trade" in hslots:
+            line = _("{prompt} · or Trade").format(prompt=line)
+        if self.mouse_seat() == seat:
+            line = _("{prompt} · or click one").format(prompt=line)
+        return line
 
     def popup_now(self, seat: int, view) -> tuple[str, list[str], float] | None:
         """``seat``'s open card menu: (title, lines, x of its card), or None."""
@@ -288,7 +330,7 @@ class TablePanels:
         slot = hslots[ui.sel % len(hslots)]
         i = ui.sel % len(hslots)
         ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
-        title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
+        title = _("Trade with whom?") if slot == "trade" else _("{card}:").format(card=card_name(slot))
         return title, [s for s, _a in self.slot_options(seat, slot)], ax
 
     def draw_prompts(self, surf, view) -> None:
@@ -310,19 +352,35 @@ class TablePanels:
 
     @staticmethod
     def passed_text(view) -> str:
-        return f"You pass {CARDS[view.my_pass].name}; waiting for the others…"
+        return _("You pass {card}; waiting for the others…").format(card=card_name(view.my_pass))
 
-    @staticmethod
-    def banner_rect(text: str) -> pygame.Rect:
-        """The prompt line's plate above the hand (px)."""
-        r = pygame.Rect(0, 0, font(18, True).size(text)[0] + 40, 32)
-        r.center = (W // 2 - 30, 510)
+    BANNER_ROOM = pygame.Rect(INFO_BOX[0] + INFO_BOX[2] + 8, 0, W - 16 - INFO_BOX[0] - INFO_BOX[2], 720)
+    """Where the prompt line may lie: right of your name box (px)."""
+
+    @classmethod
+    def banner_rows(cls, text: str) -> tuple[list[str], int]:
+        """The prompt line's rows (one; two when it does not fit one at 16 px) and their font size."""
+        room = cls.BANNER_ROOM.w - 40
+        size = size_to_fit(text, room, 18, bold=True)
+        if font(size, True).size(text)[0] <= room:
+            return [text], size
+        return wrap(text, 16, room, bold=True), 16
+
+    @classmethod
+    def banner_rect(cls, text: str) -> pygame.Rect:
+        """The prompt line's plate above the hand (px): as wide as its text, right of your name box."""
+        rows, size = cls.banner_rows(text)
+        r = pygame.Rect(0, 0, max(font(size, True).size(row)[0] for row in rows) + 40, 14 + 18 * len(rows))
+        r.center = (W // 2 - 30, 510 - 9 * (len(rows) - 1))
+        r.clamp_ip(cls.BANNER_ROOM)
         return r
 
     def draw_banner(self, surf, text: str) -> None:
         r = self.banner_rect(text)
         panel(surf, r, 255, (60, 45, 10), GOLD, 10)  # opaque: nothing of the table shows through
-        draw_text(surf, text, r.center, 18, WHITE, bold=True, anchor="center")
+        rows, size = self.banner_rows(text)
+        for k, row in enumerate(rows):
+            draw_text(surf, row, (r.centerx, r.y + 16 + 18 * k), size, WHITE, bold=True, anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
         r = self.popup_rect(title, labels, ax, bottom)
@@ -330,81 +388,105 @@ class TablePanels:
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 9))
 
     def breakdown_rows(self, view) -> list[tuple[str, str, list[str]]]:
-        """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring")."""
+        """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring"): steps
+        1-5, this hand's sum (``HAND_ROW``), then the running total (the last row)."""
         b = view.breakdown
+        m = format_money
         holder = next((i for i, x in enumerate(b) if x.banker > 0), None)
-        bank = (f"{self.seat_name(holder)}'s cut: 20% of unprotected Stashes"
-                if holder is not None else "nobody took a Banker's cut")
+        bank = (_("{player}'s cut: {percent} of unprotected Stashes").format(
+            player=self.seat_name(holder), percent=format_percent(BANKER_PERCENT))
+                if holder is not None else _("nobody took a Banker's cut"))
         rows = [
-            ("1. Stash total", "every peddle in the Stash, protected or not", [money(x.stash) for x in b]),
-            ("2. Banker", bank, [money(x.banker, True) for x in b]),
-            ("3. Largest peddle in hand", "the biggest peddle card still held is lost",
-             [money(x.peddle_in_hand) for x in b]),
-            ("4. Paranoia in hand", "penalties of Paranoia cards still held", [money(x.paranoia) for x in b]),
-            ("5. Bonus", "$25,000 to the best hand (shared by ties)", [money(x.bonus, True) for x in b]),
-            ("This hand", "the sum of steps 1-5", [money(x.hand, True) for x in b]),
-            ("6. Running total", "before + this hand, never below $0", [money(x.total) for x in b]),
+            (_("1. Stash total"), _("every peddle in the Stash, protected or not"), [m(x.stash) for x in b]),
+            (_("2. Banker"), bank, [m(x.banker, True) for x in b]),
+            (_("3. Largest peddle in hand"), _("the biggest peddle card still held is lost"),
+             [m(x.peddle_in_hand) for x in b]),
+            (_("4. Paranoia in hand"), _("penalties of Paranoia cards still held"), [m(x.paranoia) for x in b]),
+            (_("5. Bonus"), _("{amount} to the best hand (shared by ties)").format(amount=m(HAND_BONUS)),
+             [m(x.bonus, True) for x in b]),
+            (_("This hand"), _("the sum of steps 1-5"), [m(x.hand, True) for x in b]),
+            (_("6. Running total"), _("before + this hand (it may go below {amount})").format(amount=m(0)),
+             [m(x.total) for x in b]),
         ]
         return rows
+
+    HAND_ROW = 5
+    """The row of ``breakdown_rows`` that sums the hand (the one after the bonus, a rule drawn above it)."""
 
     @staticmethod
     def breakdown_rect(players: int) -> pygame.Rect:
         """The scoring walk-through's panel for ``players`` seats (px): clear of your own name and total."""
-        colw = 124 if players <= 4 else 108
-        wdt = 350 + colw * players + 40
+        colw, lw = TablePanels.breakdown_columns(players)
+        wdt = lw + colw * players + 40
         return pygame.Rect(max(INFO_BOX[0] + INFO_BOX[2] + 8, W // 2 - wdt // 2), 50, wdt, 486)
+
+    @staticmethod
+    def breakdown_columns(players: int) -> tuple[int, int]:
+        """The scoring walk-through's columns (px): each seat's figures, and the steps with their explanations (as
+        wide as the picture leaves, right of your own name box, up to 430)."""
+        colw = 124 if players <= 4 else 108
+        return colw, min(430, W - 8 - (INFO_BOX[0] + INFO_BOX[2] + 8) - colw * players - 40)
 
     def draw_breakdown(self, surf, view) -> None:
         b = view.breakdown
         n = len(b)
-        colw = 124 if n <= 4 else 108
+        colw, lw = self.breakdown_columns(n)
         fs = 18 if n <= 4 else 16  # the figures: "−$125,000" fits its column
-        lw = 350
         r = panel(surf, self.breakdown_rect(n), 255, (14, 20, 16), GOLD, 14)
         wdt = r.w
         over = view.phase == "over"
-        draw_text(surf, f"Hand {view.hand_no} — scoring" if not over else "The match is over — final hand",
-                  (r.x + 20, r.y + 12), 26, GOLD, bold=True)
+        head = _("Hand {n} — scoring").format(n=view.hand_no) if not over else _("The match is over — final hand")
+        draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, wdt - 40, 26, bold=True), GOLD, bold=True)
         x0 = r.x + 20 + lw
+        names = [self.seat_name(s) for s in range(n)]
+        ns = size_to_fit(names, colw - 14, min(17, fs), bold=True)
         for s in range(n):
-            draw_text(surf, self.seat_name(s), (x0 + colw * s + colw - 10, r.y + 54), min(17, fs), GOLD, bold=True,
-                      anchor="topright")
+            draw_text(surf, fit(names[s], ns, colw - 14, True), (x0 + colw * s + colw - 10, r.y + 54), ns, GOLD,
+                      bold=True, anchor="topright")
         rows = self.breakdown_rows(view)
         before = self.totals_before if self.totals_before and len(self.totals_before) == n else None
         shown = min(len(rows), 1 + self.score_ticks // STEP_TICKS) if self.score_ticks < WALK_TICKS else len(rows)
+        zero = {format_money(0), format_money(0, True)}
+        fig_size = size_to_fit([f for _s, _w, figs in rows for f in figs], colw - 14, fs, bold=True)
         y = r.y + 84
         for i, (step, why, figs) in enumerate(rows[:shown]):
             current = i == shown - 1 and self.score_ticks < WALK_TICKS
             if current:
                 panel(surf, (r.x + 10, y - 4, wdt - 20, 46), 200, (70, 55, 15), None, 8)
-            big = step in ("This hand", "6. Running total")
-            draw_text(surf, step, (r.x + 20, y), 18, GOLD if big or current else WHITE, bold=True)
-            draw_text(surf, fit(why, 16, lw - 4), (r.x + 20, y + 22), 16, DIM)
+            big = i >= self.HAND_ROW
+            draw_text(surf, step, (r.x + 20, y), size_to_fit(step, lw - 4, 18, bold=True),
+                      GOLD if big or current else WHITE, bold=True)
+            draw_text(surf, why, (r.x + 20, y + 22), size_to_fit(why, lw - 4, 16), DIM)
             for s, f in enumerate(figs):
                 col = (255, 120, 110) if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)  # AA on dark
-                if f in ("$0", "+$0"):
+                if f in zero:
                     col = DIM
-                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), fs, col, bold=big, anchor="topright")
-                if step.startswith("6.") and before is not None:
-                    draw_text(surf, f"was {money(before[s])}", (x0 + colw * s + colw - 10, y + 27), 16, DIM,
+                draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), fig_size, col, bold=big, anchor="topright")
+                if i == len(rows) - 1 and before is not None:
+                    was = _("was {amount}").format(amount=format_money(before[s]))
+                    draw_text(surf, was, (x0 + colw * s + colw - 10, y + 27), size_to_fit(was, colw - 14, 16), DIM,
                               anchor="topright")
             y += 48
-            if step == "5. Bonus":
+            if i == self.HAND_ROW - 1:
                 pygame.draw.line(surf, GOLD, (r.x + 20, y - 6), (r.right - 20, y - 6), 1)
         if shown >= len(rows):
             if over:
                 best = max(view.totals)
                 win = [self.seat_name(i) for i, t in enumerate(view.totals) if t == best]
-                msg = (" and ".join(win) + (" win!" if len(win) > 1 else " wins!")) + f" ({money(best)})"
+                msg = ngettext("{players} wins! ({amount})", "{players} win! ({amount})", len(win)).format(
+                    players=join_names(win), amount=format_money(best))
             else:
                 lead = max(range(n), key=lambda i: view.totals[i])
-                msg = f"{self.seat_name(lead)} leads with {money(view.totals[lead])} · first to {money(view.goal)}"
-            draw_text(surf, msg, (r.x + 20, r.bottom - 60), 20, GOLD, bold=True)  # the key's hint on its own row
+                msg = _("{player} leads with {amount} · first to {goal}").format(
+                    player=self.seat_name(lead), amount=format_money(view.totals[lead]), goal=format_money(view.goal))
+            draw_text(surf, msg, (r.x + 20, r.bottom - 60), size_to_fit(msg, wdt - 40, 20, bold=True), GOLD,
+                      bold=True)  # the key's hint on its own row
             devs = [self.match.seats[s].device for s in self.humans()]
             if devs and not self.demo:
                 hint = self.key(devs[0], "A")
-                what = "results" if over else "the next hand"
-                draw_text(surf, f"{hint}: {what}", (r.right - 20, r.bottom - 32), 18, WHITE, anchor="topright")
+                line = (_("{key}: results") if over else _("{key}: the next hand")).format(key=hint)
+                draw_text(surf, line, (r.right - 20, r.bottom - 32), 18, WHITE, anchor="topright")
         elif not self.demo and self.humans():
             hint = self.key(self.match.seats[self.humans()[0]].device, "A")
-            draw_text(surf, f"{hint}: show all", (r.right - 20, r.bottom - 36), 16, DIM, anchor="topright")
+            draw_text(surf, _("{key}: show all").format(key=hint), (r.right - 20, r.bottom - 36), 16, DIM,
+                      anchor="topright")

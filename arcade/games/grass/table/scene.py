@@ -49,36 +49,37 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _
+from arcade.core.i18n import N_, _, format_money, ngettext
+from arcade.core.results import join_names
 from arcade.games.grass import CARDS, Action
 from arcade.games.grass.cards import NO_CARD, value
-from arcade.games.grass.terms import GROUP_TERM, term
+from arcade.games.grass.terms import GROUP_TERM, card_name, term
 from arcade.client.render.cards import blit_card, card_back
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import font
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import H, W, WHITE
+from arcade.client.render.widgets import H, W
 from arcade.client.scenes.table import TableScene
 # every name of the table module before it was split (art.py now), still importable from here
 from arcade.games.grass.table.art import (  # noqa: F401
     _slot_rect, _title_lines, ANY, BREAKDOWN_ROWS, card_art, card_face, card_title, COVER_DROP, DEMO_HOLD, GOLD,
-    GROUP_STYLE, HAND_Y, heat_glow, HEAT_OF, ICONS, INFO_BOX, money, OP_LABELS, OPP_SLOTS, OWN_PILE, panel,
-    SeatMenu, SeatUI, short_money, SHORT_TITLES, SIZES, Slot, STASH_RIGHT, STEP_TICKS, SUBTEXT, table_background,
+    GROUP_STYLE, HAND_Y, heat_glow, HEAT_OF, ICONS, INFO_BOX, OP_LABELS, OPP_SLOTS, OWN_PILE, panel,
+    SeatMenu, SeatUI, SHORT_TITLES, SIZES, Slot, STASH_RIGHT, STEP_TICKS, SUBTEXT, table_background,
     TRADE_BOX, trade_button, WALK_TICKS)
 from arcade.games.grass.table.choices import SeatChoices
 from arcade.games.grass.table.panels import TablePanels
 
-__all__ = ["Table", "card_face", "card_art", "money", "SIZES", "WALK_TICKS", "DEMO_HOLD"]
+__all__ = ["Table", "card_face", "card_art", "SIZES", "WALK_TICKS", "DEMO_HOLD"]
 
 
 class Table(SeatChoices, TablePanels, TableScene):
     MENU_CLASS = SeatUI
     END_DELAY = WALK_TICKS + 300
-    RESULT_FIGURE = "Running total"
+    RESULT_FIGURE = N_("Running total")
 
     def result_rows(self) -> list[tuple[int, str]]:
         totals = self.rules.scores(self.match.state)
-        return [(s, money(totals[s])) for s in sorted(range(len(totals)), key=lambda s: (-totals[s], s))]
+        return [(s, format_money(totals[s])) for s in sorted(range(len(totals)), key=lambda s: (-totals[s], s))]
 
     def setup(self) -> None:
         self.board.move_ticks = 16
@@ -107,7 +108,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         """The on-screen name of a seat's logical button ("E", "Enter", "pad A"): the shared hint, with the
         gamepad's circled letters spelt out (DejaVu Sans has no Ⓐ/Ⓑ glyphs)."""
         h = self.app.input.hint(device, button)
-        return {"Ⓐ": "pad A", "Ⓑ": "pad B"}.get(h, h)
+        return {"Ⓐ": _("pad A"), "Ⓑ": _("pad B")}.get(h, h)
 
     # --- seating ------------------------------------------------------------------------------------------------
     def bottom_seat(self) -> int:
@@ -358,7 +359,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                         ui.open, ui.cur = True, 0
                         self.app.audio.play("select")
                     else:
-                        self.flash("Nothing can be done with that card now")
+                        self.flash(_("Nothing can be done with that card now"))
             elif st.phase == "draft":
                 items = self.draft_items(seat)
                 if ui.dsub is not None:
@@ -378,7 +379,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                     self.submit_choice(seat, Action("withdraw"))
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
-                    _, it = items[ui.dcur]
+                    _label, it = items[ui.dcur]
                     if isinstance(it, str):
                         ui.dsub, ui.scur = it, 0
                         self.app.audio.play("select")
@@ -397,7 +398,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                     self.submit_choice(seat, items[ui.cur][1])
 
     # --- the mouse: click a card of your hand (or Trade), then a line of its menu ------------------------------------
-    MOUSE_HINT = "click a card, or drag it where it goes"
+    MOUSE_HINT = N_("click or drag a card")
 
     def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
         """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
@@ -420,12 +421,12 @@ class Table(SeatChoices, TablePanels, TableScene):
         """Each line of the open popup menu on screen (px; None for a line scrolled out of view)."""
         ui = self.seat_ui(seat)
         slot = hslots[ui.sel % len(hslots)]
-        labels = [lab for lab, _ in self.slot_options(seat, slot)]
+        labels = [lab for lab, _a in self.slot_options(seat, slot)]
         if not labels:
             return []
         rects = self.hand_rects(seat, hslots)
         ax = rects[ui.sel % len(hslots)].centerx
-        title = "Trade with whom?" if slot == "trade" else f"{CARDS[slot].name}:"
+        title = _("Trade with whom?") if slot == "trade" else _("{card}:").format(card=card_name(slot))
         r = self.popup_rect(title, labels, ax, HAND_Y - 90)
         rows = min(len(labels), 9)
         top = max(0, min(ui.cur % len(labels) - rows // 2, len(labels) - rows))
@@ -467,7 +468,7 @@ class Table(SeatChoices, TablePanels, TableScene):
             ui.open, ui.cur = True, 0
             self.app.audio.play("select")
         else:
-            self.flash("Nothing can be done with that card now")
+            self.flash(_("Nothing can be done with that card now"))
         return True
 
     def drop_card(self, seat: int, hslots: list, index: int, at: tuple[int, int]) -> None:
@@ -480,7 +481,7 @@ class Table(SeatChoices, TablePanels, TableScene):
             return
         wasted = pygame.Rect(0, 0, 120, 160)
         wasted.center = self.wasted_pos
-        options = [a for _, a in self.slot_options(seat, hslots[index])]
+        options = [a for _l, a in self.slot_options(seat, hslots[index])]
         if any(r.collidepoint(at) for r in self.hand_rects(seat, hslots)):
             return  # back onto the hand: put back
         if wasted.collidepoint(at):
@@ -493,7 +494,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         if fits:
             self.submit_choice(seat, fits[0])
         else:
-            self.flash("That card cannot go there")
+            self.flash(_("That card cannot go there"))
 
     def hand_key(self, seat: int, index: int):
         views = self.views()
@@ -580,10 +581,12 @@ class Table(SeatChoices, TablePanels, TableScene):
             out.append(self.breakdown_rect(view.players))
         return out
 
+    def status_rects(self) -> list[pygame.Rect]:
+        return [self.status_line_rect(self.status_text(self.views().public))]
+
     def layout_rects(self) -> list[pygame.Rect]:
         view = self.views().public
-        status = pygame.Rect(0, 0, font(19).size(self.status_text(view))[0] + 8, 28)
-        status.center = (W // 2, 22)
+        status = self.status_line_rect(self.status_text(view))
         seats = [r for s in range(view.players) for r in self.seat_rects(s)]
         return super().layout_rects() + [status, self.centre_area(), *seats, *filter(None, [self.hand_area()])]
 
@@ -591,7 +594,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     def card_tip(self, rect, kind: int) -> Tip:
         """The tooltip of a card of ``kind`` lying at ``rect``: its name, its group and what the group does."""
         group_title, body = term(GROUP_TERM[CARDS[kind].group])
-        name = CARDS[kind].name
+        name = card_name(kind)
         title = name if name == group_title else _("{card} · {group}").format(card=name, group=group_title)
         return Tip(tuple(rect), title, body)
 
@@ -659,56 +662,61 @@ class Table(SeatChoices, TablePanels, TableScene):
         del self.log[:-4]
 
     def event_text(self, ev: tuple) -> str:
+        """The log's line for event ``ev`` (public facts only; a hidden card is "a card")."""
         n = self.seat_name
-        c = lambda k: CARDS[k].name if 0 <= k < len(CARDS) else "a card"  # noqa: E731
+        c = lambda k: card_name(k) if 0 <= k < len(CARDS) else _("a card")  # noqa: E731
         op = ev[0]
         if op == "deal":
-            return f"Hand {ev[2]}: {n(ev[1])} deals"
+            return _("Hand {n}: {player} deals").format(n=ev[2], player=n(ev[1]))
         if op == "discard":
-            return f"{n(ev[1])} discards {c(ev[2])}"
+            return _("{player} discards {card}").format(player=n(ev[1]), card=c(ev[2]))
         if op == "protect":
-            return f"{n(ev[1])} protects {' + '.join(c(k) for k in ev[3])}"
+            return _("{player} protects {cards}").format(player=n(ev[1]), cards=" + ".join(c(k) for k in ev[3]))
         if op == "heat_on":
-            return f"{n(ev[1])}: {c(ev[2])} on {n(ev[3])}!"
+            return _("{player}: {card} on {other}!").format(player=n(ev[1]), card=c(ev[2]), other=n(ev[3]))
         if op == "steal":
-            return f"{n(ev[1])} robs {n(ev[2])} of {c(ev[3])}"
+            return _("{player} robs {other} of {card}").format(player=n(ev[1]), other=n(ev[2]), card=c(ev[3]))
         if op == "open":
-            return f"{n(ev[1])} opens their market"
+            return _("{player} opens their market").format(player=n(ev[1]))
         if op == "market_close":
-            return f"{n(ev[1])} closes the market!"
+            return _("{player} closes the market!").format(player=n(ev[1]))
         if op == "peddle":
-            return f"{n(ev[1])} lays {c(ev[2])} ({money(value(ev[2]))})"
+            return _("{player} lays {card} ({amount})").format(player=n(ev[1]), card=c(ev[2]),
+                                                              amount=format_money(value(ev[2])))
         if op == "heat_off":
-            return f"{n(ev[1])} clears {c(ev[3])} with {c(ev[2])}"
+            return _("{player} clears {heat} with {card}").format(player=n(ev[1]), heat=c(ev[3]), card=c(ev[2]))
         if op == "pay_fine":
-            lost = f", loses {c(ev[3])}" if ev[3] != NO_CARD else ""
-            return f"{n(ev[1])} pays a fine{lost}"
+            if ev[3] != NO_CARD:
+                return _("{player} pays a fine, loses {card}").format(player=n(ev[1]), card=c(ev[3]))
+            return _("{player} pays a fine").format(player=n(ev[1]))
         if op == "nirvana":
-            return f"{n(ev[1])} plays {c(ev[2])}!"
+            return _("{player} plays {card}!").format(player=n(ev[1]), card=c(ev[2]))
         if op == "give_peddle":
-            return f"{n(ev[1])} gives {c(ev[3])} to {n(ev[2])}"
+            return _("{player} gives {card} to {other}").format(player=n(ev[1]), card=c(ev[3]), other=n(ev[2]))
         if op == "send":
-            return f"{n(ev[1])} offers {n(ev[2])} a trade"
+            return _("{player} offers {other} a trade").format(player=n(ev[1]), other=n(ev[2]))
         if op == "refuse":
-            return f"{n(ev[1])} refuses the trade"
+            return _("{player} refuses the trade").format(player=n(ev[1]))
         if op == "withdraw":
-            return f"{n(ev[1])} withdraws the trade"
+            return _("{player} withdraws the trade").format(player=n(ev[1]))
         if op == "trade":
-            return f"{n(ev[1])} and {n(ev[2])} trade"
+            return _("{player} and {other} trade").format(player=n(ev[1]), other=n(ev[2]))
         if op == "paranoia":
-            return f"{n(ev[1])} plays {c(ev[2])}: pass a card left!"
+            return _("{player} plays {card}: pass a card left!").format(player=n(ev[1]), card=c(ev[2]))
         if op == "wiped_out":
-            return f"{n(ev[1])} is Utterly Wiped Out"
+            return _("{player} is Utterly Wiped Out").format(player=n(ev[1]))
         if op == "lose_peddle":
-            return f"{n(ev[1])} loses {c(ev[2])}"
+            return _("{player} loses {card}").format(player=n(ev[1]), card=c(ev[2]))
         if op == "lose_turns":
-            return f"{n(ev[1])} loses {ev[2]} turn{'s' if ev[2] > 1 else ''}"
+            return ngettext("{player} loses {n} turn", "{player} loses {n} turns", ev[2]).format(player=n(ev[1]),
+                                                                                               n=ev[2])
         if op == "skip":
-            return f"{n(ev[1])} sits out a turn"
+            return _("{player} sits out a turn").format(player=n(ev[1]))
         if op == "extra_turn":
-            return f"{n(ev[1])} gets {ev[2]} extra turn{'s' if ev[2] > 1 else ''}"
+            return ngettext("{player} gets {n} extra turn", "{player} gets {n} extra turns", ev[2]).format(
+                player=n(ev[1]), n=ev[2])
         if op == "stack_empty":
-            return "The Grass stack is empty: the hand ends"
+            return _("The Grass stack is empty: the hand ends")
         return ""
 
     # --- drawing ------------------------------------------------------------------------------------------------
@@ -741,7 +749,7 @@ class Table(SeatChoices, TablePanels, TableScene):
             blit_card(surf, f, card_back(w, h), placed, width, moving)
         self.draw_heat_labels(surf, view, slots)
         self.draw_centre_labels(surf, view)
-        draw_text(surf, self.status_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        self.draw_status(surf, self.status_text(view))
         if view.trade is not None:
             self.draw_trade(surf, view)
         if not self.demo and self.curtain_for is None:
@@ -759,10 +767,11 @@ class Table(SeatChoices, TablePanels, TableScene):
         st = self.match.state
         totals = self.rules.scores(st)
         win = self.rules.winners(st)
-        title = (" and ".join(self.seat_name(i) for i in win) + " win!") if len(win) > 1 else \
-            f"{self.seat_name(win[0])} wins!"
+        title = ngettext("{players} wins!", "{players} win!", len(win)).format(
+            players=join_names([self.seat_name(i) for i in win]))
         lines = [title]
         for i, t in enumerate(totals):
-            lines.append(f"{self.seat_name(i)} ({self.match.seats[i].label}): {money(t)}")
-        lines.append(f"after {st.hand_no} hand{'s' if st.hand_no > 1 else ''}")
+            lines.append(_("{player} ({who}): {score}").format(player=self.seat_name(i), who=self.match.seats[i].label,
+                                                               score=format_money(t)))
+        lines.append(ngettext("after {n} hand", "after {n} hands", st.hand_no).format(n=st.hand_no))
         return lines

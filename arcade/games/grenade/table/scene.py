@@ -44,16 +44,17 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _, ngettext
+from arcade.core.i18n import N_, _, ngettext, on_change, pgettext
+from arcade.core.results import join_names
 from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, hearts_each, resolve_throw, spade_name
 from arcade.games.grenade.terms import grenade_name, term
 from arcade.client.render.cards import blit_card, card_back, playing_card
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.effects import burst
 from arcade.client.render.widgets import DIM, GOLD, RED, W, WHITE, felt, panel
-from arcade.client.scenes.table import TableScene
+from arcade.client.scenes.table import TableScene, level_word
 
 __all__ = ["Table", "Snap", "Beat", "build_beats", "place_xy", "seat_slots", "BEAT_TICKS"]
 
@@ -86,8 +87,8 @@ def place_xy(place: int) -> tuple[float, float]:
 
 
 def card_name(rank: int) -> str:
-    """"5♠", "A♠" or "Joker"."""
-    return "Joker" if rank == JOKER else spade_name(rank) + "♠"
+    """"5♠", "A♠" or "Joker" (in the player's language)."""
+    return _("Joker") if rank == JOKER else spade_name(rank) + "♠"
 
 
 def heart_name(rank: int) -> str:
@@ -120,6 +121,12 @@ def die_face(pips: int, size: int, rim: tuple[int, int, int] | None = None, blac
     for cx, cy in PIPS[max(1, min(6, pips))]:
         pygame.draw.circle(s, ink, (int(m + cx * (size - 2 * m) / 2), int(m + cy * (size - 2 * m) / 2)), r)
     return s
+
+
+@on_change
+def _forget_words(_code: str) -> None:
+    """A language switch: the wheel's cards ("JOKER") are drawn again."""
+    wheel_card.cache_clear()
 
 
 @lru_cache(maxsize=16)
@@ -240,7 +247,7 @@ def _with_dice(snap: Snap, changes: dict[int, tuple[int, int]]) -> Snap:
     return replace(snap, dice=tuple(dice))
 
 
-def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
+def build_beats(prev, st, name=lambda s: _("Player {n}").format(n=s + 1)) -> list[Beat]:
     """The timeline from state ``prev`` to state ``st`` (one move later), from ``st.events``. ``prev`` None: the
     deal. Empty when ``st`` does not follow ``prev`` by one move (a replay's seek): the picture jumps."""
     beats: list[Beat] = []
@@ -250,7 +257,8 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
         s0 = replace(Snap.of(st), roll=0)
         beats.append(Beat("deal", s0, s0))
         after = Snap.of(st)
-        beats.append(Beat("roll", s0, after, seat=st.current, log=f"{name(st.current)} rolls {st.roll}"))
+        beats.append(Beat("roll", s0, after, seat=st.current,
+                          log=_("{player} rolls {n}").format(player=name(st.current), n=st.roll)))
         return beats
     if len(st.history) != len(prev.history) + 1 or st.wheel != prev.wheel:
         return []
@@ -262,7 +270,7 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
         ev = events[i]
         kind = ev[0]
         if kind == "move":
-            _, seat, die, start, stop = ev
+            _kind, seat, die, start, stop = ev
             p = start
             pips = snap.dice[die][1]
             for k in range(prev.roll):
@@ -274,13 +282,13 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
                 beats.append(Beat("hop", snap, nxt, dice=(die,), frm=(p,), log=log))
                 snap, p = nxt, q
         elif kind == "raise":
-            _, die, pips = ev
+            _kind, die, pips = ev
             nxt = _with_dice(snap, {die: (snap.dice[die][0], pips)})
             beats.append(Beat("raise", snap, nxt, dice=(die,)))
             snap = nxt
         elif kind == "raise_all":
             nxt = replace(snap, dice=tuple((p, q + 1) for p, q in snap.dice))
-            beats.append(Beat("raise", snap, nxt, dice=tuple(range(DICE)), log="The Joker: every grenade +1"))
+            beats.append(Beat("raise", snap, nxt, dice=tuple(range(DICE)), log=_("The Joker: every grenade +1")))
             snap = nxt
         elif kind == "explode":
             place = ev[2]
@@ -288,8 +296,8 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
             while i < len(events) and events[i][0] == "explode" and events[i][2] == place:
                 dice.append(events[i][1])
                 i += 1
-            log = (f"BOOM! {card_name(wheel[place])} blows up" if wheel[place] != JOKER
-                   else "A grenade bursts on the Joker: the Joker holds")
+            log = (_("BOOM! {card} blows up").format(card=card_name(wheel[place])) if wheel[place] != JOKER
+                   else _("A grenade bursts on the Joker: the Joker holds"))
             beats.append(Beat("burst", snap, snap, dice=tuple(dice), place=place, log=log))
             continue
         elif kind == "blown":
@@ -303,7 +311,7 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
             changes: dict[int, tuple[int, int]] = {}
             frm = []
             while i < len(events) and events[i][0] == "reset":
-                _, die, place = events[i]
+                _kind, die, place = events[i]
                 changes[die] = (place, 1)
                 frm.append(snap.dice[die][0])
                 i += 1
@@ -312,31 +320,32 @@ def build_beats(prev, st, name=lambda s: f"Player {s + 1}") -> list[Beat]:
             snap = nxt
             continue
         elif kind == "reveal":
-            _, seat, rank = ev
+            _kind, seat, rank = ev
             rev = list(snap.revealed)
             rev[seat] = rev[seat] + (rank,)
             nxt = replace(snap, revealed=tuple(rev))
-            beats.append(Beat("reveal", snap, nxt, seat=seat, log=f"{name(seat)}'s heart: {heart_name(rank)}"))
+            beats.append(Beat("reveal", snap, nxt, seat=seat,
+                              log=_("{player}'s heart: {card}").format(player=name(seat), card=heart_name(rank))))
             snap = nxt
         elif kind == "out":
             seat = ev[1]
             out = list(snap.out)
             out[seat] = True
             nxt = replace(snap, out=tuple(out))
-            beats.append(Beat("out", snap, nxt, seat=seat, log=f"{name(seat)} is out!"))
+            beats.append(Beat("out", snap, nxt, seat=seat, log=_("{player} is out!").format(player=name(seat))))
             snap = nxt
         elif kind in ("win", "draw"):
             winners = (ev[1],) if kind == "win" else tuple(ev[1])
             nxt = replace(snap, winners=winners, roll=0)
-            log = (f"{name(ev[1])} wins!" if kind == "win"
-                   else "A draw: " + " and ".join(name(s) for s in winners))
+            log = (_("{player} wins!").format(player=name(ev[1])) if kind == "win"
+                   else _("A draw: {players}").format(players=join_names([name(s) for s in winners])))
             beats.append(Beat("win", snap, nxt, log=log))
             snap = nxt
         elif kind == "roll":
-            _, seat, pips = ev
+            _kind, seat, pips = ev
             nxt = replace(snap, current=seat, roll=pips)
             beats.append(Beat("roll", replace(snap, current=seat), nxt, seat=seat,
-                              log=f"{name(seat)} rolls {pips}"))
+                              log=_("{player} rolls {n}").format(player=name(seat), n=pips)))
             snap = nxt
         i += 1
     # the end of the timeline is the state itself (whatever the beats missed)
@@ -386,22 +395,31 @@ FAST_STEPS = 8
 
 
 def plural(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 place", "3 places", "0 pips"."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    """``n`` and ``noun`` ("place", "pip" or "player"), in the player's language, plural as the language counts:
+    "1 place", "3 places", "0 pips" (French: "0 point"). Raises KeyError for another noun."""
+    forms = {"place": lambda: ngettext("{n} place", "{n} places", n), "pip": lambda: ngettext("{n} pip", "{n} pips", n),
+             "player": lambda: ngettext("{n} player", "{n} players", n)}
+    return forms[noun]().format(n=n)
+
+
+def outcome(st, seat: int) -> str:
+    """How the match went for ``seat`` (``st``: a finished state): "winner", "draw", "out at move 7"."""
+    if seat in st.winners:
+        return _("winner") if len(st.winners) == 1 else pgettext("the outcome of a seat", "draw")
+    return _("out at move {n}").format(n=st.out_move[seat])
 
 
 class Table(TableScene):
-    HIDDEN_NOUN = "heart"
+    CURTAIN_PROMPTS = (N_("Click to see your heart"), N_("Press {key} to see your heart"))
     END_DELAY = 200
-    RESULT_FIGURE = "Outcome"
+    RESULT_FIGURE = N_("Outcome")
 
     def result_rows(self) -> list[tuple[int, str]]:
         """Winner first, then who lasted longest (the move each player was knocked out on)."""
         st = self.match.state
         scores = self.rules.scores(st)
         order = sorted(range(st.players), key=lambda s: (-scores[s], s))
-        return [(s, ("winner" if len(st.winners) == 1 else "draw") if s in st.winners else
-                 f"out at move {st.out_move[s]}") for s in order]
+        return [(s, outcome(st, s)) for s in order]
 
     def setup(self) -> None:
         self.fast = False  # the bots play on at FAST_STEPS ticks a frame (every human is out)
@@ -424,7 +442,7 @@ class Table(TableScene):
     def seat_label(self, seat: int) -> str:
         """Who fills a seat, short: "WASD keys", "Gamepad 1", "normal" (a bot's level)."""
         who = self.match.seats[seat]
-        return who.level if who.kind == "bot" else who.label
+        return level_word(who.level) if who.kind == "bot" else who.label
 
     def bottom_seat(self) -> int:
         humans = self.humans()
@@ -448,7 +466,7 @@ class Table(TableScene):
             self.fast = not self.fast
             self.app.audio.play("select")
         super().step()
-        for _ in range(FAST_STEPS - 1 if self.fast else 0):
+        for _i in range(FAST_STEPS - 1 if self.fast else 0):
             if self.app.top is not self:  # paused, or the results are up
                 break
             super().step()
@@ -458,8 +476,9 @@ class Table(TableScene):
         if not self.humans_out():
             return super().hud_hints()
         key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
-        return ["You are out: the bots play on",
-                f"{key} " + ("normal speed" if self.fast else "fast-forward to the end"), self.ESC_HINT]
+        return [_("You are out: the bots play on"),
+                (_("{key} normal speed") if self.fast else _("{key} fast-forward to the end")).format(key=key),
+                _(self.ESC_HINT)]
 
     @property
     def animating(self) -> bool:
@@ -606,7 +625,7 @@ class Table(TableScene):
                 self.app.audio.play("select")
 
     # --- the mouse: point at a grenade (its button in the band, or the die on the wheel) to see it, click to throw --
-    MOUSE_HINT = "click a grenade to throw it"
+    MOUSE_HINT = N_("click a grenade to throw it")
 
     def band_buttons(self) -> list[pygame.Rect]:
         """The three grenades' buttons in the band under the wheel (px)."""
@@ -693,9 +712,11 @@ class Table(TableScene):
     def open_prompts(self) -> list[pygame.Rect]:
         return [BAND] if self.chooser() is not None or self.humans_out() else []
 
+    def status_rects(self) -> list[pygame.Rect]:
+        return [self.status_line_rect(self.status_text(self.shown()[0]))]
+
     def layout_rects(self) -> list[pygame.Rect]:
-        status = pygame.Rect(0, 0, font(19).size(self.status_text(self.shown()[0]))[0] + 8, 28)
-        status.center = (W // 2, 22)
+        status = self.status_line_rect(self.status_text(self.shown()[0]))
         return super().layout_rects() + [status, self.WHEEL_AREA, *self.slots.values()]
 
     # --- tooltips: the wheel's cards, the grenades, the hearts and the black die explained where they are -----------
@@ -786,7 +807,7 @@ class Table(TableScene):
             self.draw_band(surf, chooser)
         elif self.humans_out():
             self.draw_out_band(surf)
-        draw_text(surf, self.status_text(snap), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        self.draw_status(surf, self.status_text(snap))
 
     def shown_at(self, t: float) -> tuple[Snap, Beat | None, float]:
         """The picture at tick ``t`` of the timeline: the snapshot after every begun beat, the beat in progress (None
@@ -804,9 +825,10 @@ class Table(TableScene):
         st = self.views().public
         alive = sum(1 for o in snap.out if not o)
         if snap.winners:
-            return "The game is over"
-        extra = " · two hearts each" if st.players == 2 else ""
-        return f"{st.players} players · {alive} still in · move {len(st.history) + 1}{extra}"
+            return _("The game is over")
+        line = _("{players} · {alive} still in · move {n}").format(players=plural(st.players, "player"), alive=alive,
+                                                                   n=len(st.history) + 1)
+        return _("{status} · two hearts each").format(status=line) if st.players == 2 else line
 
     def dice_positions(self, snap: Snap) -> dict[int, tuple[float, float]]:
         """Where each grenade sits: in a row on the lower half of its card."""
@@ -861,13 +883,13 @@ class Table(TableScene):
         g = glow(CW, CH, RED if boom else GOLD, abs((self.ticks // 6) % 8 - 4))
         surf.blit(g, g.get_rect(center=(int(x), int(y))))
         if pv["joker"]:
-            label = "+1 all"
+            label = _("+1 all")
         else:
             label = f"→ {min(6, pv['pips'])}"
         ghost = die_face(min(6, pv["pips"]), DIE, DIE_COLOURS[die], alpha=200)
         surf.blit(ghost, ghost.get_rect(center=(int(x), int(y - 26))))
         if boom:
-            label = "BOOM!"
+            label = _("BOOM!")
         r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 14, 24)
         r.center = (int(x), int(y - CH // 2 - 6))
         panel(surf, r, 230, (120, 20, 20) if boom else (60, 45, 10), GOLD, 8)
@@ -882,23 +904,28 @@ class Table(TableScene):
         cx, cy = WHEEL_C
         if snap.winners:
             if len(snap.winners) == 1:
-                head = f"{self.seat_name(snap.winners[0])} wins!"
+                head = _("{player} wins!").format(player=self.seat_name(snap.winners[0]))
             else:
-                head = "Draw: " + " & ".join(self.seat_name(s) for s in snap.winners)
+                head = _("Draw: {players}").format(players=join_names([self.seat_name(s) for s in snap.winners]))
             r = pygame.Rect(0, 0, 380, 70)
             r.center = (cx, cy - 30)
             panel(surf, r, 225, (60, 35, 10), GOLD, 14)
-            draw_text(surf, head, r.center, 28 if len(head) < 22 else 22, GOLD, bold=True, anchor="center")
-            draw_text(surf, "every heart is shown", (cx, cy + 22), 17, WHITE, anchor="center", shadow=True)
+            draw_text(surf, head, r.center, size_to_fit(head, r.w - 24, 28, bold=True), GOLD, bold=True,
+                      anchor="center")
+            shown = _("every heart is shown")
+            draw_text(surf, shown, (cx, cy + 22), size_to_fit(shown, 2 * RX - CW - 20, 17), WHITE, anchor="center",
+                      shadow=True)
         else:
             who = snap.current
             rolling = beat is not None and beat.kind == "roll"
             chooser = self.chooser()
             if chooser is not None:
-                head = "Your turn!" if len(self.humans()) == 1 else f"{self.seat_name(chooser)}, your turn!"
+                head = (_("Your turn!") if len(self.humans()) == 1 else
+                        _("{player}, your turn!").format(player=self.seat_name(chooser)))
             else:
-                head = f"{self.seat_name(who)}'s turn"
-            draw_text(surf, head, (cx, cy - 76), 21, GOLD, bold=True, anchor="center", shadow=True)
+                head = _("{player}'s turn").format(player=self.seat_name(who))
+            draw_text(surf, head, (cx, cy - 76), size_to_fit(head, self.HUB_W, 21, bold=True), GOLD, bold=True,
+                      anchor="center", shadow=True)
             if rolling:
                 # tumbling: faces change, the die bounces and settles
                 k = int(t)
@@ -908,19 +935,29 @@ class Table(TableScene):
                 jx = math.sin(prog * 17) * (1 - prog) * 10
                 img = die_face(face, BLACK, black=True)
                 surf.blit(img, img.get_rect(center=(int(cx + jx), int(cy - 14 - bounce))))
-                line = "rolling…"
+                line = _("rolling…")
             elif snap.roll:
                 img = die_face(snap.roll, BLACK, black=True)
                 surf.blit(img, img.get_rect(center=(cx, cy - 14)))
-                line = f"rolled {snap.roll}" + (" · choose a grenade" if chooser is not None else
-                                                 " · choosing a grenade" if beat is None else "")
+                line = (_("rolled {n} · choose a grenade") if chooser is not None else
+                        _("rolled {n} · choosing a grenade") if beat is None else _("rolled {n}")).format(n=snap.roll)
             else:
                 line = ""
             if line:
-                draw_text(surf, line, (cx, cy + 36), 18, WHITE, anchor="center", shadow=True)
-        for k, ln in enumerate(self.log[-2:]):
-            last = k == len(self.log[-2:]) - 1
-            draw_text(surf, ln, (cx, cy + 64 + 22 * k), 16, WHITE if last else DIM, anchor="center", shadow=True)
+                draw_text(surf, line, (cx, cy + 36), size_to_fit(line, self.HUB_W, 18), WHITE, anchor="center",
+                          shadow=True)
+        rows = self.log_rows()
+        for k, (row, last) in enumerate(rows):
+            draw_text(surf, row, (cx, cy + 64 + 20 * k), 16, WHITE if last else DIM, anchor="center", shadow=True)
+
+    HUB_W = 2 * RX - CW - 40  # the hub's lines inside the ring of cards (px)
+
+    def log_rows(self) -> list[tuple[str, bool]]:
+        """The hub's log as drawn: the last two lines, each wrapped into the hub (the newest in white), at most three
+        rows (the newest kept)."""
+        tail = self.log[-2:]
+        rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, self.HUB_W)]
+        return rows[-3:]
 
     def draw_seat(self, surf, seat: int, r: pygame.Rect, snap: Snap, views) -> None:
         st = views.public
@@ -936,31 +973,37 @@ class Table(TableScene):
         name_col = DIM if out and not won else GOLD
         who = self.match.seats[seat]
         mine = seat in self.humans() and len(self.humans()) == 1 and not self.demo
-        tag = "you" if mine else ("bot, " + who.level if who.kind == "bot" else who.label)
-        draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), 22, name_col, bold=True)
-        draw_text(surf, tag, (r.x + 14, r.y + 38), 16, DIM)
+        tag = _("you") if mine else (_("bot, {level}").format(level=level_word(who.level)) if who.kind == "bot"
+                                     else who.label)
+        # the heart card(s) lie at the panel's top right: the name and tag stay left of them
+        room = r.w - 28 - hearts_each(st.players) * (HW + 6)
+        draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), size_to_fit(self.seat_name(seat), room, 22, True),
+                  name_col, bold=True)
+        draw_text(surf, tag, (r.x + 14, r.y + 38), size_to_fit(tag, room, 16), DIM)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if won:
-            lines.append(("★ WINNER", GOLD))
+            lines.append(("★ " + _("WINNER"), GOLD))
         elif out:
-            lines.append(("OUT · spade" + ("s" if hearts_each(st.players) > 1 else "") + " blown", OUT_RED))
+            lines.append((ngettext("OUT · spade blown", "OUT · spades blown", hearts_each(st.players)), OUT_RED))
         elif turn:
-            lines.append(("▶ to play", GOLD))
+            lines.append(("▶ " + _("to play"), GOLD))
         if views.up(seat) and not snap.winners:
             alive = [h for h in views.of(seat).hearts[seat] if h not in snap.revealed[seat]]
             if alive:
-                lines.append(("keep " + " & ".join(card_name(h) for h in alive) + " alive", WHITE))
+                lines.append((_("keep {cards} alive").format(cards=join_names([card_name(h) for h in alive])), WHITE))
         elif st.players == 2 and snap.revealed[seat] and not out:
-            lines.append(("one life left", (230, 180, 120)))
+            lines.append((_("one life left"), (230, 180, 120)))
         elif (len(self.humans()) > 1 and seat == self.shown_seat and not self.demo and not out
               and self.curtain_for is None and self.forced_view == "auto"):
             b = self.app.input.hint(self.match.seats[seat].device, "B")
-            lines.append((f"hold {'pad B' if b == 'Ⓑ' else b} to see your heart", DIM))
+            lines.append((_("hold {key} to see your heart").format(key=_("pad B") if b == "Ⓑ" else b), DIM))
         if snap.winners and self.match.is_over():
             sc = self.rules.scores(st)[seat]  # opponents outlasted: public facts (``out_move``) every view holds
-            lines.append((f"outlasted {plural(sc, 'player')}", WHITE))
-        y = r.bottom - 24 - 22 * (len(lines) - 1)
-        for text_, col in lines:
+            lines.append((_("outlasted {players}").format(players=plural(sc, "player")), WHITE))
+        # under the hearts the lines have the panel's whole width
+        rows = [(row, col) for text_, col in lines for row in wrap(text_, 17, r.w - 28, bold=col == GOLD)]
+        y = r.bottom - 24 - 22 * (len(rows) - 1)
+        for text_, col in rows:
             draw_text(surf, text_, (r.x + 14, y), 17, col, bold=col == GOLD)
             y += 22
 
@@ -981,47 +1024,50 @@ class Table(TableScene):
             if i < len(self._preview):
                 pv = self._preview[i]
                 if pv["newly"]:
-                    what = "BOOM! " + ", ".join(card_name(st.wheel[p]) for p in pv["newly"])
+                    what = _("BOOM! {cards}").format(cards=", ".join(card_name(st.wheel[p]) for p in pv["newly"]))
                 elif pv["joker"]:
-                    what = "→ Joker: all +1"
+                    what = _("→ Joker: all +1")
                 else:
                     what = f"→ {card_name(st.wheel[pv['stop']])}, {plural(pv['pips'], 'pip')}"
-                draw_text(surf, what, (r.x + 40, r.centery), 16, WHITE if not pv["newly"] else (255, 170, 150),
-                          bold=sel, anchor="midleft")
-        keys = (f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} or {inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}"
-                f" choose grenade · {inp.hint(dev, 'A')} throw it")
+                draw_text(surf, what, (r.x + 40, r.centery), size_to_fit(what, r.w - 46, 16, bold=sel),
+                          WHITE if not pv["newly"] else (255, 170, 150), bold=sel, anchor="midleft")
+        keys = _("{lr} or {ud} choose grenade · {a} throw it").format(
+            lr=f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}", ud=f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}",
+            a=inp.hint(dev, "A"))
         if dev == "mouse":
-            keys = "point at a grenade to see where it goes · click it to throw it"
+            keys = _("point at a grenade to see where it goes · click it to throw it")
         elif self.mouse_seat() == seat:
-            keys += " · or click one"
-        draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), 16, GOLD, anchor="center")
+            keys = _("{keys} · or click one").format(keys=keys)
+        draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), size_to_fit(keys, BAND.w - 16, 16), GOLD,
+                  anchor="center")
 
     def draw_out_band(self, surf) -> None:
         """Under the wheel once every human is out: that they are out, and the key that fast-forwards."""
         key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
         panel(surf, BAND, 255, (16, 24, 18), GOLD, 12)
-        out = "You are out" if len(self.humans()) == 1 else "Every player here is out"
-        draw_text(surf, out + " · the bots play on", (BAND.centerx, BAND.y + 22), 19, WHITE, bold=True,
+        out = (_("You are out · the bots play on") if len(self.humans()) == 1 else
+               _("Every player here is out · the bots play on"))
+        draw_text(surf, out, (BAND.centerx, BAND.y + 22), size_to_fit(out, BAND.w - 16, 19, bold=True), WHITE,
+                  bold=True, anchor="center")
+        what = (_("{key}: back to normal speed") if self.fast else _("{key}: fast-forward to the end")).format(key=key)
+        draw_text(surf, what, (BAND.centerx, BAND.bottom - 20), size_to_fit(what, BAND.w - 16, 18), GOLD,
                   anchor="center")
-        what = "back to normal speed" if self.fast else "fast-forward to the end"
-        draw_text(surf, f"{key}: {what}", (BAND.centerx, BAND.bottom - 20), 18, GOLD, anchor="center")
 
     # --- results --------------------------------------------------------------------------------------------------
     def result_lines(self) -> list[str]:
         st = self.match.state
         if len(st.winners) == 1:
-            title = f"{self.seat_name(st.winners[0])} wins!"
+            title = _("{player} wins!").format(player=self.seat_name(st.winners[0]))
         else:
-            title = "A draw: " + " and ".join(self.seat_name(s) for s in st.winners)
+            title = _("A draw: {players}").format(players=join_names([self.seat_name(s) for s in st.winners]))
         scores = self.rules.scores(st)
         lines = [title]
         order = sorted(range(st.players), key=lambda s: (-scores[s], s))
         for s in order:
             hearts = " ".join(heart_name(h) for h in st.hearts[s])
-            state = "winner" if s in st.winners and len(st.winners) == 1 else (
-                "draw" if s in st.winners else f"out at move {st.out_move[s]}")
-            lines.append(f"{self.seat_name(s)} ({self.seat_label(s)}) · {hearts} · {state} · outlasted "
-                         f"{plural(scores[s], 'player')}")
+            lines.append(_("{player} ({who}) · {hearts} · {outcome} · outlasted {players}").format(
+                player=self.seat_name(s), who=self.seat_label(s), hearts=hearts, outcome=outcome(st, s),
+                players=plural(scores[s], "player")))
         return lines
 
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from arcade.core.i18n import N_, _
 from arcade.games.grisbi import CARDS
 from arcade.games.grisbi.cards import ACTION, DENY, KIND, MAIN, POINTS, STOP, TEAM
 from arcade.games.grisbi.scoring import is_correct
 from arcade.games.grisbi.table import cards as gc
-from arcade.client.render.fonts import draw_text, font, text
+from arcade.client.render.fonts import draw_text, font, size_to_fit, text
 from arcade.client.render.widgets import W, panel
 
 __all__ = ["seat_areas", "Area", "card_art"]
@@ -45,7 +46,10 @@ BACK_SCALE = gc.BACK_SMALL[0] / PW
 ROW_CLASSES = {"row": (gc.ROW_SIZE, 60, 20, 96), "rowsm": (gc.ROW_SMALL_SIZE, 45, 27, 64)}
 """Reveal row sizes: (card size, step, cards a row, row pitch); "rowsm" for piles of more than 40 cards."""
 ROWS_MID = 396               # vertical middle of the reveal's rows
-SORT_NAMES = ("by object", "by points")
+SORT_NAMES = (N_("sorted by object"), N_("sorted by points"))
+"""The note a hand's sort shows, by sort mode (English ids)."""
+PACE_WORDS = {"relaxed": N_("relaxed"), "standard": N_("standard"), "fast": N_("fast")}
+"""The bots' pace as the table's small print says it ("standard pace"), English ids."""
 START_TICKS = 36             # how long "START!" stays up
 
 
@@ -144,7 +148,17 @@ def _backs(team: str, n: int) -> pygame.Surface:
 
 
 def _team_cards(team: str) -> str:
-    return "Robbers' cards" if team == "robbers" else "Police cards"
+    """"Robbers' cards" / "Police cards" in the player's language."""
+    return _("Robbers' cards") if team == "robbers" else _("Police cards")
+
+
+def _team_word(team: str) -> str:
+    """A team's name ("robbers" -> "Robbers") in the player's language."""
+    return _("Robbers") if team == "robbers" else _("Police")
+
+
+def _pace_word(pace: str) -> str:
+    return _(PACE_WORDS[pace]) if pace in PACE_WORDS else pace
 
 
 def _badge(surf, msg: str, center, col) -> None:
@@ -161,10 +175,8 @@ def _cross(surf, r: pygame.Rect, col) -> None:
 
 
 def _fit_text(surf, msg: str, center, max_w: int, size: int, col, bold: bool = False) -> None:
-    """Centred text, shrunk (down to 9 px) until it is at most ``max_w`` wide."""
-    while size > 9 and font(size, bold).size(msg)[0] > max_w:
-        size -= 1
-    draw_text(surf, msg, center, size, col, bold=bold, anchor="center")
+    """Centred text, shrunk (never under 16 px) until it is at most ``max_w`` wide."""
+    draw_text(surf, msg, center, size_to_fit(msg, max_w, size, bold), col, bold=bold, anchor="center")
 
 
 def card_art(ref: str) -> pygame.Surface | None:

@@ -25,8 +25,9 @@ from functools import lru_cache
 
 import pygame
 
+from arcade.core.i18n import _, on_change
 from arcade.games.grisbi import CARDS
-from arcade.client.render.fonts import font, text
+from arcade.client.render.fonts import font, text, wrap
 from arcade.client.render.memo import DerivedPictures
 
 __all__ = ["OBJECT_COLOURS", "TEAM_COLOURS", "TEAM_INK", "icon", "pip", "card_face", "card_back", "location_chip",
@@ -269,7 +270,11 @@ def _octagon(size: int, label: bool = True) -> pygame.Surface:
     d.poly(RED, [(48 + (x - 48) * 0.88, 48 + (y - 48) * 0.88) for x, y in pts])
     s = pygame.transform.smoothscale(big, (size, size))
     if label:
-        t = font(max(8, int(size * 0.3)), True).render("STOP", True, (255, 255, 255))
+        word = _("STOP")
+        fs = max(8, int(size * 0.3))
+        while fs > 7 and font(fs, True).size(word)[0] > size * 0.8:
+            fs -= 1
+        t = text(word, fs, (255, 255, 255), True)
         s.blit(t, t.get_rect(center=(size // 2, size // 2 + 1)))
     return s.convert_alpha()
 
@@ -329,6 +334,13 @@ def _blit_text(s: pygame.Surface, msg: str, pos: tuple[int, int], size: int, col
         size -= 1
     img = text(msg, size, col, bold)
     s.blit(img, img.get_rect(**{anchor: pos}))
+
+
+def _first_word(name: str, size: int) -> str:
+    """A Location's first word in capitals, for a small card ("ARMOURED", "FOURGON"): the name broken at its spaces
+    into rows (``wrap``, each row one word), the first row kept."""
+    words = _(name).upper()
+    return wrap(words, size, max(font(size, True).size(word)[0] for word in words.split(" ")), bold=True)[0]
 
 
 def _base(w: int, h: int, ink, body) -> pygame.Surface:
@@ -398,15 +410,16 @@ def _full(card, w: int, h: int) -> pygame.Surface:
         pygame.draw.rect(s, (255, 236, 232), ph, border_radius=8)
         oc = _octagon(int(w * 0.66), label=False)
         s.blit(oc, oc.get_rect(center=(w // 2, h // 2)))
-        _blit_text(s, "STOP", (w // 2, h // 2), int(w * 0.2), (255, 255, 255), max_w=int(w * 0.56))
+        _blit_text(s, _("STOP"), (w // 2, h // 2), int(w * 0.2), (255, 255, 255), max_w=int(w * 0.56))
         a, b = card.objects
         for obj, cy in ((a, m + hook // 2 + 4), (b, h - m - hook // 2 - 4)):
             pygame.draw.circle(s, (255, 255, 255), (w // 2, cy), hook // 2 + 4)
             pygame.draw.circle(s, ink, (w // 2, cy), hook // 2 + 4, 2)
             ic = icon(obj, hook - 2)
             s.blit(ic, ic.get_rect(center=(w // 2, cy)))
-        _blit_text(s, a.upper(), (m + 2, m + 2), max(9, w // 16), ink, anchor="topleft", max_w=w // 2 - hook // 2 - m)
-        _blit_text(s, b.upper(), (w - m - 2, h - m - 2), max(9, w // 16), ink, anchor="bottomright",
+        _blit_text(s, _(a).upper(), (m + 2, m + 2), max(9, w // 16), ink, anchor="topleft",
+                   max_w=w // 2 - hook // 2 - m)
+        _blit_text(s, _(b).upper(), (w - m - 2, h - m - 2), max(9, w // 16), ink, anchor="bottomright",
                    max_w=w // 2 - hook // 2 - m)
         return s.convert_alpha()
     # hooks: police (blue) top right, robbers (grey) bottom left
@@ -417,7 +430,7 @@ def _full(card, w: int, h: int) -> pygame.Surface:
         _hook(s, obj, m + k * (hook + gap), h - m - hook, hook, False)
     mid_top, mid_bot = m + hook + 4, h - m - hook - 4
     if card.kind == "location":
-        words = card.name.upper().split()[:2]
+        words = _(card.name).upper().split()[:2]
         fs = max(10, w // 9)
         ps = min(main, mid_bot - mid_top - len(words) * (fs + 1) - 4)
         pic = _place_picture(card.name, ps)
@@ -443,11 +456,11 @@ def _full(card, w: int, h: int) -> pygame.Surface:
         s.blit(ring, ring.get_rect(center=(w // 2, cy)))
         band = pygame.Rect(m + idx + 2, word_y, w - 2 * (m + idx + 2), h // 12)
         pygame.draw.rect(s, RED, band, border_radius=4)
-        _blit_text(s, "DENY", band.center, h // 14, (255, 255, 255))
-        _blit_text(s, card.main, (w // 2, band.bottom + 1), max(9, w // 15), DARK, bold=False, anchor="midtop",
+        _blit_text(s, _("DENY"), band.center, h // 14, (255, 255, 255), max_w=band.w - 4)
+        _blit_text(s, _(card.main), (w // 2, band.bottom + 1), max(9, w // 15), DARK, bold=False, anchor="midtop",
                    max_w=w - 2 * (m + idx))
     else:
-        _blit_text(s, card.main.upper(), (w // 2, word_y), max(9, w // 13), DARK, anchor="midtop",
+        _blit_text(s, _(card.main).upper(), (w // 2, word_y), max(9, w // 13), DARK, anchor="midtop",
                    max_w=w - 2 * (m + idx + 2))
         ps = max(10, w // 8)
         n = card.points
@@ -479,7 +492,7 @@ def _compact(card, w: int, h: int) -> pygame.Surface:
     if card.kind == "location":
         pic = _place_picture(card.name, w // 2)
         s.blit(pic, pic.get_rect(center=(w // 2, h // 2 - h // 12)))
-        _blit_text(s, card.name.split()[0].upper(), (w // 2, h // 2 + w // 4 - h // 12 + 1), max(8, w // 7),
+        _blit_text(s, _first_word(card.name, max(8, w // 7)), (w // 2, h // 2 + w // 4 - h // 12 + 1), max(8, w // 7),
                    (110, 70, 10), anchor="midtop", max_w=w - 2 * m)
         return s.convert_alpha()
     _index(s, card, m, m, idx)
@@ -490,7 +503,7 @@ def _compact(card, w: int, h: int) -> pygame.Surface:
     if card.kind == "deny":
         ring = _no_ring(main + 4)
         s.blit(ring, ring.get_rect(center=(cx, cy)))
-        _blit_text(s, "DENY", (w - m - 1, h - m), max(7, w // 7), RED, anchor="bottomright")
+        _blit_text(s, _("DENY"), (w - m - 1, h - m), max(7, w // 7), RED, anchor="bottomright", max_w=w - 2 * m)
     return s.convert_alpha()
 
 
@@ -514,7 +527,8 @@ def _hand(card, w: int, h: int) -> pygame.Surface:
     if card.kind == "location":
         pic = _place_picture(card.name, bot - top)
         s.blit(pic, (m + 2, top))
-        _blit_text(s, card.name.split()[0].upper(), (w - m - 2, (top + bot) // 2), max(8, w // 8), (110, 70, 10),
+        _blit_text(s, _first_word(card.name, max(8, w // 8)), (w - m - 2, (top + bot) // 2), max(8, w // 8),
+                   (110, 70, 10),
                    anchor="midright", max_w=w - 3 * m - (bot - top))
         return s.convert_alpha()
     if card.kind == "action":  # the points in the top-left corner, left of the police hooks
@@ -526,7 +540,7 @@ def _hand(card, w: int, h: int) -> pygame.Surface:
     if card.kind == "deny":
         ring = _no_ring(main + 2)
         s.blit(ring, ring.get_rect(center=(cx, cy)))
-        _blit_text(s, "DENY", (w - m - 1, cy), max(8, w // 7), RED, anchor="midright", max_w=w - main - 2 * m - 2)
+        _blit_text(s, _("DENY"), (w - m - 1, cy), max(8, w // 7), RED, anchor="midright", max_w=w - main - 2 * m - 2)
     return s.convert_alpha()
 
 
@@ -572,7 +586,7 @@ def location_chip(card_id: int, w: int, h: int) -> pygame.Surface:
     name = CARDS[card_id].name
     pic = _place_picture(name, h - 8)
     s.blit(pic, (6, 4))
-    _blit_text(s, name, (h + 2 + (w - h - 4) // 2, h // 2), max(10, h // 2), (70, 45, 5), max_w=w - h - 8)
+    _blit_text(s, _(name), (h + 2 + (w - h - 4) // 2, h // 2), max(10, h // 2), (70, 45, 5), max_w=w - h - 8)
     return s.convert_alpha()
 
 
@@ -612,3 +626,13 @@ def outline(w: int, h: int, colour: tuple[int, int, int], width: int = 4) -> pyg
     pygame.draw.rect(s, (*colour, 80), s.get_rect(), width=pad, border_radius=rad)
     pygame.draw.rect(s, (*colour, 255), s.get_rect().inflate(-4, -4), width=width, border_radius=rad - 2)
     return s
+
+
+@on_change
+def _forget_words(_code: str) -> None:
+    """A language switch: the faces (their words: DENY, STOP, objects, Locations) are drawn again."""
+    card_face.cache_clear()
+    rotated.cache_clear()
+    location_chip.cache_clear()
+    _octagon.cache_clear()
+    _scaled.clear()

@@ -6,13 +6,16 @@ from __future__ import annotations
 import pygame
 
 import math
+from arcade.core.i18n import _, ngettext
 from arcade.games.grisbi import CARDS, OVER, TEAMS
-from arcade.games.grisbi.cards import ACTION, KIND, POINTS
+from arcade.games.grisbi.cards import ACTION, KIND, POINTS, describe_card
 from arcade.games.grisbi.table import cards as gc
-from arcade.client.render.fonts import draw_text, font, text
+from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
+from arcade.client.scenes.table import level_word
 from arcade.games.grisbi.table.art import (Area, CENTRE, CHIP, FH, FW, HAND_SCALE, HH, HW, PH, PLATE_H, PW, PX, PY,
-                                           ROW_CLASSES, STRIP, _backs, _badge, _cross, _fit_text, _team_cards)
+                                           ROW_CLASSES, STRIP, _backs, _badge, _cross, _fit_text, _pace_word,
+                                           _team_cards, _team_word)
 
 __all__ = ["TablePanels"]
 
@@ -28,25 +31,25 @@ class TablePanels:
                 r = pygame.Rect(0, 0, *CHIP)
                 r.center = self.chip_pos(team, j)
                 panel(surf, r, 120, (30, 40, 34), (90, 110, 96), CHIP[1] // 3)
-            if team == 0:
-                draw_text(surf, "ROBBERS", (14, STRIP.centery - 10), 20, col, bold=True, anchor="midleft")
-                draw_text(surf, f"target {view.targets[0]}", (14, STRIP.centery + 11), 16, DIM, anchor="midleft")
-            else:
-                draw_text(surf, "POLICE", (W - 14, STRIP.centery - 10), 20, col, bold=True, anchor="midright")
-                draw_text(surf, f"target {view.targets[1]}", (W - 14, STRIP.centery + 11), 16, DIM,
-                          anchor="midright")
+            room = self.chip_pos(0, 0)[0] - CHIP[0] // 2 - 22  # left of the first chip (px)
+            name = _("ROBBERS") if team == 0 else _("POLICE")
+            target = _("target {n}").format(n=view.targets[team])
+            x, anchor = (14, "midleft") if team == 0 else (W - 14, "midright")
+            draw_text(surf, name, (x, STRIP.centery - 10), size_to_fit(name, room, 20, bold=True), col, bold=True,
+                      anchor=anchor)
+            draw_text(surf, target, (x, STRIP.centery + 11), 16, DIM, anchor=anchor)
 
     def draw_strip(self, surf, view) -> None:
-        loc = CARDS[view.location].name
-        msg = f"Round {view.round + 1} · {loc}"
+        msg = _("Round {n} · {location}").format(n=view.round + 1, location=describe_card(view.location))
         if view.time_left is not None:
             secs = (view.time_left + 59) // 60
-            msg += f" · {secs // 60}:{secs % 60:02d}"
+            msg = _("{status} · {time}").format(status=msg, time=f"{secs // 60}:{secs % 60:02d}")
         _fit_text(surf, msg, (W // 2, STRIP.centery), 2 * (self.chip_pos(1, 2)[0] - CHIP[0] // 2 - W // 2) - 12,
                   18, GOLD, bold=True)
 
     def draw_area_base(self, surf, seat: int, area: Area, view) -> None:
-        """A seat's panel in its team colour, with what never changes: a bot's name, a human's key hints."""
+        """A seat's panel in its team colour (cached in the background; a bot box's words are drawn each frame:
+        ``draw_box_words``)."""
         rect = area.rect
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
@@ -54,15 +57,34 @@ class TablePanels:
             panel(surf, rect, 150, (10, 20, 16), col, 12)
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
+
+    def draw_box_words(self, surf, seat: int, rect: pygame.Rect, view) -> None:
+        """A bot's box's words: its name, its team, its level and pace, "cards" under the count (drawn each frame,
+        so that what covers them, a tutorial's coach, hides them)."""
+        team = view.teams[seat]
+        col = gc.TEAM_COLOURS[team]
         spec = self.match.seats[seat]
-        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 5), 18, WHITE, bold=True)
-        draw_text(surf, team.upper(), (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
+        word = _team_word(team).upper()
+        name = self.seat_name(seat)
+        room = rect.w - 28 - font(16, True).size(word)[0]  # the name, left of the team's word
+        rows = []
+        if font(16, True).size(name)[0] <= room:
+            draw_text(surf, word, (rect.right - 10, rect.y + 7), 16, col, bold=True, anchor="topright")
+        else:  # a long name and team: the team's word on the next row
+            room = rect.w - 20
+            rows.append((word, col, True))
+        size = size_to_fit(name, room, 18, bold=True)
+        draw_text(surf, fit(name, size, room, True), (rect.x + 10, rect.y + 5), size, WHITE, bold=True)
         if spec.kind == "bot":
-            draw_text(surf, f"{spec.level} bot · {view.pace} pace", (rect.x + 10, rect.y + 27), 16, DIM)
-        draw_text(surf, "cards", (rect.right - 30, rect.bottom - 16), 16, DIM, anchor="center")
+            line = _("{level} bot · {pace} pace").format(level=level_word(spec.level), pace=_pace_word(view.pace))
+            rows += [(row, DIM, False) for row in wrap(line, 16, rect.w - 16)]
+        for k, (row, colour, bold) in enumerate(rows):
+            draw_text(surf, row, (rect.x + 10, rect.y + 27 + 19 * k), 16, colour, bold=bold)
+        draw_text(surf, _("cards"), (rect.right - 10, rect.bottom - 5), 16, DIM, anchor="bottomright")
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         team = view.teams[seat]
+        self.draw_box_words(surf, seat, rect, view)
         if self.laid_recently(view, seat):
             pygame.draw.rect(surf, GOLD, rect, 4, border_radius=12)
         count = view.hand_counts[seat]
@@ -82,12 +104,14 @@ class TablePanels:
         """The key hints under a human's hand."""
         dev = self.match.seats[seat].device
         h = self.app.input.hint
-        hint = (f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')} card · {h(dev, 'UP')}/{h(dev, 'DOWN')} "
-                f"{'next fit' if self.assist() else 'next object'} · {h(dev, 'A')} LAY · {h(dev, 'B')} sort")
+        keys = {"lr": f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')}", "ud": f"{h(dev, 'UP')}/{h(dev, 'DOWN')}",
+                "a": h(dev, "A"), "b": h(dev, "B")}
+        hint = (_("{lr} card · {ud} next fit · {a} LAY · {b} sort") if self.assist() else
+                _("{lr} card · {ud} next object · {a} LAY · {b} sort")).format(**keys)
         if dev == "mouse":
-            hint = "point at a card · click to LAY it · right-click sort"
+            hint = _("point at a card · click to LAY it · right-click sort")
         elif self.mouse_seat() == seat:
-            hint += " · or click a card"
+            hint = _("{keys} · or click a card").format(keys=hint)
         return hint
 
     KEYS_H = 16  # the key hints' plate under a hand (px): over the glow of the cards, never under it
@@ -100,11 +124,12 @@ class TablePanels:
             _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, 16, WHITE)
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
+        word = _team_word(team).upper()
         nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
-        tw = text(team.upper(), 16, col, True).get_width()
+        tw = text(word, 16, col, True).get_width()
         panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, PLATE_H), 220, (10, 20, 16), None, 6)
         draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
-        draw_text(surf, team.upper(), (nx, rect.y + 4), 16, col, bold=True, shadow=True)
+        draw_text(surf, word, (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
         note = self.notes.get(seat)
@@ -114,10 +139,12 @@ class TablePanels:
     def hand_status(self, seat: int, view) -> str:
         """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total
         against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
-        right = f"{view.hand_counts[seat]} cards"
+        n = view.hand_counts[seat]
+        right = ngettext("{n} card", "{n} cards", n).format(n=n)
         if self.assist() and self.awake():
             t = self.team_of(seat)
-            right = f"team {self.team_totals(view)[t]}/{view.targets[t]} · " + right
+            right = _("team {total}/{target} · {cards}").format(total=self.team_totals(view)[t],
+                                                                target=view.targets[t], cards=right)
         return right
 
     def draw_pile_base(self, surf, view) -> None:
@@ -130,20 +157,20 @@ class TablePanels:
         pile = view.pile_cards
         n = len(pile)
         if n <= 1:
-            draw_text(surf, "The Location opens the pile", (PX, PY + PH // 2 + 20), 16, DIM, anchor="center")
+            draw_text(surf, _("The Location opens the pile"), (PX, PY + PH // 2 + 20), 16, DIM, anchor="center")
             return
         seat = view.pile_seats[-1]
         team = view.teams[seat]
-        msg = f"laid by {self.seat_name(seat)}"
+        msg = _("laid by {player}").format(player=self.seat_name(seat))
         y = PY + PH // 2 + 15
         plate = pygame.Rect((0, 0), font(17, True).size(msg)).inflate(16, 4)
         plate.center = (PX, y)
         panel(surf, plate, 220, (10, 20, 16), None, 8)  # the team colour reads on it (WCAG AA), not on the felt
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, f"same instant as {self.seat_name(view.pile_seats[-2])}!", (PX, y + 19), 16, GOLD,
-                      bold=True, anchor="center", shadow=True)
-        count = f"pile: {n - 1}"
+            draw_text(surf, _("same instant as {player}!").format(player=self.seat_name(view.pile_seats[-2])),
+                      (PX, y + 19), 16, GOLD, bold=True, anchor="center", shadow=True)
+        count = _("pile: {n}").format(n=n - 1)
         plate = pygame.Rect((0, 0), font(16).size(count)).inflate(10, 4)
         plate.midleft = (PX + PW // 2 + 9, PY + PH // 2 - 10)
         panel(surf, plate, 200, (10, 20, 16), None, 6)  # readable over a long pile's fanned cards
@@ -218,7 +245,7 @@ class TablePanels:
         elif v == "cancelled":
             surf.blit(gc.dimmer(r.width, r.height, 80), r)
             _cross(surf, r, (245, 150, 30))
-            _badge(surf, "denied", (r.centerx, by), (245, 150, 30))
+            _badge(surf, _("denied"), (r.centerx, by), (245, 150, 30))
 
     def draw_reveal_header(self, surf, view, st) -> None:
         res = st.result
@@ -226,32 +253,44 @@ class TablePanels:
         closing = res.closing_team
         counts = info["counts"]
         x0 = CENTRE.x + 26
+        room = (W - 460 if closing is None else W - 280) - x0  # left of the counters (px)
         if info["done"]:
             w = res.winner
-            loc = CARDS[view.pile_cards[0]].name
-            msg = f"THE {w.upper()} WIN THE GAME!" if st.phase == OVER else f"THE {w.upper()} WIN THE {loc.upper()}!"
-            draw_text(surf, msg, (x0, CENTRE.y + 8), 30, gc.TEAM_COLOURS[w], bold=True, shadow=True)
+            if st.phase == OVER:
+                msg = _("THE ROBBERS WIN THE GAME!") if w == "robbers" else _("THE POLICE WIN THE GAME!")
+            else:
+                msg = (_("THE ROBBERS WIN THE {location}!") if w == "robbers" else
+                       _("THE POLICE WIN THE {location}!")).format(location=describe_card(view.pile_cards[0]).upper())
+            draw_text(surf, msg, (x0, CENTRE.y + 8), size_to_fit(msg, room, 30, bold=True), gc.TEAM_COLOURS[w],
+                      bold=True, shadow=True)
         else:
-            draw_text(surf, "Round over — judging the pile", (x0, CENTRE.y + 10), 26, GOLD, bold=True)
+            msg = _("Round over — judging the pile")
+            draw_text(surf, msg, (x0, CENTRE.y + 10), size_to_fit(msg, room, 26, bold=True), GOLD, bold=True)
         if closing is not None:
             seat = view.pile_seats[-1]
             ok = res.verdicts[-1] == "stop correct"
-            sub = f"{self.seat_name(seat)} ({closing.title()}) laid a Stop"
+            sub = _("{player} ({team}) laid a Stop").format(player=self.seat_name(seat), team=_team_word(closing))
             if info["stop_shown"]:
-                sub += f" — correct: count the {_team_cards(closing)}" if ok else " — WRONG: it does not fit!"
-            draw_text(surf, sub, (x0, CENTRE.y + 44), 16, WHITE if ok else (255, 140, 120))
+                sub = (_("{stop} — correct: count the {cards}") if ok else
+                       _("{stop} — WRONG: it does not fit!")).format(stop=sub, cards=_team_cards(closing))
+            draw_text(surf, sub, (x0, CENTRE.y + 44), size_to_fit(sub, room, 16), WHITE if ok else (255, 140, 120))
             t = TEAMS.index(closing)
             if ok or not info["stop_shown"]:
                 self.draw_counter(surf, closing, counts[t], view.targets[t], (W - 40, CENTRE.y + 10))
             else:  # rule 1: a wrong Stop loses the round whatever the count
-                draw_text(surf, "WRONG STOP", (W - 40, CENTRE.y + 10), 30, (255, 110, 90), bold=True,
-                          anchor="topright", shadow=True)
-                draw_text(surf, f"({counts[t]} points do not count)", (W - 40, CENTRE.y + 44), 16, DIM,
-                          anchor="topright")
+                wrong = _("WRONG STOP")
+                draw_text(surf, wrong, (W - 40, CENTRE.y + 10), size_to_fit(wrong, 220, 30, bold=True), (255, 110, 90),
+                          bold=True, anchor="topright", shadow=True)
+                draw_text(surf, ngettext("({n} point does not count)", "({n} points do not count)", counts[t]).format(
+                    n=counts[t]), (W - 40, CENTRE.y + 44), 16, DIM, anchor="topright")
         else:
-            reason = {"time": "Time is up", "empty": "Every hand is empty"}.get(self.round_reason(st), "Round over")
-            draw_text(surf, f"{reason}: both teams' cards count, the higher total wins (Robbers on a tie)",
-                      (x0, CENTRE.y + 44), 16, WHITE)
+            reason = {"time": _("Time is up"), "empty": _("Every hand is empty")}.get(self.round_reason(st),
+                                                                                       _("Round over"))
+            line = _("{reason}: both teams' cards count, the higher total wins (Robbers on a tie)").format(
+                reason=reason)
+            rows = [line] if font(16).size(line)[0] <= room else wrap(line, 16, room)
+            for k, row in enumerate(rows[:2]):
+                draw_text(surf, row, (x0, CENTRE.y + 44 + 18 * k - 9 * (len(rows[:2]) - 1)), 16, WHITE)
             self.draw_counter(surf, "robbers", counts[0], None, (W - 260, CENTRE.y + 10))
             self.draw_counter(surf, "police", counts[1], None, (W - 40, CENTRE.y + 10))
 
@@ -277,7 +316,7 @@ class TablePanels:
 
     def draw_countdown(self, surf, view) -> None:
         secs = (view.countdown + 59) // 60
-        draw_text(surf, "Get ready!", (PX, PY - PH // 2 - 26), 24, WHITE, bold=True, anchor="center", shadow=True)
+        draw_text(surf, _("Get ready!"), (PX, PY - PH // 2 - 26), 24, WHITE, bold=True, anchor="center", shadow=True)
         pygame.draw.circle(surf, (20, 20, 20), (PX, PY), 52)
         pygame.draw.circle(surf, GOLD, (PX, PY), 52, 4)
         frac = (view.countdown % 60) / 60
@@ -288,8 +327,9 @@ class TablePanels:
 
     def draw_start(self, surf, age: int) -> None:
         size = 92 if age < 6 else 84
-        plate = pygame.Rect((0, 0), font(size, True).size("START!")).inflate(24, 6)
+        start = _("START!")
+        plate = pygame.Rect((0, 0), font(size, True).size(start)).inflate(24, 6)
         plate.center = (PX, PY)
         panel(surf, plate, 240, (40, 12, 8), None, 12)  # the signal stays readable over the pile's cards
-        r = draw_text(surf, "START!", (PX, PY), size, (255, 80, 60), bold=True, anchor="center", shadow=True)
+        r = draw_text(surf, start, (PX, PY), size, (255, 80, 60), bold=True, anchor="center", shadow=True)
         pygame.draw.rect(surf, GOLD, r.inflate(24, 6), 4, border_radius=12)

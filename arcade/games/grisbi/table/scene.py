@@ -44,20 +44,22 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _
+from arcade.core.i18n import N_, _, language, ngettext
+from arcade.core.results import join_names
 from arcade.games.grisbi import CARDS, COUNTDOWN, OVER, PLAY, REVEAL, TEAMS
-from arcade.games.grisbi.cards import ACTION, KIND, MAIN, POINTS, STOP, TEAM
+from arcade.games.grisbi.cards import ACTION, KIND, LOCATION, MAIN, POINTS, STOP, TEAM, describe_card
 from arcade.games.grisbi.scoring import is_correct, team_total
 from arcade.games.grisbi.table import cards as gc
 from arcade.games.grisbi.terms import term
-from arcade.client.render.fonts import draw_text
+from arcade.client.render.fonts import draw_text, size_to_fit
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, GREEN, W, WHITE, felt, hint_bar, panel
 from arcade.client.scenes.table import TableScene
 # every name of the table module before it was split (art.py now), still importable from here
 from arcade.games.grisbi.table.art import (  # noqa: F401
-    _backs, _backs_cache, _badge, _band, _cross, _fit_text, _fits, _sort_key, _team_cards, Area, BACK_SCALE, BOT_W,
+    _backs, _backs_cache, _badge, _band, _cross, _fit_text, _fits, _pace_word, _sort_key, _team_cards, _team_word,
+    Area, BACK_SCALE, BOT_W,
     BOTTOM_BAND, card_art, CENTRE, CHIP, DEMO_BOXES, DENY, FAN, FAN_ANGLES, FAN_SCALE, FAN_STEP, FAN_X, FH, font,
     FW, HAND_SCALE, HAND_TOP, HH, HW, PH, PLATE_H, PW, PX, PY, ROW_CLASSES, ROWS_MID, seat_areas, SEL_LIFT,
     SIDE_BOXES, SORT_NAMES, START_TICKS, STRIP, text, TOP_BAND)
@@ -71,7 +73,7 @@ class Table(TablePanels, TableScene):
     the pile (the same key, so a laid card flies from the hand to the pile), ``("loc", id)`` for a Location (on the
     pile, in the reveal's row, then in its team's tally). Bots' hands are drawn as fans of backs, not sprites."""
 
-    RESULT_FIGURE = "Locations won"
+    RESULT_FIGURE = N_("Locations won")
     END_DELAY = 210
     COACH_WIDTHS = TableScene.COACH_WIDTHS + (1000,)  # the reveal's long lines: the whole top band, over the bots
 
@@ -170,24 +172,38 @@ class Table(TablePanels, TableScene):
         count = {k: sum(1 for x in v if x == k) for k in ("correct", "wrong", "cancelled")}
         pts = sum(POINTS[c] for c, x in zip(pile, v) if x == "correct" and KIND[c] == ACTION)
         lines = []
+        loc = describe_card(pile[0])
+        won = (_("The Robbers win this Location: {location}.") if res.winner == "robbers" else
+               _("The Police win this Location: {location}.")).format(location=loc)
         if closing is None:
-            lines.append("No Stop: both teams' cards were judged; the higher total won (Robbers on a tie).")
+            lines.append(_("No Stop: both teams' cards were judged; the higher total won (Robbers on a tie)."))
         else:
             t = TEAMS.index(closing)
             who = self.seat_name(st.pile_seats[-1])
             if v[-1] == "stop wrong":
-                lines.append(f"{who}'s Stop did not fit the card under it (none of its two objects is a hook in the "
-                             f"{closing.title()} row), so the other team wins whatever the points.")
+                wrong = (_("{player}'s Stop did not fit the card under it (none of its two objects is a hook in the "
+                           "Robbers row), so the other team wins whatever the points.") if closing == "robbers" else
+                         _("{player}'s Stop did not fit the card under it (none of its two objects is a hook in the "
+                           "Police row), so the other team wins whatever the points."))
+                lines.append(wrong.format(player=who))
             else:
-                lines.append(f"{who} ({closing.title()}) laid a fitting Stop: only {_team_cards(closing)} are judged.")
-            lines.append(f"Counted: {count['correct']} cards, {pts} points — each one's main object is a hook of "
-                         f"the card right under it, in its team's row.")
-            lines.append(f"Not counted: {count['wrong']} wrong (no such hook under them), {count['cancelled']} "
-                         f"cancelled (the other team laid a Deny of the same object on them).")
+                lines.append(_("{player} ({team}) laid a fitting Stop: only {cards} are judged.").format(
+                    player=who, team=_team_word(closing), cards=_team_cards(closing)))
+            counted = ngettext("Counted: {n} card, {points} points — each one's main object is a hook of the card "
+                               "right under it, in its team's row.",
+                               "Counted: {n} cards, {points} points — each one's main object is a hook of the card "
+                               "right under it, in its team's row.", count["correct"])
+            lines.append(counted.format(n=count["correct"], points=pts))
+            lines.append(_("Not counted: {wrong} wrong (no such hook under them), {cancelled} cancelled (the other "
+                           "team laid a Deny of the same object on them).").format(wrong=count["wrong"],
+                                                                                  cancelled=count["cancelled"]))
             goal = st.targets[t]
-            lines.append(f"Target {goal}: {pts} {'reaches' if pts >= goal else 'does not reach'} it — the "
-                         f"{res.winner.title()} win the {CARDS[pile[0]].name}." if v[-1] != "stop wrong" else
-                         f"The {res.winner.title()} win the {CARDS[pile[0]].name}.")
+            if v[-1] != "stop wrong":
+                reach = (_("Target {target}: {points} reaches it.") if pts >= goal
+                         else _("Target {target}: {points} does not reach it.")).format(target=goal, points=pts)
+                lines.append(_("{count} {won}").format(count=reach, won=won))
+            else:
+                lines.append(won)
         return lines
 
     def draw_practice(self, surf) -> None:
@@ -198,8 +214,9 @@ class Table(TablePanels, TableScene):
             _fit_text(surf, line, (r.centerx, y + 8), r.width - 24, 16, WHITE)
             y += 25
         keys = " / ".join(sorted({self.app.input.hint(self.match.seats[s].device, "A") for s in self.hand_seats}))
-        draw_text(surf, f"Practice pause — {keys}: next round", (r.centerx, r.bottom - 16), 17, GOLD, bold=True,
-                  anchor="center")
+        line = _("Practice pause — {keys}: next round").format(keys=keys)
+        draw_text(surf, line, (r.centerx, r.bottom - 16), size_to_fit(line, r.width - 24, 17, bold=True), GOLD,
+                  bold=True, anchor="center")
 
     # --- hands: order, cursor ---------------------------------------------------------------------------------------
     def hand_order(self, seat: int, view=None) -> list[int]:
@@ -218,14 +235,14 @@ class Table(TablePanels, TableScene):
         if st.phase == COUNTDOWN:  # the cards are face down: nothing to move, sort or lay yet
             for seat in self.hand_seats:
                 if inp.pressed("A", [self.match.seats[seat].device]):
-                    self.notes[seat] = ("wait for START!", st.tick + 60)
+                    self.notes[seat] = (_("wait for START!"), st.tick + 60)
             return
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
             if "B" in inp.device(dev[0]).released and getattr(self, "_tip_holds", {}).get(seat, 0) < self.TIP_HOLD:
                 # a tap of B sorts the hand; held, B explains the card under the cursor (``key_tip``)
                 self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
-                self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
+                self.notes[seat] = (_(SORT_NAMES[mode]), st.tick + 60)
                 self.app.audio.play("flip")
             order = self.hand_order(seat)
             n = len(order)
@@ -253,14 +270,14 @@ class Table(TablePanels, TableScene):
                     # the cursor came to this Stop by itself (the hand shrank under it): a Stop ends the round, so it
                     # is laid only by a deliberate key: this press chooses it, the next one lays it
                     self.chosen[seat] = card
-                    self.notes[seat] = (f"Stop selected: {self.app.input.hint(dev[0], 'A')} again to lay it",
-                                        st.tick + 120)
+                    self.notes[seat] = (_("Stop selected: {key} again to lay it").format(
+                        key=self.app.input.hint(dev[0], "A")), st.tick + 120)
                     self.app.audio.play("flip")
                 elif self.coach_allows(seat, card + 1):
                     self.match.submit(seat, card + 1)
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
-    MOUSE_HINT = "click a card to lay it, or drag it onto the pile"
+    MOUSE_HINT = N_("click a card to lay it, or drag it onto the pile")
 
     def hand_rects(self, seat: int, n: int) -> list[pygame.Rect]:
         """Where the seat's ``n`` hand cards lie (px), as ``layout`` places them (later cards overlap earlier)."""
@@ -281,7 +298,7 @@ class Table(TablePanels, TableScene):
         rects = self.hand_rects(seat, len(order))[::-1]  # the topmost card first
         if inp.right_click:
             self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
-            self.notes[seat] = (f"sorted {SORT_NAMES[mode]}", st.tick + 60)
+            self.notes[seat] = (_(SORT_NAMES[mode]), st.tick + 60)
             return True
         k = inp.clicked(rects)
         if k is not None:  # pressed: laid when let go, here (a click) or over the pile (dragged there)
@@ -301,7 +318,7 @@ class Table(TablePanels, TableScene):
             if self.coach_allows(seat, order[j] + 1):
                 self.match.submit(seat, order[j] + 1)
         elif st.phase == COUNTDOWN:
-            self.notes[seat] = ("wait for START!", st.tick + 60)
+            self.notes[seat] = (_("wait for START!"), st.tick + 60)
         return True
 
     def pile_rect(self) -> pygame.Rect:
@@ -536,14 +553,16 @@ class Table(TablePanels, TableScene):
         keys = [self.app.input.hint(self.match.seats[s].device, "B") for s in self.hand_seats
                 if self.match.seats[s].device != "mouse"]
         explain = [_("hold {key}: explain a card").format(key=" / ".join(sorted(set(keys))))] if keys else []
-        hint_bar(surf, ["Esc" + (" / " + " / ".join(starts) if starts else "") + " pause", *explain,
-                        ("practice · " if self.practice() else "") + "assist " + ("on" if self.assist() else "off")
-                        + f" · {self.public_view().pace} pace"])
+        pause = _("{keys} pause").format(keys=" / ".join([_("Esc"), *starts]))
+        table = (_("assist on · {pace} pace") if self.assist() else _("assist off · {pace} pace")).format(
+            pace=_pace_word(self.public_view().pace))
+        if self.practice():
+            table = _("practice · {settings}").format(settings=table)
+        hint_bar(surf, [pause, *explain, table])
         if self.message_ticks and self.message:
-            r = pygame.Rect(0, 0, 520, 36)
-            r.center = (PX, PY - PH // 2 - 24)
+            r = self.notice_rects()[0]
             panel(surf, r, 255, (60, 20, 10), GOLD, 10)
-            draw_text(surf, self.message, r.center, 18, WHITE, anchor="center")
+            draw_text(surf, self.message, r.center, size_to_fit(self.message, r.w - 16, 18), WHITE, anchor="center")
 
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         """The whole table over its cached background (felt, strip, seat panels, hints), then the HUD. The public
@@ -584,7 +603,7 @@ class Table(TablePanels, TableScene):
         """The pile: its top card, the cards fanned beneath it on the left, its labels and the START sign over it
         (px)."""
         left = FAN_X - (FAN - 1) * FAN_STEP - FW // 2 - 12
-        start = font(92, True).size("START!")[0] // 2 + 16
+        start = font(92, True).size(_("START!"))[0] // 2 + 16
         return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)
 
     def reveal_parts(self) -> list[pygame.Rect]:
@@ -629,8 +648,8 @@ class Table(TablePanels, TableScene):
         kind = KIND[card]
         key = "hooks" if on_top else ("action", "deny", "stop", "location")[kind]
         head, body = term(key)
-        name = CARDS[card].name
-        if not on_top and head.split()[0].lower() in name.lower():  # "Robbers' keys Action (3)" says it already
+        name = describe_card(card)
+        if not on_top and kind != LOCATION:  # "Robbers' keys Action (3)", "Police Stop (...)" say it already
             return Tip(tuple(rect), name, body)
         return Tip(tuple(rect), _("{card} · {term}").format(card=name, term=head), body)
 
@@ -660,8 +679,8 @@ class Table(TablePanels, TableScene):
     def background(self) -> pygame.Surface:
         """Felt, status strip, seat panels with their fixed labels and key hints, the pile's place: built once per
         layout, assist setting and seat names (a LAN seat a bot takes over mid-match is renamed)."""
-        key = (self.assist(), tuple(sorted((s, tuple(a.rect), a.kind, self.seat_name(s), self.match.seats[s])
-                                           for s, a in self.areas.items())))
+        key = (self.assist(), language(), tuple(sorted((s, tuple(a.rect), a.kind, self.seat_name(s),
+                                                        self.match.seats[s]) for s, a in self.areas.items())))
         if self._bg is None or self._bg[0] != key:
             bg = felt().copy()
             view = self.public_view()
@@ -701,13 +720,17 @@ class Table(TablePanels, TableScene):
         won = st.locations_won
         if self.rules.is_over(st):
             w = 0 if len(won[0]) >= len(won[1]) else 1
-            lines = [f"The {TEAMS[w].title()} win the game!"]
+            lines = [_("The Robbers win the game!") if w == 0 else _("The Police win the game!")]
         else:
-            lines = ["Game not finished"]
+            lines = [_("Game not finished")]
         for t in (0, 1):
-            names = ", ".join(CARDS[c].name for c in won[t]) or "none"
-            lines.append(f"{TEAMS[t].title()}: {len(won[t])} Location{'s' if len(won[t]) != 1 else ''} — {names}")
+            names = join_names([describe_card(c) for c in won[t]]) or _("none")
+            n = len(won[t])
+            line = (ngettext("Robbers: {n} Location — {names}", "Robbers: {n} Locations — {names}", n) if t == 0
+                    else ngettext("Police: {n} Location — {names}", "Police: {n} Locations — {names}", n))
+            lines.append(line.format(n=n, names=names))
         for t in (0, 1):
-            seats = [self.seat_name(s) for s in range(len(st.teams)) if st.teams[s] == t]
-            lines.append(f"{TEAMS[t].title()} team: " + ", ".join(seats))
+            seats = ", ".join(self.seat_name(s) for s in range(len(st.teams)) if st.teams[s] == t)
+            line = _("Robbers team: {players}") if t == 0 else _("Police team: {players}")
+            lines.append(line.format(players=seats))
         return lines

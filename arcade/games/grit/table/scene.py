@@ -18,13 +18,13 @@ from typing import Any
 
 import pygame
 
-from arcade.core.i18n import _
+from arcade.core.i18n import N_, _
 from arcade.games.grit import ChooseFirst, KeepHidden, PlayComplaint, card_label
 from arcade.games.grit.cards import is_heart, rank_of, card_value
 from arcade.games.grit.rules import DEAD_AT
 from arcade.games.grit.terms import term
 from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
@@ -73,7 +73,7 @@ class Table(TableScene):
     SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
     NOTICE_Y = H // 2 - 5  # a notice goes between the two rows of piles, where the round's plate is
-    RESULT_FIGURE = "Injuries"
+    RESULT_FIGURE = N_("Injuries")
 
     def result_rows(self) -> list[tuple[int, str]]:
         """Each duellist's final Injury total (22 or more is dead), winner first."""
@@ -81,7 +81,8 @@ class Table(TableScene):
         if v.totals is None:
             return super().result_rows()
         order = sorted((0, 1), key=lambda s: s != v.result)
-        return [(s, f"{v.totals[s]}" + (" — dead" if v.totals[s] >= 22 else "")) for s in order]
+        return [(s, _("{total} — dead").format(total=v.totals[s]) if v.totals[s] >= DEAD_AT else str(v.totals[s]))
+                for s in order]
 
     def setup(self) -> None:
         self.board.move_ticks = 18
@@ -263,8 +264,9 @@ class Table(TableScene):
                     self.app.audio.play("select")
 
     # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
-    MOUSE_HINT = "drag a Complaint onto a pile (or click it, then the pile)"
+    MOUSE_HINT = N_("drag a Complaint onto a pile")
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
+    PROMPT_W = 260  # the laying keys' rows are wrapped to this width (px)
 
     PEEK_BUTTON = pygame.Rect(W - 350, H // 2 + 130, 300, 56)  # "Show my cards", several humans on one screen (px)
 
@@ -285,8 +287,10 @@ class Table(TableScene):
         held = self.mouse_peek(self.shown_seat)
         hover = self.app.input.hover([r]) == 0
         panel(surf, r, 235, (60, 90, 60) if held else (40, 60, 40) if hover else (20, 40, 28), GOLD, 10)
-        draw_text(surf, "Show my cards", (r.centerx, r.y + 18), 20, GOLD, bold=True, anchor="center")
-        draw_text(surf, "hold the mouse button down here", (r.centerx, r.y + 40), 15, WHITE, anchor="center")
+        show, hold = _("Show my cards"), _("hold the mouse button down here")
+        draw_text(surf, show, (r.centerx, r.y + 18), size_to_fit(show, r.w - 16, 20, bold=True), GOLD, bold=True,
+                  anchor="center")
+        draw_text(surf, hold, (r.centerx, r.y + 40), size_to_fit(hold, r.w - 16, 16), WHITE, anchor="center")
 
     def word_rects(self) -> list[pygame.Rect]:
         """The two lines of The Word's menu and of the keep-it-hidden menu (px)."""
@@ -384,7 +388,7 @@ class Table(TableScene):
         return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
     def modes_for(self, legal, card, target) -> list[tuple[str, PlayComplaint]]:
-        names = {False: "Lay it face down", True: "Lay it Marked (sideways, never covered)"}
+        names = {False: _("Lay it face down"), True: _("Lay it Marked (sideways, never covered)")}
         out = []
         for a in legal:
             if isinstance(a, PlayComplaint) and a.card == card and (a.owner, a.pile) == tuple(target):
@@ -409,16 +413,19 @@ class Table(TableScene):
             col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
             tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
-            line = f"Injuries: {tot}" + ("  DEAD" if dead else "")
+            line = self.injuries_text(tot, dead)
+            ls = size_to_fit(line, self.LABEL_W, 24, bold=dead)
             if dead or tot == 21:  # red and green read on a dark plate, not on the felt
-                panel(surf, (tx - 8, y, font(24, dead).size(line)[0] + 16, 32), 215, (10, 30, 20), None, 8)
-            draw_text(surf, line, (tx, y + 2), 24, col, bold=dead)
+                panel(surf, (tx - 8, y, font(ls, dead).size(line)[0] + 16, 32), 215, (10, 30, 20), None, 8)
+            draw_text(surf, line, (tx, y + 2), ls, col, bold=dead)
             if view.best_of > 1:
-                draw_text(surf, f"Duels won: {view.wins[owner]}", (tx, y + 32), 20, WHITE)
+                won = _("Duels won: {n}").format(n=view.wins[owner])
+                draw_text(surf, won, (tx, y + 32), size_to_fit(won, self.LABEL_W, 20), WHITE)
             if view.phase != "over" and view.word == owner:
                 self.draw_word_badge(surf, (tx + 75, y + 58))
             if view.phase != "over" and view.first == owner:
-                draw_text(surf, "▶ lays first this round", (tx, y + 84), 18, WHITE)
+                first = _("▶ lays first this round")
+                draw_text(surf, first, (tx, y + 84), size_to_fit(first, self.LABEL_W, 18), WHITE)
         # highlight of the target pile for the acting human
         target = self.current_target(views)
         if target is not None:
@@ -440,15 +447,16 @@ class Table(TableScene):
                 panel(surf, tag, 220, (250, 248, 240), radius=6)
                 draw_text(surf, card_label(card), tag.center, 18, (20, 20, 20), bold=True, anchor="center")
         # centre: round, phase
-        info = f"Duel {view.duel} · Round {view.round} of 4" if view.best_of > 1 else f"Round {view.round} of 4"
+        info = (_("Duel {duel} · Round {n} of 4").format(duel=view.duel, n=view.round) if view.best_of > 1
+                else _("Round {n} of 4").format(n=view.round))
         if view.phase == "over":
-            info = "Satisfaction!"
+            info = _("Satisfaction!")
         if view.phase != "over":
             plate = pygame.Rect(0, 0, font(24, True).size(info)[0] + 28, 36)
             plate.center = (W // 2, H // 2 - 5)
             panel(surf, plate, 200, (10, 30, 20), None, 10)
             draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, self.phase_text(view), (W // 2, 22), 19, WHITE, anchor="center", shadow=True)
+        self.draw_status(surf, self.phase_text(view))
         if view.phase == "over" and view.totals is not None:
             self.draw_outcome(surf, view)
         if not self.demo and self.curtain_for is None:
@@ -462,38 +470,41 @@ class Table(TableScene):
     def curtain_prompt(self, dev: str) -> str:
         """Grit's hands show only while their owner holds B: the curtain names both of the seat's keys."""
         inp = self.app.input
-        return f"Press {inp.hint(dev, 'A')} to take your turn, then hold {inp.hint(dev, 'B')} to peek at your hand"
+        return _("Press {a} to take your turn, then hold {b} to peek at your hand").format(a=inp.hint(dev, "A"),
+                                                                                           b=inp.hint(dev, "B"))
 
     def draw_word_badge(self, surf, center) -> None:
-        r = pygame.Rect(0, 0, 150, 40)
+        word = _("THE WORD")
+        size = size_to_fit(word, 150 - 24, 20, bold=True)
+        r = pygame.Rect(0, 0, max(150, font(size, True).size(word)[0] + 24), 40)
         r.center = center
         panel(surf, r, 230, (120, 20, 30), GOLD, 20)
-        draw_text(surf, "THE WORD", r.center, 20, GOLD, bold=True, anchor="center")
+        draw_text(surf, word, r.center, size, GOLD, bold=True, anchor="center")
 
     def phase_text(self, view) -> str:
         if view.phase == "word":
-            reason = {"total": "higher Injury total", "top card": "highest top card", "heart": "top heart",
-                      "last round": "did not hold it last round", "random": "drawn at random"}.get(
-                view.word_reason, view.word_reason)
-            return f"{self.seat_name(view.word)} holds The Word ({reason}) and picks who lays first"
+            reason = _(WORD_REASONS[view.word_reason]) if view.word_reason in WORD_REASONS else view.word_reason
+            return _("{player} holds The Word ({reason}) and picks who lays first").format(
+                player=self.seat_name(view.word), reason=reason)
         if view.phase in ("lay_first", "lay_second"):
             acting = view.to_act[0] if view.to_act else -1
-            return f"{self.seat_name(acting)} lays a Complaint face down"
+            return _("{player} lays a Complaint face down").format(player=self.seat_name(acting))
         if view.phase == "keep":
             acting = view.to_act[0] if view.to_act else -1
-            return f"End of the round: {self.seat_name(acting)} decides whether their Marked Complaint stays face down"
+            return _("End of the round: {player} decides whether their Marked Complaint stays face down").format(
+                player=self.seat_name(acting))
         return ""
 
     def draw_outcome(self, surf, view) -> None:
         t0, t1 = view.totals
         if view.result == -1:
-            text = f"Draw — {t0} to {t1}"
+            text = _("Draw — {a} to {b}").format(a=t0, b=t1)
         else:
-            text = f"{self.seat_name(view.result)} wins — {t0} to {t1}"
+            text = _("{player} wins — {a} to {b}").format(player=self.seat_name(view.result), a=t0, b=t1)
         r = pygame.Rect(0, 0, 620, 54)
         r.center = (W // 2, H // 2 - 5)
         panel(surf, r, 220, (60, 20, 10), GOLD)
-        draw_text(surf, text, r.center, 26, GOLD, bold=True, anchor="center")
+        draw_text(surf, text, r.center, size_to_fit(text, r.w - 24, 26, bold=True), GOLD, bold=True, anchor="center")
 
     def current_target(self, views=None) -> tuple[int, int] | None:
         """The pile the acting human's chosen Complaint would go on (highlighted), from that seat's view."""
@@ -524,16 +535,17 @@ class Table(TableScene):
         """The laying prompt's lines for ``seat``: its keys (or the mouse's way)."""
         inp = self.app.input
         dev = self.match.seats[seat].device
-        lines = [f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')} choose Complaint",
-                 f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose pile",
-                 f"{inp.hint(dev, 'A')} lay it"]
         if dev == "mouse":
-            lines = ["Drag a Complaint from your hand", "onto a pile, or click it, then", "click the pile"]
-        elif self.mouse_seat() == seat:
-            lines.append("or click a card, then a pile")
+            lines = [_("Drag a Complaint from your hand onto a pile, or click it, then click the pile")]
+        else:
+            lines = [_("{keys} choose Complaint").format(keys=f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}"),
+                     _("{keys} choose pile").format(keys=f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}"),
+                     _("{key} lay it").format(key=inp.hint(dev, "A"))]
+            if self.mouse_seat() == seat:
+                lines.append(_("or click a card, then a pile"))
         if len(self.humans()) > 1:
-            lines.append(f"hold {inp.hint(dev, 'B')} to peek at your hand")
-        return lines
+            lines.append(_("hold {key} to peek at your hand").format(key=inp.hint(dev, "B")))
+        return [row for ln in lines for row in wrap(ln, 19, self.PROMPT_W)]
 
     def prompt_box(self, seat: int, views) -> pygame.Rect:
         """The panel of ``seat``'s prompt as ``draw_prompts`` draws it (px): The Word's menu, the keep-it-hidden
@@ -562,37 +574,43 @@ class Table(TableScene):
             x, y = self.PROMPT_X, self.PROMPT_Y
             box = self.prompt_box(seat, views)
             panel(surf, box, 255, (10, 20, 16), GOLD)  # opaque: nothing of the table shows through
+            w = box.w - 40
             if st.phase == "word":
-                items = ["I lay first", f"{self.seat_name(1 - seat)} lays first"]
+                items = [_("I lay first"), _("{player} lays first").format(player=self.seat_name(1 - seat))]
                 c = self.word_cursor.get(seat, 0)
-                draw_text(surf, "You hold The Word:", (x, y), 20, GOLD, bold=True)
+                head = _("You hold The Word:")
+                draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
+                size = size_to_fit(["▶ " + it for it in items], w, 20, bold=True)
                 for k, it in enumerate(items):
-                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), size,
                               GOLD if k == c else WHITE, bold=k == c)
             elif st.phase == "keep":
-                items = ["Keep it face down", "Turn it face up"]
+                items = [_("Keep it face down"), _("Turn it face up")]
                 c = self.keep_cursor.get(seat, 0)
-                draw_text(surf, "Your Marked Complaint:", (x, y), 20, GOLD, bold=True)
+                head = _("Your Marked Complaint:")
+                draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
+                size = size_to_fit(["▶ " + it for it in items], w, 20, bold=True)
                 for k, it in enumerate(items):
-                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), 20,
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), size,
                               GOLD if k == c else WHITE, bold=k == c)
-                draw_text(surf, "face down: hidden to the end of the duel", (x, y + 104), 16, DIM)
-                draw_text(surf, f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')} choose, {inp.hint(dev, 'A')} confirm",
-                          (x, y + 130), 18, WHITE)
+                note = _("face down: hidden to the end of the duel")
+                draw_text(surf, note, (x, y + 104), size_to_fit(note, w, 16), DIM)
+                keys = _("{updown} choose, {a} confirm").format(
+                    updown=f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}", a=inp.hint(dev, "A"))
+                draw_text(surf, keys, (x, y + 130), size_to_fit(keys, w, 18), WHITE)
             elif seat in self.mode_menu:
                 hand = list(views.of(seat).hand)
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
                 modes = self.current_modes(seat, views)
                 m = self.mode_menu[seat] % len(modes)
-                draw_text(surf, f"How do you lay {card_label(card)}?", (x, y), 20, GOLD, bold=True)
-                mode_lines = {"Lay it face down": ("Face down", ""),
-                              "Lay it Marked (sideways, never covered)": ("Marked", "sideways, never covered")}
-                for k, (name, _a) in enumerate(modes):
-                    head, sub = mode_lines.get(name, (name, ""))
+                head = _("How do you lay {card}?").format(card=card_label(card))
+                draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
+                for k, (_name, a) in enumerate(modes):
+                    head, sub = (_("Marked"), _("sideways, never covered")) if a.marked else (_("Face down"), "")
                     draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,
                               GOLD if k == m else WHITE, bold=k == m)
                     if sub:
-                        draw_text(surf, sub, (x + 30, y + 60 + 52 * k), 16, DIM)
+                        draw_text(surf, sub, (x + 30, y + 60 + 52 * k), size_to_fit(sub, w - 30, 16), DIM)
             else:
                 for k, ln in enumerate(self.control_lines(seat)):
                     draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
@@ -651,11 +669,13 @@ class Table(TableScene):
             out.append(pygame.Rect(W // 2 - 310, H // 2 - 32, 620, 54))
         return out
 
+    def status_rects(self) -> list[pygame.Rect]:
+        text = self.phase_text(self.views().public)
+        return [self.status_line_rect(text)] if text else []
+
     def layout_rects(self) -> list[pygame.Rect]:
         v = self.views().public
-        text = self.phase_text(v)
-        top = pygame.Rect(0, 0, font(19).size(text)[0] + 8, 26)
-        top.center = (W // 2, 22)
+        top = self.status_line_rect(self.phase_text(v))
         plate = pygame.Rect(0, 0, 260, 40)
         plate.center = (W // 2, H // 2 - 5)
         return super().layout_rects() + [top, plate] + [
@@ -678,7 +698,9 @@ class Table(TableScene):
         for owner in (0, 1):
             y = PILE_Y[self.side(owner)]
             tot = v.totals[owner] if v.totals is not None else v.visible_totals[owner]
-            out.append(Tip((52, y, font(24).size(f"Injuries: {tot}")[0] + 16, 32), *term("injuries")))
+            line = self.injuries_text(tot, v.totals is not None and tot >= DEAD_AT)
+            out.append(Tip((52, y, font(size_to_fit(line, self.LABEL_W, 24)).size(line)[0] + 16, 32),
+                           *term("injuries")))
             if v.phase != "over" and v.word == owner:
                 out.append(Tip((60, y + 38, 150, 40), *term("the word")))
             for p, pile in enumerate(v.piles[owner]):
@@ -729,20 +751,33 @@ class Table(TableScene):
     def result_lines(self) -> list[str]:
         v = self.views().public
         if v.result == -1:
-            title = "A draw!"
+            title = _("A draw!")
         elif v.result is None:  # ended before a winner (a LAN host ended the match for everyone)
-            title = "The match was ended"
+            title = _("The match was ended")
         else:
-            title = f"{self.seat_name(v.result)} wins!"
+            title = _("{player} wins!").format(player=self.seat_name(v.result))
         lines = [title]
         if v.totals is not None:
             for s in (0, 1):
                 t = v.totals[s]
-                state = "dead" if t >= 22 else "alive"
-                lines.append(f"{self.seat_name(s)} ({self.match.seats[s].label}): {t} — {state}")
+                line = (_("{player} ({who}): {total} — dead") if t >= DEAD_AT
+                        else _("{player} ({who}): {total} — alive"))
+                lines.append(line.format(player=self.seat_name(s), who=self.match.seats[s].label, total=t))
         if v.best_of > 1:
-            lines.append(f"Duels won: {v.wins[0]} – {v.wins[1]}")
+            lines.append(_("Duels won: {a} – {b}").format(a=v.wins[0], b=v.wins[1]))
         return lines
+
+    LABEL_W = 230  # a player's labels at the left of their row: Injuries, duels won, "lays first" (px)
+
+    @staticmethod
+    def injuries_text(total: int, dead: bool) -> str:
+        """A player's Injuries label: "Injuries: 18", "Injuries: 23  DEAD"."""
+        return (_("Injuries: {total}  DEAD") if dead else _("Injuries: {total}")).format(total=total)
+
+
+WORD_REASONS = {"total": N_("higher Injury total"), "top card": N_("highest top card"), "heart": N_("top heart"),
+                "last round": N_("did not hold it last round"), "random": N_("drawn at random")}
+"""Why a player holds The Word (``view.word_reason``), as the status line says it (English ids)."""
 
 
 def card_art(ref: str) -> pygame.Surface:
