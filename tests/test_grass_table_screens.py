@@ -200,3 +200,23 @@ def test_the_scoring_breakdown_is_readable_and_leaves_your_total_in_view(tmp_pat
         inked = sum(1 for x in range(r.left, r.right) for y in range(r.top, r.bottom)
                     if max(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], d.color)) < 40)
         assert inked > r.w, f"{label!r} is covered"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_card_name_is_printed_inside_its_coloured_band(lang):
+    """A card's title is white on its band: a row below the band (white on the card's white) is a name the player
+    cannot read. Seen in French: "Steal Your Neighbor’s Pot" on a hand card ran to a third row under the band."""
+    from arcade.core.i18n import set_language
+    from arcade.games.grass.table import art
+
+    pygame.font.init()
+    set_language(lang)
+    try:
+        for kind in range(len(CARDS)):
+            for size, (w, h) in art.SIZES.items():
+                title, fs = art.card_title(kind, w)
+                rows = art._title_lines(title, w, fs)
+                band_bottom = 3 + int(h * 0.3)  # render.cards.label_card's band
+                assert 6 + len(rows) * (fs + 2) - 2 <= band_bottom, (CARDS[kind].name, size, rows)
+    finally:
+        set_language("en")  # (the conftest does it too)

@@ -108,13 +108,16 @@ def card_title(kind: int, w: int) -> tuple[str, int]:
     shrinks (down to 8 px) to fit three."""
     name = card_name(kind)
     size = max(10, w // 8)
-    english = name == CARDS[kind].name
-    for t in (name,) + (SHORT_TITLES.get(name, ()) if english else ()):
+    # the printed English name, kept in French too (with the French apostrophe: "Neighbor’s")
+    english = name.replace("\u2019", "'") == CARDS[kind].name
+    shorter = tuple(t.replace("'", "\u2019") if "\u2019" in name else t
+                    for t in SHORT_TITLES.get(CARDS[kind].name, ())) if english else ()
+    for t in (name,) + shorter:
         rows, fits = _rows_needed(t, w, size)
         if rows <= 2 and fits:
             return t, size
-    if english and SHORT_TITLES.get(name):
-        return SHORT_TITLES[name][-1], size
+    if shorter:
+        return shorter[-1], size
     while size > 8:
         rows, fits = _rows_needed(name, w, size)
         if rows <= 3 and fits:
