@@ -118,3 +118,24 @@ def test_the_host_screen_says_left_for_a_player_who_quit_and_lost_connection_for
     assert any(t.startswith("Ada left") for t in shown), shown
     assert not any(t.startswith("Ada lost connection") for t in shown), shown
     assert any(t.startswith("Bob lost connection") for t in shown), shown
+
+
+def test_enter_on_the_hosts_own_seat_starts_the_match_as_the_hint_bar_says(world):
+    """Seen in a real window: the host's lobby opens on its own seat row, the hint bar says "Enter/E start when all
+    are ready", and Enter did nothing there (a seat this machine plays cannot be opened or given to a bot)."""
+    host, bob = world.app("host"), world.app("bob")
+    port = free_port()
+    hlink = LanLink.host(host, "grit", [SeatSpec("human", "wasd"), SeatSpec("remote")], {}, code="GO-333",
+                         port=port, name="Ann", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
+    lobby = LanLobbyScene(host, hlink)
+    host.push(lobby)
+    blink = LanLink.join(bob, ("127.0.0.1", port), "GO-333", [SeatSpec("bot")], name="Bob", clock=world.clock,
+                         timeout=2.0)
+    blink.auto = True  # Bob is ready at once
+    bob.push(LanLobbyScene(bob, blink))
+    world.wait(lambda: hlink.session.start_problem() is None, 300, "Bob ready")
+    assert lobby.items()[lobby.sel] == "seat0"  # the host's own seat, where the lobby opens
+    world.press(host, "enter")
+    world.step(5)
+    assert hlink.session.countdown_left() is not None  # the countdown to the start runs
+    world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "both tables")

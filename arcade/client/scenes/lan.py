@@ -894,11 +894,14 @@ class LanLobbyScene(Scene):
             elif a or inp.pressed("B"):
                 s.set_countdown(None)  # the host changed their mind
             return
+        local = [k for k, sp in enumerate(self.link.plan) if sp.kind != "remote"]  # seats this machine plays
+        if a and it.startswith("seat") and int(it[4:]) in local:
+            it = "start"  # Enter on one's own seat: nothing to change there, so it starts (as the hint bar says)
         step = inp.menu("RIGHT") or inp.menu("LEFT") or (a and it.startswith("seat"))
         if step and it.startswith("seat"):
             i = int(it[4:])
             o = s.owners[i]
-            if o in (None, 0) and i not in [k for k, sp in enumerate(self.link.plan) if sp.kind != "remote"]:
+            if o in (None, 0) and i not in local:
                 s.set_open(i, o == 0)
                 self.app.audio.play("move")
             elif o not in (None, 0):
