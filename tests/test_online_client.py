@@ -19,6 +19,8 @@ import time
 
 import pytest
 
+from arcade.client.render.audit import TextLog
+
 from arcade.client.scenes.online import OnlineWaitScene
 from arcade.core.match import SeatSpec
 from test_lan_client import World, choose
@@ -120,6 +122,10 @@ def test_host_online_shows_the_code_a_friend_types_it_and_both_sit_at_the_table(
     assert (guest.top.seat_name(0), guest.top.seat_name(1)) == ("Ann", "Bob")
     world.step(30)
     assert hm.state is not None and not hlink.failure and not glink.failure
+    with TextLog() as log:  # an internet match is not called a LAN one (seen in a real window: "Esc LAN menu")
+        guest.draw(1.0)
+    shown = " | ".join(r.text for r in log.texts)
+    assert "Esc match menu" in shown and "LAN" not in shown, shown
     # the code stays open for spectators, not for more players: the seats are full
     assert hlink.online.seat_room == 0 and hlink.online.watch_room == 2
 

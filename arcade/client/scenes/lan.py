@@ -1181,6 +1181,8 @@ class NetTable:
         self.link = link
         self.prompt_sel = 0
         self.dismissed: set[int] = set()
+        if link.online is not None:  # a match over the internet is not a "LAN" one to its players
+            self.ESC_HINT, self.PAUSE_TITLE = N_("Esc match menu"), N_("ONLINE MATCH")
 
     # --- the table's loop
     def before_update(self, table) -> bool:
