@@ -171,7 +171,7 @@ def test_a_long_lan_notice_is_shown_whole_in_readable_lines(tmp_path):
 
     make_app(tmp_path)
     long = "Ann's seat could not be taken: another player plays it (ask the host to drop their seat first)"
-    net = NetTable(SimpleNamespace(clock=lambda: 10.0, notices=[(9.0, "Bob joined"), (9.5, long)]))
+    net = NetTable(SimpleNamespace(clock=lambda: 10.0, notices=[(9.0, "Bob joined"), (9.5, long)], online=None))
     surf = pygame.Surface((W, H))
     with TextAudit() as audit:
         net.draw_notices(surf)

@@ -51,6 +51,14 @@ SORT_NAMES = (N_("sorted by object"), N_("sorted by points"))
 PACE_WORDS = {"relaxed": N_("relaxed"), "standard": N_("standard"), "fast": N_("fast")}
 """The bots' pace as the table's small print says it ("standard pace"), English ids."""
 START_TICKS = 36             # how long "START!" stays up
+START_W = 400                # the START sign's word at most this wide (px; "START!" is 376 at 92 px): a longer
+                             # word in another language gets smaller type, and the sign keeps its place on the table
+
+
+def start_sign_size(word: str, size: int = 92) -> int:
+    """The font size (px, bold) of the START sign's ``word``: ``size``, or less where the word runs wider than
+    ``START_W``."""
+    return size_to_fit(word, START_W, size, bold=True)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, 
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
 from arcade.client.scenes.table import level_word
 from arcade.games.grisbi.table.art import (Area, CENTRE, CHIP, FH, FW, HAND_SCALE, HH, HW, PH, PLATE_H, PW, PX, PY,
-                                           ROW_CLASSES, STRIP, _backs, _badge, _cross, _fit_text, _pace_word,
+                                           ROW_CLASSES, STRIP, start_sign_size, _backs, _badge, _cross, _fit_text, _pace_word,
                                            _team_cards, _team_word)
 
 __all__ = ["TablePanels"]
@@ -326,8 +326,9 @@ class TablePanels:
         draw_text(surf, str(secs), (PX, PY), 64, GOLD, bold=True, anchor="center")
 
     def draw_start(self, surf, age: int) -> None:
-        size = 92 if age < 6 else 84
         start = _("START!")
+        size = start_sign_size(start)
+        size = size if age < 6 else size * 84 // 92  # a beat: large for 6 ticks, then settled
         plate = pygame.Rect((0, 0), font(size, True).size(start)).inflate(24, 6)
         plate.center = (PX, PY)
         panel(surf, plate, 240, (40, 12, 8), None, 12)  # the signal stays readable over the pile's cards

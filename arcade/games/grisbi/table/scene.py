@@ -62,7 +62,7 @@ from arcade.games.grisbi.table.art import (  # noqa: F401
     Area, BACK_SCALE, BOT_W,
     BOTTOM_BAND, card_art, CENTRE, CHIP, DEMO_BOXES, DENY, FAN, FAN_ANGLES, FAN_SCALE, FAN_STEP, FAN_X, FH, font,
     FW, HAND_SCALE, HAND_TOP, HH, HW, PH, PLATE_H, PW, PX, PY, ROW_CLASSES, ROWS_MID, seat_areas, SEL_LIFT,
-    SIDE_BOXES, SORT_NAMES, START_TICKS, STRIP, text, TOP_BAND)
+    SIDE_BOXES, SORT_NAMES, START_TICKS, STRIP, start_sign_size, text, TOP_BAND)
 from arcade.games.grisbi.table.panels import TablePanels
 
 __all__ = ["Table", "seat_areas", "Area", "card_art"]
@@ -603,7 +603,8 @@ class Table(TablePanels, TableScene):
         """The pile: its top card, the cards fanned beneath it on the left, its labels and the START sign over it
         (px)."""
         left = FAN_X - (FAN - 1) * FAN_STEP - FW // 2 - 12
-        start = font(92, True).size(_("START!"))[0] // 2 + 16
+        word = _("START!")
+        start = font(start_sign_size(word), True).size(word)[0] // 2 + 16
         return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)
 
     def reveal_parts(self) -> list[pygame.Rect]:
