@@ -28,3 +28,18 @@ def _english():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.hookimpl(trylast=True)  # after -k / -m have deselected
+def pytest_collection_modifyitems(session, config, items):
+    """The soak (``tests/test_soak.py``) starts as soon as it is known to be wanted, and runs beside the others."""
+    from test_soak import SOAK_TEST, start_soak
+
+    if any(item.name == SOAK_TEST for item in items):
+        start_soak()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from test_soak import stop_soak
+
+    stop_soak()
