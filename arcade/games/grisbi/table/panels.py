@@ -14,8 +14,8 @@ from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, 
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
 from arcade.client.scenes.table import level_word
 from arcade.games.grisbi.table.art import (Area, CENTRE, CHIP, FH, FW, HAND_SCALE, HH, HW, PH, PLATE_H, PW, PX, PY,
-                                           ROW_CLASSES, STRIP, start_sign_size, _backs, _badge, _cross, _fit_text, _pace_word,
-                                           _team_cards, _team_word)
+                                           ROW_CLASSES, STRIP, start_sign_size, _backs, _badge, _cross, _fit_text,
+                                           _pace_word, _team_cards, _team_word)
 
 __all__ = ["TablePanels"]
 
