@@ -7,7 +7,7 @@ sender's peer index, sequence number. After the key exchange every body is ``Cha
 msgpack(fields), header)``: the key is the sender's direction of its per-peer key pair, the nonce the sequence number
 (96 bits, big-endian; each direction has its own key and counts its own sequence, so a nonce is never reused), the
 header the associated data; the plaintext is the body's length, the body and zeros up to a datagram of a multiple of
-``PAD`` (32) bytes, so a datagram's length tells a sniffer little (``pad``). Six types are open (``OPEN_TYPES``: ``HELLO``, ``COOKIE``, ``KEYX``, ``REFUSE_OPEN``,
+``PAD`` (16) bytes, so a datagram's length tells a sniffer little (``pad``). Six types are open (``OPEN_TYPES``: ``HELLO``, ``COOKIE``, ``KEYX``, ``REFUSE_OPEN``,
 ``PROBE``, ``PONG``): their body is plain msgpack and nothing in them is secret or trusted. Every datagram we send is at most
 ``SEND_LIMIT`` bytes (well under 1,200); every datagram we accept is checked, in this order, before it can touch
 anything:
@@ -63,7 +63,7 @@ _HEADER = struct.Struct(">BBQBI")
 MIN_DATAGRAM = HEADER_SIZE + 1
 MAC_SIZE = 16
 """Bytes of the AEAD tag (Poly1305)."""
-PAD = 32
+PAD = 16
 """Every sealed datagram's length is a multiple of this (bytes): its body is padded (``pad``)."""
 
 _UNPACK_LIMITS = dict(raw=False, use_list=True, strict_map_key=True, max_str_len=256, max_bin_len=MAX_DATAGRAM,
