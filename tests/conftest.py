@@ -32,14 +32,22 @@ def _english():
 
 @pytest.hookimpl(trylast=True)  # after -k / -m have deselected
 def pytest_collection_modifyitems(session, config, items):
-    """The soak (``tests/test_soak.py``) starts as soon as it is known to be wanted, and runs beside the others."""
-    from test_soak import SOAK_TEST, start_soak
+    """Two long runs that mostly wait start as soon as they are known to be wanted and run beside the other tests,
+    one after the other: the soak (``tests/test_soak.py``, a processor's worth for about 70 s), then the matches of
+    the simulated internet (``tests/test_internet_namespaces.py``, real-time programs: about 55 s, 60 % of a
+    processor). Their tests read the results."""
+    from test_internet_namespaces import start_in_background
+    from test_soak import SOAK_TEST, soak_ended, start_soak
 
     if any(item.name == SOAK_TEST for item in items):
         start_soak()
+    if any(item.path.name == "test_internet_namespaces.py" for item in items):
+        start_in_background(after=soak_ended)
 
 
 def pytest_sessionfinish(session, exitstatus):
+    from test_internet_namespaces import stop_background
     from test_soak import stop_soak
 
     stop_soak()
+    stop_background()

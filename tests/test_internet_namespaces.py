@@ -33,6 +33,8 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -110,11 +112,55 @@ class Program:
         return f"{' '.join(self.args[:3])}... rc={self.rc}\n" + "\n".join(self.out[-30:]) + f"\n{self.err[-2500:]}"
 
 
+_background: dict = {}
+"""The matches started at collection (``start_in_background``): "thread", then "net" and "runs", or "error"."""
+
+
+def start_in_background(after=None) -> None:
+    """Build the internet and play the waves (``play_all``) in a thread, from the moment the tests are collected
+    (``conftest.py``, when a test of this file is selected), after ``after()`` returns (the soak's end): the
+    programs mostly wait on the network, so they run beside the other tests instead of adding a minute to the
+    suite. The fixtures below take the result (or build it then, when nothing started it)."""
+    if _background or why_not():
+        return
+
+    def run() -> None:
+        try:
+            if after is not None:
+                after()
+            work = Path(tempfile.mkdtemp(prefix="grisbi-internet-"))
+            (work / "internet").mkdir()
+            (work / "summaries").mkdir()
+            _background["net"] = Internet(work / "internet", homes=3, publics=1)
+            _background["runs"] = play_all(_background["net"], work / "summaries")
+        except BaseException as e:  # handed to the fixture, which raises it in the test
+            _background["error"] = e
+
+    _background["thread"] = threading.Thread(target=run, name="internet matches", daemon=True)
+    _background["thread"].start()
+
+
+def stop_background() -> None:
+    """Wait for the background matches (at most a few minutes) and take the internet down (the end of the run)."""
+    if "thread" in _background:
+        _background["thread"].join(timeout=300)
+    net = _background.pop("net", None)
+    if net is not None:
+        net.close()
+
+
 @pytest.fixture(scope="module")
 def net(tmp_path_factory):
     why = why_not()
     if why:
         pytest.skip(f"no simulated internet: {why}")
+    if "thread" in _background:
+        _background["thread"].join(timeout=300)
+        assert not _background["thread"].is_alive(), "the internet matches did not end within 5 minutes"
+        if "net" not in _background:
+            raise _background.get("error") or AssertionError("the internet was not built")
+        yield _background["net"]
+        return  # closed at the end of the run (stop_background)
     internet = Internet(tmp_path_factory.mktemp("internet"), homes=3, publics=1)
     try:
         yield internet
@@ -124,10 +170,18 @@ def net(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def played(net, tmp_path_factory):
+    """The matches and failures (see ``play_all``): from the background run, or played now."""
+    if "thread" in _background:
+        if "error" in _background:
+            raise _background["error"]
+        return _background["runs"]
+    return play_all(net, tmp_path_factory.mktemp("summaries"))
+
+
+def play_all(net: Internet, d: Path) -> dict:
     """The matches and failures (see the module docstring), in two waves so that the connections are not all made
     at once on two cores: the Grit matches with the failures, then the Grisbi rounds. Name -> the programs, host
-    first."""
-    d = tmp_path_factory.mktemp("summaries")
+    first (their summaries in ``d``)."""
     stun = ["--rendezvous", net.rendezvous_url, "--stun", net.stun]
     turn = ["--turn", net.turn, "--turn-user", TURN_USER, "--turn-password", TURN_PASSWORD]
     common = ["--headless", "--timeout", "5"]

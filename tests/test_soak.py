@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,12 @@ def start_soak() -> subprocess.Popen:
              "--warmup", "2500", "--json", "-"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True))
     return _running[0]
+
+
+def soak_ended() -> None:
+    """Return once the soak (if one was started) has ended: what else runs beside the tests starts after it."""
+    while _running and _running[0].poll() is None:
+        time.sleep(0.5)
 
 
 def stop_soak() -> None:
