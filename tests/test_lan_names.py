@@ -5,15 +5,13 @@ their game "left", while only a silent machine "lost connection"."""
 
 from __future__ import annotations
 
-import pytest
-
 from netplay.events import Disconnected, PeerJoined
 
 from arcade.client.lan import LanLink
 from arcade.client.scenes.lan import LanJoinScene, LanLobbyScene, LanNameScene
 from arcade.core.match import SeatSpec
 from client_helpers import make_app
-from test_lan_client import World, choose, free_port
+from test_lan_client import choose, free_port, world  # noqa: F401  (world: the fixture)
 from netplay.harness import VirtualRun
 from netplay.session import Session
 from netplay.transport import Impairment, MemoryNetwork
@@ -21,10 +19,9 @@ from test_lan_netplay import cfg, make, source, star
 from test_netplay_toys import CODE, HOST_ADDR, Match, build_with, joiner_addr, tally_settings
 
 
-def test_the_first_time_the_lan_asks_for_the_name_the_others_will_see_prefilled_from_the_login(tmp_path):
+def test_the_first_time_the_lan_asks_for_the_name_the_others_will_see_prefilled_from_the_login(world, tmp_path):
     from arcade.client.settings import default_player_name, load_settings
 
-    world = World(tmp_path)
     app = make_app(tmp_path / "new")  # a new player: never asked
     world.apps["new"] = app
     assert not app.settings.lan_name_asked and app.settings.lan_name == default_player_name()
@@ -84,13 +81,6 @@ def test_a_player_who_closes_their_game_left_and_a_silent_one_lost_connection():
     m.go(max_time=m.run.clock.now + 10.0)
     host_saw = {e.peer: e.left for e in m.of(0, Disconnected)}
     assert host_saw == {j1.index: True, j2.index: False}
-
-
-@pytest.fixture
-def world(tmp_path):
-    w = World(tmp_path)
-    yield w
-    w.close()
 
 
 def test_the_host_screen_says_left_for_a_player_who_quit_and_lost_connection_for_a_silent_one(world):
