@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from arcade.core.i18n import N_, _, pgettext
+from arcade.core.definition import glossary
+from arcade.core.i18n import N_, pgettext
 
 __all__ = ["TERMS", "term", "GROUP_TERM", "card_name", "PRINTED_NAMES"]
 
@@ -47,11 +48,8 @@ GROUP_TERM = {"market": "market", "peddle": "peddle", "protection": "protection"
               "skim": "skim"}
 """The glossary entry of each group of cards (``CARDS[k].group``)."""
 
-
-def term(key: str) -> tuple[str, str]:
-    """The term's title and explanation in the current language. Raises KeyError for a key not in ``TERMS``."""
-    title, body = TERMS[key]
-    return _(title), _(body)
+term = glossary(TERMS)
+"""``term(key) -> (title, explanation)`` in the current language. Raises KeyError for a key not in ``TERMS``."""
 
 
 # TRANSLATORS: a Grass card's printed name. The rulebooks keep the English names in every language (the French one

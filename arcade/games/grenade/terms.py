@@ -4,6 +4,7 @@ Pure: the English texts are message ids (``N_``), translated where they are show
 
 from __future__ import annotations
 
+from arcade.core.definition import glossary
 from arcade.core.i18n import N_, _
 
 __all__ = ["TERMS", "term", "GRENADE_NAMES", "grenade_name"]
@@ -36,8 +37,5 @@ TERMS: dict[str, tuple[str, str]] = {
 }
 """Term key -> (title, explanation), English message ids."""
 
-
-def term(key: str) -> tuple[str, str]:
-    """The term's title and explanation in the current language. Raises KeyError for a key not in ``TERMS``."""
-    title, body = TERMS[key]
-    return _(title), _(body)
+term = glossary(TERMS)
+"""``term(key) -> (title, explanation)`` in the current language. Raises KeyError for a key not in ``TERMS``."""

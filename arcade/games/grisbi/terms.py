@@ -3,7 +3,8 @@ its tooltips. Pure: the English texts are message ids (``N_``), translated where
 
 from __future__ import annotations
 
-from arcade.core.i18n import N_, _
+from arcade.core.definition import glossary
+from arcade.core.i18n import N_
 
 __all__ = ["TERMS", "term"]
 
@@ -26,8 +27,5 @@ TERMS: dict[str, tuple[str, str]] = {
 }
 """Term key -> (title, explanation), English message ids."""
 
-
-def term(key: str) -> tuple[str, str]:
-    """The term's title and explanation in the current language. Raises KeyError for a key not in ``TERMS``."""
-    title, body = TERMS[key]
-    return _(title), _(body)
+term = glossary(TERMS)
+"""``term(key) -> (title, explanation)`` in the current language. Raises KeyError for a key not in ``TERMS``."""
