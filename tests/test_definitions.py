@@ -176,3 +176,36 @@ def test_no_module_outside_the_registry_spells_a_removed_lookup():
             continue
         hits = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if removed.search(line)]
         assert not hits, f"{path.relative_to(ROOT)}:{hits[0]} looks a game up another way"
+
+
+@pytest.mark.parametrize("gid", FIVE)
+def test_every_term_of_a_game_s_glossary_reads_in_french(gid):
+    """The glossary is data (``terms.toml``): each title and text reaches the catalogue and shows translated."""
+    import importlib
+
+    from arcade.core import i18n
+
+    terms = importlib.import_module(f"arcade.games.{gid}.terms")
+    assert len(terms.TERMS) >= 5
+    try:
+        i18n.set_language("fr")
+        for key, (title, text) in terms.TERMS.items():
+            shown = terms.term(key)
+            assert shown[1] != text and shown[0], f"{gid}: {key!r} is not translated"
+    finally:
+        i18n.set_language("en")
+    assert terms.term(next(iter(terms.TERMS))) == next(iter(terms.TERMS.values()))
+    with pytest.raises(KeyError):
+        terms.term("no such term")
+
+
+def test_a_glossary_file_that_does_not_fit_is_an_error_naming_it(tmp_path):
+    from arcade.core.glossary import read_glossary
+
+    good = tmp_path / "terms.toml"
+    good.write_text('[hooks]\ntitle = "Hooks"\ntext = "The four small pictures."\n', encoding="utf-8")
+    assert read_glossary(good) == {"hooks": ("Hooks", "The four small pictures.")}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[hooks]\ntitle = "Hooks"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.toml.*'hooks'"):
+        read_glossary(bad)

@@ -21,16 +21,13 @@ from . import i18n
 from .protocols import is_turn_based
 from .spec import GameSpec
 
-__all__ = ["GameDefinition", "Tutorial", "Choose", "BotFactory", "Coach", "define", "Glossary", "glossary"]
+__all__ = ["GameDefinition", "Tutorial", "Choose", "BotFactory", "Coach", "define"]
 
 Choose = Callable[[Any, Sequence[Any], Any, str], Any]
 """A turn game's bot: ``choose(view, legal_actions, rng, level) -> action`` (``rng``: an ``arcade.core.rng.Rng``)."""
 
 BotFactory = Callable[[int, str, int], Any]
 """A real-time game's bot: built ``(seat, level, seed)``, with ``input(view, legal_inputs, tick) -> int``."""
-
-Glossary = Callable[[str], tuple[str, str]]
-"""A game's glossary for its tooltips: ``term(key) -> (title, explanation)`` in the player's language."""
 
 Coach = Callable[[Any, int, Sequence[Any]], Sequence[str]]
 """A tutorial's coach: ``coach(view, seat, legal) -> lines`` (up to three short lines for the coach panel)."""
@@ -151,18 +148,6 @@ def define(spec: GameSpec, rules: Any, *, describe_action: Callable[[Any], str],
     return GameDefinition(spec=spec, rules=rules, describe_action=describe_action, sample_hidden=sample_hidden,
                           load_table=load_table, choose=bot if turn_based else None,
                           bot=None if turn_based else bot, load_card_art=load_card_art, tutorial=tutorial)
-
-
-def glossary(terms: Mapping[str, tuple[str, str]]) -> Glossary:
-    """The ``term`` function of a game's glossary: ``terms`` maps a term key to its (title, explanation) English
-    message ids (``N_``); ``term(key)`` returns both in the player's language (``arcade.core.i18n._``). The
-    returned function raises KeyError for a key not in ``terms``."""
-
-    def term(key: str) -> tuple[str, str]:
-        title, body = terms[key]
-        return i18n._(title), i18n._(body)
-
-    return term
 
 
 def _read_page(page: str) -> str:
