@@ -64,7 +64,7 @@ def _draw(walk: Walk, where: str, scene) -> None:
 
 def _menus(app, log):
     from arcade.client.scenes.menus import BindingsScene, LearnScene, RulesScene, SeatSetupScene, SettingsScene
-    from arcade.games import GAME_IDS
+    from arcade.games import REGISTRY
 
     title = app.top
     for k, (_label, what) in enumerate(title.items):
@@ -73,7 +73,7 @@ def _menus(app, log):
     title.sel = 0
     yield "settings", SettingsScene(app)
     yield "bindings", BindingsScene(app)
-    for gid in GAME_IDS:
+    for gid in REGISTRY:
         setup = SeatSetupScene(app, gid)
         yield f"setup {gid}", setup
         for k, r in enumerate(setup.rows()):
@@ -82,20 +82,20 @@ def _menus(app, log):
                 yield f"setup {gid}: {r}", setup
     yield "learn", LearnScene(app)
     yield "rules", RulesScene(app, None)
-    for gid in GAME_IDS:
+    for gid in REGISTRY:
         yield f"rules {gid}", RulesScene(app, gid)
 
 
 def _lan(app, log):
     from arcade.client.scenes.lan import (LanBrowseScene, LanHostScene, LanJoinScene, LanMenuScene, LanNameScene,
                                           LanSettingsScene)
-    from arcade.games import GAME_IDS
+    from arcade.games import REGISTRY
 
     app.settings.lan_broadcast = "127.255.255.255"  # the browser listens on this machine only
     yield "lan menu", LanMenuScene(app)
     yield "lan settings", LanSettingsScene(app)
     yield "lan name", LanNameScene(app, LanJoinScene)  # the first time: the name the others will see
-    for gid in GAME_IDS:
+    for gid in REGISTRY:
         setup = LanHostScene(app, gid)
         setup.code = LAN_CODE  # a fixed code: no word
         yield f"lan host {gid}", setup
@@ -370,9 +370,9 @@ def _tables(app, log):
 def _tutorials(app, log):
     from arcade.client.play import start_tutorial
     from arcade.client.scenes.menus import go_title
-    from arcade.games import GAME_IDS, definition_of
+    from arcade.games import REGISTRY, definition_of
 
-    for gid in GAME_IDS:
+    for gid in REGISTRY:
         if definition_of(gid).tutorial:
             log.where = f"{gid} tutorial"
             start_tutorial(app, gid)

@@ -284,12 +284,12 @@ def test_title_shows_the_games_cards_and_a_notice_that_fades_clear_of_the_menu(t
 
 
 def test_player_counts_read_as_a_player_would():
-    from arcade.games import SPECS
+    from arcade.games import definition_of
 
-    assert SPECS["grenade"].player_range() == "2–6 players (7 as an option)"
-    assert SPECS["cops_and_robbers"].player_range() == "4 or 6 players"
-    assert SPECS["grit"].player_range() == "2 players"
-    assert SPECS["grisbi"].player_range() == "2–8 players"
+    assert definition_of("grenade").spec.player_range() == "2–6 players (7 as an option)"
+    assert definition_of("cops_and_robbers").spec.player_range() == "4 or 6 players"
+    assert definition_of("grit").spec.player_range() == "2 players"
+    assert definition_of("grisbi").spec.player_range() == "2–8 players"
 
 
 def test_command_line_matches_stay_out_of_the_players_replays(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 from arcade.core.bots import decision_rng
 from arcade.core.definition import GameDefinition
 from arcade.core.rng import Rng
-from arcade.games import DEFINITIONS, REGISTRY, SPECS
+from arcade.games import REGISTRY, definition_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FIVE = ["grisbi", "grit", "grenade", "grass", "cops_and_robbers"]
@@ -22,10 +22,11 @@ MODULE_REF = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
 
 def test_the_five_games_are_registered_by_their_definitions_in_title_order():
-    assert list(DEFINITIONS) == FIVE == list(SPECS) == list(REGISTRY)
-    for gid, d in DEFINITIONS.items():
+    assert list(REGISTRY) == FIVE
+    for gid in REGISTRY:
+        d = definition_of(gid)
         assert isinstance(d, GameDefinition) and d.id == gid == d.spec.id == d.rules.id
-        assert SPECS[gid] is d.spec and REGISTRY[gid] is d.rules
+        assert REGISTRY[gid] is d.rules
 
 
 @pytest.mark.parametrize("gid", FIVE)
@@ -33,7 +34,7 @@ def test_every_part_of_a_definition_works_on_a_fresh_deal(gid, tmp_path):
     from arcade.client.scenes.table import TableScene
     from client_helpers import make_app
 
-    d = DEFINITIONS[gid]
+    d = definition_of(gid)
     rules, players = d.rules, d.spec.demo_players
     state = rules.initial_state(5, players, **d.spec.options_for_count(players))
     seat = 0
@@ -79,7 +80,7 @@ def _strings(value):
 
 @pytest.mark.parametrize("gid", FIVE)
 def test_a_spec_holds_plain_data_and_no_module_name_reference(gid):
-    refs = [s for s in _strings(SPECS[gid]) if MODULE_REF.match(s)]
+    refs = [s for s in _strings(definition_of(gid).spec) if MODULE_REF.match(s)]
     assert refs == []
     assert MODULE_REF.match("arcade.games.grit.table.scene:Table"), "the pattern finds the old references"
 
@@ -149,3 +150,62 @@ def test_the_setup_screen_reads_teams_and_a_setting_started_option_from_the_spec
     assert seat_teams("grisbi", parse_seats("bot@police,bot@robbers,bot", 2, 8)) == {"teams": "police,robbers,robbers"}
     with pytest.raises(SpecError, match="no teams to choose"):
         seat_teams("cops_and_robbers", parse_seats("bot@cops,bot,bot,bot", 4, 6))
+
+
+def test_a_game_is_found_one_way():
+    """Issue 35: ``definition_of(id)`` finds a game (``REGISTRY`` says which games there are); the seven other public
+    lookups are gone, and an unknown id is a KeyError that names it and the registered games."""
+    import arcade.core
+    import arcade.core.registry
+    import arcade.games
+
+    for name in ("SPECS", "DEFINITIONS", "GAME_IDS", "GAME_NAMES", "spec_of", "game_module"):
+        assert not hasattr(arcade.games, name), f"arcade.games.{name} is another way to look a game up"
+    for name in ("SPECS", "DEFINITIONS"):
+        assert name not in arcade.core.__all__ and not hasattr(arcade.core.registry, "SPECS")
+    with pytest.raises(KeyError, match="'chess'.*grisbi"):
+        definition_of("chess")
+
+
+def test_no_module_outside_the_registry_spells_a_removed_lookup():
+    """Client, tools and tests reach a game through ``definition_of``/``REGISTRY`` only."""
+    removed = re.compile(r"\b(SPECS|DEFINITIONS|GAME_IDS|GAME_NAMES|spec_of|game_module)\b")
+    here = Path(__file__).resolve()
+    for path in [*(ROOT / "arcade").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]:
+        if path == here or path == ROOT / "arcade/core/registry.py":
+            continue
+        hits = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if removed.search(line)]
+        assert not hits, f"{path.relative_to(ROOT)}:{hits[0]} looks a game up another way"
+
+
+@pytest.mark.parametrize("gid", FIVE)
+def test_every_term_of_a_game_s_glossary_reads_in_french(gid):
+    """The glossary is data (``terms.toml``): each title and text reaches the catalogue and shows translated."""
+    import importlib
+
+    from arcade.core import i18n
+
+    terms = importlib.import_module(f"arcade.games.{gid}.terms")
+    assert len(terms.TERMS) >= 5
+    try:
+        i18n.set_language("fr")
+        for key, (title, text) in terms.TERMS.items():
+            shown = terms.term(key)
+            assert shown[1] != text and shown[0], f"{gid}: {key!r} is not translated"
+    finally:
+        i18n.set_language("en")
+    assert terms.term(next(iter(terms.TERMS))) == next(iter(terms.TERMS.values()))
+    with pytest.raises(KeyError):
+        terms.term("no such term")
+
+
+def test_a_glossary_file_that_does_not_fit_is_an_error_naming_it(tmp_path):
+    from arcade.core.glossary import read_glossary
+
+    good = tmp_path / "terms.toml"
+    good.write_text('[hooks]\ntitle = "Hooks"\ntext = "The four small pictures."\n', encoding="utf-8")
+    assert read_glossary(good) == {"hooks": ("Hooks", "The four small pictures.")}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[hooks]\ntitle = "Hooks"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.toml.*'hooks'"):
+        read_glossary(bad)

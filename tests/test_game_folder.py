@@ -8,7 +8,7 @@ import contextlib
 
 import pytest
 
-from arcade.core.registry import SPECS, GameLoadError, register_package, unregister
+from arcade.core.registry import RULES_BY_ID as REGISTRY, GameLoadError, register_package, unregister
 from client_helpers import make_app, run_ticks
 
 
@@ -40,7 +40,7 @@ def test_a_game_folder_appears_everywhere_games_are_listed(tmp_path):
                      "--config-dir", str(tmp_path / "c"), "--data-dir", str(tmp_path / "d"),
                      "--screenshot", str(shot)]) == 0
         assert shot.stat().st_size > 1000
-    assert "toy_race" not in SPECS
+    assert "toy_race" not in REGISTRY
 
 
 def test_a_started_toy_match_is_played_on_its_own_table(tmp_path):
@@ -66,4 +66,4 @@ def test_a_game_folder_that_fails_to_load_is_named(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(GameLoadError, match="broken_game.*half-written rules"):
         register_package("broken_game")
-    assert "broken" not in SPECS
+    assert "broken" not in REGISTRY

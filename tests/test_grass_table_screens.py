@@ -152,9 +152,9 @@ def test_the_wasted_count_is_clear_of_every_seats_panel(tmp_path, players):
 
 
 def test_setup_explains_learning_mode():
-    from arcade.games import SPECS
+    from arcade.games import definition_of
 
-    opt = next(o for o in SPECS["grass"].options if o.key == "learning")
+    opt = next(o for o in definition_of("grass").spec.options if o.key == "learning")
     assert "four hands" in opt.help and "trading" in opt.help
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.games import game_module
+from arcade.games import definition_of
 from arcade.games.rng import Rng
 from arcade.core.match import Match
 from arcade.client.scenes.table import table_for
@@ -60,7 +60,7 @@ def test_holding_show_my_cards_shows_only_the_acting_hand(tmp_path):
     shown = picture(table)
     assert differs(hidden, shown) > 200, "holding the button turns the acting player's hand face up"
 
-    redealt = game_module("grit").sample_hidden(state, acting, Rng.from_seed(77))
+    redealt = definition_of("grit").sample_hidden(state, acting, Rng.from_seed(77))
     other = table_on(app, specs, redealt, acting)
     assert differs(shown, picture(other)) == 0, "the other human's hidden cards are never drawn"
     app.pop()

@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-from arcade.games import DEFINITIONS
+from arcade.games import definition_of
 from arcade.client.render.markdown import render_page
 from arcade.client.scenes.menus import RulesScene, rules_page_text
 from client_helpers import make_app, run_ticks
@@ -53,7 +53,7 @@ def test_the_rules_scene_scrolls_and_shows_card_pictures(gid, tmp_path):
         pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(first, "RGB")
     scene.scroll_by(10 ** 6)
     assert scene.scroll == scene.max_scroll
-    assert DEFINITIONS[gid].load_card_art, "the page can draw the game's own cards"
+    assert definition_of(gid).load_card_art, "the page can draw the game's own cards"
 
 
 # --- what a player reading the pages meets (issue 29): each fact of the rules as implemented is stated -------------
@@ -182,8 +182,8 @@ def test_each_game_has_a_french_page_with_the_same_sections(gid):
     page's facts are tested above; the French page says them in the glossary's terms, docs/glossary.fr.md)."""
     from arcade.core import i18n
 
-    english = DEFINITIONS[gid].rules_text("en")
-    french = DEFINITIONS[gid].rules_text("fr")
+    english = definition_of(gid).rules_text("en")
+    french = definition_of(gid).rules_text("fr")
     assert french != english and "# Commandes" in french and "# Controls" not in french
     assert sections(french) == sections(english)
     assert re.search(r"touche de validation|clic", french), "the page names this client's keys"
@@ -202,7 +202,7 @@ def test_the_french_page_draws_with_every_glyph(gid, tmp_path):
     from arcade.client.scenes.menus import card_art_of
 
     make_app(tmp_path)
-    text = DEFINITIONS[gid].rules_text("fr")
+    text = definition_of(gid).rules_text("fr")
     letters = "".join(sorted(set(text) - set("\n")))
     assert missing_glyphs(letters) == "" and missing_glyphs(letters, True) == ""
     page = render_page(text, 1000, card_art_of(gid))

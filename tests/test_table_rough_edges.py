@@ -112,12 +112,12 @@ def _grit_midway(tmp_path, over: bool):
     """A Grit table whose state is a duel where a visible Injury total is 22 or more: mid-duel (``over`` False) or
     at its end (bots' duels, seed after seed)."""
     from arcade.core.rng import Rng
-    from arcade.games import DEFINITIONS, REGISTRY
+    from arcade.games import REGISTRY, definition_of
 
     app = make_app(tmp_path)
     start_match(app, "grit", parse_seats("human,bot"), 1, {})
     table = app.top
-    rules, choose = REGISTRY["grit"], DEFINITIONS["grit"].choose
+    rules, choose = REGISTRY["grit"], definition_of("grit").choose
     for seed in range(400):
         st, rng = rules.initial_state(seed, 2, best_of=1), Rng.from_seed(seed)
         while not rules.is_over(st):

@@ -16,7 +16,7 @@ from arcade.client.render.audit import TextAudit
 from arcade.client.render.fonts import wrap
 from arcade.client.render.tooltip import TIP_W, Tip, draw_tip, tip_rect
 from arcade.core.match import parse_seats
-from arcade.games import DEFINITIONS
+from arcade.games import definition_of
 from client_helpers import make_app, run_ticks
 
 FIVE = ["grisbi", "grit", "grenade", "grass", "cops_and_robbers"]
@@ -115,7 +115,7 @@ def test_a_tooltip_is_opaque():
 def test_every_term_of_the_glossary_is_the_rules_page_s_word(gid):
     """Each glossary entry's title is the word the game's rules page (howto.md) uses for it."""
     terms = importlib.import_module(f"arcade.games.{gid}.terms").TERMS
-    page = DEFINITIONS[gid].rules_text().lower()
+    page = definition_of(gid).rules_text().lower()
     for title, _body in terms.values():
         word = re.sub(r"^(your|the) ", "", title.lower())
         assert word in page, f"{gid}: {title!r} is not the rules page's word"
@@ -161,7 +161,7 @@ def test_cops_and_robbers_says_attack_never_offensive(tmp_path):
             break
     assert any("attack" in t for t in texts) and "Your turn:" in texts
     assert [t for t in texts if "Offensive" in t] == []
-    assert "offensive" not in DEFINITIONS["cops_and_robbers"].rules_text().lower()
+    assert "offensive" not in definition_of("cops_and_robbers").rules_text().lower()
 
 
 def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):

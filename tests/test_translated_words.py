@@ -10,7 +10,7 @@ from arcade.core import i18n
 from arcade.core.i18n import _
 from arcade.core.match import Match, SeatSpec, parse_seats
 from arcade.core.results import result_label, seat_name_words, shown_label
-from arcade.games import DEFINITIONS, SPECS
+from arcade.games import REGISTRY, definition_of
 
 NNBSP = "\u202f"
 
@@ -26,7 +26,7 @@ class Scripted:
 
 
 def label(win, teams=None, game="grisbi", english=False):
-    spec = SPECS[game]
+    spec = definition_of(game).spec
     tr = i18n.N_ if english else _
     names = [seat_name_words("bot" if k % 2 else "human", k, tr) for k in range(4)]
     state = type("S", (), {"teams": teams})() if teams is not None else object()
@@ -43,7 +43,7 @@ def label(win, teams=None, game="grisbi", english=False):
 def test_who_won_in_each_language_and_in_the_replay_list(win, teams, en, fr):
     """The results title in English and French; the replay keeps the English words, and the Replays list shows them
     in the player's language exactly as the results said them."""
-    spec = SPECS["grisbi"]
+    spec = definition_of("grisbi").spec
     assert label(win, teams) == en
     i18n.set_language("fr")
     assert label(win, teams) == fr
@@ -56,7 +56,7 @@ def test_who_won_in_each_language_and_in_the_replay_list(win, teams, en, fr):
 
 
 def test_cops_and_robbers_words_each_team_s_win():
-    spec = SPECS["cops_and_robbers"]
+    spec = definition_of("cops_and_robbers").spec
     i18n.set_language("fr")
     assert shown_label("Cops won", spec.teams, spec.team_won) == "Les Flics gagnent"
     assert shown_label("Robbers won", spec.teams, spec.team_won) == "Les Voleurs gagnent"
@@ -79,7 +79,7 @@ def test_moves_are_described_in_french():
     from arcade.games.grisbi import CARDS
     from arcade.games.grit.rules import ChooseFirst
 
-    cr, grenade, grisbi, grit = (DEFINITIONS[g].describe_action for g in ("cops_and_robbers", "grenade", "grisbi",
+    cr, grenade, grisbi, grit = (definition_of(g).describe_action for g in ("cops_and_robbers", "grenade", "grisbi",
                                                                            "grit"))
     assert cr(Draw()) == "piocher une carte" and cr(Attack(3, 2)) == "attaque 3 sur la place 3"
     assert cr(Respond(0, 0)) == "ne rien ajouter, utiliser tous les boucliers"
@@ -90,12 +90,12 @@ def test_moves_are_described_in_french():
     assert grisbi(keys.id + 1) == "poser Action clés des Voleurs (2)"
     stop = next(c for c in CARDS if c.kind == "stop" and c.team == "police")
     assert grisbi(stop.id + 1).startswith("poser Stop de la Police (")
-    rules = DEFINITIONS["grass"].rules
+    rules = definition_of("grass").rules
     s = rules.initial_state(3, 3)
     seat = next(iter(rules.to_act(s)))
-    said = [DEFINITIONS["grass"].describe_action(a) for a in rules.legal_actions(s, seat)]
+    said = [definition_of("grass").describe_action(a) for a in rules.legal_actions(s, seat)]
     i18n.set_language("en")
-    english = [DEFINITIONS["grass"].describe_action(a) for a in rules.legal_actions(s, seat)]
+    english = [definition_of("grass").describe_action(a) for a in rules.legal_actions(s, seat)]
     assert said != english and all(said)
 
 
@@ -104,7 +104,7 @@ def test_option_labels_and_help_are_marked_for_translation():
     i18n.set_language("fr")
     i18n.MISSING = missing = set()
     try:
-        for spec in SPECS.values():
+        for spec in (definition_of(g).spec for g in REGISTRY):
             for o in spec.options:
                 for text in (o.label, *o.labels, o.help):
                     _(text)

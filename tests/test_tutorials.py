@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arcade.games import DEFINITIONS
+from arcade.games import definition_of
 from arcade.client.play import TUTORIAL_THINK_TICKS, start_tutorial
 from client_helpers import make_app, press, run_ticks, script
 
@@ -36,7 +36,7 @@ def test_tutorial_plays_to_its_end_with_the_coach_talking(gid, tmp_path):
 def test_learn_to_play_is_on_the_title_for_every_game(tmp_path):
     app = make_app(tmp_path)
     assert ("Learn to play", "learn") in app.top.items
-    assert all(DEFINITIONS[g].tutorial for g in FIVE)
+    assert all(definition_of(g).tutorial for g in FIVE)
 
 
 def test_grisbi_coach_names_the_lesson_the_hand_and_pile_call_for():

@@ -25,7 +25,7 @@ import pytest
 
 from arcade.client.scenes import router
 from arcade.core.authority import ViewSim, deal_line, make_view_sim, public_actions, DEAL_UNFAIR, DEAL_VERIFIED
-from arcade.games import REGISTRY, game_module, simulation_for
+from arcade.games import REGISTRY, definition_of, simulation_for
 from arcade.core.match import Match, parse_seats
 from arcade.games.bots import BotSeat
 from arcade.games.codec import encode
@@ -116,7 +116,7 @@ def told_only_what_every_seat_sees(game: str, before: Any, seat: int, action: An
     tell from ``before`` (the real one and 4 re-deals of what it cannot see), ``action`` is the only action of
     ``seat`` that shows it the table it now sees."""
     rules = REGISTRY[game]
-    redeal = game_module(game).sample_hidden
+    redeal = definition_of(game).sample_hidden
     for w in [p for p in range(before.players) if p != seat] + [None]:
         now = rules.view(after, w)
         for world in [before] + [redeal(before, w, Rng.from_seed(k)) for k in range(4)]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arcade.games import REGISTRY, game_module
+from arcade.games import REGISTRY, definition_of
 from arcade.games.rng import Rng
 from arcade.core.match import Match, parse_seats
 from arcade.client.scenes.table import table_for
@@ -73,7 +73,7 @@ def test_the_other_humans_hidden_cards_are_never_drawn(gid, tmp_path):
     app = make_app(tmp_path)
     specs, humans, states = acting_states(gid, CASES[gid])
     assert len(states) >= 2, "the random game gave the humans turns to look at"
-    sample_hidden = game_module(gid).sample_hidden
+    sample_hidden = definition_of(gid).sample_hidden
     leaks_visible = 0
     for k, (state, acting) in enumerate(states):
         other = next(h for h in humans if h != acting)
@@ -120,7 +120,7 @@ def test_grisbi_hands_are_face_down_during_the_start_countdown(tmp_path):
     gid, seats = "grisbi", "human,bot,human:arrows,bot:hard"
     specs = parse_seats(seats, 2, 8)
     rules = REGISTRY[gid]
-    sample_hidden = game_module(gid).sample_hidden
+    sample_hidden = definition_of(gid).sample_hidden
     state = rules.initial_state(5, len(specs))
     for _ in range(60):
         state = rules.step(state, (0,) * len(specs))

@@ -13,6 +13,8 @@
 # is not the compilation of its .po: after a change, run this script and commit the three files.
 set -eu
 cd "$(dirname "$0")/.."
+# babel.cfg names the glossary extractor (arcade.core.glossary.extract): the tree must be importable
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 PYBABEL=${PYBABEL:-pybabel}
 LOCALE=arcade/locale
 POT=$LOCALE/messages.pot

@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from arcade.games import REGISTRY, definition_of, is_turn_based, spec_of  # noqa: E402
+from arcade.games import REGISTRY, definition_of, is_turn_based  # noqa: E402
 from arcade.core.bots import LEVELS, decision_rng  # noqa: E402
 
 MAX_STEPS = 100_000
@@ -67,7 +67,7 @@ TEAMS: dict[str, Callable[[Any, Any], tuple[int, ...]]] = {"cops_and_robbers": _
 
 def default_players(gid: str) -> int:
     """The game's demo table size (4 where it can), an even number of seats so both levels get as many."""
-    spec = spec_of(gid)
+    spec = definition_of(gid).spec
     counts = [n for n in spec.player_counts if n % 2 == 0] or list(spec.player_counts)
     want = getattr(spec, "demo_players", 4)
     return min(counts, key=lambda n: (abs(n - want), n))

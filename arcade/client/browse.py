@@ -30,7 +30,7 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
            clock: Callable[[], float] = time.monotonic) -> list[dict[str, Any]]:
     """Listen ``seconds`` for announcements (see the module docstring) and return the matches heard, sorted by name,
     as the dicts ``--json`` prints. Raises ``OSError`` when the discovery port cannot be opened."""
-    from arcade.games import GAME_NAMES
+    from arcade.games import REGISTRY, definition_of
 
     listener = Listener(bind=listen_address(broadcast), discovery_port=discovery_port)
     try:
@@ -52,7 +52,8 @@ def browse(seconds: float, broadcast: str = "", *, discovery_port: int = DISCOVE
         out = []
         for a in found:
             pong = prober.results.get(a.address)
-            out.append({"name": a.name, "game": GAME_NAMES.get(a.game, a.game), "game_id": a.game,
+            game = definition_of(a.game).spec.name if a.game in REGISTRY else a.game
+            out.append({"name": a.name, "game": game, "game_id": a.game,
                         "address": f"{a.address[0]}:{a.address[1]}",
                         "free_seats": pong.free_seats if pong is not None else a.free_seats, "seats": a.seats,
                         "playing": pong.playing if pong is not None else a.playing,

@@ -51,7 +51,7 @@ from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
 
-from arcade.games import GAME_NAMES, REGISTRY
+from arcade.games import REGISTRY, definition_of
 from arcade.core import codec
 from arcade.core.match import Match, RemoteSeat, SeatSpec
 from arcade.core.peerviews import authority_sim
@@ -128,7 +128,7 @@ def accept_settings(st: MatchSettings) -> str | tuple[FailReason, str, dict[str,
     if rules is None:
         return f"the host plays {st.game!r}, which this version of Grisbi Arcade does not have"
     if rules.version != st.rules_version:
-        name = GAME_NAMES.get(st.game, st.game)
+        name = (definition_of(st.game).spec.name if st.game in REGISTRY else st.game)
         return (FailReason.VERSION, f"version mismatch: the host plays {name} rules version {st.rules_version}, "
                                     f"this install has version {rules.version}",
                 {"game": name, "host_rules": st.rules_version, "our_rules": rules.version})
@@ -162,7 +162,7 @@ def explain(failure: Failed | FailReason, port: int | None = None, english: bool
     facts = failure.facts if isinstance(failure, Failed) else {}
     message, values = _explained(kind, facts, port)
     if "game" in values and not english:
-        values["game"] = _(values["game"])  # a game's name (``GAME_NAMES``), as the setup screen shows it
+        values["game"] = _(values["game"])  # a game's name (its spec's ``name``), as the setup screen shows it
     return (message if english else _(message)).format(**values)
 
 

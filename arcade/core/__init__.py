@@ -6,8 +6,8 @@ fails loudly when a game folder does not load; then the match, replays, results,
 games' referee (``referee``) and a peer's views (``peerviews``)."""
 
 from .definition import GameDefinition, Tutorial
-from .registry import DEFINITIONS, SPECS, GameLoadError, definition_of, discover, register, register_package
+from .registry import GameLoadError, definition_of, discover, register, register_package
 from .spec import GameSpec, Option
 
-__all__ = ["GameSpec", "Option", "GameDefinition", "Tutorial", "DEFINITIONS", "SPECS", "GameLoadError",
+__all__ = ["GameSpec", "Option", "GameDefinition", "Tutorial", "GameLoadError",
            "definition_of", "register", "register_package", "discover"]

@@ -3,7 +3,8 @@ its bots, how its actions read, how its hidden cards are redealt, its table, its
 tutorial. Every screen, tool and peer reaches a game through it (``arcade.core.registry.definition_of``); nothing
 resolves a "module:name" string or reads a game module's attributes.
 
-A game folder ``arcade/games/<id>/`` builds ``DEFINITION`` in its ``definition.py``; the registry finds it. The
+A game folder ``arcade/games/<id>/`` builds ``DEFINITION`` in its ``definition.py`` with ``define(...)``, passing its
+own objects (its spec, rules, bot, tutorial and a function importing its table module); the registry finds it. The
 table and the card art are pygame code: the definition holds functions that import them when called
 (``load_table``, ``load_card_art``), so registering a game never imports pygame.
 """
@@ -13,14 +14,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from importlib import resources
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping, Sequence
 
 from . import i18n
 from .protocols import is_turn_based
 from .spec import GameSpec
 
-__all__ = ["GameDefinition", "Tutorial", "Choose", "BotFactory", "Coach"]
+__all__ = ["GameDefinition", "Tutorial", "Choose", "BotFactory", "Coach", "define"]
 
 Choose = Callable[[Any, Sequence[Any], Any, str], Any]
 """A turn game's bot: ``choose(view, legal_actions, rng, level) -> action`` (``rng``: an ``arcade.core.rng.Rng``)."""
@@ -121,6 +122,32 @@ class GameDefinition:
             except OSError:
                 pass  # not translated: the English page
         return _read_page(page)
+
+
+def define(spec: GameSpec, rules: Any, *, describe_action: Callable[[Any], str],
+           sample_hidden: Callable[[Any, int | None, Any], Any], bot: Choose | BotFactory,
+           table_module: Callable[[], ModuleType], tutorial: Tutorial | None = None) -> GameDefinition:
+    """A game folder's ``GameDefinition`` from its own objects (what each ``arcade/games/<id>/definition.py`` calls).
+
+    - ``bot``: the game's bot; it fills ``choose`` for a turn-based game, ``bot`` for a real-time one (the kind
+      follows from ``rules``).
+    - ``table_module() -> module``: imports and returns the game's table module (pygame code, imported only when
+      the table or the card art is asked for). Its ``Table`` is the table scene class; its ``card_art``, when it
+      has one, draws the cards a rules page names and the title card.
+
+    Raises ValueError as ``GameDefinition`` does (the rules' id is not the spec's).
+    """
+    turn_based = is_turn_based(rules)
+
+    def load_table() -> type:
+        return table_module().Table
+
+    def load_card_art() -> Callable[[str], Any]:
+        return table_module().card_art
+
+    return GameDefinition(spec=spec, rules=rules, describe_action=describe_action, sample_hidden=sample_hidden,
+                          load_table=load_table, choose=bot if turn_based else None,
+                          bot=None if turn_based else bot, load_card_art=load_card_art, tutorial=tutorial)
 
 
 def _read_page(page: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 from arcade.core.i18n import N_, _
 from arcade.core.results import result_label, seat_name_words
 from arcade.core.bots import LEVELS, BotSeat
-from arcade.core.registry import SPECS, definition_of
+from arcade.core.registry import definition_of
 from arcade.core.simulation import action_input, simulation_for
 
 __all__ = ["SeatSpec", "RemoteSeat", "SpecError", "parse_seats", "Match", "LocalSeats", "allowed_counts",
@@ -93,12 +93,12 @@ class RemoteSeat(SeatSpec):
 def allowed_counts(game_id: str) -> list[int]:
     """Player counts a game may be played with, from its ``GameSpec`` (Cops & Robbers: 4 or 6; Grenade: 2-6, and 7
     as an option). Raises KeyError for an unknown game."""
-    return list(SPECS[game_id].player_counts)
+    return list(definition_of(game_id).spec.player_counts)
 
 
 def options_for_count(game_id: str, players: int) -> dict[str, Any]:
     """Options a player count implies, from its ``GameSpec`` (7-player Grenade is the ``seven`` option)."""
-    return SPECS[game_id].options_for_count(players)
+    return definition_of(game_id).spec.options_for_count(players)
 
 
 def seat_teams(game_id: str, seats: Sequence[SeatSpec]) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def seat_teams(game_id: str, seats: Sequence[SeatSpec]) -> dict[str, Any]:
     empty."""
     if not any(s.team for s in seats):
         return {}
-    spec = SPECS[game_id]
+    spec = definition_of(game_id).spec
     names = tuple(t.lower() for t in spec.teams)
     if not spec.teams_chosen:
         raise SpecError(f"{spec.name} has no teams to choose (@TEAM)")
@@ -324,7 +324,7 @@ class Match:
         """Who won, in words ("Robbers won", "Player 2 won", "Draw: ..."), in the player's language (``english``:
         in English, as the replay file keeps it); see ``arcade.core.results``."""
         names = [self.seat_name(s, english) for s in range(len(self.seats))]
-        spec = SPECS[self.game_id]
+        spec = definition_of(self.game_id).spec
         return result_label(self.rules, self.state, names, spec.teams, spec.team_won, N_ if english else _)
 
     def seat_specs(self) -> list[str]:

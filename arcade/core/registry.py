@@ -5,9 +5,10 @@
 skipped silently. ``register_package("tests.toy_game")`` adds a game from any importable folder (tests, plug-ins) the
 same way; ``register(definition)`` adds one built in place.
 
-``DEFINITIONS``, ``SPECS`` and ``RULES_BY_ID`` are filled together, in title order (``GameSpec.order``, then id);
-``arcade.games.REGISTRY`` is ``RULES_BY_ID``. Core code looks games up here and never imports ``arcade.games``: the
-caller (the client, a tool, a test) imports ``arcade.games`` once, which registers the built-in games.
+``definition_of(id)`` is the one way to find a game. ``DEFINITIONS`` (the registry itself) and ``RULES_BY_ID`` are
+filled together, in title order (``GameSpec.order``, then id); ``arcade.games.REGISTRY`` is ``RULES_BY_ID``. Core
+code looks games up here and never imports ``arcade.games``: the caller (the client, a tool, a test) imports
+``arcade.games`` once, which registers the built-in games.
 """
 
 from __future__ import annotations
@@ -21,23 +22,20 @@ from typing import Any
 from .definition import GameDefinition
 from .spec import GameSpec
 
-__all__ = ["DEFINITIONS", "SPECS", "RULES_BY_ID", "MODULES", "GameLoadError", "definition_of", "register",
+__all__ = ["DEFINITIONS", "RULES_BY_ID", "MODULES", "GameLoadError", "definition_of", "register",
            "unregister", "register_package", "discover"]
 
 DEFINITIONS: dict[str, GameDefinition] = {}
 """Every registered game's definition, by id, in title order."""
 
-SPECS: dict[str, GameSpec] = {}
-"""Every registered game's spec, by id, in title order (``DEFINITIONS[id].spec``)."""
-
 RULES_BY_ID: dict[str, Any] = {}
 """The rules object of every registered game (``DEFINITIONS[id].rules``; ``arcade.games.REGISTRY`` is this dict)."""
 
 MODULES: dict[str, ModuleType] = {}
-"""The package of every game registered from a folder (``register_package``): ``arcade.games.game_module`` and the
-codec's whitelist of state types read it."""
+"""The package of every game registered from a folder (``register_package``): the codec's whitelist of state types
+reads it (it is no way to look a game up: ``definition_of`` is)."""
 
-_TABLES = (DEFINITIONS, SPECS, RULES_BY_ID, MODULES)
+_TABLES = (DEFINITIONS, RULES_BY_ID, MODULES)
 
 
 class GameLoadError(ImportError):
@@ -61,7 +59,6 @@ def register(definition: GameDefinition, package: ModuleType | None = None) -> N
         raise GameLoadError(f"not a GameDefinition: {type(definition).__name__}")
     gid = definition.id
     DEFINITIONS[gid] = definition
-    SPECS[gid] = definition.spec
     RULES_BY_ID[gid] = definition.rules
     if package is not None:
         MODULES[gid] = package

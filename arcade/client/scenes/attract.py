@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.games import GAME_IDS, GAME_NAMES, SPECS
+from arcade.games import REGISTRY, definition_of
 from arcade.core.i18n import _
 from arcade.core.match import Match, SeatSpec
 from arcade.client.render.fonts import draw_text, size_to_fit
@@ -31,7 +31,7 @@ class AttractScene(Scene):
 
     def __init__(self, app, start_index: int = 0, seed: int = 1) -> None:
         super().__init__(app)
-        self.games = list(GAME_IDS)
+        self.games = list(REGISTRY)
         self.index = start_index % max(1, len(self.games))
         self.seed = seed
         self.table = None
@@ -41,7 +41,7 @@ class AttractScene(Scene):
 
     def _start(self) -> None:
         gid = self.games[self.index]
-        n = SPECS[gid].demo_players
+        n = definition_of(gid).spec.demo_players
         levels = ("hard", "normal", "easy", "hard", "normal", "hard", "easy", "normal")
         seats = [SeatSpec("bot", level=levels[i % len(levels)]) for i in range(n)]
         match = Match(gid, seats, self.seed * 1000 + self.index, bot_think_ticks=30, bot_ahead=in_background)
@@ -74,7 +74,7 @@ class AttractScene(Scene):
         self.table.draw(surf, alpha)
         gid = self.games[self.index]
         panel(surf, (W // 2 - 260, H - 92, 520, 78), 200, border=GOLD)
-        title = _("DEMO · {game}").format(game=_(GAME_NAMES[gid]))
+        title = _("DEMO · {game}").format(game=_(definition_of(gid).spec.name))
         draw_text(surf, title, (W // 2, H - 70), size_to_fit(title, 500, 26, bold=True), GOLD, bold=True,
                   anchor="center")
         if (self.ticks // 30) % 2 == 0:

@@ -26,7 +26,7 @@ from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
 _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, FailReason.STARTED,
              FailReason.VERSION, FailReason.SETTINGS, FailReason.UNFAIR_DEAL)
 
-from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS
+from arcade.games import REGISTRY, definition_of
 from arcade.client.input import zone_hint
 from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from arcade.client.networds import net_line
@@ -198,11 +198,11 @@ def go_lan_menu(app, notice: str = "") -> None:
 def describe_settings(st) -> str:
     """The lobby's line about the match: game, seats, mode, options in the setup screen's words (the player's
     language)."""
-    parts = [_(GAME_NAMES[st.game]) if st.game in GAME_NAMES else st.game,
+    parts = [_(definition_of(st.game).spec.name) if st.game in REGISTRY else st.game,
              ngettext("{n} seat", "{n} seats", st.seats).format(n=format_number(st.seats))]
     parts.append(_("turn by turn") if st.mode in ("lockstep", "authority") else _("real time"))
     opts = st.option_dict()
-    for o in SPECS[st.game].options if st.game in SPECS else ():
+    for o in definition_of(st.game).spec.options if st.game in REGISTRY else ():
         if o.key in opts and opts[o.key] in o.values:
             parts.append(_("{option}: {value}").format(option=_(o.label),
                                                       value=_(o.labels[o.values.index(opts[o.key])])))
@@ -411,7 +411,7 @@ class LanHostScene(SeatSetupScene):
     WITH_OPEN = True
 
     def __init__(self, app, game_id: str | None = None) -> None:
-        self.games = [g for g in GAME_IDS if g in REGISTRY]
+        self.games = list(REGISTRY)
         self.code = new_join_code()
         super().__init__(app, game_id or self.games[0])
 
@@ -473,7 +473,7 @@ class LanHostScene(SeatSetupScene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        title, tagline = _(self.TITLE), _(SPECS[self.gid].tagline)
+        title, tagline = _(self.TITLE), _(definition_of(self.gid).spec.tagline)
         banner(surf, title, "", y=46, size=size_to_fit(title, W - 80, 46, bold=True))
         draw_text(surf, tagline, (W // 2, 46 + 23 + 22), size_to_fit(tagline, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
@@ -485,7 +485,7 @@ class LanHostScene(SeatSetupScene):
             sel = k == self.row
             is_open = False
             if r == "game":
-                label, value = _("Game"), _(GAME_NAMES[self.gid])
+                label, value = _("Game"), _(definition_of(self.gid).spec.name)
             elif r == "players":
                 label, value = _("Players"), format_number(self.players)
             elif r.startswith("seat"):
@@ -635,8 +635,8 @@ class LanBrowseScene(Scene):
             if not a.compatible:
                 state = _("version {n}").format(n=a.protocol_version)
             ping = _("{ms} ms").format(ms=format_number(round(pong.rtt * 1000))) if pong is not None else "…"
-            cells = [(a.name[:22], col, sel, 20), (_(GAME_NAMES[a.game]) if a.game in GAME_NAMES else a.game, col,
-                                                    False, 20),
+            game = _(definition_of(a.game).spec.name) if a.game in REGISTRY else a.game
+            cells = [(a.name[:22], col, sel, 20), (game, col, False, 20),
                      (ngettext("{free} free of {seats}", "{free} free of {seats}", free).format(
                          free=format_number(free), seats=format_number(a.seats)), col, False, 20),
                      (state, RED if not a.compatible else (DIM if playing else GREEN), False, 20),
@@ -998,8 +998,8 @@ class LanLobbyScene(Scene):
         link, s = self.link, self.link.session
         st = s.settings or link.settings
         gid = st.game if st else link.game_id
-        title = _("Lobby · {game}").format(game=_(GAME_NAMES[gid]) if gid in GAME_NAMES else gid) if gid else \
-            _("Lobby")
+        game = _(definition_of(gid).spec.name) if gid in REGISTRY else gid
+        title = _("Lobby · {game}").format(game=game) if gid else _("Lobby")
         if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
             banner(surf, _("Joining the match in play…") if s.late else _("Starting the match…"),
                    _("at {where}").format(where=link.where) if link.online is None else link.where, y=60)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from arcade.games import GAME_IDS, GAME_NAMES, REGISTRY, SPECS, definition_of
+from arcade.games import REGISTRY, definition_of
 from arcade.core.bots import LEVELS
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
@@ -44,7 +44,7 @@ def backed(inp) -> bool:
 def title_card(gid: str) -> pygame.Surface | None:
     """The game's title-screen card (``GameSpec.title_card`` drawn by its card art) at 150 px high, or None."""
     art = card_art_of(gid)
-    img = art(SPECS[gid].title_card) if art else None
+    img = art(definition_of(gid).spec.title_card) if art else None
     if img is None:
         return None
     return pygame.transform.smoothscale(img, (round(img.get_width() * 150 / img.get_height()), 150))
@@ -102,7 +102,7 @@ class TitleScene(Scene):
         self.items: list[tuple[str, Any]] = []  # (English label, what): translated when drawn (``label``)
         if self.resumable is not None:
             self.items.append((N_("Resume {game}"), "resume"))
-        self.items += [(g, g) for g in GAME_IDS if g in REGISTRY]
+        self.items += [(g, g) for g in REGISTRY]
         self.items += [(N_("Learn to play"), "learn"), (N_("LAN"), "lan"), (N_("Play online"), "online"),
                        (N_("Replays"), "replays"),
                        (N_("Settings"), "settings"), (N_("How to play"), "rules"), (N_("Quit"), "quit")]
@@ -164,10 +164,10 @@ class TitleScene(Scene):
 
     def label(self, label: str, what: str) -> str:
         """A menu item as shown, in the current language."""
-        if what in SPECS:
-            return f"{_(SPECS[what].name)}  ·  {SPECS[what].player_range()}"
+        if what in REGISTRY:
+            return f"{_(definition_of(what).spec.name)}  ·  {definition_of(what).spec.player_range()}"
         if what == "resume":
-            return _(label).format(game=_(SPECS[self.resumable.game].name))
+            return _(label).format(game=_(definition_of(self.resumable.game).spec.name))
         return _(label)
 
     def draw(self, surf, alpha) -> None:
@@ -187,7 +187,7 @@ class TitleScene(Scene):
 
     def draw_card_fan(self, surf) -> None:
         """The five games' own cards in a fan on the right; the chosen game's card rises, with its tagline."""
-        games = [g for g in SPECS if SPECS[g].title_card and definition_of(g).load_card_art]
+        games = [g for g in REGISTRY if definition_of(g).spec.title_card and definition_of(g).load_card_art]
         what = self.items[self.sel][1]
         cx, cy = 930, 400
         for k, g in enumerate(games):
@@ -199,16 +199,17 @@ class TitleScene(Scene):
             rot = pygame.transform.rotozoom(img, angle, 1.0)
             r = rot.get_rect(center=(cx + (k - (len(games) - 1) / 2) * 92, cy - lift + abs(angle) * 2))
             surf.blit(rot, r)
-        if what in SPECS:
-            draw_text(surf, _(SPECS[what].name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
-            for k, line in enumerate(wrap(_(SPECS[what].tagline), 19, 540)[:2]):
+        if what in REGISTRY:
+            spec = definition_of(what).spec
+            draw_text(surf, _(spec.name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
+            for k, line in enumerate(wrap(_(spec.tagline), 19, 540)[:2]):
                 draw_text(surf, line, (cx, 588 + 24 * k), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:
     """How seat ``i`` is named in seat setup: in a game whose teams are chosen at the table (``GameSpec.teams_chosen``:
     Grisbi) seats show their team (``team``, default alternating, the first team first)."""
-    spec = SPECS[gid]
+    spec = definition_of(gid).spec
     if spec.teams_chosen:
         names = {t.lower(): t for t in spec.teams}
         chosen = team or spec.teams[i % len(spec.teams)].lower()
@@ -261,7 +262,7 @@ class SeatSetupScene(Scene):
         self.players = min(c for c in self.counts if c >= min(4, max(self.counts)))
         self.choices: list[SeatSpec] = [SeatSpec("human", "wasd")] + [
             self.default_seat() for _ in range(max(self.counts) - 1)]
-        spec = SPECS[game_id]
+        spec = definition_of(game_id).spec
         self.opts = spec.options
         self.opt_idx = [0] * len(self.opts)
         # teams chosen at the table (Grisbi): each seat picks its team (A on the seat's row switches it); default
@@ -445,7 +446,7 @@ class SeatSetupScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, _(GAME_NAMES[self.gid]), _(SPECS[self.gid].tagline), y=56)
+        banner(surf, _(definition_of(self.gid).spec.name), _(definition_of(self.gid).spec.tagline), y=56)
         rows = self.rows()
         pitch = self.pitch()  # many seats and options: rows a little closer
         panel(surf, (W // 2 - 400, 130, 800, 40 + pitch * len(rows)), 170)
@@ -1130,7 +1131,7 @@ class LearnScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.games = [g for g in GAME_IDS if definition_of(g).tutorial]
+        self.games = [g for g in REGISTRY if definition_of(g).tutorial]
         self.sel = 0
 
     def update(self) -> None:
@@ -1146,7 +1147,7 @@ class LearnScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         banner(surf, _("Learn to play"), _("A short match against slow bots, with a coach"), y=70)
-        draw_menu(surf, [_(GAME_NAMES[g]) for g in self.games], self.sel, (W // 2, 380))
+        draw_menu(surf, [_(definition_of(g).spec.name) for g in self.games], self.sel, (W // 2, 380))
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: start"), _("Esc back (also leaves a tutorial)")])
 
 
@@ -1188,7 +1189,7 @@ class RulesScene(Scene):
             self.app.pop()
             return
         if self.gid is None:
-            games = list(GAME_IDS)
+            games = list(REGISTRY)
             self.sel = menu_step(inp, self.sel, len(games))
             self.sel, clicked = inp.pointed(menu_rects(len(games), (W // 2, 380)), self.sel)
             if inp.pressed("A") or clicked:
@@ -1210,11 +1211,11 @@ class RulesScene(Scene):
         surf.blit(felt((20, 60, 50)), (0, 0))
         if self.gid is None:
             banner(surf, _("How to play"), _("Choose a game"), y=70)
-            games = list(GAME_IDS)
-            draw_menu(surf, [_(GAME_NAMES[g]) for g in games], self.sel, (W // 2, 380))
+            games = list(REGISTRY)
+            draw_menu(surf, [_(definition_of(g).spec.name) for g in games], self.sel, (W // 2, 380))
             hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: read"), _("Esc or right-click: back")])
             return
-        title = _("How to play {game}").format(game=_(GAME_NAMES[self.gid]))
+        title = _("How to play {game}").format(game=_(definition_of(self.gid).spec.name))
         draw_text(surf, title, (W // 2, 46), size_to_fit(title, W - 80, 34, bold=True), GOLD, bold=True,
                   anchor="center", shadow=True)
         v = self.VIEW

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from arcade.games import GAME_NAMES, REGISTRY, SPECS
+from arcade.games import REGISTRY, definition_of
 from arcade.core.i18n import N_, _, format_datetime, format_number, ngettext
 from arcade.core.match import Match, SpecError, allowed_counts, parse_seats
 from arcade.core.results import PLAYER_WON, seat_name_words, shown_label
@@ -55,7 +55,7 @@ def describe(rep: Replay) -> tuple[str, str]:
         scores = rep.end[2]
         best = max(scores)
         winners = [i for i, s in enumerate(scores) if s == best]
-        spec = SPECS[rep.game]
+        spec = definition_of(rep.game).spec
         if rep.result:
             result = shown_label(rep.result, spec.teams, spec.team_won)
         else:
@@ -65,7 +65,7 @@ def describe(rep: Replay) -> tuple[str, str]:
         result = _("left early") if rep.abandoned else _("unfinished")
     n = rep.header["players"]
     players = ngettext("{n} player ({who})", "{n} players ({who})", n).format(n=n, who=who)
-    return f"{_(GAME_NAMES[rep.game])} · {date}", f"{players} · {length} · {result}"
+    return f"{_(definition_of(rep.game).spec.name)} · {date}", f"{players} · {length} · {result}"
 
 
 SEAT_KINDS = {"bot": N_("bot"), "remote": N_("remote"), "human": N_("human")}

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from arcade.core.i18n import N_, _, format_number
-from arcade.games import GAME_NAMES, SPECS, definition_of
+from arcade.games import definition_of
 from arcade.client.input import MOUSE, zone_hint
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip, draw_tip, place_beside
@@ -698,7 +698,7 @@ class TableScene(Scene):
     def layout_rects(self) -> list[pygame.Rect]:
         """Everything else the table shows now (px: seats' areas, piles, labels): the coach sits on free felt when
         there is room, else over the least of these. By default the game's name in the corner."""
-        return [pygame.Rect(14, 8, font(26, True).size(_(GAME_NAMES[self.match.game_id]))[0] + 16, 36)]
+        return [pygame.Rect(14, 8, font(26, True).size(_(definition_of(self.match.game_id).spec.name))[0] + 16, 36)]
 
     def notice_rects(self) -> list[pygame.Rect]:
         """The notice on the table now (``flash``: why an action was not taken), if any (px)."""
@@ -857,7 +857,7 @@ class TableScene(Scene):
             draw_tip(surf, tip)
 
     def draw_hud(self, surf: pygame.Surface) -> None:
-        draw_text(surf, _(GAME_NAMES[self.match.game_id]), (20, 14), 26, GOLD, bold=True, shadow=True)
+        draw_text(surf, _(definition_of(self.match.game_id).spec.name), (20, 14), 26, GOLD, bold=True, shadow=True)
         if self.demo:
             return
         hints = self.hud_hints()

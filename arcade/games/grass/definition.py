@@ -1,11 +1,11 @@
-"""Grass's ``GameDefinition``: its spec, rules, bot, table, card art and tutorial, brought together once (see
-``arcade.core.definition``). The table and the card art are imported only when asked for (they are pygame code)."""
+"""Grass's ``GameDefinition``, built by ``arcade.core.definition.define`` from the game's own objects; its table
+module (pygame code) is imported only when the table or the card art is asked for."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from types import ModuleType
 
-from arcade.core.definition import GameDefinition, Tutorial
+from arcade.core.definition import Tutorial, define
 
 from . import RULES, choose, describe_action, sample_hidden
 from .coach import coach, done
@@ -14,25 +14,13 @@ from .spec import SPEC
 __all__ = ["DEFINITION"]
 
 
-def _table() -> type:
-    from .table.scene import Table
+def _table_module() -> ModuleType:
+    from .table import scene
 
-    return Table
-
-
-def _card_art() -> Callable[[str], Any]:
-    from .table.scene import card_art
-
-    return card_art
+    return scene
 
 
-DEFINITION = GameDefinition(
-    spec=SPEC,
-    rules=RULES,
-    describe_action=describe_action,
-    sample_hidden=sample_hidden,
-    load_table=_table,
-    choose=choose,
-    load_card_art=_card_art,
-    tutorial=Tutorial(seats="human,bot:easy", seed=14, options={"learning": True}, coach=coach, done=done),
-)
+DEFINITION = define(SPEC, RULES, describe_action=describe_action, sample_hidden=sample_hidden, bot=choose,
+                    table_module=_table_module,
+                    tutorial=Tutorial(seats="human,bot:easy", seed=14, options={"learning": True}, coach=coach,
+                                      done=done))

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from arcade.core.rng import Rng, seed_mix
-from .cards import ACTION, DENY, KIND, MAIN, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS
+from .cards import ACTION, DENY, KIND, MAIN, NO_INPUT, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS, lay_input
 from .scoring import is_correct, team_total
 
 __all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "SEAT_PACE", "MIN_PERCEPTION", "time_scale"]
@@ -183,7 +183,7 @@ class Bot:
         if not legal_inputs:
             self._awake = None
             self._pending = None
-            return 0
+            return NO_INPUT
         if view.round != self._round or self._awake is None:
             if view.round != self._round:
                 self._round, self._counted, self._err = view.round, 1, 0
@@ -193,7 +193,7 @@ class Bot:
         if self._pending is not None:
             card, sent = self._pending
             if card in view.hand and tick - sent < _PENDING_TIMEOUT:
-                return 0
+                return NO_INPUT
             self._pending = None
         n = len(view.pile_cards)
         if n != self._key:  # a new top card (or START): see it, then think
@@ -211,14 +211,14 @@ class Bot:
             self._key = n
             self._count(view)
         if tick < self._due:
-            return 0
+            return NO_INPUT
         card, wait = self._choose(view, tick)
         if card is None:
             self._due = tick + wait
             self._deciding = False
-            return 0
+            return NO_INPUT
         self._pending = (card, tick)
-        return card + 1
+        return lay_input(card)
 
     def _choose(self, view: Any, tick: int) -> tuple[int | None, int]:
         """The card to lay now, or (None, ticks to wait before looking again)."""

@@ -30,7 +30,7 @@ from arcade.core.i18n import N_, _
 __all__ = [
     "Card", "CARDS", "TEAMS", "ROBBERS", "POLICE", "POLICE_OBJECTS", "ROBBER_OBJECTS", "OBJECTS", "LOCATION_NAMES",
     "LOCATION_IDS", "DECKS", "STOP_IDS", "ACTION", "DENY", "STOP", "LOCATION", "KINDS", "TEAM", "KIND", "MAIN",
-    "POINTS", "ROW_BITS", "STOP_BITS", "describe_card",
+    "POINTS", "ROW_BITS", "STOP_BITS", "describe_card", "NO_INPUT", "lay_input", "laid_card",
 ]
 
 TEAMS = ("robbers", "police")
@@ -45,6 +45,22 @@ _TEAM_OBJECTS = (ROBBER_OBJECTS, POLICE_OBJECTS)  # indexed by team
 
 LOCATION_NAMES = (N_("Bank"), N_("Jewellery"), N_("Museum"), N_("Casino"), N_("Armoured Truck"))
 """The Locations (English ids, as ``Card.name``; ``describe_card`` gives them in the player's language)."""
+
+NO_INPUT = 0
+"""The tick input that lays nothing."""
+
+
+def lay_input(card: int) -> int:
+    """The tick input that lays ``card`` (a card id): Grisbi's input rule, ``card id + 1`` (0 is ``NO_INPUT``). The
+    bot, the table, the tutorial and the rules all read and write tick inputs through this pair."""
+    return card + 1
+
+
+def laid_card(tick_input: int) -> int | None:
+    """The card id a tick input lays (the inverse of ``lay_input``), None for ``NO_INPUT`` or a negative input.
+    Whether that card is in the seat's hand is the rules' business."""
+    return tick_input - 1 if tick_input > NO_INPUT else None
+
 
 KINDS = ("action", "deny", "stop", "location")
 ACTION, DENY, STOP, LOCATION = 0, 1, 2, 3

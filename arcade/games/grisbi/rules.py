@@ -41,7 +41,7 @@ from typing import Any, Sequence
 from arcade.core.i18n import _
 from arcade.core.canonical import state_checksum
 from arcade.core.rng import Rng
-from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card
+from .cards import DECKS, KIND, LOCATION_IDS, STOP, STOP_IDS, TEAMS, describe_card, laid_card, lay_input
 from .scoring import RoundScore, score_round
 
 PACES = ("relaxed", "standard", "fast")
@@ -316,10 +316,9 @@ class GrisbiRules:
             seat = (first + k) % n
             if seat >= m:
                 continue
-            x = inputs[seat]
-            if x <= 0:
+            card = laid_card(inputs[seat])
+            if card is None:
                 continue
-            card = x - 1
             hand = hands[seat] if new_hands is None else new_hands[seat]
             if card not in hand:
                 continue
@@ -382,7 +381,7 @@ class GrisbiRules:
         play; empty during the countdown, the reveal and once the game is over."""
         if s.phase != PLAY:
             return ()
-        return tuple(c + 1 for c in s.hands[seat])
+        return tuple(lay_input(c) for c in s.hands[seat])
 
     def view(self, s: GrisbiState, seat: int | None) -> GrisbiView:
         """What ``seat`` may see (None: a spectator, who sees no hand). Raises IndexError for a seat not at the
@@ -450,6 +449,7 @@ def sample_hidden(state: GrisbiState, seat: int | None, rng: Rng) -> GrisbiState
 def describe_action(action: int) -> str:
     """Short human text of a tick input: "nothing" for 0, else "lay <card>". Raises IndexError for an input that
     names no card."""
-    if action == 0:
+    card = laid_card(action)
+    if card is None:
         return _("nothing")
-    return _("lay {card}").format(card=describe_card(action - 1))
+    return _("lay {card}").format(card=describe_card(card))

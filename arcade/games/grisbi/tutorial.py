@@ -28,7 +28,7 @@ from arcade.core.i18n import N_, _
 from arcade.core.results import join_names
 
 from .bot import Bot
-from .cards import ACTION, CARDS, DENY, KIND, MAIN, STOP, STOP_IDS, TEAM, describe_card
+from .cards import ACTION, CARDS, DENY, KIND, MAIN, NO_INPUT, STOP, STOP_IDS, TEAM, describe_card, laid_card, lay_input
 from .coach import coach as situation_coach
 from .scoring import is_correct
 
@@ -131,8 +131,8 @@ def wanted(view: Any) -> tuple[int, ...] | None:
 def refuse(view: Any, seat: int, action: int) -> str | None:
     """Why the learner's ``action`` (``card id + 1``) is not sent now, in a short hint; None to send it."""
     want = wanted(view)
-    card = action - 1
-    if want is None or card in want:
+    card = laid_card(action)
+    if want is None or card is None or card in want:
         return None
     if not want:
         return _("Wait a moment: watch the Police player's card land first.")
@@ -213,9 +213,10 @@ class TutorBot:
         if k is None:
             return self.bot.input(view, legal_inputs, tick)
         if not legal_inputs or k >= len(SCRIPT):
-            return 0
+            return NO_INPUT
         step = SCRIPT[k]
         card = step.card
-        if step.who != THEM or card is None or card + 1 not in legal_inputs or tick - view.pile_ticks[-1] < BOT_DELAY:
-            return 0
-        return card + 1
+        if (step.who != THEM or card is None or lay_input(card) not in legal_inputs
+                or tick - view.pile_ticks[-1] < BOT_DELAY):
+            return NO_INPUT
+        return lay_input(card)

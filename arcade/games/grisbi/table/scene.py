@@ -47,7 +47,7 @@ import pygame
 from arcade.core.i18n import N_, _, language, ngettext
 from arcade.core.results import join_names
 from arcade.games.grisbi import CARDS, COUNTDOWN, OVER, PLAY, REVEAL, TEAMS
-from arcade.games.grisbi.cards import ACTION, KIND, LOCATION, MAIN, POINTS, STOP, TEAM, describe_card
+from arcade.games.grisbi.cards import ACTION, KIND, LOCATION, MAIN, POINTS, STOP, TEAM, describe_card, lay_input
 from arcade.games.grisbi.scoring import is_correct, team_total
 from arcade.games.grisbi.table import cards as gc
 from arcade.games.grisbi.terms import term
@@ -273,8 +273,8 @@ class Table(TablePanels, TableScene):
                     self.notes[seat] = (_("Stop selected: {key} again to lay it").format(
                         key=self.app.input.hint(dev[0], "A")), st.tick + 120)
                     self.app.audio.play("flip")
-                elif self.coach_allows(seat, card + 1):
-                    self.match.submit(seat, card + 1)
+                elif self.coach_allows(seat, lay_input(card)):
+                    self.match.submit(seat, lay_input(card))
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
     MOUSE_HINT = N_("click a card to lay it, or drag it onto the pile")
@@ -315,8 +315,8 @@ class Table(TablePanels, TableScene):
         if j >= len(order) or (dragged and not self.pile_rect().collidepoint(end)):
             return True  # let go away from the pile: the card goes back to the hand
         if st.phase == PLAY:
-            if self.coach_allows(seat, order[j] + 1):
-                self.match.submit(seat, order[j] + 1)
+            if self.coach_allows(seat, lay_input(order[j])):
+                self.match.submit(seat, lay_input(order[j]))
         elif st.phase == COUNTDOWN:
             self.notes[seat] = (_("wait for START!"), st.tick + 60)
         return True
