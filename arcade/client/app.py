@@ -252,7 +252,7 @@ class App:
         self.notice = self.settings.notice
         self.screen = self._open_display()
         self.input = InputMap(self.settings.bindings)
-        self.audio = Audio(self.settings.volume)
+        self.audio = Audio(self.settings.volume, self.settings.music_volume, music=not opts.headless)
         self.paced = (not opts.headless) or opts.realtime or opts.time_source is not None
         self.clock = FixedClock(time_source=opts.time_source or time.perf_counter)
         self._sleep = opts.sleep or (time.sleep if opts.time_source is None else (lambda s: None))
@@ -550,6 +550,8 @@ class App:
         if top != self._shown_top:
             self._shown_top = top
             self.dirty = True
+            if self.top is not None and self.top.music is not None:
+                self.audio.music(self.top.music)
         self.log_scene()
 
     def log_scene(self) -> None:

@@ -68,6 +68,7 @@ class Settings:
     """
 
     volume: int = 7
+    music_volume: int = 5
     window_scale: float = 1.0
     fullscreen: bool = False
     attract_idle_seconds: int = 30
@@ -146,6 +147,7 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         return s, ["not a settings table"]
     checks = {
         "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10,
+        "music_volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10,
         "window_scale": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v in SCALES,
         "fullscreen": lambda v: isinstance(v, bool),
         "attract_idle_seconds": lambda v: isinstance(v, int) and not isinstance(v, bool) and 5 <= v <= 3600,

@@ -17,6 +17,8 @@ class Scene:
     transparent = False
     name = "scene"
     still = False  # True: the picture changes only with input or state (menus), see ``in_motion``
+    music: str | None = None
+    """The music loop under this scene ("title", "play": ``arcade.client.audio.MUSIC``); None keeps the one playing."""
 
     def __init__(self, app: Any) -> None:  # the App (not imported: the app imports scenes)
         self.app = app

@@ -28,6 +28,7 @@ HOLD_TICKS = 60 * 4
 
 class AttractScene(Scene):
     name = "attract"
+    music = "title"
 
     def __init__(self, app, start_index: int = 0, seed: int = 1) -> None:
         super().__init__(app)

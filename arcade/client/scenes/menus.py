@@ -77,6 +77,7 @@ def menu_step(inp, cur: int, n: int, audio=None) -> int:
 
 class TitleScene(Scene):
     name = "title"
+    music = "title"
 
     def in_motion(self) -> bool:
         return bool(self.app.notice)  # only a notice fades; the menu changes with input
@@ -888,17 +889,21 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.sel = 0
 
-    ROWS = ("volume", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
+    ROWS = ("volume", "music", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
             "bindings", "online", "back")
-    STEPPED = ("volume", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
+    STEPPED = ("volume", "music", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
     TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
-    ROW_H = 40  # px between rows (eleven rows and the new player's note above the hint bar)
+    ROW_H = 38  # px between rows (twelve rows and the new player's note above the hint bar)
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
         pace, assist, _gentle = grisbi_defaults(s)
         on = {True: _("On"), False: _("Off")}
-        values = {"volume": (_("Volume"), "█" * s.volume + "·" * (10 - s.volume) + "  " + format_percent(s.volume * 10)),
+        def gauge(v: int) -> str:
+            return "█" * v + "·" * (10 - v) + "  " + format_percent(v * 10)
+
+        values = {"volume": (_("Effects volume"), gauge(s.volume)),
+                  "music": (_("Music volume"), gauge(s.music_volume)),
                   "scale": (_("Window scale"), f"{format_number(s.window_scale)}×"),
                   "fullscreen": (_("Fullscreen"), on[s.fullscreen]),
                   "attract": (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
@@ -945,6 +950,9 @@ class SettingsScene(Scene):
             s.volume = max(0, min(10, s.volume + step))
             self.app.audio.set_volume(s.volume)
             self.app.audio.play("select")
+        elif row == "music":
+            s.music_volume = max(0, min(10, s.music_volume + step))
+            self.app.audio.set_music_volume(s.music_volume)
         elif row == "scale":
             scales = self.app.scale_choices()  # only the window sizes that fit the desktop
             i = scales.index(s.window_scale) if s.window_scale in scales else len(scales) - 1

@@ -131,6 +131,7 @@ class ReplaysScene(Scene):
 
 class PlaybackScene(Scene):
     name = "playback"
+    music = "play"
 
     def __init__(self, app, rep: Replay) -> None:
         super().__init__(app)
