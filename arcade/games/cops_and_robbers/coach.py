@@ -18,6 +18,6 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
                 _("A weaker defence: a Cop pays, a Robber goes to jail.")]
     if view.current == seat:
         return [_("You are a Cop.") if cop else _("You are a Robber."),
-                _("Your turn: draw, lay one Defence (shield) if you like, and attack one player of the other team "
-                  "with an Offence card.")]
+                _("Your turn: draw, and lay one Defence (shield) if you like."),
+                _("Then attack one player of the other team with an Offence card.")]
     return [_("You are a Cop. Another player's turn.") if cop else _("You are a Robber. Another player's turn.")]
