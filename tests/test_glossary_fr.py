@@ -108,3 +108,13 @@ def test_the_french_grass_rules_page_speaks_the_rulebook_s_words():
         assert word in page, f"howto.fr.md does not say {word!r}"
     for word in (r"\bprime\b", r"\bles échanges\b", r"pénalité", r"pression", r"\bun « heat on »", r"\ble « heat"):
         assert not re.search(word, page), f"howto.fr.md says {word!r}"
+
+
+def test_no_coach_sentence_is_split_over_two_messages():
+    """One msgid per sentence (docs/i18n.md rule 3): a coach's or a tutorial's line never ends mid-sentence (a comma,
+    a colon with nothing after) nor starts as the end of another one ("or …", "and …", "before …"), so the French
+    coach never breaks a sentence where the English did (the review's « …au-delà de 21, ⏎ ou amenez… »)."""
+    split = [msgid for msgid, _s, files in entries()
+             if any(f.endswith(("coach.py", "tutorial.py")) for f in files)
+             and (re.search(r"[,:;]\s*$", msgid) or re.match(r"(or|and|but|then|before)\s|\([a-z]", msgid))]
+    assert not split, "\n".join(split)
