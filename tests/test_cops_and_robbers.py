@@ -494,7 +494,7 @@ def test_actions_encode_and_decode_and_junk_is_refused():
     for junk in (-1, 75, 1000):
         with pytest.raises(IllegalAction):
             RULES.decode_action(junk)
-    assert describe_action(Attack(3, 2)) == "offence 3 on seat 3"
+    assert describe_action(Attack(3, 2)) == "offence 3 on player 3"
     assert describe_action(Respond(0, 0)) == "add nothing, use all shields"
 
 
@@ -722,7 +722,7 @@ def test_the_view_shows_every_public_part_of_the_table():
 
 def test_action_texts_and_refusals_name_the_problem():
     assert describe_action(Draw()) == "draw a card" and describe_action(EndTurn()) == "end turn"
-    assert describe_action(Defend(2, 0)) == "shield 2 for seat 1"
+    assert describe_action(Defend(2, 0)) == "shield 2 for player 1"
     assert describe_action(Respond(2, 3)) == "add shield 2, use the 3"
     assert describe_action("pass") == "'pass'"
     for junk in (Defend(5, 0), Defend(1, 6), Attack(5, 0), Attack(1, 6), Respond(5, 0), Respond(0, 5), "junk"):

@@ -81,7 +81,7 @@ def test_moves_are_described_in_french():
 
     cr, grenade, grisbi, grit = (definition_of(g).describe_action for g in ("cops_and_robbers", "grenade", "grisbi",
                                                                            "grit"))
-    assert cr(Draw()) == "piocher une carte" and cr(Attack(3, 2)) == "attaque 3 sur la place 3"
+    assert cr(Draw()) == "piocher une carte" and cr(Attack(3, 2)) == "attaque 3 sur Joueur 3"
     assert cr(Respond(0, 0)) == "ne rien ajouter, utiliser tous les boucliers"
     assert grenade(Throw(1)) == "déplacer la grenade 2"
     assert grit(ChooseFirst(1)) == "J2 pose en premier"

@@ -17,7 +17,7 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
                 _("You are a Robber, under attack! Add one Defence card, or none."),
                 _("A weaker defence: a Cop pays, a Robber goes to jail.")]
     if view.current == seat:
-        return [_("You are a Cop. Your turn: draw, lay one Defence (shield) if you like,") if cop else
-                _("You are a Robber. Your turn: draw, lay one Defence (shield) if you like,"),
-                _("and attack one player of the other team with an Offence card.")]
+        return [_("You are a Cop.") if cop else _("You are a Robber."),
+                _("Your turn: draw, and lay one Defence (shield) if you like."),
+                _("Then attack one player of the other team with an Offence card.")]
     return [_("You are a Cop. Another player's turn.") if cop else _("You are a Robber. Another player's turn.")]

@@ -251,9 +251,9 @@ def describe_action(action: Any) -> str:
     if isinstance(action, EndTurn):
         return _("end turn")
     if isinstance(action, Defend):
-        return _("shield {value} for seat {seat}").format(value=action.value, seat=action.seat + 1)
+        return _("shield {value} for player {n}").format(value=action.value, n=action.seat + 1)
     if isinstance(action, Attack):
-        return _("offence {value} on seat {seat}").format(value=action.value, seat=action.target + 1)
+        return _("offence {value} on player {n}").format(value=action.value, n=action.target + 1)
     if isinstance(action, Respond):
         add = _("add shield {value}").format(value=action.hand) if action.hand else _("add nothing")
         use = _("use the {value}").format(value=action.shield) if action.shield else _("use all shields")

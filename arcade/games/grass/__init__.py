@@ -73,7 +73,7 @@ def _card(k: int) -> str:
 
 def describe_action(a: Action) -> str:
     """Short human text of an action in the player's language (the cards keep their printed English names), e.g.
-    "play Panama", "Bust on seat 2", "protect Colombia+Mexico with Catch a Buzz", "ask for Immunity"."""
+    "play Panama", "Bust on player 3", "protect Colombia+Mexico with Catch a Buzz", "ask for Immunity"."""
     op = a.op
     card = name(a.card)
     if op == "discard":
@@ -81,11 +81,11 @@ def describe_action(a: Action) -> str:
     if op == "play":
         return _("play {card}").format(card=card)
     if op == "play_on":
-        return _("{card} on seat {seat}").format(card=card, seat=a.target)
+        return _("{card} on player {n}").format(card=card, n=a.target + 1)
     if op == "protect":
         return _("protect {cards} with {card}").format(cards="+".join(name(k) for k in a.cards), card=card)
     if op == "propose":
-        return _("propose a trade to seat {seat}").format(seat=a.target)
+        return _("propose a trade to player {n}").format(n=a.target + 1)
     if op == "offer":
         return _("offer {card}").format(card=card)
     if op == "ask":

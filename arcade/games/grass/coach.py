@@ -20,13 +20,13 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
     if getattr(view, "current", -1) != seat:
         return [_("Another player's turn. Watch their Hassle pile and Stash.")]
     if me is not None and not me.market_open:
-        return [_("Your turn: you hold 7 cards. First open your market:"),
-                _("lay a Market Open card (or discard a card if you have none).")]
+        return [_("Your turn: you hold 7 cards."),
+                _("First open your market: lay a Market Open card."), _("If you have none, discard a card.")]
     if me is not None and me.heat >= 0:  # a Heat On card on your pile (NO_CARD is -1)
-        return [_("Heat is on you! Lay the matching Heat Off (or Pay Fine)"),
-                _("before you can lay peddle again.")]
-    return [_("Your market is open: lay peddle in your Stash, put heat on a rival,"),
-            _("or discard. You always end your turn with 6 cards.")]
+        return [_("Heat is on you!"),
+                _("Lay the matching Heat Off (or Pay Fine) before you can lay peddle again.")]
+    return [_("Your market is open: lay peddle in your Stash, put heat on a rival, or discard."),
+            _("You always end your turn with 6 cards.")]
 
 
 def done(view: Any) -> bool:

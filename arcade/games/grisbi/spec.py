@@ -11,7 +11,7 @@ SPEC = GameSpec(
     player_counts=tuple(range(2, 9)),
     demo_players=4,
     options=(Option("time_limit", N_("Round time limit"), (None, 60 * 60 * 2, 60 * 60 * 3),
-                    (N_("Off"), N_("2 minutes"), N_("3 minutes"))),
+                    (N_("No limit"), N_("2 minutes"), N_("3 minutes"))),
              Option("reveal_ticks", N_("Round-end reveal"), (360, 600),
                     (N_("6 seconds"), N_("10 seconds (beginners)"))),
              Option("pace", N_("Bot pace"), ("standard", "relaxed", "fast"),

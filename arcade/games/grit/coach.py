@@ -22,10 +22,10 @@ def coach(view: Any, seat: int, legal: Sequence[Any]) -> list[str]:
         return [_("Your opponent holds The Word and chooses who lays first.")]
     if phase == "keep" and seat in getattr(view, "to_act", ()):
         return [_("The round is over: your Marked Complaint is on your own pile."),
-                _("Keep it face down and it stays hidden to the end of the duel"),
-                _("(it then does not count towards The Word), or turn it face up.")]
+                _("Face down, it stays hidden until the duel ends, but does not count towards The Word."),
+                _("You may also turn it face up.")]
     if seat in getattr(view, "to_act", ()):
         return [_("Lay one Complaint face down on any pile: yours or your opponent's."),
-                _("Only the top card of a pile counts. Push your opponent over 21,"),
-                _("or bring your own total close to 21 without going over.")]
+                _("Only the top card of a pile counts."),
+                _("Push your opponent over 21, or bring your own total close to 21 without going over.")]
     return [_("Your opponent is laying a Complaint."), _("When both cards are down they turn face up.")]
