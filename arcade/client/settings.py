@@ -87,6 +87,8 @@ class Settings:
     online_turn: str = ""
     online_turn_user: str = ""
     online_turn_password: str = ""
+    online_turn_secret: str = ""
+    online_relay_only: bool = False
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
