@@ -165,6 +165,8 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
     }
     for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
+    checks.setdefault("online_turn_secret", checks["online_turn_password"])  # issue 34 (Settings → Online servers)
+    checks.setdefault("online_relay_only", lambda v: isinstance(v, bool))
     for f in fields(Settings):
         if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue
