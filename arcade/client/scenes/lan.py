@@ -735,6 +735,7 @@ class LanJoinScene(Scene):
                         SeatSpec("human", "numpad")]
         self.digest = digest
         self.row = 1 if address else 0
+        (self.code if address else self.address).editing = True  # the selected row's field has focus
 
     def rows(self) -> list[str]:
         return list(self.FIELDS) + ["count"] + [f"p{i}" for i in range(self.count)] + ["go"]

@@ -279,6 +279,7 @@ class OnlineJoinScene(LanJoinScene):
         super().__init__(app, watch=watch)
         self.code = TextField(code, "words", 48)
         self.row = 0
+        self.code.editing = True  # the code row has focus: keys type at once
 
     def suggestions(self) -> list[str]:
         """The words offered for the word being typed (none unless the code row has focus)."""
