@@ -194,7 +194,7 @@ class OnlineMenuScene(LanMenuScene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        sub = _("With friends anywhere: one short code, such as {code}").format(code=CODE_EXAMPLE)
+        sub = _("With friends anywhere: one short code, such as 7-crossover-tiger-guitarist")  # CODE_EXAMPLE
         banner(surf, _("Play online"), "", y=70)
         draw_text(surf, sub, (W // 2, 70 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
@@ -273,7 +273,7 @@ class OnlineJoinScene(LanJoinScene):
     SUGGEST_Y = 430  # px: the line of suggested words (under the rows and their note)
 
     def code_hint(self) -> str:
-        return _("(e.g. {code})").format(code=CODE_EXAMPLE)
+        return _("(e.g. 7-crossover-tiger-guitarist)")  # CODE_EXAMPLE (its words are the word list's: kept as is)
 
     def __init__(self, app, code: str = "", watch: bool = False) -> None:
         super().__init__(app, watch=watch)
