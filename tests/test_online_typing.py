@@ -230,6 +230,7 @@ def test_the_lobby_status_line_follows_the_seats_and_its_hint_says_what_enter_do
         ann.push(LanLobbyScene(ann, alink))
         world.wait(lambda: "2 of 3 seats filled" in shown(host), 240, "Ann in a seat")
         assert "2 of 3 seats filled" in shown(ann)
+
         lobby.sel = 2  # the third seat, open: Enter puts a bot there
         assert "Enter/E a bot here" in shown(host)
         world.press(host, "enter")
@@ -239,9 +240,10 @@ def test_the_lobby_status_line_follows_the_seats_and_its_hint_says_what_enter_do
         assert "Q remove Ann" in shown(host)
         lobby.sel = 0  # the host's own seat: Enter starts (when all are ready)
         assert "Enter/E start when all are ready" in shown(host)
-        assert "Enter/E ready" in shown(ann)
+        assert "Enter/E ready" in shown(ann) and "All seats filled: press Ready" in shown(ann)
         world.press(ann, "enter")
         world.wait(lambda: "All ready: Start" in shown(host), 120, "Ann ready")
         assert "Enter/E start" in shown(host) and "Enter/E not ready" in shown(ann)
+        assert "All seats filled: the host starts" in shown(ann)
     finally:
         world.close()

@@ -1243,6 +1243,8 @@ class LanLobbyScene(Scene):
             return _("All seats filled: {problem}").format(problem=net_line(problem))
         if self.link.role == "host":
             return _("All ready: Start")
+        if not self.link.watch and not s.ready_flag:
+            return _("All seats filled: press Ready")
         return _("All seats filled: the host starts")
 
     COUNTDOWN_BOX = pygame.Rect(850, 120, 390, 245)  # over the join code: the seats and the menu stay in view
