@@ -8,8 +8,9 @@ peer sees the seats, who holds them, the ready flags and the settings digest; jo
 Start when all are ready and a 3-second countdown runs on every screen. The match is the game's own table
 with a ``NetTable`` part (network HUD, lost-connection prompt, LAN pause and results items); after it, "Back to the lobby" for a rematch.
 
-Text entry (address, join code, name, port): A on a field starts typing; the keys type (letters, digits, ``.``,
-``-``, ``;`` for ``:``), Backspace deletes, Enter ends, Esc cancels. While typing, keys do not move the menus.
+Text entry (address, join code, name, port): the field of the selected row has focus and keys type in it at once
+(letters, the keyboard zones' too, digits, ``.``, ``-``, ``;`` for ``:``; Backspace deletes); only ↑/↓, Tab, Enter
+and Esc (and a gamepad) move or leave (``TextField.type_keys``), so a zone's letters never move the menu there.
 """
 
 from __future__ import annotations

@@ -10,10 +10,12 @@ connection, encrypted with a key made from the code (``netplay.online``, ``arcad
   the ICE transport (``LanLink.host(..., online=...)``) and shows the code large, read out word by word, copyable
   (C, or a click: the clipboard through pygame's ``scrap``). The code stays open for the next friend while seats
   are free (and for a few spectators).
-- **Join online**: the code and who plays on this machine (none: watch) → the waiting screen (meeting the host,
+- **Join online**: the code (typed at once, its words completed from Magic Wormhole's list, refused before any
+  network when it cannot be one: ``code_problem``) and who plays on this machine (none: watch) → the waiting screen (meeting the host,
   finding a route, each step a line with its seconds; Esc cancels) → the LAN lobby over that connection.
 - **Online servers** (also from Settings): the rendezvous URL, the STUN server, a TURN relay with its user and
-  password.
+  password or its shared secret, and "Always use the relay (hide my address)"; each field checked before saving
+  (``server_field_problem``).
 
 Failures are one line each with what to do (``failure_line``): a malformed, wrong or unknown code, a full match,
 servers unreachable, no route. Nothing waits longer than ``netplay.ice.MAX_TOTAL_TIMEOUT`` (20 s).
