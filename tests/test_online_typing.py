@@ -113,7 +113,7 @@ def test_tab_and_a_click_complete_the_word_from_the_word_list(app, no_network):
 @pytest.mark.parametrize("typed, line", [
     ("zulu zebra", "A code starts with the host's number"),
     ("5 gossamer", "A code is a number and two or three words"),
-    ("5 gossamer rebirth crossover tiger", "has 4 words"),
+    ("5 gossamer rebirth crossover tiger", "this one has 4 words"),
     ("98 tiger lamp", "“lamp” is not a word of the codes"),
 ])
 def test_a_code_that_cannot_be_valid_is_refused_with_its_line_before_any_network(app, no_network, typed, line):
@@ -123,6 +123,8 @@ def test_a_code_that_cannot_be_valid_is_refused_with_its_line_before_any_network
     assert app.top is join and line in app.notice and "\n" not in app.notice
     assert line in shown(app)
     assert join.rows()[join.row] == "code"  # back on the code, to mend it
+    press(app, "backspace")
+    assert app.notice == ""  # the line goes once the code is being mended
 
 
 def test_a_code_of_two_or_three_words_goes_to_the_meeting(app, monkeypatch):

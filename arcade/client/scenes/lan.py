@@ -726,6 +726,7 @@ class LanJoinScene(Scene):
     FIELDS = ("address", "code")
     TITLE, SUBTITLE = N_("Join a LAN match"), N_("The host's screen shows its address and join code")
     CODE_LABEL, CODE_HINT = N_("Join code"), N_("(type it)")
+    TOAST_Y = 110  # px: the centre of a refusal's line
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
@@ -863,7 +864,7 @@ class LanJoinScene(Scene):
                       "can take it back from there."), 17, W - 120)
         for k, line in enumerate(note[:2]):
             draw_text(surf, line, (W // 2, y + 24 + 22 * k), 17, DIM, anchor="center")
-        draw_toast(surf, self.app.notice, 110)
+        draw_toast(surf, self.app.notice, self.TOAST_Y)
         hint_bar(surf, self.hints())
 
     def hints(self) -> list[str]:

@@ -170,9 +170,9 @@ def code_problem(typed: str) -> str:
     if not number.isdigit():
         return _("A code starts with the host's number (e.g. {code}).").format(code=CODE_EXAMPLE)
     if len(words) not in (2, 3):
-        return ngettext("A code is a number and two or three words (e.g. {code}); “{typed}” has {n} word.",
-                        "A code is a number and two or three words (e.g. {code}); “{typed}” has {n} words.",
-                        len(words)).format(code=CODE_EXAMPLE, typed=code, n=format_number(len(words)))
+        return ngettext("A code is a number and two or three words: this one has {n} word.",
+                        "A code is a number and two or three words: this one has {n} words.",
+                        len(words)).format(n=format_number(len(words)))
     odd, even = code_words()
     for w in words:
         if w not in odd and w not in even:
@@ -272,14 +272,15 @@ class OnlineJoinScene(LanJoinScene):
     FIELDS = ("code",)
     TITLE, SUBTITLE = N_("Join online"), N_("Type the code your host reads out (a number, then words)")
     CODE_LABEL = N_("Code")
-    SUGGEST_Y = 430  # px: the line of suggested words (under the rows and their note)
+    SUGGEST_Y = 455  # px: the line of suggested words (under the rows, their note and a refusal's line)
+    TOAST_Y = 405  # px: a refusal's line, under the code's note (not over the subtitle)
 
     def code_hint(self) -> str:
         return _("(e.g. 7-crossover-tiger-guitarist)")  # CODE_EXAMPLE (its words are the word list's: kept as is)
 
     def __init__(self, app, code: str = "", watch: bool = False) -> None:
         super().__init__(app, watch=watch)
-        self.code = TextField(code, "words", 48)
+        self.code = TextField(re.sub(r"[\s-]+", "-", code.strip().lower()), "words", 48)
         self.row = 0
         self.code.editing = True  # the code row has focus: keys type at once
 
@@ -314,7 +315,10 @@ class OnlineJoinScene(LanJoinScene):
             self.code.value = complete_code(self.code.value, self.suggestions()[k])
             self.app.audio.play("move")
             inp.clicks.clear()
+        before = self.code.value
         super().update()
+        if self.code.value != before and self.app.top is self:
+            self.app.notice = ""  # a refusal's line goes once the code is being mended
 
     def join(self) -> None:
         local = self.players[:self.count]
@@ -647,7 +651,7 @@ class OnlineSettingsScene(Scene):
         x0, x1 = W // 2 - 460, W // 2 + 460
         panel(surf, (x0, self.Y0 - 32, x1 - x0, self.STEP * self.rows() + 20), 170)
         for i, (label, key, f) in enumerate(self.fields):
-            shown = f.shown(self.ticks)
+            shown = f.shown(self.ticks) if i == self.sel else f.value
             if key in self.MASKED and f.value:
                 shown = "•" * len(f.value) + shown[len(f.value):]
             empty = self.EMPTY[key]
@@ -655,7 +659,7 @@ class OnlineSettingsScene(Scene):
             if f.value:
                 value = fit(shown, 22, 560, bold=i == self.sel)
             else:  # what empty means, after the cursor when the field has focus
-                value = (shown[:1] + " " if f.editing else "") + meaning or " "
+                value = (shown[:1] + " " if f.editing and i == self.sel else "") + meaning or " "
             _row(surf, self.Y0 + self.STEP * i, _(label), value, i == self.sel, x0, x1, size=22, arrows=False,
                  value_color=None if f.value else DIM)
         y = self.Y0 + self.STEP * self.RELAY
