@@ -425,7 +425,9 @@ class LanSettingsScene(Scene):
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
             empty = _("every network (automatic)") if f.kind == "ip" else " "
-            _row(surf, 190 + 60 * i, _(label), f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420,
+            value = f.shown(self.ticks) if f.value or not empty.strip() else (
+                f.shown(self.ticks)[:1] + " " if f.editing else "") + empty  # what empty means, after the cursor
+            _row(surf, 190 + 60 * i, _(label), value, i == self.sel, W // 2 - 420,
                  W // 2 + 420, arrows=False)
         _row(surf, 190 + 60 * len(self.fields), _("Save and back"), "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
