@@ -197,10 +197,9 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     world.press(guest, "enter")
     join = guest.top
     assert join.name == "lan_join" and join.address.value == f"127.0.0.1:{port}" and join.row == 1
-    world.press(guest, "enter")  # type the code (upper case and dash as typed; case and dashes are ignored anyway)
-    assert join.code.editing
+    assert join.code.editing  # the code row has focus: typed at once (upper case and dash as typed)
     world.press(guest, *code.lower())
-    world.press(guest, "enter")
+    world.press(guest, "down")
     assert join.code.value == code and join.rows()[join.row] == "count"
     world.press(guest, "down")
     while join.players[0] != SeatSpec("bot", level="normal"):
@@ -314,7 +313,7 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     js = sam.top
     js.address.value = f"127.0.0.1:{port}"
     js.row = 1
-    world.press(sam, "enter", "s", "p", "c", "1", "2", "3", "enter")
+    world.press(sam, "s", "p", "c", "1", "2", "3", "down")
     world.press(sam, "left")
     assert js.count == 0 and js.rows()[-1] == "go"
     world.press(sam, "down", "enter")

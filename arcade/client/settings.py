@@ -88,6 +88,8 @@ class Settings:
     online_turn: str = ""
     online_turn_user: str = ""
     online_turn_password: str = ""
+    online_turn_secret: str = ""
+    online_relay_only: bool = False
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
@@ -165,6 +167,8 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
     }
     for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
+    checks.setdefault("online_turn_secret", checks["online_turn_password"])  # issue 34 (Settings → Online servers)
+    checks.setdefault("online_relay_only", lambda v: isinstance(v, bool))
     for f in fields(Settings):
         if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue

@@ -8,8 +8,9 @@ peer sees the seats, who holds them, the ready flags and the settings digest; jo
 Start when all are ready and a 3-second countdown runs on every screen. The match is the game's own table
 with a ``NetTable`` part (network HUD, lost-connection prompt, LAN pause and results items); after it, "Back to the lobby" for a rematch.
 
-Text entry (address, join code, name, port): A on a field starts typing; the keys type (letters, digits, ``.``,
-``-``, ``;`` for ``:``), Backspace deletes, Enter ends, Esc cancels. While typing, keys do not move the menus.
+Text entry (address, join code, name, port): the field of the selected row has focus and keys type in it at once
+(letters, the keyboard zones' too, digits, ``.``, ``-``, ``;`` for ``:``; Backspace deletes); only ↑/↓, Tab, Enter
+and Esc (and a gamepad) move or leave (``TextField.type_keys``), so a zone's letters never move the menu there.
 """
 
 from __future__ import annotations
@@ -62,6 +63,17 @@ _ALLOWED = {"address": set("0123456789.:"), "code": set("ABCDEFGHIJKLMNOPQRSTUVW
             "secret": {chr(c) for c in range(33, 127)}}
 
 
+FOCUS_KEYS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_TAB: "tab", pygame.K_RETURN: "enter",
+              pygame.K_KP_ENTER: "enter", pygame.K_ESCAPE: "escape"}
+"""The keys that still move or leave a screen while a text field has focus (``TextField.type_keys``), by name."""
+
+
+def pad_devices(inp) -> list[str]:
+    """The gamepads of ``inp``: the devices whose buttons still move a menu while a text field has focus (a
+    keyboard zone's keys type there)."""
+    return [d for d in inp.devices if d.startswith("pad")]
+
+
 class TextField:
     """A one-line text field typed with the keyboard (raw keys of the tick, see the module docstring).
 
@@ -92,23 +104,45 @@ class TextField:
                 self.value = self._before
                 self.editing = False
                 return "cancel"
-            if k == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                continue
-            if k == pygame.K_DELETE:
-                self.value = ""
-                continue
-            typed = chars[n] if chars is not None and n < len(chars) else ""
-            ch = typed if len(typed) == 1 and typed in _ALLOWED[self.kind] else _KEYCHARS.get(k)
-            if ch is None:
-                continue
-            if self.kind == "code":
-                ch = ch.upper()
-            elif self.kind == "name" and (not self.value or self.value.endswith(" ")):
-                ch = ch.upper()
-            if (ch in _ALLOWED[self.kind] or (self.kind == "name" and ch.isupper())) and len(self.value) < self.maxlen:
-                self.value += ch
+            self.type_key(k, chars[n] if chars is not None and n < len(chars) else "")
         return None
+
+    def type_keys(self, keys: list[int], chars: list[str] | None = None) -> str | None:
+        """The field has focus (its row is the selected one: no key is needed to start typing): this tick's keys
+        type into it, as ``feed`` does, up to the first key of ``FOCUS_KEYS``, whose name is returned ("up",
+        "down", "tab", "enter", "escape"; the scene moves or leaves; the keys after it are dropped). Letters of
+        the keyboard zones (W A S D E Q I J K L O U) are letters here, never menu moves."""
+        self.editing = True
+        for n, k in enumerate(keys):
+            if k in FOCUS_KEYS:
+                return FOCUS_KEYS[k]
+            self.type_key(k, chars[n] if chars is not None and n < len(chars) else "")
+        return None
+
+    def type_key(self, k: int, typed: str = "") -> None:
+        """One key typed (``typed``: the character it typed, "" if unknown). Backspace deletes the last character,
+        Delete clears; in a "words" field a space or a dash is the code's dash (never two in a row, none first)."""
+        if k == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return
+        if k == pygame.K_DELETE:
+            self.value = ""
+            return
+        ch = typed if len(typed) == 1 and typed in _ALLOWED[self.kind] else _KEYCHARS.get(k)
+        if ch is None:
+            return
+        if self.kind == "code":
+            ch = ch.upper()
+        elif self.kind == "name" and (not self.value or self.value.endswith(" ")):
+            ch = ch.upper()
+        elif self.kind == "words":
+            ch = ch.lower()
+            if ch in " -":
+                if not self.value or self.value.endswith("-"):
+                    return
+                ch = "-"
+        if (ch in _ALLOWED[self.kind] or (self.kind == "name" and ch.isupper())) and len(self.value) < self.maxlen:
+            self.value += ch
 
     def shown(self, ticks: int) -> str:
         return self.value + ("▌" if self.editing and ticks // 20 % 2 == 0 else (" " if self.editing else ""))
@@ -344,9 +378,19 @@ class LanSettingsScene(Scene):
     def update(self) -> None:
         inp = self.app.input
         rows = len(self.fields) + 1
+        bands = row_bands(190, 60, rows, W // 2 - 420, W // 2 + 420)
         f = self.fields[self.sel][1] if self.sel < len(self.fields) else None
-        if f is not None and f.editing:
-            f.feed(inp.key_events)
+        for _label, g in self.fields:
+            g.editing = g is f  # the selected field has focus: keys type in it at once
+        if f is not None and inp.clicked(bands) in (None, self.sel):
+            nav = f.type_keys(inp.key_events, inp.key_chars)
+            pads = pad_devices(inp)
+            if nav == "escape" or inp.pressed("B", pads) or inp.right_click:
+                self.app.pop()
+            elif nav == "up" or inp.menu("UP", pads):
+                self.sel = (self.sel - 1) % rows
+            elif nav in ("down", "tab", "enter") or inp.menu("DOWN", pads) or inp.pressed("A", pads):
+                self.sel = (self.sel + 1) % rows
             return
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
@@ -355,13 +399,9 @@ class LanSettingsScene(Scene):
             self.sel = (self.sel - 1) % rows
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % rows
-        self.sel, clicked = inp.pointed(row_bands(190, 60, rows, W // 2 - 420, W // 2 + 420), self.sel)
-        f = self.fields[self.sel][1] if self.sel < len(self.fields) else None
-        if inp.pressed("A") or clicked:
-            if f is not None:
-                f.start()
-            else:
-                self.save()
+        self.sel, clicked = inp.pointed(bands, self.sel)
+        if self.sel == len(self.fields) and (inp.pressed("A") or clicked):
+            self.save()
 
     def save(self) -> None:
         name, bcast, port = (f.value.strip() for _, f in self.fields)
@@ -385,7 +425,9 @@ class LanSettingsScene(Scene):
         panel(surf, (W // 2 - 420, 150, 840, 60 * (len(self.fields) + 1) + 30), 170)
         for i, (label, f) in enumerate(self.fields):
             empty = _("every network (automatic)") if f.kind == "ip" else " "
-            _row(surf, 190 + 60 * i, _(label), f.shown(self.ticks) or empty, i == self.sel, W // 2 - 420,
+            value = f.shown(self.ticks) if f.value or not empty.strip() else (
+                f.shown(self.ticks)[:1] + " " if f.editing else "") + empty  # what empty means, after the cursor
+            _row(surf, 190 + 60 * i, _(label), value, i == self.sel, W // 2 - 420,
                  W // 2 + 420, arrows=False)
         _row(surf, 190 + 60 * len(self.fields), _("Save and back"), "", self.sel == len(self.fields),
              W // 2 - 420, W // 2 + 420)
@@ -396,7 +438,8 @@ class LanSettingsScene(Scene):
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (W // 2, 460 + 24 * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 580)
-        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: edit (Enter ends)"), _("Esc back")])
+        hint_bar(surf, [_("type"), _("↑/↓ or Enter: next row"), _("Esc back")] if self.sel < len(self.fields)
+                 else [_("↑/↓ choose"), _("Enter/E: save"), _("Esc back")])
 
 
 # --- hosting ---------------------------------------------------------------------------------------------------------
@@ -503,8 +546,16 @@ class LanHostScene(SeatSetupScene):
             y += 38
         self.draw_side(surf)
         draw_toast(surf, self.app.notice, 100)
-        hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change"), _("Enter/E open the lobby"),
-                        _("Esc back")])
+        hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change"), self.enter_hint(), _("Esc back")])
+
+    def enter_hint(self) -> str:
+        """What Enter does on the selected row (nothing on a choice: there the START key opens the lobby)."""
+        r = self.rows()[min(self.row, len(self.rows()) - 1)]
+        if r == "open":
+            return _("Enter/E open the lobby")
+        if r == "code":
+            return _("Enter/E a new code")
+        return _("{key} open the lobby").format(key=self.app.input.hint("wasd", "START"))
 
     SIDE = pygame.Rect(830, 112, 410, 330)  # the side panel: the join code, where to join
 
@@ -677,6 +728,7 @@ class LanJoinScene(Scene):
     FIELDS = ("address", "code")
     TITLE, SUBTITLE = N_("Join a LAN match"), N_("The host's screen shows its address and join code")
     CODE_LABEL, CODE_HINT = N_("Join code"), N_("(type it)")
+    TOAST_Y = 110  # px: the centre of a refusal's line
 
     def __init__(self, app, address: str = "", watch: bool = False, digest: bytes = b"") -> None:
         super().__init__(app)
@@ -687,18 +739,44 @@ class LanJoinScene(Scene):
                         SeatSpec("human", "numpad")]
         self.digest = digest
         self.row = 1 if address else 0
+        (self.code if address else self.address).editing = True  # the selected row's field has focus
 
     def rows(self) -> list[str]:
         return list(self.FIELDS) + ["count"] + [f"p{i}" for i in range(self.count)] + ["go"]
 
+    def field_of(self, r: str) -> TextField | None:
+        """The text field of row ``r``, or None."""
+        return {"address": self.address, "code": self.code}.get(r)
+
+    def complete(self, field: TextField) -> bool:
+        """Tab in ``field``: complete what is typed (True), or nothing to complete (False: Tab goes to the next
+        row). Here: nothing (the online join screen completes the code's words)."""
+        return False
+
     def update(self) -> None:
         inp = self.app.input
         rows = self.rows()
-        r = rows[min(self.row, len(rows) - 1)]
-        field = {"address": self.address, "code": self.code}.get(r)
-        if field is not None and field.editing:
-            if field.feed(inp.key_events, inp.key_chars) == "done":
-                self.row = min(self.row + 1, len(rows) - 1)
+        self.row = min(self.row, len(rows) - 1)
+        focus = self.field_of(rows[self.row])
+        for r in self.FIELDS:  # the field of the selected row has focus (its cursor shows); the others not
+            self.field_of(r).editing = self.field_of(r) is focus
+        bands = row_bands(160, 44, len(rows), W // 2 - 420, W // 2 + 420)
+        if focus is not None and inp.clicked(bands) in (None, self.row):
+            # typing: every letter is the field's; ↑/↓ (and a pad) move, Tab completes or moves, Enter goes on
+            nav = focus.type_keys(inp.key_events, inp.key_chars)
+            pads = pad_devices(inp)
+            if nav == "escape" or inp.pressed("B", pads) or inp.right_click:
+                self.app.notice = ""
+                self.app.pop()
+            elif nav == "up" or inp.menu("UP", pads):
+                self.row = (self.row - 1) % len(rows)
+            elif nav == "down" or inp.menu("DOWN", pads) or (nav == "tab" and not self.complete(focus)):
+                self.row = (self.row + 1) % len(rows)
+            elif nav == "enter" or inp.pressed("A", pads):  # the next field, or (the last one) Join
+                if self.field_of(rows[(self.row + 1) % len(rows)]) is not None:
+                    self.row += 1
+                else:
+                    self.join()
             return
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.notice = ""
@@ -708,13 +786,13 @@ class LanJoinScene(Scene):
             self.row = (self.row - 1) % len(rows)
         if inp.menu("DOWN"):
             self.row = (self.row + 1) % len(rows)
-        self.row, clicked = inp.pointed(row_bands(160, 44, len(rows), W // 2 - 420, W // 2 + 420), self.row)
+        self.row, clicked = inp.pointed(bands, self.row)
         r = rows[self.row]
-        field = {"address": self.address, "code": self.code}.get(r)
+        field = self.field_of(r)
         step = (1 if inp.menu("RIGHT") else 0) - (1 if inp.menu("LEFT") else 0)
         if clicked and (r == "count" or r.startswith("p")):
             step = row_step(inp.click()[0], W // 2 - 420, W // 2 + 420)
-        if step:
+        if step and field is None:
             if r == "count":
                 self.count = (self.count + step) % 5
             elif r.startswith("p"):
@@ -722,11 +800,25 @@ class LanJoinScene(Scene):
                 cands = seat_candidates(self.app, False)
                 k = cands.index(self.players[i]) if self.players[i] in cands else 0
                 self.players[i] = cands[(k + step) % len(cands)]
-        if inp.pressed("A") or (clicked and (field is not None or r == "go")):
-            if field is not None:
-                field.start()
-            elif r == "go":
-                self.join()
+        if field is not None:
+            field.editing = True  # moved onto a field: it has focus from the next key on
+        elif (inp.pressed("A") or clicked) and r == "go":
+            self.join()
+
+    def code_hint(self) -> str:
+        """What the empty code row shows."""
+        return _(self.CODE_HINT)
+
+    def enter_hint(self) -> str:
+        """What Enter does on the selected row, for the hint bar."""
+        r = self.rows()[min(self.row, len(self.rows()) - 1)]
+        if self.field_of(r) is not None:
+            nxt = self.rows()[(self.rows().index(r) + 1) % len(self.rows())]
+            return _("Enter: next field") if self.field_of(nxt) is not None else (
+                _("Enter: watch") if self.count == 0 else _("Enter: join"))
+        if r == "go":
+            return _("Enter/E: watch") if self.count == 0 else _("Enter/E: join")
+        return _("←/→ or click ◀ ▶ change")
 
     def join(self) -> None:
         s = self.app.settings
@@ -759,7 +851,7 @@ class LanJoinScene(Scene):
             if r == "address":
                 label, value = _("Host address"), self.address.shown(self.ticks) or " "
             elif r == "code":
-                label, value = _(self.CODE_LABEL), self.code.shown(self.ticks) or _(self.CODE_HINT)
+                label, value = _(self.CODE_LABEL), self.code.shown(self.ticks) if self.code.value else self.code_hint()
             elif r == "count":
                 label, value = _("Players on this machine"), (format_number(self.count) if self.count else
                                                               _("none: watch"))
@@ -774,10 +866,15 @@ class LanJoinScene(Scene):
                       "can take it back from there."), 17, W - 120)
         for k, line in enumerate(note[:2]):
             draw_text(surf, line, (W // 2, y + 24 + 22 * k), 17, DIM, anchor="center")
-        draw_toast(surf, self.app.notice, 110)
-        hint_bar(surf, [_("↑/↓ row"), _("Enter/E or click: type (Enter ends)"),
-                        _("←/→ or click ◀ ▶ change"),
-                        _("Esc back")])
+        draw_toast(surf, self.app.notice, self.TOAST_Y)
+        hint_bar(surf, self.hints())
+
+    def hints(self) -> list[str]:
+        """The hint bar: on a field, typing (keys type, the zones' letters too); elsewhere, the menu's keys."""
+        r = self.rows()[min(self.row, len(self.rows()) - 1)]
+        if self.field_of(r) is not None:
+            return [_("type"), _("↑/↓ row"), self.enter_hint(), _("Esc back")]
+        return [_("↑/↓ row"), self.enter_hint(), _("Esc back")]
 
 
 LanMenuScene.NEXT = {"Host a match": LanHostScene, "Browse the LAN": LanBrowseScene, "Join by address": LanJoinScene,
@@ -956,7 +1053,10 @@ class LanLobbyScene(Scene):
 
     def draw_online_line(self, surf: pygame.Surface, y: int) -> None:
         """Host online: how the code's meetings and a friend's connection go (``netplay.online``'s line, worded),
-        from ``y`` (px) down, under the list of who is connected."""
+        from ``y`` (px) down, under the list of who is connected; once every seat is filled, nothing (its "waiting
+        for players" would be stale: the status line under the seats says where the seats stand)."""
+        if all(o is not None for o in self.link.session.owners):
+            return
         for k, line in enumerate(wrap(net_line(self.link.online.line), 16, 390)[:4]):
             draw_text(surf, line, (1045, y + 20 * k), 16, GOLD, anchor="center")
 
@@ -1047,8 +1147,10 @@ class LanLobbyScene(Scene):
             mark = "" if ready is None else (_("✔ ready") if ready else _("not yet"))
             draw_text(surf, mark, (x1 - 110, y), size_to_fit(mark, 100, 18), GREEN if ready else DIM,
                       anchor="midleft")
-        # menu
+        # menu, under the status line that follows the seats
         y = 215 + 40 * n
+        status = self.seat_status()
+        draw_text(surf, status, ((x0 + x1) // 2, y - 3), size_to_fit(status, x1 - x0 - 40, 19), GOLD, anchor="center")
         labels = []
         counting = s.countdown_left() is not None and s.phase in (LOBBY, DEALING)
         for it in items:
@@ -1107,10 +1209,47 @@ class LanLobbyScene(Scene):
             draw_text(surf, line, (W // 2, H - 54 - 20 * k), size_to_fit(line, W - 60, 16), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
         if link.role == "host":
-            hint_bar(surf, [_("↑/↓ choose"), _("←/→ seat open / bot"), _("Enter/E start when all are ready"),
-                            _("Esc leave")])
+            hint_bar(surf, [_("↑/↓ choose"), _("←/→ seat open / bot"), self.enter_hint(), _("Esc leave")])
         else:
-            hint_bar(surf, [_("↑/↓ choose"), _("Enter/E ready"), _("Esc leave")])
+            hint_bar(surf, [_("↑/↓ choose"), self.enter_hint(), _("Esc leave")])
+
+    def enter_hint(self) -> str:
+        """What Enter does on the selected row (``host_update``), for the hint bar."""
+        s, items = self.link.session, self.items()
+        it = items[min(self.sel, len(items) - 1)]
+        if it == "leave":
+            return _("Enter/E leave")
+        if it == "ready":
+            return _("Enter/E not ready") if s.ready_flag else _("Enter/E ready")
+        if s.countdown_left() is not None:
+            return _("Enter/E stop the countdown")
+        if it.startswith("seat") and self.link.plan[int(it[4:])].kind == "remote":
+            o = s.owners[int(it[4:])]
+            if o not in (None, 0):
+                return _("{key} remove {name}").format(key=self.app.input.hint("wasd", "B"),
+                                                        name=self.link.peer_name(o))
+            return _("Enter/E a bot here") if o is None else _("Enter/E open the seat")
+        return _("Enter/E start") if s.start_problem() is None else _("Enter/E start when all are ready")
+
+    def seat_status(self) -> str:
+        """The lobby's status line, following the seats: "2 of 3 seats filled", "all seats filled: waiting for Bob
+        to be ready", "all ready: Start" (the countdown: nothing)."""
+        s = self.link.session
+        owners = list(s.owners)
+        filled = sum(o is not None for o in owners)
+        if s.countdown_left() is not None or not owners:
+            return ""
+        if filled < len(owners):
+            return ngettext("{n} of {total} seat filled", "{n} of {total} seats filled", len(owners)).format(
+                n=format_number(filled), total=format_number(len(owners)))
+        problem = s.start_problem() if self.link.role == "host" else None
+        if problem:
+            return _("All seats filled: {problem}").format(problem=net_line(problem))
+        if self.link.role == "host":
+            return _("All ready: Start")
+        if not self.link.watch and not s.ready_flag:
+            return _("All seats filled: press Ready")
+        return _("All seats filled: the host starts")
 
     COUNTDOWN_BOX = pygame.Rect(850, 120, 390, 245)  # over the join code: the seats and the menu stay in view
 

@@ -1,7 +1,7 @@
 """The online screens: Title → Play online → Host online, Join online, Online servers.
 
 How it works, for the player: the host's machine asks a meeting server (the Magic Wormhole mailbox server) for a short
-code such as ``7-tiger-lamp``; friends type it; each pair of machines then finds a way to each other over the
+code such as ``7-crossover-tiger-guitarist``; friends type it; each pair of machines then finds a way to each other over the
 internet (ICE: directly, or through a TURN relay when home routers block that), and the LAN match runs over that
 connection, encrypted with a key made from the code (``netplay.online``, ``arcade.client.lan``).
 
@@ -10,10 +10,12 @@ connection, encrypted with a key made from the code (``netplay.online``, ``arcad
   the ICE transport (``LanLink.host(..., online=...)``) and shows the code large, read out word by word, copyable
   (C, or a click: the clipboard through pygame's ``scrap``). The code stays open for the next friend while seats
   are free (and for a few spectators).
-- **Join online**: the code and who plays on this machine (none: watch) → the waiting screen (meeting the host,
+- **Join online**: the code (typed at once, its words completed from Magic Wormhole's list, refused before any
+  network when it cannot be one: ``code_problem``) and who plays on this machine (none: watch) → the waiting screen (meeting the host,
   finding a route, each step a line with its seconds; Esc cancels) → the LAN lobby over that connection.
 - **Online servers** (also from Settings): the rendezvous URL, the STUN server, a TURN relay with its user and
-  password.
+  password or its shared secret, and "Always use the relay (hide my address)"; each field checked before saving
+  (``server_field_problem``).
 
 Failures are one line each with what to do (``failure_line``): a malformed, wrong or unknown code, a full match,
 servers unreachable, no route. Nothing waits longer than ``netplay.ice.MAX_TOTAL_TIMEOUT`` (20 s).
@@ -21,7 +23,10 @@ servers unreachable, no route. Nothing waits longer than ``netplay.ice.MAX_TOTAL
 
 from __future__ import annotations
 
+import os
+import re
 import time
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -34,14 +39,14 @@ from netplay.wire import PROTOCOL_VERSION
 
 from arcade.client.lan import LanError, LanLink
 from arcade.client.networds import net_line
-from arcade.client.render.fonts import draw_text, fit, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)
 from arcade.client.scenes import Scene
-from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene, LanMessageScene,
-                                      TextField, _row, row_bands)
+from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene,
+                                      LanMessageScene, TextField, _row, pad_devices, row_bands)
 from arcade.client.scenes.menus import duplicate_device
-from arcade.core.i18n import N_, _, format_number
+from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.match import SeatSpec, options_for_count
 
 __all__ = ["OnlineMenuScene", "OnlineHostScene", "OnlineJoinScene", "OnlineWaitScene", "OnlineSettingsScene",
@@ -104,6 +109,77 @@ def go_online(app, problem: str, sound: str, make) -> None:
     app.push(make())
 
 
+# --- the code as typed: its words, completion, and what cannot be a code ---------------------------------------------
+
+CODE_EXAMPLE = "7-crossover-tiger-guitarist"
+"""A code as the host's screen shows one (a number, then three words of the list), for the examples on screen."""
+
+
+@lru_cache(maxsize=1)
+def code_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(odd words, even words): Magic Wormhole's PGP word list (``wormhole._wordlist``), lower case, sorted. A
+    code's words alternate between the two lists, starting with an odd word (``PGPWordList.choose_words``)."""
+    from wormhole._wordlist import raw_words  # loaded on first use (the online menu warms the library up)
+    return (tuple(sorted(w[1].lower() for w in raw_words.values())),
+            tuple(sorted(w[0].lower() for w in raw_words.values())))
+
+
+def code_suggestions(typed: str, limit: int = 6) -> list[str]:
+    """The words that complete the last, unfinished word of ``typed`` (a code being typed: ``"5-goss"``), at most
+    ``limit``, from the list its place in the code takes (odd, even, odd...; the other list when none there
+    does); [] when the last word is not being typed (nothing after the number, a dash last) or is complete."""
+    parts = typed.lower().split("-")
+    if len(parts) < 2 or not parts[-1] or not parts[0].isdigit() or len(parts) > 4:
+        return []
+    prefix = parts[-1]
+    odd, even = code_words()
+    lists = (odd, even) if (len(parts) - 2) % 2 == 0 else (even, odd)
+    for words in lists:
+        found = [w for w in words if w.startswith(prefix)]
+        if found:
+            return [] if found == [prefix] else found[:limit]
+    return []
+
+
+def complete_code(typed: str, word: str | None = None) -> str:
+    """``typed`` with its last word completed: to ``word`` (a suggestion chosen), else as far as every suggestion
+    agrees, else to the first suggestion; a dash follows a whole word while a third word may come (a whole word
+    typed already gets its dash). Unchanged when nothing completes it."""
+    head, _dash, prefix = typed.rpartition("-")
+    if word is None:
+        found = code_suggestions(typed, limit=256)
+        if not found:
+            whole = (head.split("-")[0].isdigit() and typed.count("-") < 3
+                     and any(prefix in words for words in code_words()))
+            return typed + "-" if whole else typed
+        common = os.path.commonprefix(found)
+        if len(found) > 1 and len(common) > len(prefix):
+            return f"{head}-{common}"
+        word = found[0]
+    done = f"{head}-{word}"
+    return done + "-" if done.count("-") < 3 else done
+
+
+def code_problem(typed: str) -> str:
+    """Why ``typed`` cannot be an online code (one line in the player's language), or "" when it can be: a
+    number, then two or three words of Magic Wormhole's list (``code_words``), dashes (or spaces) between."""
+    code = typed.strip().lower().replace(" ", "-").strip("-")
+    if not code:
+        return _("Type the code shown on the host's screen (e.g. {code}).").format(code=CODE_EXAMPLE)
+    number, *words = [w for w in code.split("-") if w]
+    if not number.isdigit():
+        return _("A code starts with the host's number (e.g. {code}).").format(code=CODE_EXAMPLE)
+    if len(words) not in (2, 3):
+        return ngettext("A code is a number and two or three words: this one has {n} word.",
+                        "A code is a number and two or three words: this one has {n} words.",
+                        len(words)).format(n=format_number(len(words)))
+    odd, even = code_words()
+    for w in words:
+        if w not in odd and w not in even:
+            return _("“{word}” is not a word of the codes: check it with the host.").format(word=w)
+    return ""
+
+
 # --- the online menu -------------------------------------------------------------------------------------------------
 
 
@@ -120,7 +196,7 @@ class OnlineMenuScene(LanMenuScene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        sub = _("With friends anywhere: one short code, such as 7-tiger-lamp")
+        sub = _("With friends anywhere: one short code, such as 7-crossover-tiger-guitarist")  # CODE_EXAMPLE
         banner(surf, _("Play online"), "", y=70)
         draw_text(surf, sub, (W // 2, 70 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
@@ -169,7 +245,7 @@ class OnlineHostScene(LanHostScene):
         cx, width = side.centerx, side.width - 24
         head = _("INTERNET CODE")
         draw_text(surf, head, (cx, 150), size_to_fit(head, width, 24, bold=True), DIM, bold=True, anchor="center")
-        sample = _("7-word-word")
+        sample = _("7-word-word-word")
         draw_text(surf, sample, (cx, 205), size_to_fit(sample, width, 40, bold=True), (150, 140, 105), bold=True,
                   anchor="center")
         pitch = 24 if side.bottom == self.SIDE.bottom else 22
@@ -185,24 +261,91 @@ class OnlineHostScene(LanHostScene):
 
 
 class OnlineJoinScene(LanJoinScene):
-    """The host's code and who plays on this machine (none: watch), then Join: the LAN join screen, code only."""
+    """The host's code and who plays on this machine (none: watch), then Join: the LAN join screen, code only.
+
+    The code row has focus when the screen opens: every key types at once (the zones' letters too), a space or a
+    dash is the code's dash; the word being typed is completed from Magic Wormhole's word list by Tab or a click on
+    one of the suggestions shown under the rows; a code that cannot be one (``code_problem``) is refused with its
+    line before anything is sent."""
 
     name = "online_join"
     FIELDS = ("code",)
     TITLE, SUBTITLE = N_("Join online"), N_("Type the code your host reads out (a number, then words)")
-    CODE_LABEL, CODE_HINT = N_("Code"), N_("(e.g. 7-tiger-lamp)")
+    CODE_LABEL = N_("Code")
+    SUGGEST_Y = 455  # px: the line of suggested words (under the rows, their note and a refusal's line)
+    TOAST_Y = 405  # px: a refusal's line, under the code's note (not over the subtitle)
+
+    def code_hint(self) -> str:
+        return _("(e.g. 7-crossover-tiger-guitarist)")  # CODE_EXAMPLE (its words are the word list's: kept as is)
 
     def __init__(self, app, code: str = "", watch: bool = False) -> None:
         super().__init__(app, watch=watch)
-        self.code = TextField(code, "words", 48)
+        self.code = TextField(re.sub(r"[\s-]+", "-", code.strip().lower()), "words", 48)
         self.row = 0
+        self.code.editing = True  # the code row has focus: keys type at once
+
+    def suggestions(self) -> list[str]:
+        """The words offered for the word being typed (none unless the code row has focus)."""
+        if self.rows()[min(self.row, len(self.rows()) - 1)] != "code":
+            return []
+        return code_suggestions(self.code.value)
+
+    def suggestion_rects(self) -> list[pygame.Rect]:
+        """Where each suggestion is drawn (px), in ``suggestions`` order: a click takes it."""
+        words = self.suggestions()
+        widths = [text_image(w, 22, GOLD, True).get_width() + 28 for w in words]
+        x = W // 2 - (sum(widths) + 12 * (len(words) - 1)) // 2
+        rects = []
+        for w in widths:
+            rects.append(pygame.Rect(x, self.SUGGEST_Y - 18, w, 36))
+            x += w + 12
+        return rects
+
+    def complete(self, field: TextField) -> bool:
+        done = complete_code(field.value)
+        if done == field.value:
+            return False
+        field.value = done
+        return True
+
+    def update(self) -> None:
+        inp = self.app.input
+        k = inp.clicked(self.suggestion_rects())
+        if k is not None:  # a suggestion clicked: the word is typed, the code row keeps focus
+            self.code.value = complete_code(self.code.value, self.suggestions()[k])
+            self.app.audio.play("move")
+            inp.clicks.clear()
+        before = self.code.value
+        super().update()
+        if self.code.value != before and self.app.top is self:
+            self.app.notice = ""  # a refusal's line goes once the code is being mended
 
     def join(self) -> None:
         local = self.players[:self.count]
-        err = duplicate_device(local) or ("" if self.code.value.strip() else
-                                          _("Type the code shown on the host's screen (e.g. 7-tiger-lamp)."))
+        err = duplicate_device(local) or code_problem(self.code.value)
+        if err:
+            self.row = 0 if code_problem(self.code.value) else self.row  # back to the code, to mend it
         go_online(self.app, err, "select",
                   lambda: OnlineWaitScene(self.app, code=self.code.value, local=local, watch=self.count == 0))
+
+    def hints(self) -> list[str]:
+        if self.rows()[min(self.row, len(self.rows()) - 1)] == "code":
+            return [_("type the code"), _("Tab or click a word: complete"), _("↑/↓ row"), self.enter_hint(),
+                    _("Esc back")]
+        return super().hints()
+
+    def draw(self, surf, alpha) -> None:
+        super().draw(surf, alpha)
+        words = self.suggestions()
+        if not words:
+            return
+        over = self.app.input.hover(self.suggestion_rects())
+        for k, (word, rect) in enumerate(zip(words, self.suggestion_rects())):
+            panel(surf, rect, 220 if k == over else 170, border=GOLD if k == 0 or k == over else None)
+            draw_text(surf, word, rect.center, 22, GOLD if k == 0 or k == over else WHITE, bold=True,
+                      anchor="center")
+        line = _("Tab: {word}").format(word=words[0]) if len(words) == 1 else _("Tab or a click chooses the word")
+        draw_text(surf, line, (W // 2, self.SUGGEST_Y + 34), 16, DIM, anchor="center")
 
 
 # --- waiting: a code (host), or the meeting and the route (joiner) --------------------------------------------------
@@ -349,36 +492,105 @@ class OnlineWaitScene(Scene):
 # --- the servers -----------------------------------------------------------------------------------------------------
 
 
+SERVER_EXAMPLES = {"online_rendezvous": "ws://relay.example.org:4000/v1", "online_stun": "stun.example.org:3478",
+                   "online_turn": "turn.example.org:3478"}
+"""How each server field is typed (shown in its line when what was typed cannot be used)."""
+_HOST = re.compile(r"^([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+_PORT = re.compile(r"^[0-9]{1,5}$")
+
+
+def server_field_problem(key: str, text: str) -> str:
+    """Why ``text`` cannot be the server setting ``key`` (one line in the player's language), or "": the meeting
+    server (``online_rendezvous``) is ``ws://host:port/v1`` (or ``wss://``), STUN and TURN (``online_stun``,
+    ``online_turn``) are ``host:port`` (STUN may also be "none"); empty is the default (the public server, or no
+    relay). A host is a name of letters, digits, dots and dashes, or an IPv4 address; a port is 1 to 65535."""
+    text = text.strip()
+    example = SERVER_EXAMPLES[key]
+    if not text or (key == "online_stun" and text.lower() == "none"):
+        return ""
+    if key == "online_rendezvous":
+        what = _("Rendezvous server")
+        scheme, sep, rest = text.partition("://")
+        if not sep or scheme.lower() not in ("ws", "wss"):
+            return _("{what}: it starts with ws:// (or wss://), e.g. {example}.").format(what=what, example=example)
+        where, slash, path = rest.partition("/")
+        if path.rstrip("/") != "v1":
+            return _("{what}: it ends with /v1, e.g. {example}.").format(what=what, example=example)
+    else:
+        what = _("STUN server") if key == "online_stun" else _("TURN relay")
+        where = text
+    host, colon, port = where.rpartition(":")
+    if not colon:
+        host, port = where, ""
+    if not _HOST.match(host.lower()):
+        return _("{what}: “{host}” is not a server name, e.g. {example}.").format(what=what, host=host or where,
+                                                                                 example=example)
+    if not port:
+        return _("{what}: the port is missing after the name and a colon, e.g. {example}.").format(
+            what=what, example=example)
+    if not _PORT.match(port) or not 1 <= int(port) <= 65535:
+        return _("{what}: the port “{port}” is not a number from 1 to 65535, e.g. {example}.").format(
+            what=what, port=port, example=example)
+    return ""
+
+
 class OnlineSettingsScene(Scene):
-    """The rendezvous server, the STUN server and a TURN relay with its user and password (saved with the other
-    settings; checked by ``netplay.online.online_settings`` before saving)."""
+    """The rendezvous server, the STUN server, a TURN relay with its user and password or its shared secret
+    (coturn's ``static-auth-secret``), and "Always use the relay (hide my address)"; saved with the other settings
+    after each server field is checked (``server_field_problem``, then ``netplay.online.online_settings``), the
+    first problem said in one line.
+
+    The selected text field has focus: keys type in it at once (the zones' letters too); ↑/↓, Tab and Enter move
+    from row to row; Esc leaves without saving."""
 
     still = True
     name = "online_settings"
-    KEYS = ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password")
+    KEYS = ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password",
+            "online_turn_secret")
+    MASKED = ("online_turn_password", "online_turn_secret")
     EMPTY = {"online_rendezvous": N_("public ({server})"), "online_stun": N_("public ({server})"),
-             "online_turn": N_("none"), "online_turn_user": " ", "online_turn_password": " "}
+             "online_turn": N_("none"), "online_turn_user": " ", "online_turn_password": " ",
+             "online_turn_secret": N_("none (or a user and password)")}
     """What an empty field means (English ids; ``{server}``: the public server used)."""
     PUBLIC = {"online_rendezvous": "relay.magic-wormhole.io", "online_stun": DEFAULT_STUN[0]}
+    Y0, STEP = 160, 44  # px: the first row's centre, between rows
 
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
-        kinds = ("url", "server", "server", "secret", "secret")
-        labels = (N_("Rendezvous server"), N_("STUN server"), N_("TURN relay"), N_("TURN user"), N_("TURN password"))
-        self.fields = [(label, key, TextField(getattr(s, key), kind, 120))
+        kinds = ("url", "server", "server", "secret", "secret", "secret")
+        labels = (N_("Rendezvous server"), N_("STUN server"), N_("TURN relay"), N_("TURN user"), N_("TURN password"),
+                  N_("TURN shared secret"))
+        self.fields = [(label, key, TextField(getattr(s, key, ""), kind, 120))
                        for label, key, kind in zip(labels, self.KEYS, kinds)]
+        self.relay_only = bool(getattr(s, "online_relay_only", False))
         self.sel = 0
         self.error = ""
 
+    RELAY, PUBLIC_ROW, SAVE = 6, 7, 8  # the rows after the fields
+
     def rows(self) -> int:
-        return len(self.fields) + 2  # the fields, "Public servers", "Save and back"
+        return len(self.fields) + 3  # the fields, the relay toggle, "Public servers", "Save and back"
+
+    def bands(self) -> list[pygame.Rect]:
+        return row_bands(self.Y0, self.STEP, self.rows(), W // 2 - 460, W // 2 + 460)
 
     def update(self) -> None:
         inp = self.app.input
         f = self.fields[self.sel][2] if self.sel < len(self.fields) else None
-        if f is not None and f.editing:
-            f.feed(inp.key_events, inp.key_chars)
+        for _label, _key, g in self.fields:
+            g.editing = g is f  # the selected field has focus: keys type in it at once
+        if f is not None and inp.clicked(self.bands()) in (None, self.sel):
+            nav = f.type_keys(inp.key_events, inp.key_chars)
+            pads = pad_devices(inp)
+            if nav == "escape" or inp.pressed("B", pads) or inp.right_click:
+                self.app.pop()
+            elif nav == "up" or inp.menu("UP", pads):
+                self.sel = (self.sel - 1) % self.rows()
+            elif nav in ("down", "tab", "enter") or inp.menu("DOWN", pads) or inp.pressed("A", pads):
+                self.sel = (self.sel + 1) % self.rows()
+            if nav is not None:
+                self.error = ""
             return
         if inp.escape_pressed or inp.pressed("B") or inp.right_click:
             self.app.pop()
@@ -387,29 +599,49 @@ class OnlineSettingsScene(Scene):
             self.sel = (self.sel - 1) % self.rows()
         if inp.menu("DOWN"):
             self.sel = (self.sel + 1) % self.rows()
-        self.sel, clicked = inp.pointed(row_bands(170, 54, self.rows(), W // 2 - 460, W // 2 + 460), self.sel)
-        if inp.pressed("A") or clicked:
-            if f is not None:
-                f.start()
-            elif self.sel == len(self.fields):
+        self.sel, clicked = inp.pointed(self.bands(), self.sel)
+        flip = inp.menu("LEFT") or inp.menu("RIGHT")
+        if self.sel == self.RELAY and (inp.pressed("A") or clicked or flip):
+            self.relay_only = not self.relay_only
+            self.app.audio.play("move")
+        elif inp.pressed("A") or clicked:
+            if self.sel == self.PUBLIC_ROW:
                 for _label, _key, field in self.fields:
                     field.value = ""
                 self.error = _("The public servers (not saved yet).")
-            else:
+            elif self.sel == self.SAVE:
                 self.save()
+
+    def problem(self, values: dict[str, str]) -> str:
+        """The first thing wrong with ``values`` (the fields by key, stripped), in one line, or ""."""
+        for key in ("online_rendezvous", "online_stun", "online_turn"):
+            problem = server_field_problem(key, values[key])
+            if problem:
+                return problem
+        login = values["online_turn_user"] and values["online_turn_password"]
+        if values["online_turn"] and not (login or values["online_turn_secret"]):
+            return _("The TURN relay needs its user name and password, or its shared secret.")
+        if bool(values["online_turn_user"]) != bool(values["online_turn_password"]):
+            return _("The TURN user name and password go together: type both, or neither.")
+        if not values["online_turn_secret"]:  # the rest of netplay's own checks
+            try:
+                online_settings(values["online_rendezvous"] or None, values["online_stun"] or None,
+                                values["online_turn"] or None, values["online_turn_user"] or None,
+                                values["online_turn_password"] or None)
+            except ValueError as e:
+                said = net_line(str(e))
+                return said[:1].upper() + said[1:] + "."
+        return ""
 
     def save(self) -> None:
         values = {key: f.value.strip() for _, key, f in self.fields}
-        try:
-            online_settings(values["online_rendezvous"] or None, values["online_stun"] or None,
-                            values["online_turn"] or None, values["online_turn_user"] or None,
-                            values["online_turn_password"] or None)
-        except ValueError as e:
-            said = net_line(str(e))
-            self.error = said[:1].upper() + said[1:] + "."
+        self.error = self.problem(values)
+        if self.error:
+            self.app.audio.play("back")
             return
         for key, value in values.items():
             setattr(self.app.settings, key, value)
+        self.app.settings.online_relay_only = self.relay_only
         self.app.save_settings()
         self.app.pop()
 
@@ -417,28 +649,43 @@ class OnlineSettingsScene(Scene):
         surf.blit(felt(), (0, 0))
         banner(surf, _("Online servers"), _("Saved with your settings"), y=60)
         x0, x1 = W // 2 - 460, W // 2 + 460
-        panel(surf, (x0, 138, x1 - x0, 54 * self.rows() + 10), 170)
+        panel(surf, (x0, self.Y0 - 32, x1 - x0, self.STEP * self.rows() + 20), 170)
         for i, (label, key, f) in enumerate(self.fields):
-            shown = f.shown(self.ticks)
-            if key == "online_turn_password" and f.value:
+            shown = f.shown(self.ticks) if i == self.sel else f.value
+            if key in self.MASKED and f.value:
                 shown = "•" * len(f.value) + shown[len(f.value):]
             empty = self.EMPTY[key]
-            value = fit(shown, 22, 560, bold=i == self.sel) if shown else (_(empty) if empty.strip() else empty).format(
-                server=self.PUBLIC.get(key, ""))
-            _row(surf, 170 + 54 * i, _(label), value, i == self.sel, x0, x1, size=22, arrows=False,
-                 value_color=None if shown else DIM)
-        _row(surf, 170 + 54 * len(self.fields), _("Use the public servers"), "", self.sel == len(self.fields), x0, x1)
-        _row(surf, 170 + 54 * (len(self.fields) + 1), _("Save and back"), "", self.sel == len(self.fields) + 1, x0, x1)
+            meaning = (_(empty) if empty.strip() else "").format(server=self.PUBLIC.get(key, ""))
+            if f.value:
+                value = fit(shown, 22, 560, bold=i == self.sel)
+            else:  # what empty means, after the cursor when the field has focus
+                value = (shown[:1] + " " if f.editing and i == self.sel else "") + meaning or " "
+            _row(surf, self.Y0 + self.STEP * i, _(label), value, i == self.sel, x0, x1, size=22, arrows=False,
+                 value_color=None if f.value else DIM)
+        y = self.Y0 + self.STEP * self.RELAY
+        _row(surf, y, _("Always use the relay (hide my address)"), _("Yes") if self.relay_only else _("No"),
+             self.sel == self.RELAY, x0, x1, size=22)
+        _row(surf, y + self.STEP, _("Use the public servers"), "", self.sel == self.PUBLIC_ROW, x0, x1)
+        _row(surf, y + 2 * self.STEP, _("Save and back"), "", self.sel == self.SAVE, x0, x1)
         notes = [ln for note in (_("Friends meet on the rendezvous server and learn their public address from the STUN "
                                    "server."),
-                                 _("A TURN relay carries the match when two home routers block a direct route; the "
-                                   "host lends its relay to the friends who join."),
+                                 _("A TURN relay carries the match when two home routers block a direct route. With "
+                                   "its shared secret, the host gives each friend a login that expires in minutes."),
                                  _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
                  for ln in wrap(note, 17, W - 100)]
+        top = self.Y0 + self.STEP * self.rows() + 8
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, 580 + 22 * k), 17, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, top + 21 * k), 17, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
-        hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: edit (Enter ends)"), _("Esc back")])
+        hint_bar(surf, self.hints())
+
+    def hints(self) -> list[str]:
+        """The hint bar for the selected row: what Enter does there."""
+        if self.sel < len(self.fields):
+            return [_("type"), _("↑/↓ or Enter: next row"), _("Esc back without saving")]
+        enter = {self.RELAY: _("Enter/E or ←/→: switch"), self.PUBLIC_ROW: _("Enter/E: public servers"),
+                 self.SAVE: _("Enter/E: save")}[self.sel]
+        return [_("↑/↓ choose"), enter, _("Esc back without saving")]
 
 
 OnlineMenuScene.NEXT = {"Host online": OnlineHostScene, "Join online": OnlineJoinScene,
