@@ -86,3 +86,39 @@ def test_a_vanished_host_is_lost_within_5_s_and_rejoin_says_when_the_host_is_gon
     world.press(bob, "enter")  # Rejoin: the host is still gone
     world.wait(lambda: bob.top.name == "lan_message", 60 * 8, "the rejoin told the host is gone")
     assert "the host is gone" in bob.top.text and "Rejoin my seat" not in bob.top.items()
+
+
+def test_a_deal_started_over_is_shown_in_every_lobby_and_on_the_results(world):
+    """Carl leaves once the deal has begun: the deal starts over when Dan takes his seat; Ana's and Bob's lobbies
+    say so, and so do everyone's results."""
+    from netplay.session import DEALING, LOBBY  # noqa: F401
+
+    ana, bob, carl, dan = (world.app(n) for n in ("ana", "bob", "carl", "dan"))
+    port = free_port()
+    alink = LanLink.host(ana, "grenade", [SeatSpec("bot", level="easy"), SeatSpec("remote"), SeatSpec("remote")], {},
+                         code="RST-111", port=port, name="Ana", broadcast="127.255.255.255", clock=world.clock)
+    alink.auto = True
+    ana.push(LanLobbyScene(ana, alink))
+    links = {}
+    for app, name in ((bob, "Bob"), (carl, "Carl")):
+        links[name] = LanLink.join(app, ("127.0.0.1", port), "RST-111", [SeatSpec("bot", level="easy")], name=name,
+                                   clock=world.clock)
+        links[name].auto = True
+        app.push(LanLobbyScene(app, links[name]))
+    world.wait(lambda: alink.session.start_problem() is None, 600, "everyone ready")
+    world.frozen.add("carl")  # Carl's game stops before it reveals its share of the deal...
+    world.wait(lambda: alink.session.phase == DEALING, 600, "the deal begun")
+    links["Carl"].close("left")  # ...and he closes it: a goodbye once the deal has begun
+    line = "The deal started over once: a player left after the deal began"
+    world.wait(lambda: alink.session.phase == LOBBY and alink.session.deal_restarts == 1
+               and links["Bob"].session.deal_restarts == 1, 300, "the deal given up")
+    assert line in texts(ana) and line in texts(bob)
+    world.shot(ana, "lobby_deal_started_over")
+    links["Dan"] = LanLink.join(dan, ("127.0.0.1", port), "RST-111", [SeatSpec("bot")], name="Dan",
+                                clock=world.clock)
+    links["Dan"].auto = True
+    dan.push(LanLobbyScene(dan, links["Dan"]))
+    world.wait(lambda: all(a.top.name == "results" for a in (ana, bob, dan)), 20_000, "everyone's results")
+    for a in (ana, bob, dan):
+        assert line in texts(a), a
+    world.shot(dan, "results_deal_started_over")
