@@ -55,9 +55,9 @@ import msgpack
 
 from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
-from .turnclock import HostClock, JoinerClock
 from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
                        REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+from .turnclock import HostClock, JoinerClock
 from .wire import SEND_LIMIT
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from netplay.authority import HostAuthority
-from netplay.events import (Disconnected, EndReason, FailReason, Failed, MatchEnded, SeatDropped, TurnTimedOut)
+from netplay.events import Disconnected, EndReason, FailReason, Failed, MatchEnded, SeatDropped, TurnTimedOut
+from netplay.harness import VirtualRun
 from netplay.messages import ClockItem, decode_item
 from netplay.session import HostParts, Session
 from netplay.settings import AUTHORITY, MatchSettings, SessionConfig
 from netplay.transport import Impairment, MemoryNetwork
-from netplay.harness import VirtualRun
 
 from arcade.core.turnnet import authority_sim
 from arcade.games import REGISTRY
