@@ -51,6 +51,8 @@ def test_the_last_15_s_of_a_turn_clock_show_on_both_screens_and_the_bot_moves_wh
     world.wait(lambda: any("ran out" in n for _, n in alink.notices), 60 * 15, "the clock run out")
     assert any("Your time ran out" in n for _, n in alink.notices)
     world.wait(lambda: any("ran out of time" in n for _, n in blink.notices), 60, "Bob told")
+    world.shot(ana, "turnclock_host_timed_out")
+    world.shot(bob, "turnclock_joiner_timed_out")
     assert ana.top.name == "table" and alink.session.running  # the match goes on, Ana's seat still hers
     assert alink.session.owners[0] == 0 and ana.top.match.seats[0].kind == "human"
 
@@ -122,3 +124,30 @@ def test_a_deal_started_over_is_shown_in_every_lobby_and_on_the_results(world):
     for a in (ana, bob, dan):
         assert line in texts(a), a
     world.shot(dan, "results_deal_started_over")
+
+
+def test_a_player_whose_clock_runs_out_twice_is_out_of_time_and_rejoins_their_seat(world):
+    """Bob (a human seat) never moves: after his second clock in a row his seat goes to the host's bot and his
+    screen says he ran out of time, with Rejoin; Rejoin gives him his seat back (a turn game's rejoin)."""
+    ana, bob = world.app("ana"), world.app("bob")
+    port = free_port()
+    alink = LanLink.host(ana, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="OUT-111", port=port,
+                         name="Ana", broadcast="127.255.255.255", clock=world.clock)
+    alink.set_turn_clock(30)
+    alink.auto = True
+    ana.push(LanLobbyScene(ana, alink))
+    blink = LanLink.join(bob, ("127.0.0.1", port), "OUT-111", [SeatSpec("human", "arrows")], name="Bob",
+                         clock=world.clock)
+    blink.auto = True
+    bob.push(LanLobbyScene(bob, blink))
+    world.wait(lambda: ana.top.name == "table" and bob.top.name == "table", 400, "the match")
+    world.wait(lambda: bob.top.name == "lan_message", 60 * 130, "Bob out of time")
+    msg = bob.top
+    assert msg.title == "Out of time" and "ran out twice" in msg.text
+    assert msg.items() == ["Rejoin my seat", "Back"]
+    assert alink.session.owners[1] == 0 and ana.top.match.seats[1].kind == "bot"
+    world.shot(bob, "out_of_time_message")
+    world.press(bob, "enter")
+    link2 = bob.top.link
+    world.wait(lambda: link2.session.local_seats == [1], 600, "the seat back")
+    assert alink.session.owners[1] == link2.session.index
