@@ -57,6 +57,7 @@ from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
 from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
                        REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+from .turnclock import HostClock, JoinerClock
 from .wire import SEND_LIMIT
 
 
@@ -69,7 +70,8 @@ class Referee(Protocol):
     ``last_acted(seat)`` is the step after that seat's last applied action (0 if none); ``view(seat | None)`` is that
     seat's (None: the public) view as bytes; ``public(since)`` lists ``(step, seat, action)`` every seat may know of
     the actions after step ``since`` (a hidden action's content 0); ``log`` is every applied ``(seat, code)`` and
-    ``log_ticks`` the tick of each; ``is_over()``, ``checksum()``."""
+    ``log_ticks`` the tick of each; ``is_over()``, ``checksum()``; optionally ``to_act()``, the seats that must act
+    now (their turn clocks: ``netplay.turnclock``; a referee without it has none)."""
 
     tick: int
     step: int
@@ -237,9 +239,14 @@ class HostAuthority:
         self.reveal: list[bytes] = []
         self.reveal_digest = b""
         self.end_at = 0
+        self.clock = HostClock(session)  # the turn clocks (netplay.turnclock)
 
     def attach(self, referee: "Referee") -> None:
         self.sim = referee
+        self.clock.follow(referee)
+
+    def clock_left(self) -> dict[int, float]:
+        return self.clock.left(self.now_tick)
 
     @property
     def now_tick(self) -> int:
@@ -306,6 +313,7 @@ class HostAuthority:
         """One host tick: local seats' inputs, then the queued remote actions that are still good, then advance."""
         s, sim = self.s, self.sim
         tick = sim.tick
+        due = self.clock.due(sim)  # seats whose turn clock ran out (a joiner dropped at its second in a row)
         inputs = [0] * s.settings.seats
         for seat in s.local_seats:
             inputs[seat] = _clean(s.input_source(seat, tick))
@@ -322,9 +330,16 @@ class HostAuthority:
             else:
                 inputs[seat] = n
         self.queue = later
+        for seat in sorted(due):
+            if not inputs[seat]:  # the clock ran out: the stand-in (the host's bot) plays this move
+                n = _clean(self.clock.stand_in(seat, tick))
+                if n and sim.legal(seat, n):
+                    inputs[seat] = n
+        acted = {seat: sim.last_acted(seat) for seat in self.clock.clocks}
         before = sim.step
         sim.advance(tuple(inputs))
         s.stats.ticks += 1
+        self.clock.after(sim, acted)
         if sim.step != before:
             self._views.clear()
         end = s.settings.end_tick
@@ -474,9 +489,13 @@ class JoinerAuthority:
         self.verdict: tuple[bool, str] | None = None
         self.revealed: tuple[int, list[tuple[int, int]], list[int]] | None = None  # (seed, log, ticks) at the end
         self.over_at: float | None = None  # when our views first said the game is over (the reveal is due)
+        self.clock = JoinerClock(session)  # the host's turn clocks, and our watch on the host
 
     def keys(self) -> tuple[int, ...]:
         return tuple(self.s.local_seats) or (NO_PEER,)
+
+    def clock_left(self) -> dict[int, float]:
+        return self.clock.left()
 
     # --- receiving
 
@@ -486,6 +505,7 @@ class JoinerAuthority:
         s = self.s
         key, step, total, index, data, public, ref = m.seat, m.step, m.total, m.index, m.data, m.public, m.ref
         self.host_tick = max(self.host_tick, m.tick)
+        self.clock.host_moved(m.tick)
         s.sync.remote_tick = self.host_tick
         if self.pending and m.acked >= self.pending[0][0]:
             self.pending = [a for a in self.pending if a[0] > m.acked]
@@ -646,6 +666,7 @@ class JoinerAuthority:
             return
         _run_ticks(s, self.tick)
         self.await_reveal()
+        self.clock.watch()
         if s.phase in ("running", "finishing"):
             self.send()
         if s.phase == "finishing" and s.end is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 __all__ = ["NetEvent", "PeerJoined", "PeerLeft", "JoinRefused", "Started", "Interrupted", "Resumed",
            "Disconnected", "SeatDropped", "Desync", "MatchEnded", "Failed", "SeatClaimed", "ClaimRefused",
-           "CaughtUp", "FailReason", "EndReason", "NoticeKind", "Notice", "CodeChanged", "ClaimAsked"]
+           "CaughtUp", "FailReason", "EndReason", "NoticeKind", "Notice", "CodeChanged", "ClaimAsked", "TurnTimedOut"]
 
 
 class FailReason(Enum):
@@ -26,6 +26,7 @@ class FailReason(Enum):
     VERSION = "version mismatch"
     UNREACHABLE = "host unreachable"
     HOST_LOST = "host lost"
+    HOST_STALLED = "host stalled"      # the host keeps answering but its match has not moved (``netplay.turnclock``)
     STARTED = "already started"
     SETTINGS = "settings differ"
     UNFAIR_DEAL = "unfair deal"
@@ -135,6 +136,18 @@ class SeatDropped(NetEvent):
     seat: int
     tick: int
     peer: int
+
+
+@dataclass
+class TurnTimedOut(NetEvent):
+    """A turn game's turn clock of ``seat`` ran out at the host's ``tick``: the host's bot plays that move
+    (``netplay.turnclock``); ``strikes`` is how many of that seat's clocks in a row ran out (on the host; 0 where
+    unknown), ``peer`` its owner then."""
+
+    seat: int
+    tick: int
+    peer: int
+    strikes: int = 0
 
 
 @dataclass

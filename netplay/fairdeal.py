@@ -76,6 +76,11 @@ class HostDeal:
         s.next_resend = s.now
         s.role_part.resend()
 
+    def times_over(self) -> int:
+        """Deals started over (``Session.deal_restarts``): the deals begun but the one under way (in the lobby, every
+        one begun was given up)."""
+        return max(0, self.deals - (0 if self.s.phase == LOBBY else 1))
+
     def commit_list(self) -> list[list[Any]]:
         """``[peer, commit]`` of the host and of every joiner that owns a seat, by peer index."""
         s = self.s
@@ -188,6 +193,11 @@ class JoinerDeal:
         if self.revealed is not None and commits != self.revealed:
             return "the host changed the commits after we revealed our nonce"
         return None
+
+    def times_over(self) -> int:
+        """Deals started over (``Session.deal_restarts``), as the host's commit lists and lobby roster number them."""
+        lobby = self.s.phase == LOBBY
+        return max(0, self.deal - 1, self.s.roster.deals - (0 if lobby else 1))
 
     def started_over(self, owners: list[int | None]) -> None:
         """The host is back in the lobby after the deal we revealed our nonce in (``owners``: its roster's): that is

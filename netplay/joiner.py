@@ -92,11 +92,15 @@ class JoinerRole:
             s.phase = DONE
         elif s.auth is not None and s.auth.host_gone("the host left without revealing the deal"):
             pass
+        elif m.code == Reason.TIMED_OUT:  # our turn clock ran out twice in a row: the host's bot has our seats
+            s.fail("your turn clock ran out twice in a row: the host's bot plays your seat", FailReason.REMOVED,
+                   rejoin=True, clock=True)
         elif m.code in (Reason.DROPPED, Reason.KICKED):
             s.fail("dropped from the match by the host" if m.code == Reason.DROPPED
                    else f"removed by the host: {m.text}", FailReason.REMOVED, rejoin=m.code == Reason.DROPPED)
-        else:
-            s.fail(f"the host left: {m.text}", FailReason.HOST_LOST, left=True)
+        else:  # the host's player quit: a sealed goodbye, nobody to rejoin
+            host = next((p.name for p in s.peers() if p.peer == 0 and p.name), "")
+            s.fail(f"the host left: {m.text}", FailReason.HOST_LOST, left=True, name=host)
 
     def on_view(self, host: Remote, m: View) -> None:
         """A turn game: a VIEW (our seat's view, or the public one) from the host."""

@@ -219,10 +219,12 @@ class Roster:
     def __init__(self, session: Session) -> None:
         self.s = session
         self.roster: list[PeerInfo] = []
+        self.deals = 0  # deals the host has begun, as its roster says (``Session.deal_restarts``)
         session.router.on(RosterMsg, self.on_roster)
 
     def on_roster(self, host: Remote, m: RosterMsg) -> None:
         s = self.s
+        self.deals = max(self.deals, m.deals or 0)
         deal = s.deal
         if s.phase == DEALING and deal.revealed is not None and m.deals == deal.deal:
             deal.started_over(owners_from_wire(m.owners))  # the host is back in the lobby: that deal was given up

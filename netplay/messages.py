@@ -33,7 +33,7 @@ __all__ = ["MsgType", "Item", "Reason", "Rejected", "Msg", "Notice", "decode", "
            "Hello", "ForeignHello", "Cookie", "Keyx", "Join", "Welcome", "Ready", "Commits", "Reveal", "Start", "Input",
            "Refuse", "Bye", "RefuseOpen", "Claim", "Snap", "SnapAck", "Roster", "Probe", "Pong", "View", "Action",
            "LogReveal", "CheckItem", "DropItem", "DesyncItem", "StatusItem", "ChunkItem", "FinalItem", "SeatItem",
-           "EndItem", "IntroItem", "LinkItem", "MAX_RUN", "MAX_ITEMS", "MAX_SUMS", "MAX_CHUNK", "SNAP_CHUNK",
+           "EndItem", "IntroItem", "LinkItem", "ClockItem", "MAX_RUN", "MAX_ITEMS", "MAX_SUMS", "MAX_CHUNK", "SNAP_CHUNK",
            "MAX_SNAP_CHUNKS", "NO_PEER", "MAX_INPUT", "SPAKE_SIZE", "VIEW_CHUNK", "MAX_VIEW_CHUNKS", "MAX_VIEW_BYTES",
            "MAX_PUBLIC", "MAX_ACTIONS", "REVEAL_CHUNK", "MAX_REVEAL_CHUNKS", "BOT_LEVEL_CHARS", "MAX_TICK"]
 
@@ -118,6 +118,7 @@ class Reason(IntEnum):
     TOO_MANY_TRIES = 12
     KICKED = 13
     BAD_COMMIT = 14
+    TIMED_OUT = 15
 
 
 class Item(IntEnum):
@@ -133,6 +134,7 @@ class Item(IntEnum):
     END = 8
     INTRO = 9
     LINK = 10
+    CLOCK = 11
 
 
 class Rejected(Exception):
@@ -427,8 +429,32 @@ class LinkItem(Notice):
         return [Item.LINK, self.peer, self.up]
 
 
+def _clocks(x: Any) -> bool:
+    """``[[seat, until tick], ...]``: distinct seats."""
+    return (type(x) is list and len(x) <= MAX_SEATS and all(type(c) is list and len(c) == 2 and SEAT(c[0])
+                                                            and TICK(c[1]) for c in x)
+            and len({c[0] for c in x}) == len(x))
+
+
+@dataclass(frozen=True, slots=True)
+class ClockItem(Notice):
+    """Host -> joiner, a turn game (``netplay.turnclock``): the seats on a turn clock now, each ``[seat, host tick
+    it runs out at]`` (none: nobody is on a clock), the clock's length (``ms``; 0: turn clocks are off) and the seats
+    whose clock just ran out (a bit a seat: the host's bot played for them)."""
+
+    KIND: ClassVar[int] = Item.CLOCK
+    CHECKS: ClassVar[tuple[Check, ...]] = (_clocks, _int(0, 3_600_000), _int(0, 255))
+    clocks: list[list[int]]
+    ms: int
+    timed_out: int = 0
+
+    def to_wire(self) -> list[Any]:
+        return [Item.CLOCK, [list(c) for c in self.clocks], self.ms, self.timed_out]
+
+
 _ITEMS: dict[int, type[Notice]] = {c.KIND: c for c in (CheckItem, DropItem, DesyncItem, StatusItem, ChunkItem,
-                                                           FinalItem, SeatItem, EndItem, IntroItem, LinkItem)}
+                                                           FinalItem, SeatItem, EndItem, IntroItem, LinkItem,
+                                                           ClockItem)}
 
 
 def decode_item(it: Any) -> Notice:

@@ -255,6 +255,8 @@ class Session:
         self.late = False
         self.disconnects = 0
         self.auth: HostAuthority | JoinerAuthority | None = None  # a turn game's running phase (netplay.authority)
+        # host, a turn game: ``stand_in(seat, tick) -> int``, a clock ran out (netplay.turnclock; None: input_source)
+        self.stand_in: Callable[[int, int], int] | None = None
         self.parts = parts
         self.router = Router(self.stats)
         self.role_part = parts.role(self)
@@ -389,7 +391,22 @@ class Session:
             "peer": self.index,
             "end_reason": self.end.reason if self.end else self.failure,
             "deal": self.end.deal if self.end else None,
+            "deal_restarts": self.deal_restarts,
+            "turn_timeouts": getattr(getattr(auth, "clock", None), "timeouts", 0),
         }
+
+    @property
+    def deal_restarts(self) -> int:
+        """How many times this match's deal was started over (a player left after it began), the same on every peer
+        (``HostDeal.times_over`` / ``JoinerDeal.times_over``)."""
+        deal = getattr(self, "deal", None)
+        return deal.times_over() if deal is not None else 0
+
+    def clock_left(self) -> dict[int, float]:
+        """A turn game: seat -> seconds its turn clock has left (0: ran out, the host's bot is moving); empty when
+        nobody's clock is shown (``netplay.turnclock``)."""
+        auth = self.auth
+        return auth.clock_left() if auth is not None and self.phase == RUNNING and self.end is None else {}
 
     # --- the lobby (the host's and the joiner's own calls are the session types'; here the defaults)
 

@@ -227,6 +227,11 @@ class SessionConfig:
       never merely the same address; anyone else is refused), ``"ask"`` (the same, and anyone else's claim is put to
       the host: ``ClaimAsked``, answered with ``Session.allow_claim`` / ``refuse_claim``) or ``"any"`` (the host's
       explicit choice: anyone who asks). ``Session.allow_claim`` gives one seat to one peer.
+    - ``turn_clock``: host, a host-authoritative turn game: seconds each seat has for each move (60; 0: no clock;
+      the lobby offers ``netplay.turnclock.TURN_CLOCKS``); when it runs out the host's bot plays that move, and a
+      joiner whose seat's clock runs out twice in a row is dropped (its seats go to the host's bot until it rejoins
+      and claims them). ``host_watch``: joiner, a turn game: seconds the host's match may stand still while nobody
+      is on a clock before the joiner gives up: "the host is not answering" (30).
     """
 
     interrupt_after: float = 0.5
@@ -258,3 +263,5 @@ class SessionConfig:
     stall_window: float = 60.0
     mesh: bool = True
     seat_claims: str = "original"
+    turn_clock: float = 60.0
+    host_watch: float = 30.0

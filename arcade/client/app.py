@@ -15,6 +15,7 @@ drawn with OpenGL, costs 6-9 ms of CPU a present without a GPU (Xvfb, a virtual 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -609,6 +610,7 @@ class App:
                           f"{getattr(e, 'strerror', None) or e}", file=sys.stderr)
                     self.exit_code = 2
             self.close_recordings()
+            self.close_links()
             if self.opts.frame_stats:
                 self.save_frame_stats(self.opts.frame_stats)
         return self.exit_code
@@ -622,6 +624,12 @@ class App:
                 "frames": [[round(x * 1000, 3) for x in f] for f in self.frame_times]}
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f)
+
+    def close_links(self) -> None:
+        """The window closed during a network match: its link says goodbye, so the others know at once."""
+        for scene in self.stack:
+            with contextlib.suppress(Exception):
+                getattr(getattr(scene, "link", None), "close", lambda reason: None)("closed the game")
 
     def close_recordings(self) -> None:
         """Flush every match's replay (the window closed: unfinished matches stay resumable)."""

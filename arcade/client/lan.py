@@ -44,12 +44,13 @@ from typing import Any, Callable
 from netplay.discovery import DISCOVERY_PORT, Announcer, is_loopback
 from netplay.events import (CaughtUp, ClaimAsked, ClaimRefused, CodeChanged, Desync, Disconnected, EndReason,
                             FailReason, Failed, Interrupted, MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined,
-                            PeerLeft, Resumed, SeatClaimed, SeatDropped, Started)
+                            PeerLeft, Resumed, SeatClaimed, SeatDropped, Started, TurnTimedOut)
 from netplay.protocol import new_join_code
 from netplay.runner import Runner
 from netplay.session import FAILED, HOST, LOBBY, Session
 from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
 from netplay.transport import UdpTransport
+from netplay.turnclock import SHOWN_FROM
 
 from arcade.games import REGISTRY, definition_of
 from arcade.core import codec
@@ -60,7 +61,7 @@ from arcade.core.rng import seed_mix
 from arcade.client.netseats import NetSeats
 from arcade.client.networds import net_line
 from arcade.client.thinking import in_background
-from arcade.core.i18n import N_, _, format_number
+from arcade.core.i18n import N_, _, format_number, ngettext
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "LanError", "LanLink", "RemoteSeat", "new_join_code",
            "bind_address", "explain", "match_settings", "accept_settings", "snapshot_bytes", "load_snapshot",
@@ -71,8 +72,11 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 47800
 """The host's UDP game port unless the player chooses another (LAN settings, ``--lan-port``)."""
 LAN_TIMEOUT = 15.0
-"""Seconds of silence before a player's seats are dropped (a bot takes over) or the host is given up. Long enough
-for the host to choose in the "lost connection" prompt; the host may drop the seat at once."""
+"""Seconds of silence before a player's seats are dropped (a bot takes over). Long enough for the host to choose in
+the "lost connection" prompt; the host may drop the seat at once."""
+HOST_TIMEOUT = 5.0
+"""Seconds of silence before a joiner gives the host up ("lost the host", with Rejoin): a host that quits says
+goodbye (its joiners know at once), so silence this long is a host gone."""
 
 
 ONLINE_UNREACHABLE = N_("The host stopped answering over the internet connection. Ask the host whether the lobby is "
@@ -199,12 +203,22 @@ def _explained(kind: FailReason, facts: dict[str, Any], port: int | None) -> tup
                   "open, and that its firewall lets UDP in."), {}
     if kind == F.HOST_LOST:
         if facts.get("rejoin"):
-            return N_("The connection to the host was lost. If the host is still playing, you may rejoin your "
-                      "seat."), {}
+            return N_("Lost the host: nothing came from it for {seconds} s. If the host is still playing, you may "
+                      "rejoin your seat."), {"seconds": format_number(round(HOST_TIMEOUT))}
+        if facts.get("left") and facts.get("name"):
+            return N_("{name} (the host) left the match."), {"name": facts["name"]}
         if facts.get("left"):
             return N_("The host left the match (its player closed the game or went back to the menus)."), {}
+        if facts.get("gone"):
+            return N_("Could not rejoin: the host is gone (nothing answers at {address} any more)."), {
+                "address": facts["gone"]}
         return N_("The host is gone: the connection was lost."), {}
+    if kind == F.HOST_STALLED:
+        return N_("The host is not answering: its match has not moved for {seconds} s."), {
+            "seconds": format_number(round(SessionConfig.host_watch))}
     if kind == F.REMOVED:
+        if facts.get("clock"):
+            return N_("Your turn clock ran out twice in a row: the host's bot plays your seat. You may rejoin it."), {}
         if facts.get("rejoin"):
             return N_("The host gave your seat to a bot after the connection was lost. You may rejoin it."), {}
         return N_("The host removed you from the match."), {}
@@ -274,6 +288,8 @@ class LanLink:
         self.summary_path: str | None = None
         self.end_when_file: str | None = None
         self.timeout = LAN_TIMEOUT
+        self.turn_clock = float(SessionConfig.turn_clock)  # host, a turn game: seconds a move (the lobby's setting)
+        self.failure_facts: dict[str, Any] = {}
         self.nonce: int | None = None
         self.matches = 0
         # over the internet: the netplay.online OnlineHost (polled here, following the session) or OnlineJoin
@@ -362,10 +378,11 @@ class LanLink:
         # online: a star through the host (the joiners' connections reach the host only: no mesh introductions),
         # and the code never changes (the rendezvous code that guards the meeting is the session's code)
         lan = self.online is None
-        cfg = SessionConfig(timeout=self.timeout, desync_dump=None, snapshot_state=snapshot_bytes,
+        timeout = self.timeout if self.role == HOST else min(self.timeout, HOST_TIMEOUT)  # the host: 5 s at most
+        cfg = SessionConfig(timeout=timeout, desync_dump=None, snapshot_state=snapshot_bytes,
                             load_snapshot=load_snapshot, max_ticks_per_update=8, mesh=lan,
                             hello_timeout=HELLO_TIMEOUT, new_code=new_join_code, seat_claims="ask",
-                            code_tries=3 if lan else 0)
+                            code_tries=3 if lan else 0, turn_clock=self.turn_clock)
         cfg.serialize_state = lambda saved: repr(saved)
         return cfg
 
@@ -374,6 +391,7 @@ class LanLink:
         now = self.clock()
         self.match = None
         self.failure = self.raw_failure = self.failure_kind = None
+        self.failure_facts = {}
         self.failure_log = ""
         self.silent.clear()
         self.gone.clear()
@@ -512,6 +530,28 @@ class LanLink:
 
     def input_source(self, seat: int, tick: int) -> int:
         return self.match.seat_input(seat, tick) if self.match is not None else 0
+
+    def set_turn_clock(self, seconds: float) -> None:
+        """Host in the lobby: each move's clock in a turn game (``netplay.turnclock.TURN_CLOCKS``; 0: none)."""
+        self.turn_clock = float(seconds)
+        if self.session is not None:
+            self.session.config.turn_clock = self.turn_clock
+
+    def clocks_shown(self) -> dict[int, float]:
+        """Seat -> seconds left of the turn clocks in their last ``SHOWN_FROM`` s (the table's countdown)."""
+        s = self.session
+        if s is None:
+            return {}
+        return {seat: left for seat, left in s.clock_left().items() if left <= SHOWN_FROM}
+
+    def restarts_line(self) -> str:
+        """"The deal started over 2 times: a player left after the deal began", or "" (none)."""
+        n = self.session.deal_restarts if self.session is not None else 0
+        if not n:
+            return ""
+        return ngettext("The deal started over once: a player left after the deal began",
+                        "The deal started over {n} times: a player left after the deal began", n).format(
+            n=format_number(n))
 
     # --- the loop
     def pump(self) -> list[NetEvent]:
@@ -714,9 +754,18 @@ class LanLink:
                 m.control.on_end(ev)
             self.say(f"match over ({ev.reason}) at tick {ev.tick}, checksum {ev.checksum:#018x}")
             self.write_summary("ended")
+        elif isinstance(ev, TurnTimedOut):
+            mine = s.owners[ev.seat] == s.index
+            self.say(f"{self.seat_title(ev.seat, True)} ran out of time at tick {ev.tick}: a bot played the move",
+                     _("Your time ran out: a bot played your move") if mine and self.match is not None
+                     and self.match.seats[ev.seat].kind == "human" else
+                     _("{seat} ran out of time: a bot played the move").format(seat=self.seat_title(ev.seat)))
         elif isinstance(ev, Failed):
+            if ev.kind in (FailReason.UNREACHABLE, FailReason.HOST_LOST) and self.claim_specs and s.settings is None:
+                ev = Failed(ev.reason, FailReason.HOST_LOST, {"gone": "{}:{}".format(*self.address)})  # a rejoin
             self.raw_failure = ev.reason
             self.failure_kind = ev.kind
+            self.failure_facts = dict(ev.facts)
             self.failure = explain(ev, self.transport.address[1])
             self.failure_log = explain(ev, self.transport.address[1], english=True)
             if self.online is not None and ev.kind == FailReason.UNREACHABLE:
@@ -732,9 +781,11 @@ class LanLink:
         """A joiner who played seats in a running match and lost it (dropped, or the host went silent for them):
         it may join again and claim its seats back."""
         s = self.session
-        if self.role == HOST or s is None or s.driver is None or not s.my_seats or s.end is not None:
+        if self.role == HOST or s is None or (s.driver is None and s.auth is None) or not s.my_seats \
+                or s.end is not None:
             return False
-        return self.failure_kind in (FailReason.REMOVED, FailReason.HOST_LOST)
+        return self.failure_kind in (FailReason.REMOVED, FailReason.HOST_LOST) and bool(self.failure_facts.get(
+            "rejoin"))  # never after the host's goodbye (nobody to rejoin)
 
     # --- for the HUD
     def hud(self) -> dict[str, Any]:
@@ -757,7 +808,9 @@ class LanLink:
         doc: dict[str, Any] = {"phase": phase, "role": self.role, "peer": s.index, "game": s.settings.game
                                if s.settings else None, "seed": s.seed, "late": s.late,
                                "first_frame": s.first_tick, "failure": s.failure,
-                               "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from))}
+                               "local_seats": list(s.local_seats), "claimed": sorted(set(s.seat_from)),
+                               "deal_restarts": s.deal_restarts, "failure_kind": s.failure_kind.value
+                               if s.failure_kind else None}
         if s.end is not None:
             m = self.match
             doc.update(frame=s.end.tick, checksum=s.end.checksum, reason=s.end.reason, deal=s.end.deal,

@@ -35,15 +35,20 @@ and session id always from the system),
 final_checksum, desyncs, rollbacks, max_rollback, stalls, bytes_sent, bytes_received, disconnects, result,
 input_delay, mesh_up: the joiners reached directly, relayed_ticks: inputs the host relayed, deal: for a turn game
 "verified" or "unfair", a joiner's verdict on the host's end-of-match reveal, whose ``final_checksum`` is then the
-checksum of its own re-simulation of the revealed seed and action log), ``--bind-address``
-(0.0.0.0, every interface).
+checksum of its own re-simulation of the revealed seed and action log, deal_restarts: how many times the deal
+started over because a player left after it began, turn_timeouts: turn clocks run out, stalled: who stalled the
+match, "peer N" or "host"), ``--bind-address`` (0.0.0.0, every interface). ``--turn-clock SECONDS`` (host, turn
+games; 60 by default, 0 = off): the time each player has for a move (``netplay.turnclock``): when it runs out the
+host's bot plays the move, and a joiner whose clock runs out twice in a row is dropped (a bot plays its seat).
 A joiner's ``--input-delay``, ``--prediction`` and ``--frames``, when given, must match the host's or it refuses.
 
 The host announces its match on the LAN as the client's host does (``netplay.discovery.announce_session``: every
 second, on every interface's broadcast address, or this machine only when ``--bind-address`` is a loopback address),
 under this machine's name; ``grisbi-arcade browse`` lists it and its session answers the browsers' pings.
 
-Exit status: 0 when the match ended (game over or ``--frames``), 1 for a network failure (no host, wrong code,
+Exit status: 0 when the match ended (game over or ``--frames``), also when a stalled peer ended it (a joiner whose
+host's match stopped moving: "the host is not answering"; a line starting ``stalled:`` says who), 1 for a network
+failure (no host, wrong code,
 version mismatch, host lost), 2 for bad arguments; errors are one line on stderr.
 """
 
@@ -58,8 +63,8 @@ import time
 from typing import Any
 
 from netplay.discovery import announce_session
-from netplay.events import (CodeChanged, Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed,
-                            SeatDropped, Started)
+from netplay.events import (CodeChanged, Desync, Disconnected, FailReason, Failed, Interrupted, MatchEnded,
+                            PeerJoined, Resumed, SeatDropped, Started, TurnTimedOut)
 from netplay.ice import MAX_TOTAL_TIMEOUT
 from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, OnlineHost, OnlineJoin, PeerFailed,
                             online_settings)
@@ -103,6 +108,10 @@ def _parser(sub: str) -> _Parser:
                        "7-tiger-lamp from the rendezvous server, printed as 'internet code: CODE'")
         p.add_argument("--rounds", type=int, default=None, help="end the match for everyone once this many rounds "
                        "were played (Grisbi)")
+        p.add_argument("--turn-clock", metavar="SECONDS", type=float, default=SessionConfig.turn_clock,
+                       help="turn games: seconds each player has for a move; when it runs out the host's bot plays "
+                       "it, and a joiner whose clock runs out twice in a row is dropped (0 = no clock; default "
+                       f"{SessionConfig.turn_clock:g})")
     else:
         p.add_argument("address", nargs="?", default=None, help="the host, HOST:PORT (not with --internet)")
         p.add_argument("--internet", metavar="CODE", default=None, help="join over the internet with the host's "
@@ -194,6 +203,7 @@ class _Headless:
         self.ended_at: float | None = None
         self._progress_key = ""
         self.announcer = None  # the host's LAN announcements (``netplay.discovery.announce_session``)
+        self.stalled: list[str] = []  # the peers whose turn clock ran out twice in a row ("peer N")
 
     def build(self, started: Started) -> Any:
         """The runner's ``build``: this machine's ``Match`` once the deal is known (a turn game: the host's whole
@@ -265,6 +275,9 @@ class _Headless:
             if self.announcer is not None:
                 self.announcer.close()
             transport.close()
+        if session.end is None and session.failure_kind == FailReason.HOST_STALLED:
+            self.say(f"stalled: the host (its match stopped moving: {session.failure})")
+            return 0  # the match ended because of a stalled peer: said, summary written
         if session.end is None:
             print(f"{PROG}: error: {session.failure or 'the match did not end'}", file=sys.stderr)
             return 1
@@ -280,6 +293,13 @@ class _Headless:
         elif isinstance(ev, Started):
             seed = "revealed at the end" if ev.seed is None else ev.seed
             self.say(f"match started: seed {seed}, our seats {list(ev.local_seats)}")
+        elif isinstance(ev, TurnTimedOut):
+            who = "ours" if ev.seat in self.session.local_seats else f"peer {ev.peer}'s"
+            self.say(f"seat {ev.seat} ({who}) ran out of time at tick {ev.tick}: the host's bot played the move"
+                     + (f" ({ev.strikes} in a row)" if ev.strikes else ""))
+        elif isinstance(ev, Disconnected) and "turn clock" in ev.reason:
+            self.stalled.append(f"peer {ev.peer}")
+            self.say(f"stalled: peer {ev.peer} ({ev.reason}): a bot plays its seats")
         elif isinstance(ev, (Interrupted, Resumed, Disconnected)):
             self.say(f"peer {ev.peer} {type(ev).__name__.lower()}")
         elif isinstance(ev, SeatDropped):
@@ -316,8 +336,9 @@ class _Headless:
         doc["result"] = result
         doc["seed"] = s["seed"]
         doc["peer"] = s["peer"]
-        for k in ("input_delay", "mesh_up", "relayed_ticks", "deal"):
+        for k in ("input_delay", "mesh_up", "relayed_ticks", "deal", "deal_restarts", "turn_timeouts"):
             doc[k] = s[k]
+        doc["stalled"] = self.stalled + (["host"] if session.failure_kind == FailReason.HOST_STALLED else [])
         if self.online is not None:
             doc.update(self.online_summary())
         self._dump(doc)
@@ -326,7 +347,8 @@ class _Headless:
         """The summary of a joiner that never reached the host (online): the same keys, nothing played."""
         doc: dict[str, Any] = {k: 0 for k in ("ticks", "desyncs", "rollbacks", "max_rollback", "stalls",
                                               "bytes_sent", "bytes_received", "disconnects")}
-        doc.update(game=None, final_checksum=None, result={"reason": line}, seed=None, peer=None)
+        doc.update(game=None, final_checksum=None, result={"reason": line}, seed=None, peer=None, deal_restarts=0,
+                   turn_timeouts=0, stalled=[])
         doc.update(self.online_summary())
         self._dump(doc)
 
@@ -368,10 +390,13 @@ class _Headless:
 
 
 def _config(args: argparse.Namespace, online: bool = False) -> SessionConfig:
+    if getattr(args, "turn_clock", 0) < 0:
+        raise _ArgError(f"--turn-clock {args.turn_clock:g}: seconds a move, 0 or more (0 = no clock)")
     # online, a star through the host: the joiners' ICE connections go to the host only (no mesh introductions),
     # and the code never changes (the rendezvous code that guards the meeting is the session's code)
     cfg = SessionConfig(timeout=args.timeout, lobby_timeout=args.lobby_timeout, mesh=not online,
-                        code_tries=0 if online else SessionConfig.code_tries)
+                        code_tries=0 if online else SessionConfig.code_tries,
+                        turn_clock=getattr(args, "turn_clock", SessionConfig.turn_clock))
     cfg.serialize_state = lambda saved: repr(saved)
     if args.desync_dump:
         cfg.desync_dump = args.desync_dump

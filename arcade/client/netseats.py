@@ -64,6 +64,9 @@ class NetSeats:
         self.recorded = 0      # ticks written to the replay (or looked at) so far
         self.pumped = False    # the session was updated during this table tick (the owner's pump sets it)
         self.awaiting: dict[int, int] = {}  # turn game: seat -> tick of its action not simulated yet
+        self.stand_ins: dict[int, Any] = {}  # host, turn game: seat -> the bot that moves when its clock runs out
+        if self.authority and getattr(session, "role", "") == "host":
+            session.stand_in = self.stand_in
 
     def attach(self, match: Any) -> None:
         self.match = match
@@ -95,6 +98,21 @@ class NetSeats:
         """A seat asked for that nobody plays here: on the host, a dropped player's seat; a bot plays it from now on."""
         m = self.match
         bot = m.drop_to_bot(seat, self.bot_level)
+        state = m.seat_state(seat)
+        return 0 if state is None else bot.input(state, tick)
+
+    def stand_in(self, seat: int, tick: int) -> int:
+        """Host, a turn game: the move of ``seat`` whose turn clock ran out (``netplay.turnclock``), a bot's at the
+        drop level from the host's whole state; the seat stays its player's (the bot is kept aside for next time)."""
+        m = self.match
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            had = m.bots.get(seat)
+            bot = self.stand_ins[seat] = m.add_bot(seat, self.bot_level)
+            if had is None:
+                del m.bots[seat]
+            else:
+                m.bots[seat] = had
         state = m.seat_state(seat)
         return 0 if state is None else bot.input(state, tick)
 

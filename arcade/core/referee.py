@@ -6,7 +6,7 @@ each seat's tick input, in seat order, is applied if it carries an action legal 
 the network needs of it: the log of applied actions (``(seat, code)``, ``code`` the rules' ``encode_action``), the
 tick each was applied on, each seat's view as bytes (``view_bytes``) and what every seat may know of the actions
 (``public_actions``). It is the host shape ``netplay.authority`` documents in its module docstring: ``advance``,
-``tick``, ``step``, ``legal``, ``last_acted``, ``view``, ``public``, ``log``, ``log_ticks``, ``is_over``,
+``tick``, ``step``, ``legal``, ``to_act``, ``last_acted``, ``view``, ``public``, ``log``, ``log_ticks``, ``is_over``,
 ``checksum``; plus ``state`` and ``last_applied`` for the host's own table. netplay moves the bytes and ints and
 knows no game.
 
@@ -109,6 +109,11 @@ class HostTurnSim:
             return input_action(rules, n) in rules.legal_actions(s, seat)
         except (IllegalAction, ValueError, KeyError, IndexError, TypeError):
             return False
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now (``rules.to_act``; none once over): what the host's turn clocks time."""
+        s = self.sim.state
+        return () if self.rules.is_over(s) else tuple(sorted(self.rules.to_act(s)))
 
     def last_acted(self, seat: int) -> int:
         """The step after ``seat``'s last applied action (0: none yet)."""

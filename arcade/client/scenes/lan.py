@@ -23,6 +23,8 @@ import pygame
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
 from netplay.events import EndReason, FailReason
 from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
+from netplay.settings import AUTHORITY
+from netplay.turnclock import TURN_CLOCKS
 
 _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, FailReason.STARTED,
              FailReason.VERSION, FailReason.SETTINGS, FailReason.UNFAIR_DEAL)
@@ -912,7 +914,8 @@ class LanLobbyScene(Scene):
     def items(self) -> list[str]:
         s = self.link.session
         if self.link.role == "host":
-            return [f"seat{i}" for i in range(len(s.owners))] + ["start", "leave"]
+            clock = ["clock"] if self.link.settings is not None and self.link.settings.mode == AUTHORITY else []
+            return [f"seat{i}" for i in range(len(s.owners))] + clock + ["start", "leave"]
         if self.link.watch:
             return ["leave"]
         return ["ready", "leave"]
@@ -931,7 +934,9 @@ class LanLobbyScene(Scene):
             rejoin = link.can_rejoin
             title = N_("Cannot join") if s.settings is None or link.failure_kind in _REFUSALS else \
                 N_("Connection lost")
-            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None, log=link.failure_log))
+            title = failure_title(link) if s.settings is not None and link.failure_kind not in _REFUSALS else title
+            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None, log=link.failure_log,
+                                             back=back_item(link)))
             if not rejoin:
                 link.close()
             return
@@ -992,6 +997,11 @@ class LanLobbyScene(Scene):
                 s.set_countdown(None)  # the host changed their mind
             return
         local = [k for k, sp in enumerate(self.link.plan) if sp.kind != "remote"]  # seats this machine plays
+        if it == "clock" and (inp.menu("RIGHT") or inp.menu("LEFT") or a):
+            k = TURN_CLOCKS.index(self.link.turn_clock) if self.link.turn_clock in TURN_CLOCKS else 2
+            self.link.set_turn_clock(TURN_CLOCKS[(k + (-1 if inp.menu("LEFT") else 1)) % len(TURN_CLOCKS)])
+            self.app.audio.play("move")
+            return
         if a and it.startswith("seat") and int(it[4:]) in local:
             it = "start"  # Enter on one's own seat: nothing to change there, so it starts (as the hint bar says)
         step = inp.menu("RIGHT") or inp.menu("LEFT") or (a and it.startswith("seat"))
@@ -1160,6 +1170,8 @@ class LanLobbyScene(Scene):
                 labels.append(_("I'm not ready") if s.ready_flag else _("READY"))
             elif it == "leave":
                 labels.append(_("Leave the lobby"))
+            elif it == "clock":
+                labels.append(clock_label(self.link.turn_clock))
         if labels:
             k = self.sel - (len(items) - len(labels))
             draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)),
@@ -1204,6 +1216,9 @@ class LanLobbyScene(Scene):
         elif s.phase == DEALING:
             line = _("Dealing (every machine adds its share of the shuffle)…")
             draw_text(surf, line, (W // 2, H - 70), size_to_fit(line, W - 60, 20), GOLD, anchor="center")
+        restarts = link.restarts_line()
+        if restarts:  # a deal given up because a player left after it began: every player sees it
+            draw_text(surf, restarts, (W // 2, H - 98), size_to_fit(restarts, W - 60, 18), GOLD, anchor="center")
         details = [] if s.phase == DEALING else [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
         for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
             draw_text(surf, line, (W // 2, H - 54 - 20 * k), size_to_fit(line, W - 60, 16), DIM, anchor="center")
@@ -1263,6 +1278,30 @@ class LanLobbyScene(Scene):
         line = _("The match starts…")
         draw_text(surf, line, (box.centerx, box.bottom - 34), size_to_fit(line, box.width - 20, 26), WHITE,
                   anchor="center")
+
+
+def clock_label(seconds: float) -> str:
+    """The host lobby's turn clock row: "Turn clock: 60 s a move" or "Turn clock: off"."""
+    if not seconds:
+        return _("Turn clock: off")
+    return _("Turn clock: {seconds} s a move").format(seconds=format_number(round(seconds)))
+
+
+def failure_title(link: LanLink) -> str:
+    """The title of a running match's failure (an English message id): the host left, is not answering, or the
+    connection was lost."""
+    if link.failure_kind == FailReason.HOST_STALLED:
+        return N_("The host is not answering")
+    if link.failure_kind == FailReason.HOST_LOST and link.failure_facts.get("left"):
+        return N_("The host left")
+    if link.failure_kind == FailReason.REMOVED and link.failure_facts.get("clock"):
+        return N_("Out of time")
+    return N_("Connection lost")
+
+
+def back_item(link: LanLink) -> str:
+    """The failure screen's way out: "Leave" when the host still holds the match (not answering), else "Back"."""
+    return N_("Leave") if link.failure_kind == FailReason.HOST_STALLED else N_("Back")
 
 
 def _bot(level: str) -> str:
@@ -1330,8 +1369,8 @@ class NetTable:
         if link.failure and m.ended is None:
             link.pump()
             rejoin = link.can_rejoin
-            table.app.push(LanMessageScene(table.app, N_("Connection lost"), link.failure, link if rejoin else None,
-                                           log=link.failure_log))
+            table.app.push(LanMessageScene(table.app, failure_title(link), link.failure, link if rejoin else None,
+                                           log=link.failure_log, back=back_item(link)))
             if not rejoin:
                 link.close()
             return True
@@ -1460,6 +1499,8 @@ class NetTable:
     # --- drawing (over the table, under any overlay)
     def draw(self, table, surf: pygame.Surface) -> None:
         self.draw_net_hud(surf)
+        if not table.match.is_over():
+            self.draw_clocks(table, surf)
         s = self.link.session
         if s.catching_up:
             panel(surf, (W // 2 - 260, H // 2 - 40, 520, 80), 220, border=GOLD)
@@ -1486,6 +1527,39 @@ class NetTable:
             elif asked is not None:
                 self.draw_claim_prompt(table, surf, *asked)
             self.draw_notices(surf)
+
+    CLOCK_AT = (12, 50)  # px: the turn clock's countdown, top left, under the game's name (clear of the hands)
+
+    def draw_clocks(self, table, surf: pygame.Surface) -> None:
+        """The turn clocks in their last 15 s (``netplay.turnclock``), one line top left: "Your move: 12 s left" (red
+        from 5 s), or "Bo: 12 s to move"; at 0 "Time is up: a bot moves for Bo"."""
+        link = self.link
+        clocks = link.clocks_shown()
+        if not clocks:
+            return
+        s = link.session
+        parts = []
+        for seat, left in sorted(clocks.items()):
+            secs = format_number(int(left + 0.999))
+            mine = s.owners[seat] == s.index and table.match.seats[seat].kind == "human"
+            if left <= 0:
+                parts.append(_("Time is up: a bot moves for you") if mine else
+                             _("Time is up: a bot moves for {seat}").format(seat=table.seat_name(seat)))
+            else:
+                parts.append(_("Your move: {seconds} s left").format(seconds=secs) if mine else
+                             _("{seat}: {seconds} s to move").format(seat=table.seat_name(seat), seconds=secs))
+        line = " · ".join(parts)
+        low = min(clocks.values()) <= 5
+        size = size_to_fit(line, W // 2 - 120, 22, bold=True)
+        w = text_image(line, size, WHITE, True).get_width()
+        r = pygame.Rect(self.CLOCK_AT, (w + 52, 34))
+        col = RED if low else GOLD
+        panel(surf, r, 235, (60, 14, 10) if low else (20, 14, 8), col, 10)
+        c = (r.x + 20, r.centery)  # a clock face: the time is running
+        pygame.draw.circle(surf, col, c, 10, 2)
+        pygame.draw.line(surf, col, c, (c[0], c[1] - 6), 2)
+        pygame.draw.line(surf, col, c, (c[0] + 5, c[1]), 2)
+        draw_text(surf, line, (r.x + 38, r.centery), size, RED if low else WHITE, bold=True, anchor="midleft")
 
     def draw_notices(self, surf: pygame.Surface) -> None:
         """The last LAN notices (who joined, lost connection, is back...), under the network HUD, each wrapped in
@@ -1594,13 +1668,21 @@ class NetTable:
         ``deal`` field (``arcade.core.peerviews.deal_line``): "Deal verified", "This match was not dealt fairly", or
         None (no line: Grisbi, no reveal, the match not over)."""
         ev = table.match.ended
-        return deal_line(getattr(ev, "deal", None)) if ev is not None else None
+        line = deal_line(getattr(ev, "deal", None)) if ev is not None else None
+        return line if line is not None or not self.link.restarts_line() else ""  # "": only the restarts
 
     def draw_deal(self, surf, line: str, center: tuple[int, int]) -> None:
-        """The deal's line under the results' title: green with a tick when verified, red with a cross when not."""
-        ok = line == DEAL_VERIFIED
-        draw_text(surf, ("✓ " if ok else "✗ ") + _(line), center, 21, GREEN if ok else RED, bold=True,
-                  anchor="center")
+        """The deal's line under the results' title: green with a tick when verified, red with a cross when not;
+        under it, in gold, how many times the deal started over (a player left after it began), if it did."""
+        restarts = self.link.restarts_line()
+        x, y = center
+        if line:
+            ok = line == DEAL_VERIFIED
+            draw_text(surf, ("✓ " if ok else "✗ ") + _(line), (x, y - 7 if restarts else y), 21 if not restarts
+                      else 19, GREEN if ok else RED, bold=True, anchor="center")
+        if restarts:
+            draw_text(surf, restarts, (x, y + 14 if line else y), size_to_fit(restarts, W - 240, 16), GOLD,
+                      anchor="center")
 
     def results_update(self, scene) -> bool:
         """Every results tick: the session goes on (the others may still be finishing); a scripted run exits once
@@ -1634,8 +1716,10 @@ class LanMessageScene(Scene):
 
     name = "lan_message"
 
-    def __init__(self, app, title: str, text: str, rejoin_link: LanLink | None = None, log: str = "") -> None:
+    def __init__(self, app, title: str, text: str, rejoin_link: LanLink | None = None, log: str = "",
+                 back: str = N_("Back")) -> None:
         super().__init__(app)
+        self.back = back  # the way out's English message id: "Back", or "Leave" (the host still holds the match)
         self.title = title
         self.text = text
         self.log = log or text
@@ -1643,7 +1727,7 @@ class LanMessageScene(Scene):
         self.sel = 0
 
     def items(self) -> list[str]:
-        return ([N_("Rejoin my seat")] if self.rejoin_link is not None else []) + [N_("Back")]
+        return ([N_("Rejoin my seat")] if self.rejoin_link is not None else []) + [self.back]
 
     def update(self) -> None:
         inp = self.app.input
@@ -1656,7 +1740,7 @@ class LanMessageScene(Scene):
             self.sel = (self.sel + 1) % len(items)
         self.sel, clicked = inp.pointed(menu_rects(len(items), (W // 2, 470)), self.sel)
         chosen = inp.pressed("A") or clicked
-        if inp.escape_pressed or inp.pressed("B") or inp.right_click or (chosen and items[self.sel] == "Back"):
+        if inp.escape_pressed or inp.pressed("B") or inp.right_click or (chosen and items[self.sel] == self.back):
             if self.rejoin_link is not None:
                 self.rejoin_link.close()
             go_lan_menu(self.app)
