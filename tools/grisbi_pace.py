@@ -89,8 +89,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from arcade.core.rng import Rng, seed_mix  # noqa: E402
 from arcade.games.grisbi import RULES, Bot  # noqa: E402
 from arcade.games.grisbi.bot import BOT_LEVELS, BotLevel  # noqa: E402
+from arcade.games.grisbi.cards import ACTION, KIND, POINTS, STOP, TEAMS  # noqa: E402
+from arcade.games.grisbi.pace import react  # noqa: E402
+from arcade.games.grisbi.scoring import is_correct, team_total  # noqa: E402
 
 PERSON = BotLevel(perception=18, decide_base=15, decide_per_bit=8, spread=30, mistake_permille=50,
                   deny_min_points=3, patience=100, careful=False, count_slip_permille=100, stop_margin=50)
@@ -231,6 +235,137 @@ def level_figures(level: str, rounds: int, seed: int, pace: str) -> dict:
             "alone": alone(level, range(seed * 1000, seed * 1000 + 4 * rounds), pace, seats=2)}
 
 
+# --- the race (issue 36): two models of a person against three bots that pace themselves on them ---------------------
+
+MODELS = {"fast": (24, 36), "slow": (54, 78)}
+"""The person models' reaction, in ticks from a card becoming playable for them to their card landing: fast
+400-600 ms, slow 900-1,300 ms (uniform)."""
+SETTINGS = {"first match": {"pace": "relaxed", "assist": True}, "standard": {"pace": "standard", "assist": True}}
+"""The tables measured: a new player's first match (``settings.GENTLE``: relaxed pace, assist on) and the standard
+pace (the models play with the assist on at both)."""
+PATIENCE = 180
+"""Ticks (3 s) a person with nothing that fits waits on a still pile before laying a card anyway."""
+
+
+class PersonModel:
+    """A person at the table with the assist on, reacting ``lo``-``hi`` ticks (uniform) after a top card they can
+    play on lands, with the same perception as the bots (``pace.react``: a card landing while they react does not
+    send them back to zero, and they never answer a card sooner than 300 ms after it landed).
+
+    What they lay: a Stop that glows (the assist: their team's exact total has reached the target and the Stop
+    fits), else their highest Action card that glows (fits the top card). With nothing that fits they wait; after
+    ``PATIENCE`` ticks of a still pile they lay their lowest Action or Deny card (a newcomer unblocking the table),
+    and holding only Stops, one of those after 5 s. They never deny (the assist does not show Denies)."""
+
+    def __init__(self, seat: int, reaction: tuple[int, int], seed: int) -> None:
+        self.seat = seat
+        self.lo, self.hi = reaction
+        self._rng = Rng(seed_mix(seed, seat, 0x706572))
+        self._round = -1
+        self._awake: int | None = None
+        self._key = -1
+        self._due: int | None = None
+        self._pending: tuple[int, int] | None = None
+
+    def _glowing(self, view) -> list[int]:
+        team = TEAMS.index(view.team)
+        top = view.pile_cards[-1]
+        stops = [c for c in view.hand if KIND[c] == STOP and is_correct(c, top)]
+        if stops and team_total(view.pile_cards, team) >= view.targets[team]:
+            return stops[:1]
+        fit = [c for c in view.hand if KIND[c] == ACTION and is_correct(c, top)]
+        return sorted(fit, key=lambda c: (-POINTS[c], c))
+
+    def input(self, view, legal_inputs, tick: int) -> int:
+        if not legal_inputs:
+            self._awake = self._pending = None
+            return 0
+        if view.round != self._round or self._awake is None:
+            self._round, self._awake, self._key, self._due = view.round, tick, -1, None
+        if self._pending is not None:
+            card, sent = self._pending
+            if card in view.hand and tick - sent < 30:
+                return 0
+            self._pending = None
+        n = len(view.pile_cards)
+        landed = max(view.pile_ticks[-1], self._awake)
+        if n != self._key:
+            self._key = n
+            if self._glowing(view):
+                r, self._rng = self._rng.below(self.hi - self.lo + 1)
+                self._due = react(self._due, tick, landed, self.lo + r)
+            elif self._due is not None and self._due > tick:
+                self._due = react(self._due, tick, landed, 0)
+            else:
+                self._due = None
+        if self._due is not None and tick >= self._due:
+            self._due = None
+            glow = self._glowing(view)
+            if glow:
+                self._pending = (glow[0], tick)
+                return glow[0] + 1
+        if self._due is None and tick - landed >= PATIENCE:
+            plays = sorted((c for c in view.hand if KIND[c] != STOP), key=lambda c: (POINTS[c], c))
+            if plays or tick - landed >= 300:
+                card = plays[0] if plays else view.hand[0]
+                self._pending = (card, tick)
+                return card + 1
+        return 0
+
+
+def race(model: str, pace: str, assist: bool, matches: int, seed: int, level: str = "normal", seats: int = 4
+         ) -> dict:
+    """``matches`` seeded matches of ``seats`` seats: the ``model`` person at seat 0 (Robbers), bots of ``level``
+    in the others (teams alternating), every bot watching seat 0 (``Bot.people``, as ``Match.add_bot`` sets it).
+    Returns the cards laid per seat, the rounds played, the rounds the person's team won and the bots' last
+    rubber-band scales (percent, one per bot and match)."""
+    laid = [0] * seats
+    rounds = won = 0
+    scales = []
+    for k in range(matches):
+        s = RULES.initial_state(seed * 1_000_003 + 31 * k, seats, pace=pace, assist=assist)
+        players = [PersonModel(0, MODELS[model], seed + k)] + [Bot(p, level, seed + k) for p in range(1, seats)]
+        for b in players[1:]:
+            b.people = (0,)
+        for _ in range(MAX_TICKS):
+            if RULES.is_over(s):
+                break
+            x = tuple(b.input(RULES.view(s, b.seat), RULES.legal_actions(s, b.seat), s.tick) for b in players)
+            s = RULES.step(s, x)
+            for ev in s.events:
+                if ev[0] == "lay":
+                    laid[ev[1]] += 1
+                elif ev[0] == "round_end":
+                    rounds += 1
+                    won += ev[1] == "robbers"
+        scales += [b.scale for b in players[1:]]
+    return {"laid": laid, "rounds": rounds, "won": won, "scales": scales}
+
+
+def print_race(matches: int, seed: int, level: str = "normal") -> bool:
+    """The race figures of issue 36 for every setting and model; True when every target holds."""
+    ok = True
+    print(f"Grisbi race, 4 seats: a person model at seat 0 and three {level} bots pacing themselves on it "
+          f"({matches} matches a line, seed {seed})")
+    print(f"{'setting':12} {'model':5} {'share':>6} {'person/round':>13} {'bots cards/round (each)':>24} "
+          f"{'rounds':>6} {'won':>5} {'bot scale p10/p50/p90':>22}")
+    for name, opts in SETTINGS.items():
+        for model in MODELS:
+            f = race(model, opts["pace"], opts["assist"], matches, seed, level)
+            laid, r = f["laid"], max(1, f["rounds"])
+            share = laid[0] / max(1, sum(laid))
+            per_bot = [n / r for n in laid[1:]]
+            sc = f["scales"]
+            print(f"{name:12} {model:5} {100 * share:5.1f} % {laid[0] / r:13.1f} "
+                  f"{' / '.join(f'{b:.1f}' for b in per_bot):>24} {f['rounds']:6} {100 * f['won'] / r:4.0f} % "
+                  f"{pct(sc, 10):>10}/{pct(sc, 50)}/{pct(sc, 90)} %")
+            good = min(per_bot) >= 2 and (share <= 0.5 if model == "fast" else share >= 0.2)
+            ok = ok and good
+    print("targets: fast model's share <= 50 %, slow model's >= 20 %, every bot >= 2 cards a round; "
+          + ("all met" if ok else "NOT MET"))
+    return ok
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=60, help="rounds per figure (about)")
@@ -238,7 +373,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pace", default="standard", choices=("relaxed", "standard", "fast"))
     ap.add_argument("--rates", action="store_true", help="also print the cards a second by seat count and level")
     ap.add_argument("--rates-only", action="store_true", help="print only those")
+    ap.add_argument("--matches", type=int, default=24, help="matches a line of the race figures")
+    ap.add_argument("--levels", action="store_true", help="also print the bot levels' own times (issue 16)")
     args = ap.parse_args(argv)
+    if not args.rates_only:
+        print_race(args.matches, args.seed)
+        if not (args.levels or args.rates):
+            return
+        print()
     if args.rates_only:
         print_rates(args.pace, args.rounds, args.seed)
         return

@@ -52,6 +52,7 @@ from typing import Any, Sequence
 
 from arcade.core.rng import Rng, seed_mix
 from .cards import ACTION, DENY, KIND, MAIN, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS
+from .pace import MIN_PERCEPTION, ReactionMeter, band_scale, react
 from .scoring import is_correct, team_total
 
 __all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "SEAT_PACE", "MIN_PERCEPTION", "time_scale"]
@@ -89,10 +90,6 @@ SEAT_PACE = {2: 100, 3: 115, 4: 135, 5: 145, 6: 155, 7: 165, 8: 175}
 table takes longer, so the bots together do not lay a card for every one of them (each card landing makes every
 player look again), and a person keeps a fair share of the pile. 2 seats: 100 (the 1 v 1 figures are the levels'
 own). Measured with ``tools/grisbi_pace.py --rates`` (its docstring has the figures)."""
-MIN_PERCEPTION = 18
-"""No bot answers a card sooner than this many ticks (300 ms) after it landed, at any level and pace."""
-RECHECK = 150
-"""Percent of a level's ``decide_base`` a bot still deciding spends re-checking its choice when a card lands."""
 MARGIN_PER_MATE = 20
 """Percent of the target added to a bot's Stop margin for each team-mate whose cards it must count too."""
 STALL_TICKS = 300
@@ -125,6 +122,46 @@ class Bot:
         self._pending: tuple[int, int] | None = None  # (card, tick sent) not yet seen in the pile
         self._deciding = False                # the due answer is a decision in progress (not a wait)
         self.decision_from = 0                # tick of the landing (or START) its current decision answers
+        self._meter: ReactionMeter | None = None  # the people's reactions (``people``)
+        self.scale = 0                        # percent applied to its level times at the last top card (0: none yet)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at the table (not bots), whose reactions set this bot's pace (the rubber band,
+        ``pace.band_scale``); empty (the default): the pace's own times (``time_scale``). Set by whoever seats the
+        bot (``arcade.core.match.Match.add_bot``); changing it keeps what was measured of seats still watched."""
+        return self._meter.seats if self._meter is not None else ()
+
+    @people.setter
+    def people(self, seats: Sequence[int]) -> None:
+        seats = tuple(sorted(set(seats) - {self.seat}))
+        if seats == self.people:
+            return
+        old, self._meter = self._meter, (ReactionMeter(seats) if seats else None)
+        if old is not None and self._meter is not None:
+            self._meter.reactions.update({s: r for s, r in old.reactions.items() if s in seats})
+            self._meter.count = old.count
+
+    @property
+    def meter(self) -> ReactionMeter | None:
+        """The measured reactions of ``people`` (None when nobody is watched)."""
+        return self._meter
+
+    def pace_scale(self, view: Any) -> int:
+        """Percent applied to this bot's level times now: the rubber band between the pace's fast end and its own
+        scale at the table's seat count when it watches people (``pace.band_scale`` around ``nominal``), else the
+        pace's own scale (``time_scale``)."""
+        pace, seats = getattr(view, "pace", "standard"), len(view.teams)
+        own = self.time_scale(pace, seats)
+        if self._meter is None:
+            return own
+        return band_scale(self.nominal(), self._meter, pace, own)
+
+    def nominal(self, candidates: int = 12) -> int:
+        """The median ticks of this bot's answer at 100 % with ``candidates`` cards in hand (perception plus
+        Hick–Hyman decision, before the slow tail)."""
+        p = self.params
+        return max(MIN_PERCEPTION, p.perception) + p.decide_base + p.decide_per_bit * _BITS100[candidates] // 100
 
     def _draw(self, n: int) -> int:
         v, self._rng = self._rng.below(n)
@@ -147,17 +184,16 @@ class Bot:
         """Ticks from a card landing to this bot having seen it: at least ``MIN_PERCEPTION``."""
         return max(MIN_PERCEPTION, self._vary(self.params.perception, self.time_scale(pace, seats)))
 
-    def recheck_time(self, pace: str = "standard", seats: int = 2) -> int:
-        """Ticks a bot still deciding spends checking its choice against a card that has just landed."""
-        return self._vary(self.params.decide_base * RECHECK // 100, self.time_scale(pace, seats))
-
     def answer_time(self, candidates: int, pace: str = "standard", seats: int = 2) -> int:
         """Ticks from a card landing to this bot's answer: perception (at least ``MIN_PERCEPTION``) plus a
         Hick–Hyman decision over ``candidates`` cards, both drawn from the bot's generator and scaled by ``pace``
         (a ``PACES`` key; unknown: standard) and the table's ``seats`` (``SEAT_PACE``)."""
+        return self.answer_at(candidates, self.time_scale(pace, seats))
+
+    def answer_at(self, candidates: int, scale: int) -> int:
+        """``answer_time`` with its times scaled by ``scale`` percent."""
         p = self.params
-        scale = self.time_scale(pace, seats)
-        perceive = self.perception_time(pace, seats)
+        perceive = max(MIN_PERCEPTION, self._vary(p.perception, scale))
         bits = _BITS100[min(max(candidates, 0), len(_BITS100) - 1)]
         decide = max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
         return perceive + decide
@@ -198,14 +234,15 @@ class Bot:
         n = len(view.pile_cards)
         if n != self._key:  # a new top card (or START): see it, then think
             landed = max(view.pile_ticks[-1], self._awake)
-            pace, seats = getattr(view, "pace", "standard"), len(view.teams)
-            if self._deciding and self._due > tick and view.pile_seats[-1] != self.seat:
-                # it was still deciding: it sees the new card and checks its choice against it (a person keeps
-                # looking through their hand while cards land)
-                seen = landed + self.perception_time(pace, seats)
-                self._due = max(self._due, seen) + self.recheck_time(pace, seats)
+            if self._meter is not None:
+                self._meter.observe(view, self._awake)
+            self.scale = self.pace_scale(view)
+            if self._deciding and self._due > tick:
+                # a reaction is running: the new card does not send it back to zero (pace.react), it only cannot
+                # be answered before it has been seen
+                self._due = react(self._due, tick, landed, 0)
             else:
-                self._due = landed + self.answer_time(len(view.hand), pace, seats)
+                self._due = react(None, tick, landed, self.answer_at(len(view.hand), self.scale))
                 self._deciding = True
                 self.decision_from = landed
             self._key = n
@@ -263,7 +300,7 @@ class Bot:
                 return max(correct, key=lambda c: (POINTS[c], c)), 0
             return max(correct, key=lambda c: (POINTS[c], self._follow(c, plays, team), c)), 0
 
-        scale = self.time_scale(getattr(view, "pace", "standard"), len(view.teams))
+        scale = self.scale or self.pace_scale(view)
         age = tick - pile_ticks_last(view)
         if not plays:
             if stops and age >= STALL_TICKS:
