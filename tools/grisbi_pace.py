@@ -293,9 +293,9 @@ class PersonModel:
             self._key = n
             if self._glowing(view):
                 r, self._rng = self._rng.below(self.hi - self.lo + 1)
-                self._due = react(self._due, tick, landed, self.lo + r)
+                self._due = react(self._due, tick, landed, self.lo + r, True)
             elif self._due is not None and self._due > tick:
-                self._due = react(self._due, tick, landed, 0)
+                self._due = react(self._due, tick, landed, 0, False)
             else:
                 self._due = None
         if self._due is not None and tick >= self._due:

@@ -155,13 +155,13 @@ class Bot:
         own = self.time_scale(pace, seats)
         if self._meter is None:
             return own
-        return band_scale(self.nominal(), self._meter, pace, own)
+        return band_scale(*self.nominal(), self._meter, pace, own)
 
-    def nominal(self, candidates: int = 12) -> int:
-        """The median ticks of this bot's answer at 100 % with ``candidates`` cards in hand (perception plus
-        Hick–Hyman decision, before the slow tail)."""
+    def nominal(self, candidates: int = 12) -> tuple[int, int]:
+        """The medians of this bot's perception and Hick–Hyman decision at 100 % with ``candidates`` cards in hand,
+        in ticks (before the slow tail and the perception floor)."""
         p = self.params
-        return max(MIN_PERCEPTION, p.perception) + p.decide_base + p.decide_per_bit * _BITS100[candidates] // 100
+        return p.perception, p.decide_base + p.decide_per_bit * _BITS100[candidates] // 100
 
     def _draw(self, n: int) -> int:
         v, self._rng = self._rng.below(n)
@@ -237,12 +237,13 @@ class Bot:
             if self._meter is not None:
                 self._meter.observe(view, self._awake)
             self.scale = self.pace_scale(view)
-            if self._deciding and self._due > tick:
-                # a reaction is running: the new card does not send it back to zero (pace.react), it only cannot
-                # be answered before it has been seen
-                self._due = react(self._due, tick, landed, 0)
+            top = view.pile_cards[-1]
+            playable = any(is_correct(c, top) for c in view.hand)
+            if self._deciding and self._due > tick and not playable:
+                # a card it cannot play on does not send its running reaction back to zero (pace.react)
+                self._due = react(self._due, tick, landed, 0, False)
             else:
-                self._due = react(None, tick, landed, self.answer_at(len(view.hand), self.scale))
+                self._due = react(None, tick, landed, self.answer_at(len(view.hand), self.scale), True)
                 self._deciding = True
                 self.decision_from = landed
             self._key = n

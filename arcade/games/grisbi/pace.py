@@ -42,17 +42,20 @@ SETTLE = 6
 """Reactions measured (all people together) before the rubber band reaches its aim; fewer move it part way."""
 TARGET = 100
 """Percent of the people's measured reaction the bots' median answer aims at (100: as fast as the people)."""
-FASTEST = {"relaxed": 62, "standard": 50, "fast": 40}
+FASTEST = {"relaxed": 35, "standard": 30, "fast": 25}
 """The band's fast end by pace: percent of a bot level's own times (its 1 v 1 figures at the standard pace)."""
 
 
-def react(due: int | None, tick: int, landed: int, reaction: int) -> int:
+def react(due: int | None, tick: int, landed: int, reaction: int, playable: bool) -> int:
     """The tick a player answers, given a card that ``landed`` at that tick (or START) is on top now.
 
     ``due``: the answer tick of a reaction already running (None or a past tick: none); ``reaction``: the player's
-    reaction time in ticks, used only when no reaction is running. A running reaction keeps its tick (it is not
-    sent back to zero by the new card) but never answers sooner than ``MIN_PERCEPTION`` ticks after ``landed``."""
-    if due is not None and due > tick:
+    reaction time in ticks; ``playable``: whether the player holds a card that is correct on the new top card.
+    A playable card starts a new reaction from its landing, the same instant for everyone (at least
+    ``MIN_PERCEPTION`` ticks). A card the player cannot play on does not send a running reaction back to zero: it
+    keeps its tick (never sooner than ``MIN_PERCEPTION`` after that card landed); with no reaction running it starts
+    one (the player looks at it: whether to lay a card anyway comes later)."""
+    if not playable and due is not None and due > tick:
         return max(due, landed + MIN_PERCEPTION)
     return landed + max(MIN_PERCEPTION, reaction)
 
@@ -108,15 +111,20 @@ def band(pace: str, slowest: int) -> tuple[int, int]:
     return min(fast, slowest), slowest
 
 
-def band_scale(nominal: int, meter: ReactionMeter | None, pace: str, slowest: int) -> int:
-    """Percent applied to a bot's level times so its median answer (``nominal`` ticks at 100 %) comes near
-    ``TARGET`` % of the people's measured reaction, inside ``band(pace, slowest)``. Without a meter or a measured
-    seat: the slow end (the pace's own scale). With fewer than ``SETTLE`` reactions measured, part way from the
-    slow end to the aim, in proportion."""
+def band_scale(perceive: int, decide: int, meter: ReactionMeter | None, pace: str, slowest: int) -> int:
+    """Percent applied to a bot's level times so its median answer comes near ``TARGET`` % of the people's measured
+    reaction, inside ``band(pace, slowest)``. The bot's median answer at ``s`` % is ``max(MIN_PERCEPTION, perceive
+    * s / 100) + decide * s / 100`` ticks (``perceive``, ``decide``: its level's medians at 100 %). Without a meter
+    or a measured seat: the slow end (the pace's own scale). With fewer than ``SETTLE`` reactions measured, part
+    way from the slow end to the aim, in proportion."""
     lo, hi = band(pace, slowest)
     measured = meter.people() if meter is not None else None
     if measured is None:
         return hi
-    aim = min(hi, max(lo, measured * TARGET // max(1, nominal)))
+    aim = measured * TARGET // 100
+    s = aim * 100 // max(1, perceive + decide)
+    if perceive * s < MIN_PERCEPTION * 100:  # perception at its floor: the decision makes up the rest
+        s = max(0, aim - MIN_PERCEPTION) * 100 // max(1, decide)
+    s = min(hi, max(lo, s))
     n = min(meter.count, SETTLE)
-    return hi + (aim - hi) * n // SETTLE
+    return hi + (s - hi) * n // SETTLE
