@@ -93,7 +93,7 @@ from arcade.core.rng import Rng, seed_mix  # noqa: E402
 from arcade.games.grisbi import RULES, Bot  # noqa: E402
 from arcade.games.grisbi.bot import BOT_LEVELS, BotLevel  # noqa: E402
 from arcade.games.grisbi.cards import ACTION, KIND, POINTS, STOP, TEAMS  # noqa: E402
-from arcade.games.grisbi.pace import react  # noqa: E402
+from arcade.games.grisbi.pace import MIN_PERCEPTION, react  # noqa: E402
 from arcade.games.grisbi.scoring import is_correct, team_total  # noqa: E402
 
 PERSON = BotLevel(perception=18, decide_base=15, decide_per_bit=8, spread=30, mistake_permille=50,
@@ -265,6 +265,7 @@ class PersonModel:
         self._awake: int | None = None
         self._key = -1
         self._due: int | None = None
+        self._seen = 0
         self._pending: tuple[int, int] | None = None
 
     def _glowing(self, view) -> list[int]:
@@ -291,11 +292,10 @@ class PersonModel:
         landed = max(view.pile_ticks[-1], self._awake)
         if n != self._key:
             self._key = n
-            if self._glowing(view):
-                r, self._rng = self._rng.below(self.hi - self.lo + 1)
-                self._due = react(self._due, tick, landed, self.lo + r, True)
-            elif self._due is not None and self._due > tick:
-                self._due = react(self._due, tick, landed, 0, False)
+            glow = bool(self._glowing(view))
+            r, self._rng = self._rng.below(self.hi - self.lo + 1)
+            if glow or (self._due is not None and self._due > tick):
+                self._due, self._seen = react(self._due, self._seen, landed, MIN_PERCEPTION, self.lo + r, glow)
             else:
                 self._due = None
         if self._due is not None and tick >= self._due:

@@ -123,6 +123,7 @@ class Bot:
         self._deciding = False                # the due answer is a decision in progress (not a wait)
         self.decision_from = 0                # tick of the landing (or START) its current decision answers
         self._meter: ReactionMeter | None = None  # the people's reactions (``people``)
+        self._seen = 0                        # tick its perception of the pile ends (pace.react)
         self.scale = 0                        # percent applied to its level times at the last top card (0: none yet)
 
     @property
@@ -192,11 +193,14 @@ class Bot:
 
     def answer_at(self, candidates: int, scale: int) -> int:
         """``answer_time`` with its times scaled by ``scale`` percent."""
+        perceive = max(MIN_PERCEPTION, self._vary(self.params.perception, scale))
+        return perceive + self.decision_time(candidates, scale)
+
+    def decision_time(self, candidates: int, scale: int) -> int:
+        """Ticks of a Hick–Hyman decision over ``candidates`` cards, drawn and scaled by ``scale`` percent."""
         p = self.params
-        perceive = max(MIN_PERCEPTION, self._vary(p.perception, scale))
         bits = _BITS100[min(max(candidates, 0), len(_BITS100) - 1)]
-        decide = max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
-        return perceive + decide
+        return max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
 
     def head_count(self, view) -> int:
         """The bot's belief of its team's correct points on the pile (exact total + its running counting error)."""
@@ -239,13 +243,13 @@ class Bot:
             self.scale = self.pace_scale(view)
             top = view.pile_cards[-1]
             playable = any(is_correct(c, top) for c in view.hand)
-            if self._deciding and self._due > tick and not playable:
-                # a card it cannot play on does not send its running reaction back to zero (pace.react)
-                self._due = react(self._due, tick, landed, 0, False)
-            else:
-                self._due = react(None, tick, landed, self.answer_at(len(view.hand), self.scale), True)
-                self._deciding = True
-                self.decision_from = landed
+            running = self._due if self._deciding else None
+            perceive = max(MIN_PERCEPTION, self._vary(self.params.perception, self.scale))
+            due, seen = react(running, self._seen, landed, perceive,
+                              perceive + self.decision_time(len(view.hand), self.scale), playable)
+            if due != running:
+                self._deciding, self.decision_from = True, landed
+            self._due, self._seen = due, seen
             self._key = n
             self._count(view)
         if tick < self._due:

@@ -46,18 +46,24 @@ FASTEST = {"relaxed": 35, "standard": 30, "fast": 25}
 """The band's fast end by pace: percent of a bot level's own times (its 1 v 1 figures at the standard pace)."""
 
 
-def react(due: int | None, tick: int, landed: int, reaction: int, playable: bool) -> int:
-    """The tick a player answers, given a card that ``landed`` at that tick (or START) is on top now.
+def react(due: int | None, seen: int, landed: int, perceive: int, reaction: int, playable: bool
+          ) -> tuple[int, int]:
+    """A player's (answer tick, tick their perception ends) when a card that ``landed`` at that tick (or START) is
+    the new top card.
 
-    ``due``: the answer tick of a reaction already running (None or a past tick: none); ``reaction``: the player's
-    reaction time in ticks; ``playable``: whether the player holds a card that is correct on the new top card.
-    A playable card starts a new reaction from its landing, the same instant for everyone (at least
-    ``MIN_PERCEPTION`` ticks). A card the player cannot play on does not send a running reaction back to zero: it
-    keeps its tick (never sooner than ``MIN_PERCEPTION`` after that card landed); with no reaction running it starts
-    one (the player looks at it: whether to lay a card anyway comes later)."""
-    if not playable and due is not None and due > tick:
-        return max(due, landed + MIN_PERCEPTION)
-    return landed + max(MIN_PERCEPTION, reaction)
+    ``due``, ``seen``: those of the reaction running (``due`` None or past: none); ``perceive`` and ``reaction``:
+    the player's perception and whole reaction times in ticks for a new reaction (perception at least
+    ``MIN_PERCEPTION``); ``playable``: whether the player holds a card that is correct on the new top card.
+
+    A new reaction starts at the landing, the same instant for every player. A running reaction is not sent back
+    to zero by a card it could not have reacted to: one that landed while the player was still perceiving (it is
+    what they see when they look: never sooner than ``MIN_PERCEPTION`` after it landed), or one they cannot play
+    on. Only a card they can play on, landing once they have seen the pile and are deciding, starts a new one."""
+    if due is not None and due > landed and (landed < seen or not playable):
+        floor = landed + MIN_PERCEPTION
+        return max(due, floor), max(seen, floor) if landed < seen else seen
+    perceive = max(MIN_PERCEPTION, perceive)
+    return landed + max(perceive, reaction), landed + perceive
 
 
 class ReactionMeter:
