@@ -1,6 +1,25 @@
-"""How fast Grisbi's bots play, measured against a model of a person at the table (issue #16).
+"""How fast Grisbi's bots play, measured against models of a person at the table (issues #16 and 36).
 
-Prints, for each bot level at the chosen pace:
+By default (issue 36, "a race at every speed") it prints the race: 4 seats, a person model at seat 0 and three
+normal bots that pace themselves on it (``Bot.people``, the rubber band of ``arcade.games.grisbi.pace``), at a new
+player's first-match defaults (relaxed pace, assist on) and at the standard pace; two person models with the assist
+on (``PersonModel``, the bots' own perception rule): fast (400-600 ms from a card becoming playable for them to
+their card) and slow (900-1,300 ms). For each: the person's share of all cards laid, the person's and each bot's
+cards per round, the rounds, the share of rounds the person's team won, and the bots' time scale at the end of each
+match (percent of their level's times). Targets: fast share <= 50 %, slow share >= 20 %, every bot >= 2 cards a
+round. ``--matches`` sets the matches a line (24).
+
+Figures (seed 1, 24 matches a line; before issue 36, the same models against the old bots: first match fast
+83.9 %, slow 77.2 %, bots 0.6-1.1 cards a round; standard fast 82.9 %, slow 51.1 %; measured with 16 matches):
+
+    setting      model  share  person/round  bots cards/round (each) rounds   won  bot scale p10/p50/p90
+    first match  fast   40.2 %           7.4          3.7 / 3.6 / 3.8     87   82 %         35/35/35 %
+    first match  slow   27.0 %           5.6          5.2 / 4.8 / 5.3     93   68 %         98/106/120 %
+    standard     fast   33.3 %           6.8          4.8 / 4.7 / 4.2     82   88 %         30/30/37 %
+    standard     slow   24.8 %           5.5          6.0 / 4.7 / 6.0     92   59 %         96/105/120 %
+    targets: fast model's share <= 50 %, slow model's >= 20 %, every bot >= 2 cards a round; all met
+
+With ``--levels`` it also prints, for each bot level at the chosen ``--pace`` (issue #16):
 
 - the bot's answer times, p10 / p50 / p90 in seconds: "alone 1v1", from START to its first card when it holds a
   correct card and nobody else lays (a real 2-player deal per seed: its answer to one card, targets: medians about

@@ -10,17 +10,22 @@ ticks, drawn from the bot's own seeded generator (never a clock):
   easy 16 + 12 ticks a bit, normal 10 + 7, hard 6 + 4; with 12 cards in hand that is about 90 / 60 / 43 ticks
   from landing to answer when nothing else lands meanwhile (1.5 s / 1.0 s / 0.7 s medians; at a busy table the
   answers seen are the quicker ones: hard about 0.6 s);
-- a card landing while the bot is still deciding is seen (perception again) and its choice re-checked
-  (``RECHECK`` % of its level's decision base), then it answers: it keeps the work done on its hand;
+- perception is the same as a person's (``pace.react``, issue 36): a reaction starts the tick a card lands (the
+  instant a person sees it too); a card landing while the bot is still perceiving, or one it holds nothing correct
+  on, does not send its reaction back to zero (it only answers no sooner than 300 ms after that card); a card it
+  can play on, landing once it has seen the pile and is deciding, starts a new reaction from its landing;
 - each time is drawn around its median (triangular, ±``spread`` %) with a slow tail (one answer in eight takes half
   as long again), then scaled by the table's pace (``PACES``: relaxed 160 %, standard 100 %, fast 75 %) and by its
   number of seats (``SEAT_PACE``: 100 % at 2 seats, so 1 v 1 keeps the levels' own times, up to 175 % at 8: every
   card landing makes every player look again, so without it the bots together would lay about a card for each
   of them and a person would get little of the pile; with 3 normal bots at the relaxed pace the table lays at most
-  about 0.7 cards a second, ``tools/grisbi_pace.py``); the perception floor of 18 ticks holds at every pace.
+  about 0.7 cards a second, ``tools/grisbi_pace.py``); the perception floor of 18 ticks holds at every pace;
+- when it knows the people at the table (``Bot.people``, set by ``Match.add_bot``) that scale is a rubber band
+  (issue 36, ``pace.band_scale``): it measures each person's reaction from the public pile (``pace.ReactionMeter``)
+  and aims its median answer at theirs, never faster than ``pace.FASTEST[pace]`` % of its level's times nor
+  slower than the pace's own scale above, starting from the latter (the gentle start).
 
-Any new card on the pile (its own included) starts a new perception: a bot never answers a card it has not had time to
-see, so no bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
+No bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
 
 1. lays a Stop if its *head count* of its team's correct points reaches the target plus its level's safety margin
    ("it's very difficult to be sure": easy 20 %, normal and hard 50 % of the target, plus 20 % for each team-mate
