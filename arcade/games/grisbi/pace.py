@@ -4,16 +4,17 @@ Three pure, deterministic pieces (integers and ticks only: no clock, no float, n
 ``bot.Bot`` and by the person models of ``tools/grisbi_pace.py`` alike (issue 36, "a race at every speed"):
 
 - **Perception** (``react``): a player's reaction to the pile starts the tick a top card lands (``pile_ticks``, the
-  same instant for a bot and a person: the view shows it to both) and runs for that player's reaction time. A card
-  landing while a reaction is running does not send it back to zero: the player was already looking and answers
-  at the same tick, only never sooner than ``MIN_PERCEPTION`` (18 ticks, 300 ms) after the newest card landed
-  (nobody answers a card before having seen it). Before issue 36 every card landing restarted a bot's whole
-  perception, so a person laying a card every 0.5 s kept every bot at zero.
-- **Measurement** (``ReactionMeter``): for each watched seat (the people at the table), the ticks from a top card
-  appearing (its landing, or START, or the moment the meter began watching) to that seat laying a card that is
-  correct on it (so the top card was playable for that seat). Read from the public pile of the views, card by card:
-  a replay or a rollback that gives the same views gives the same measurements. The estimate of a seat is the
-  median of its last ``WINDOW`` reactions.
+  same instant for a bot and a person: the view shows it to both). A card landing while the player is still
+  perceiving, or one they hold nothing correct on, does not send the reaction back to zero: it keeps its tick, only
+  never sooner than ``MIN_PERCEPTION`` (18 ticks, 300 ms) after that card landed. A card they can play on, landing
+  once they are deciding, starts a new reaction. Before issue 36 every card landing restarted a bot's perception
+  and added a re-check, so a person laying a card every 0.5 s kept every bot at zero.
+- **Measurement** (``ReactionMeter``): for each watched seat (the people at the table), the ticks from the first
+  card that appeared after that seat's own last card (or START, or the moment the meter began watching) to that
+  seat laying a card that is correct on the top card (so the top card was playable for them), lays after more
+  than ``LONGEST`` ticks not counted. Read from the public pile of the views, card by card: a replay or a rollback
+  that gives the same views gives the same measurements. The estimate of a seat is the median of its last
+  ``WINDOW`` reactions.
 - **Rubber band** (``band``, ``band_scale``): the percent applied to a bot's level times (perception, decision,
   patience). It aims the bot's answer at ``TARGET`` % of the people's measured reaction (their mean), so a fast
   person meets fast bots and a slow one slow bots, always inside the band of the table's pace: never faster than
