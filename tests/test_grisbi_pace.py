@@ -141,3 +141,33 @@ def test_determinism_the_same_input_log_gives_the_same_bot_inputs():
     for x in a.input_log:
         r = RULES.step(r, x)
     assert RULES.checksum(r) == RULES.checksum(a.state)
+
+
+def test_with_the_assist_on_a_bot_reads_its_teams_exact_total_as_its_people_do():
+    """The assist shows a team its exact total and glows its winning Stops: a bot of that team sees them too and
+    lays a fitting Stop as soon as the total reaches the target (assist off: its head count and its safety margin,
+    issue #16, so it does not stop yet at 12 points of 10)."""
+    base = RULES.initial_state(15, 2, start_ticks=0)
+    loc = base.pile_cards[0]
+    pile, used = [loc], {loc}
+    for _ in range(4):  # four 3-point Robber cards, each correct on the one before: 12 points, target 10
+        c = next(c.id for c in CARDS if c.id not in used and c.team == "robbers" and c.kind == "action"
+                 and c.points == 3 and fits(c.id, pile[-1], "robbers"))
+        pile.append(c)
+        used.add(c)
+    stop = next(c.id for c in CARDS if c.team == "robbers" and c.kind == "stop"
+                and any(o in CARDS[pile[-1]].robber_hooks for o in c.objects))
+    spare = next(c.id for c in CARDS if c.id not in used and c.team == "robbers" and c.kind == "action"
+                 and fits(c.id, pile[-1], "robbers"))
+    police = next(c.id for c in CARDS if c.team == "police" and c.kind == "action")
+    for assist, wanted in ((True, stop), (False, spare)):
+        s = dataclasses.replace(base, hands=(tuple(sorted((stop, spare))), (police,)), pile_cards=tuple(pile),
+                                pile_seats=(-1,) + (0,) * 4, pile_ticks=(0,) * 5, assist=assist)
+        bot = Bot(0, "normal", 2)
+        bot.params = dataclasses.replace(bot.params, mistake_permille=0, count_slip_permille=0)
+        for _ in range(300):
+            n = bot.input(RULES.view(s, 0), RULES.legal_actions(s, 0), s.tick)
+            if n:
+                break
+            s = RULES.step(s, (0, 0))
+        assert n - 1 == wanted, (assist, n - 1, stop, spare)

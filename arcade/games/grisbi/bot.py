@@ -32,7 +32,9 @@ No bot input ever comes less than 18 ticks after the top card landed. When the b
    whose cards it counts too) and one
    of its Stops fits the top card; failing that, a normal or hard bot lays a card whose hooks fit one of its Stops. The head
    count is the exact total on the pile plus a running error: each of its team's Action cards it counts is miscounted
-   (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best;
+   (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best.
+   With the assist on (a match option) the bot reads its team's exact total as its team's people do on the table,
+   and lays a fitting Stop as soon as that total reaches the target (no margin: the assist makes it sure);
 2. lays a Deny on an opponents' correct Action card worth at least 2 points (easy and normal: 3) when it holds the
    Deny of that object;
 3. lays a correct Action card: easy picks any, normal and hard the highest points and then the card on which most
@@ -283,8 +285,12 @@ class Bot:
 
         target = view.targets[team]
         mates = sum(1 for t in view.teams if t == view.team) - 1
-        margin = target * (p.stop_margin + MARGIN_PER_MATE * mates) // 100
-        if stops and self.head_count(view) >= target + margin:
+        if getattr(view, "assist", False):  # the assist shows the team's exact total to everyone of the team
+            margin, counted = 0, team_total(pile, team)
+        else:
+            margin = target * (p.stop_margin + MARGIN_PER_MATE * mates) // 100
+            counted = self.head_count(view)
+        if stops and counted >= target + margin:
             fitting = [c for c in stops if is_correct(c, top)]
             if fitting:
                 return fitting[0], 0
