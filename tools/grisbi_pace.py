@@ -13,10 +13,10 @@ Figures (seed 1, 24 matches a line; before issue 36, the same models against the
 83.9 %, slow 77.2 %, bots 0.6-1.1 cards a round; standard fast 82.9 %, slow 51.1 %; measured with 16 matches):
 
     setting      model  share  person/round  bots cards/round (each) rounds   won  bot scale p10/p50/p90
-    first match  fast   40.2 %           7.4          3.7 / 3.6 / 3.8     87   82 %         35/35/35 %
-    first match  slow   27.0 %           5.6          5.2 / 4.8 / 5.3     93   68 %         98/106/120 %
-    standard     fast   33.3 %           6.8          4.8 / 4.7 / 4.2     82   88 %         30/30/37 %
-    standard     slow   24.8 %           5.5          6.0 / 4.7 / 6.0     92   59 %         96/105/120 %
+    first match  fast   42.4 %           6.8          3.3 / 2.8 / 3.2     90   72 %         35/35/42 %
+    first match  slow   29.0 %           4.4          3.6 / 3.9 / 3.4    101   56 %         98/103/110 %
+    standard     fast   35.2 %           5.8          3.7 / 3.3 / 3.8     98   66 %         30/30/40 %
+    standard     slow   28.8 %           4.5          3.6 / 3.7 / 3.7    100   50 %         96/105/113 %
     targets: fast model's share <= 50 %, slow model's >= 20 %, every bot >= 2 cards a round; all met
 
 With ``--levels`` it also prints, for each bot level at the chosen ``--pace`` (issue #16):
