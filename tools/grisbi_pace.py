@@ -9,8 +9,9 @@ cards per round, the rounds, the share of rounds the person's team won, and the 
 match (percent of their level's times). Targets: fast share <= 50 %, slow share >= 20 %, every bot >= 2 cards a
 round. ``--matches`` sets the matches a line (24).
 
-Figures (seed 1, 24 matches a line; before issue 36, the same models against the old bots: first match fast
-83.9 %, slow 77.2 %, bots 0.6-1.1 cards a round; standard fast 82.9 %, slow 51.1 %; measured with 16 matches):
+Figures (seed 1, 24 matches a line). Before issue 36 the same models against the old bots (every card restarting
+their reaction, no rubber band) got: first match fast 82.7 %, slow 78.2 % of the cards (bots 0.6-0.9 cards a
+round, the person's team 99 % of the rounds); standard fast 82.4 %, slow 13.0 % (bots 7.5-7.8 a round). Now:
 
     setting      model  share  person/round  bots cards/round (each) rounds   won  bot scale p10/p50/p90
     first match  fast   42.4 %           6.8          3.3 / 2.8 / 3.2     90   72 %         35/35/42 %
