@@ -395,9 +395,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rates-only", action="store_true", help="print only those")
     ap.add_argument("--matches", type=int, default=24, help="matches a line of the race figures")
     ap.add_argument("--levels", action="store_true", help="also print the bot levels' own times (issue 16)")
+    ap.add_argument("--level", default="normal", choices=LEVELS, help="the bots' level in the race (normal)")
     args = ap.parse_args(argv)
     if not args.rates_only:
-        print_race(args.matches, args.seed)
+        print_race(args.matches, args.seed, args.level)
         if not (args.levels or args.rates):
             return
         print()
