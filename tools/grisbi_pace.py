@@ -26,8 +26,7 @@ With ``--levels`` it also prints, for each bot level at the chosen ``--pace`` (i
   correct card and nobody else lays (a real 2-player deal per seed: its answer to one card, targets: medians about
   easy 1.5 s, normal 1.0 s, hard 0.6 s; at a table of more seats every bot time grows, ``bot.SEAT_PACE``), and
   "busy table", in games of four bots of that level, from the moment the
-  card its input lands on was laid (a card landing while a bot decides makes it look again and re-check its choice,
-  so at a busy table the answers seen are shorter; target: never under 18 ticks = 300 ms, the minimum is printed);
+  card its input lands on was laid (target: never under 18 ticks = 300 ms, the minimum is printed);
 - the length of a round with 3 and with 4 bots of that level (from START to the round's end; target for four normal
   bots at the standard pace: 15-45 s);
 - the share of rounds a modelled typical person wins 1 vs 1 against a bot of that level (targets: >= 65 % vs easy,
@@ -62,14 +61,24 @@ own: the table's pace and seat count scale the bots only.
 
     python tools/grisbi_pace.py --rounds 60 --seed 1 [--pace standard] [--rates]
 
-Figures (seed 1, --rounds 60, standard pace; 1 v 1 identical before and after the seat pace: same inputs, same
-rounds, checked):
+Figures (``--levels``, seed 1, --rounds 60, standard pace), after issue 36's perception rule (a card a bot can
+play on, landing while it decides, starts a new reaction; no re-check): 1 v 1 alone unchanged, the busy table's
+answers longer (no re-check shortcut), every target still met:
 
     level   alone 1v1 p10/p50/p90 busy table p10/p50/p90 (min)  round: 3 bots  4 bots (p10-p90)    person wins 1v1
+    easy    1.42/1.62/2.00 s  1.60/1.80/2.03 s (22 ticks)        32.3 s         47.0 s (38-59 s)        76.2 % of 126
+    normal  0.92/1.05/1.28 s  1.07/1.20/1.33 s (27 ticks)        23.2 s         33.8 s (24-42 s)        35.7 % of 126
+    hard    0.65/0.73/0.92 s  0.75/0.87/0.97 s (18 ticks)        18.4 s         23.7 s (18-40 s)        22.2 % of 126
+
+Before issue 36 (same command):
+
     easy    1.42/1.62/2.00 s  1.05/1.18/1.42 s (52 ticks)        26.6 s         33.9 s (27-44 s)        77.0 % of 126
     normal  0.92/1.05/1.28 s  0.75/0.85/0.98 s (38 ticks)        19.0 s         27.6 s (22-35 s)        41.3 % of 126
     hard    0.65/0.73/0.92 s  0.60/0.67/0.83 s (31 ticks)        19.0 s         25.4 s (19-36 s)        17.5 % of 126
 
+The cards-a-second table below is from before issue 36 (``--rates-only`` prints today's; with the issue 36 rule,
+``--rounds 6``, relaxed: normal bots with a newcomer 0.52 / 0.54 / 0.52 / 0.50 / 0.47 / 0.44 at 2 / 3 / 4 / 5 / 6 / 8
+seats).
 Cards the bots lay a second (``--rates-only --rounds 48``), with a newcomer / with a person (the person's share):
 
     relaxed  seats   2            3            4            5            6            8
