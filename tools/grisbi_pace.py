@@ -5,19 +5,19 @@ normal bots that pace themselves on it (``Bot.people``, the rubber band of ``arc
 player's first-match defaults (relaxed pace, assist on) and at the standard pace; two person models with the assist
 on (``PersonModel``, the bots' own perception rule): fast (400-600 ms from a card becoming playable for them to
 their card) and slow (900-1,300 ms). For each: the person's share of all cards laid, the person's and each bot's
-cards per round, the rounds, the share of rounds the person's team won, and the bots' time scale at the end of each
-match (percent of their level's times). Targets: fast share <= 50 %, slow share >= 20 %, every bot >= 2 cards a
+cards per round, the rounds, the share of rounds the person's team won, the bots' time scale at the end of each
+match (percent of their level's times) and the person's reaction as the bots measured it (median over the matches). Targets: fast share <= 50 %, slow share >= 20 %, every bot >= 2 cards a
 round. ``--matches`` sets the matches a line (24).
 
 Figures (seed 1, 24 matches a line). Before issue 36 the same models against the old bots (every card restarting
 their reaction, no rubber band) got: first match fast 82.7 %, slow 78.2 % of the cards (bots 0.6-0.9 cards a
 round, the person's team 99 % of the rounds); standard fast 82.4 %, slow 13.0 % (bots 7.5-7.8 a round). Now:
 
-    setting      model  share  person/round  bots cards/round (each) rounds   won  bot scale p10/p50/p90
-    first match  fast   42.4 %           6.8          3.3 / 2.8 / 3.2     90   72 %         35/35/42 %
-    first match  slow   29.0 %           4.4          3.6 / 3.9 / 3.4    101   56 %         98/103/110 %
-    standard     fast   35.2 %           5.8          3.7 / 3.3 / 3.8     98   66 %         30/30/40 %
-    standard     slow   28.8 %           4.5          3.6 / 3.7 / 3.7    100   50 %         96/105/113 %
+    setting      model  share  person/round  bots cards/round (each) rounds   won  bot scale p10/p50/p90  measured
+    first match  fast   42.4 %           6.8          3.3 / 2.8 / 3.2     90   72 %         35/35/42 %    0.45 s
+    first match  slow   29.0 %           4.4          3.6 / 3.9 / 3.4    101   56 %         98/103/110 %    1.02 s
+    standard     fast   35.2 %           5.8          3.7 / 3.3 / 3.8     98   66 %         30/30/40 %    0.47 s
+    standard     slow   28.8 %           4.5          3.6 / 3.7 / 3.7    100   50 %         96/105/113 %    1.03 s
     targets: fast model's share <= 50 %, slow model's >= 20 %, every bot >= 2 cards a round; all met
 
 With ``--levels`` it also prints, for each bot level at the chosen ``--pace`` (issue #16):
@@ -347,10 +347,11 @@ def race(model: str, pace: str, assist: bool, matches: int, seed: int, level: st
     """``matches`` seeded matches of ``seats`` seats: the ``model`` person at seat 0 (Robbers), bots of ``level``
     in the others (teams alternating), every bot watching seat 0 (``Bot.people``, as ``Match.add_bot`` sets it).
     Returns the cards laid per seat, the rounds played, the rounds the person's team won and the bots' last
-    rubber-band scales (percent, one per bot and match)."""
+    rubber-band scales (percent, one per bot and match) and the person's reaction as the bots measured it at the end
+    of each match (ticks)."""
     laid = [0] * seats
     rounds = won = 0
-    scales = []
+    scales, measured = [], []
     for k in range(matches):
         s = RULES.initial_state(seed * 1_000_003 + 31 * k, seats, pace=pace, assist=assist)
         players = [PersonModel(0, MODELS[model], seed + k)] + [Bot(p, level, seed + k) for p in range(1, seats)]
@@ -368,7 +369,8 @@ def race(model: str, pace: str, assist: bool, matches: int, seed: int, level: st
                     rounds += 1
                     won += ev[1] == "robbers"
         scales += [b.scale for b in players[1:]]
-    return {"laid": laid, "rounds": rounds, "won": won, "scales": scales}
+        measured.append(players[1].meter.people() or 0)
+    return {"laid": laid, "rounds": rounds, "won": won, "scales": scales, "measured": measured}
 
 
 def print_race(matches: int, seed: int, level: str = "normal") -> bool:
@@ -377,7 +379,7 @@ def print_race(matches: int, seed: int, level: str = "normal") -> bool:
     print(f"Grisbi race, 4 seats: a person model at seat 0 and three {level} bots pacing themselves on it "
           f"({matches} matches a line, seed {seed})")
     print(f"{'setting':12} {'model':5} {'share':>6} {'person/round':>13} {'bots cards/round (each)':>24} "
-          f"{'rounds':>6} {'won':>5} {'bot scale p10/p50/p90':>22}")
+          f"{'rounds':>6} {'won':>5} {'bot scale p10/p50/p90':>22} {'measured':>9}")
     for name, opts in SETTINGS.items():
         for model in MODELS:
             f = race(model, opts["pace"], opts["assist"], matches, seed, level)
@@ -387,7 +389,7 @@ def print_race(matches: int, seed: int, level: str = "normal") -> bool:
             sc = f["scales"]
             print(f"{name:12} {model:5} {100 * share:5.1f} % {laid[0] / r:13.1f} "
                   f"{' / '.join(f'{b:.1f}' for b in per_bot):>24} {f['rounds']:6} {100 * f['won'] / r:4.0f} % "
-                  f"{pct(sc, 10):>10}/{pct(sc, 50)}/{pct(sc, 90)} %")
+                  f"{pct(sc, 10):>10}/{pct(sc, 50)}/{pct(sc, 90)} % {pct(f['measured'], 50) / 60:7.2f} s")
             good = min(per_bot) >= 2 and (share <= 0.5 if model == "fast" else share >= 0.2)
             ok = ok and good
     print("targets: fast model's share <= 50 %, slow model's >= 20 %, every bot >= 2 cards a round; "
