@@ -338,6 +338,10 @@ class Match:
         player = self.bot_player(seat, level, seed) if self.bot_player is not None else None
         bot = self.bots[seat] = BotSeat(self.game_id, seat, level, seed, player=player, ahead=self.bot_ahead,
                                         think_ticks=self.bot_think_ticks if think_ticks is None else think_ticks)
+        people = tuple(i for i, s in enumerate(self.seats) if s.kind != "bot")
+        for b in self.bots.values():  # a real-time bot that paces itself on the people at the table (Grisbi's)
+            if hasattr(b._bot, "people"):
+                b._bot.people = people
         return bot
 
     def drop_to_bot(self, seat: int, level: str = "normal") -> BotSeat:

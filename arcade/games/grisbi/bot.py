@@ -10,24 +10,31 @@ ticks, drawn from the bot's own seeded generator (never a clock):
   easy 16 + 12 ticks a bit, normal 10 + 7, hard 6 + 4; with 12 cards in hand that is about 90 / 60 / 43 ticks
   from landing to answer when nothing else lands meanwhile (1.5 s / 1.0 s / 0.7 s medians; at a busy table the
   answers seen are the quicker ones: hard about 0.6 s);
-- a card landing while the bot is still deciding is seen (perception again) and its choice re-checked
-  (``RECHECK`` % of its level's decision base), then it answers: it keeps the work done on its hand;
+- perception is the same as a person's (``pace.react``, issue 36): a reaction starts the tick a card lands (the
+  instant a person sees it too); a card landing while the bot is still perceiving, or one it holds nothing correct
+  on, does not send its reaction back to zero (it only answers no sooner than 300 ms after that card); a card it
+  can play on, landing once it has seen the pile and is deciding, starts a new reaction from its landing;
 - each time is drawn around its median (triangular, ±``spread`` %) with a slow tail (one answer in eight takes half
   as long again), then scaled by the table's pace (``PACES``: relaxed 160 %, standard 100 %, fast 75 %) and by its
   number of seats (``SEAT_PACE``: 100 % at 2 seats, so 1 v 1 keeps the levels' own times, up to 175 % at 8: every
   card landing makes every player look again, so without it the bots together would lay about a card for each
   of them and a person would get little of the pile; with 3 normal bots at the relaxed pace the table lays at most
-  about 0.7 cards a second, ``tools/grisbi_pace.py``); the perception floor of 18 ticks holds at every pace.
+  about 0.7 cards a second, ``tools/grisbi_pace.py``); the perception floor of 18 ticks holds at every pace;
+- when it knows the people at the table (``Bot.people``, set by ``Match.add_bot``) that scale is a rubber band
+  (issue 36, ``pace.band_scale``): it measures each person's reaction from the public pile (``pace.ReactionMeter``)
+  and aims its median answer at theirs, never faster than ``pace.FASTEST[pace]`` % of its level's times nor
+  slower than the pace's own scale above, starting from the latter (the gentle start).
 
-Any new card on the pile (its own included) starts a new perception: a bot never answers a card it has not had time to
-see, so no bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
+No bot input ever comes less than 18 ticks after the top card landed. When the bot's time is up it:
 
 1. lays a Stop if its *head count* of its team's correct points reaches the target plus its level's safety margin
    ("it's very difficult to be sure": easy 20 %, normal and hard 50 % of the target, plus 20 % for each team-mate
    whose cards it counts too) and one
    of its Stops fits the top card; failing that, a normal or hard bot lays a card whose hooks fit one of its Stops. The head
    count is the exact total on the pile plus a running error: each of its team's Action cards it counts is miscounted
-   (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best;
+   (by that card's points, up or down) with a level chance (easy 25 %, normal 12 %, hard 3 %): hard counts best.
+   With the assist on (a match option) the bot reads its team's exact total as its team's people do on the table,
+   and lays a fitting Stop as soon as that total reaches the target (no margin: the assist makes it sure);
 2. lays a Deny on an opponents' correct Action card worth at least 2 points (easy and normal: 3) when it holds the
    Deny of that object;
 3. lays a correct Action card: easy picks any, normal and hard the highest points and then the card on which most
@@ -52,6 +59,7 @@ from typing import Any, Sequence
 
 from arcade.core.rng import Rng, seed_mix
 from .cards import ACTION, DENY, KIND, MAIN, NO_INPUT, POINTS, ROW_BITS, STOP, STOP_BITS, TEAM, TEAMS, lay_input
+from .pace import MIN_PERCEPTION, ReactionMeter, band_scale, react
 from .scoring import is_correct, team_total
 
 __all__ = ["Bot", "BotLevel", "BOT_LEVELS", "PACES", "SEAT_PACE", "MIN_PERCEPTION", "time_scale"]
@@ -89,10 +97,6 @@ SEAT_PACE = {2: 100, 3: 115, 4: 135, 5: 145, 6: 155, 7: 165, 8: 175}
 table takes longer, so the bots together do not lay a card for every one of them (each card landing makes every
 player look again), and a person keeps a fair share of the pile. 2 seats: 100 (the 1 v 1 figures are the levels'
 own). Measured with ``tools/grisbi_pace.py --rates`` (its docstring has the figures)."""
-MIN_PERCEPTION = 18
-"""No bot answers a card sooner than this many ticks (300 ms) after it landed, at any level and pace."""
-RECHECK = 150
-"""Percent of a level's ``decide_base`` a bot still deciding spends re-checking its choice when a card lands."""
 MARGIN_PER_MATE = 20
 """Percent of the target added to a bot's Stop margin for each team-mate whose cards it must count too."""
 STALL_TICKS = 300
@@ -125,6 +129,47 @@ class Bot:
         self._pending: tuple[int, int] | None = None  # (card, tick sent) not yet seen in the pile
         self._deciding = False                # the due answer is a decision in progress (not a wait)
         self.decision_from = 0                # tick of the landing (or START) its current decision answers
+        self._meter: ReactionMeter | None = None  # the people's reactions (``people``)
+        self._seen = 0                        # tick its perception of the pile ends (pace.react)
+        self.scale = 0                        # percent applied to its level times at the last top card (0: none yet)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at the table (not bots), whose reactions set this bot's pace (the rubber band,
+        ``pace.band_scale``); empty (the default): the pace's own times (``time_scale``). Set by whoever seats the
+        bot (``arcade.core.match.Match.add_bot``); changing it keeps what was measured of seats still watched."""
+        return self._meter.seats if self._meter is not None else ()
+
+    @people.setter
+    def people(self, seats: Sequence[int]) -> None:
+        seats = tuple(sorted(set(seats) - {self.seat}))
+        if seats == self.people:
+            return
+        old, self._meter = self._meter, (ReactionMeter(seats) if seats else None)
+        if old is not None and self._meter is not None:
+            self._meter.reactions.update({s: r for s, r in old.reactions.items() if s in seats})
+            self._meter.count = old.count
+
+    @property
+    def meter(self) -> ReactionMeter | None:
+        """The measured reactions of ``people`` (None when nobody is watched)."""
+        return self._meter
+
+    def pace_scale(self, view: Any) -> int:
+        """Percent applied to this bot's level times now: the rubber band between the pace's fast end and its own
+        scale at the table's seat count when it watches people (``pace.band_scale`` around ``nominal``), else the
+        pace's own scale (``time_scale``)."""
+        pace, seats = getattr(view, "pace", "standard"), len(view.teams)
+        own = self.time_scale(pace, seats)
+        if self._meter is None:
+            return own
+        return band_scale(*self.nominal(), self._meter, pace, own)
+
+    def nominal(self, candidates: int = 12) -> tuple[int, int]:
+        """The medians of this bot's perception and Hick–Hyman decision at 100 % with ``candidates`` cards in hand,
+        in ticks (before the slow tail and the perception floor)."""
+        p = self.params
+        return p.perception, p.decide_base + p.decide_per_bit * _BITS100[candidates] // 100
 
     def _draw(self, n: int) -> int:
         v, self._rng = self._rng.below(n)
@@ -147,20 +192,22 @@ class Bot:
         """Ticks from a card landing to this bot having seen it: at least ``MIN_PERCEPTION``."""
         return max(MIN_PERCEPTION, self._vary(self.params.perception, self.time_scale(pace, seats)))
 
-    def recheck_time(self, pace: str = "standard", seats: int = 2) -> int:
-        """Ticks a bot still deciding spends checking its choice against a card that has just landed."""
-        return self._vary(self.params.decide_base * RECHECK // 100, self.time_scale(pace, seats))
-
     def answer_time(self, candidates: int, pace: str = "standard", seats: int = 2) -> int:
         """Ticks from a card landing to this bot's answer: perception (at least ``MIN_PERCEPTION``) plus a
         Hick–Hyman decision over ``candidates`` cards, both drawn from the bot's generator and scaled by ``pace``
         (a ``PACES`` key; unknown: standard) and the table's ``seats`` (``SEAT_PACE``)."""
+        return self.answer_at(candidates, self.time_scale(pace, seats))
+
+    def answer_at(self, candidates: int, scale: int) -> int:
+        """``answer_time`` with its times scaled by ``scale`` percent."""
+        perceive = max(MIN_PERCEPTION, self._vary(self.params.perception, scale))
+        return perceive + self.decision_time(candidates, scale)
+
+    def decision_time(self, candidates: int, scale: int) -> int:
+        """Ticks of a Hick–Hyman decision over ``candidates`` cards, drawn and scaled by ``scale`` percent."""
         p = self.params
-        scale = self.time_scale(pace, seats)
-        perceive = self.perception_time(pace, seats)
         bits = _BITS100[min(max(candidates, 0), len(_BITS100) - 1)]
-        decide = max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
-        return perceive + decide
+        return max(1, self._vary(p.decide_base + p.decide_per_bit * bits // 100, scale))
 
     def head_count(self, view) -> int:
         """The bot's belief of its team's correct points on the pile (exact total + its running counting error)."""
@@ -198,16 +245,18 @@ class Bot:
         n = len(view.pile_cards)
         if n != self._key:  # a new top card (or START): see it, then think
             landed = max(view.pile_ticks[-1], self._awake)
-            pace, seats = getattr(view, "pace", "standard"), len(view.teams)
-            if self._deciding and self._due > tick and view.pile_seats[-1] != self.seat:
-                # it was still deciding: it sees the new card and checks its choice against it (a person keeps
-                # looking through their hand while cards land)
-                seen = landed + self.perception_time(pace, seats)
-                self._due = max(self._due, seen) + self.recheck_time(pace, seats)
-            else:
-                self._due = landed + self.answer_time(len(view.hand), pace, seats)
-                self._deciding = True
-                self.decision_from = landed
+            if self._meter is not None:
+                self._meter.observe(view, self._awake)
+            self.scale = self.pace_scale(view)
+            top = view.pile_cards[-1]
+            playable = any(is_correct(c, top) for c in view.hand)
+            running = self._due if self._deciding else None
+            perceive = max(MIN_PERCEPTION, self._vary(self.params.perception, self.scale))
+            due, seen = react(running, self._seen, landed, perceive,
+                              perceive + self.decision_time(len(view.hand), self.scale), playable)
+            if due != running:
+                self._deciding, self.decision_from = True, landed
+            self._due, self._seen = due, seen
             self._key = n
             self._count(view)
         if tick < self._due:
@@ -236,8 +285,12 @@ class Bot:
 
         target = view.targets[team]
         mates = sum(1 for t in view.teams if t == view.team) - 1
-        margin = target * (p.stop_margin + MARGIN_PER_MATE * mates) // 100
-        if stops and self.head_count(view) >= target + margin:
+        if getattr(view, "assist", False):  # the assist shows the team's exact total to everyone of the team
+            margin, counted = 0, team_total(pile, team)
+        else:
+            margin = target * (p.stop_margin + MARGIN_PER_MATE * mates) // 100
+            counted = self.head_count(view)
+        if stops and counted >= target + margin:
             fitting = [c for c in stops if is_correct(c, top)]
             if fitting:
                 return fitting[0], 0
@@ -263,7 +316,7 @@ class Bot:
                 return max(correct, key=lambda c: (POINTS[c], c)), 0
             return max(correct, key=lambda c: (POINTS[c], self._follow(c, plays, team), c)), 0
 
-        scale = self.time_scale(getattr(view, "pace", "standard"), len(view.teams))
+        scale = self.scale or self.pace_scale(view)
         age = tick - pile_ticks_last(view)
         if not plays:
             if stops and age >= STALL_TICKS:
