@@ -13,12 +13,15 @@ __all__ = ["SeatChoices"]
 
 class SeatChoices:
     """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the seat's
-    legal actions (``TableScene.legal``)."""
+    legal actions (``Seating.legal``)."""
+
+    def __init__(self, table) -> None:
+        self.t = table  # the game's table, whose layout and components this part reads
 
     def action_label(self, a: Any, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menus."""
-        st = self.views().public
-        n = self.seat_name
+        st = self.t.seating.views().public
+        n = self.t.seat_name
         if isinstance(a, Draw):
             return _("Draw a card")
         if isinstance(a, EndTurn):
@@ -38,7 +41,7 @@ class SeatChoices:
             sh = st.shields[a.target]
             shields = _("no shields") if not sh else _("shields {values}").format(values="+".join(map(str, sh)))
             coins = ngettext("{n} coin", "{n} coins", st.coins[a.target]).format(n=st.coins[a.target])
-            attack = (_("Attack Cop {player} ({shields}, {coins})") if self.roles()[a.target] == COP else
+            attack = (_("Attack Cop {player} ({shields}, {coins})") if self.t.roles()[a.target] == COP else
                       _("Attack Robber {player} ({shields}, {coins})"))
             return attack.format(player=n(a.target), shields=shields, coins=coins)
         if isinstance(a, Respond):
@@ -48,11 +51,11 @@ class SeatChoices:
     def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
         """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
         answer to the pending attack (rules, "Offensive" 1-4)."""
-        st = self.views().public
+        st = self.t.seating.views().public
         off = st.pending
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         defence = a.shield if a.shield else sum(front)
-        role = self.roles()[seat]
+        role = self.t.roles()[seat]
         if defence >= off.value:
             if role == ROBBER and defence > off.value:
                 amount = min(defence - off.value, st.coins[off.attacker])
@@ -64,7 +67,7 @@ class SeatChoices:
         return defence, _("JAIL"), -100
 
     def respond_label(self, a: Respond, seat: int) -> str:
-        st = self.views().public
+        st = self.t.seating.views().public
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         add = _("Add shield {value}").format(value=a.hand) if a.hand else _("Add nothing")
         if a.shield:
@@ -84,8 +87,8 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
         """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
-        st = self.views().public
-        legal = self.legal(seat)
+        st = self.t.seating.views().public
+        legal = self.t.seating.legal(seat)
         if slot == "draw":
             acts = [a for a in legal if isinstance(a, Draw)]
         elif slot == "end":
@@ -100,10 +103,10 @@ class SeatChoices:
         return [(self.action_label(a, seat), a) for a in acts]
 
     def respond_items(self, seat: int) -> list[tuple[str, Respond]]:
-        st = self.views().public
+        st = self.t.seating.views().public
         if st.pending is None or st.pending.target != seat:
             return []
-        legal = [a for a in self.legal(seat) if isinstance(a, Respond)]
+        legal = [a for a in self.t.seating.legal(seat) if isinstance(a, Respond)]
         # the best answers first (worth to the target), then the fewest shield points spent
         def spent(a: Respond) -> int:
             front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
@@ -113,16 +116,16 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Any]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.views().public
+        st = self.t.seating.views().public
         if st.pending is not None:
             return [a for _, a in self.respond_items(seat)]
         out: list[Any] = []
-        for slot in dict.fromkeys(self.hand_slots(seat)):
+        for slot in dict.fromkeys(self.t.hand_slots(seat)):
             out += [a for _, a in self.slot_options(seat, slot)]
         return out
 
     def why_not(self, seat: int, slot: Any) -> str:
-        st = self.views().public
+        st = self.t.seating.views().public
         if slot in ("draw", "end"):
             return _("Not now")
         kind, _value = slot
