@@ -12,16 +12,18 @@ __all__ = ["SeatChoices"]
 
 
 class SeatChoices:
-    """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the seat's
-    legal actions (``Seating.legal``)."""
+    """The seat menus' contents (an object the table owns, ``Table.picks``): public facts from the public view, the
+    choices from the seat's legal actions (``Seating.legal``)."""
 
-    def __init__(self, table) -> None:
-        self.t = table  # the game's table, whose layout and components this part reads
+    def __init__(self, seating, seat_name, hand_slots, roles) -> None:
+        """``seating``: the table's ``Seating`` (views, legal actions); ``seat_name(seat)``; ``hand_slots(seat)``
+        (the seat's hand as its menus list it); ``roles()`` (each seat's role now)."""
+        self.seating, self.seat_name, self.hand_slots, self.roles = seating, seat_name, hand_slots, roles
 
     def action_label(self, a: Any, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menus."""
-        st = self.t.seating.views().public
-        n = self.t.seat_name
+        st = self.seating.views().public
+        n = self.seat_name
         if isinstance(a, Draw):
             return _("Draw a card")
         if isinstance(a, EndTurn):
@@ -41,7 +43,7 @@ class SeatChoices:
             sh = st.shields[a.target]
             shields = _("no shields") if not sh else _("shields {values}").format(values="+".join(map(str, sh)))
             coins = ngettext("{n} coin", "{n} coins", st.coins[a.target]).format(n=st.coins[a.target])
-            attack = (_("Attack Cop {player} ({shields}, {coins})") if self.t.roles()[a.target] == COP else
+            attack = (_("Attack Cop {player} ({shields}, {coins})") if self.roles()[a.target] == COP else
                       _("Attack Robber {player} ({shields}, {coins})"))
             return attack.format(player=n(a.target), shields=shields, coins=coins)
         if isinstance(a, Respond):
@@ -51,11 +53,11 @@ class SeatChoices:
     def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
         """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
         answer to the pending attack (rules, "Offensive" 1-4)."""
-        st = self.t.seating.views().public
+        st = self.seating.views().public
         off = st.pending
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         defence = a.shield if a.shield else sum(front)
-        role = self.t.roles()[seat]
+        role = self.roles()[seat]
         if defence >= off.value:
             if role == ROBBER and defence > off.value:
                 amount = min(defence - off.value, st.coins[off.attacker])
@@ -67,7 +69,7 @@ class SeatChoices:
         return defence, _("JAIL"), -100
 
     def respond_label(self, a: Respond, seat: int) -> str:
-        st = self.t.seating.views().public
+        st = self.seating.views().public
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         add = _("Add shield {value}").format(value=a.hand) if a.hand else _("Add nothing")
         if a.shield:
@@ -87,8 +89,8 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
         """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
-        st = self.t.seating.views().public
-        legal = self.t.seating.legal(seat)
+        st = self.seating.views().public
+        legal = self.seating.legal(seat)
         if slot == "draw":
             acts = [a for a in legal if isinstance(a, Draw)]
         elif slot == "end":
@@ -103,10 +105,10 @@ class SeatChoices:
         return [(self.action_label(a, seat), a) for a in acts]
 
     def respond_items(self, seat: int) -> list[tuple[str, Respond]]:
-        st = self.t.seating.views().public
+        st = self.seating.views().public
         if st.pending is None or st.pending.target != seat:
             return []
-        legal = [a for a in self.t.seating.legal(seat) if isinstance(a, Respond)]
+        legal = [a for a in self.seating.legal(seat) if isinstance(a, Respond)]
         # the best answers first (worth to the target), then the fewest shield points spent
         def spent(a: Respond) -> int:
             front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
@@ -116,16 +118,16 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Any]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.t.seating.views().public
+        st = self.seating.views().public
         if st.pending is not None:
             return [a for _, a in self.respond_items(seat)]
         out: list[Any] = []
-        for slot in dict.fromkeys(self.t.hand_slots(seat)):
+        for slot in dict.fromkeys(self.hand_slots(seat)):
             out += [a for _, a in self.slot_options(seat, slot)]
         return out
 
     def why_not(self, seat: int, slot: Any) -> str:
-        st = self.t.seating.views().public
+        st = self.seating.views().public
         if slot in ("draw", "end"):
             return _("Not now")
         kind, _value = slot

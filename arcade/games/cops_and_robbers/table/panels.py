@@ -21,7 +21,7 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
+    """The table's panels (an object the table owns, ``Table.panels``: it reads the table's layout, match and view)."""
 
     def __init__(self, table) -> None:
         self.t = table  # the game's table, whose layout and components this part reads

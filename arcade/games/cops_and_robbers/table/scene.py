@@ -70,7 +70,7 @@ class Table(TableScene):
 
     def wire(self) -> None:
         """The game's hooks and settings given to the table's components."""
-        self.picks = SeatChoices(self)
+        self.picks = SeatChoices(self.seating, self.seat_name, self.hand_slots, self.roles)
         self.panels = TablePanels(self)
         self.hud.mouse_hint = N_("click or drag a card")
         self.coach.about = self.coach_about

@@ -78,7 +78,7 @@ class Table(TableScene):
 
     def wire(self) -> None:
         """The game's hooks and settings given to the table's components."""
-        self.picks = SeatChoices(self)
+        self.picks = SeatChoices(self.seating, self.seat_name, self.hand_slots, self.choices.seat_ui)
         self.panels = TablePanels(self)
         self.choices.on_submit = self.picks.on_submit
         self.choices.menu_class = SeatUI

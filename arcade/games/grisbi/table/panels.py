@@ -21,7 +21,8 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout and the views it is handed)."""
+    """The table's panels (an object the table owns, ``Table.panels``: it reads the table's layout and the views it
+    is handed)."""
 
     def __init__(self, table) -> None:
         self.t = table  # the game's table, whose layout and components this part reads
