@@ -80,7 +80,7 @@ class TableScene(Scene):
     def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
         super().__init__(app)
         self.net = net  # a LAN match's part of the table (``arcade.client.scenes.lan.NetTable``); None for a local one
-        self.match, self.rules, self.demo = match, match.rules, demo
+        self.match, self.rules = match, match.rules
         self.definition = definition_of(match.game_id)
         self.board = SpriteBoard()
         self.over_ticks = 0
@@ -98,6 +98,15 @@ class TableScene(Scene):
             self.hud.esc_hint = net.ESC_HINT
         self.wire()
         self.setup()
+
+    @property
+    def demo(self) -> bool:
+        """Attract mode: bots only, no controls, no hint bar (held by ``seating``, which every component asks)."""
+        return self.seating.demo
+
+    @demo.setter
+    def demo(self, value: bool) -> None:
+        self.seating.demo = value
 
     # --- hooks for a game's own table ---------------------------------------------------------------------------
     def wire(self) -> None:
