@@ -25,6 +25,8 @@ already sent to: a ``DNAT`` of inbound UDP to the machine, filtered in ``FORWARD
 ``nat`` follow ``symmetric``. ``set_nat(i, kind)`` changes a router later (for new flows: existing conntrack
 entries stay).
 
+``add_mailbox(port)`` starts one more mailbox server (separate nameplates for matches played at once).
+
 ``Internet.run(ns, argv)`` starts a program in one of them (``ip netns exec``), and ``close()`` stops every process
 it started, then the servers, by PID, and deletes the namespaces. Names start with a per-process prefix (``ice``, or
 ``$GRISBI_NETNS_PREFIX``, and the PID), so several runs can coexist. ``why_not()`` says why none of this can be built here (not Linux, not root,
@@ -266,6 +268,22 @@ class Internet:
                     raise RuntimeError(f"a server stopped at once (exit {p.returncode}): {p.args}\n{self.server_log()}")
             time.sleep(0.05)
         raise RuntimeError(f"the servers did not listen within {limit} s\n{self.server_log()}")
+
+    def add_mailbox(self, port: int) -> str:
+        """Start another mailbox server in the server namespace on TCP ``port`` (its own nameplates: matches
+        played at once on separate servers cannot draw each other's codes) and wait until it listens (bounded, as
+        the first one). Returns its URL; stopped by ``close()``."""
+        self.servers.append(self._spawn(
+            self.server, [sys.executable, "-m", "twisted", "wormhole-mailbox",
+                          f"--port=tcp:{port}:interface={SERVER_IP}",
+                          f"--channel-db={self.dir / f'mailbox-{port}.sqlite'}"], f"mailbox-{port}.log"))
+        end = time.monotonic() + 20.0
+        while not _run("ip", "netns", "exec", self.server, "ss", "-Hltn", f"sport = :{port}").stdout.strip():
+            if self.servers[-1].poll() is not None or time.monotonic() > end:
+                raise RuntimeError(f"the mailbox server on port {port} did not listen:\n"
+                                   + (self.dir / f"mailbox-{port}.log").read_text(errors="replace")[-3000:])
+            time.sleep(0.05)
+        return f"ws://{SERVER_IP}:{port}/v1"
 
     def server_log(self) -> str:
         for f in self.logs:

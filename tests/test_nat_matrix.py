@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import queue
 import subprocess
 import sys
 import threading
@@ -90,16 +91,21 @@ class Program:
             lines.append("")  # end of the stream
             self.changed.notify_all()
 
-    def code(self, limit: float = 30.0) -> str:
-        """The host's ``internet code: CODE`` line, as soon as it is printed."""
+    def line_starting(self, prefix: str, limit: float) -> str | None:
+        """The first line printed that starts with ``prefix``, waiting for it (at most ``limit`` s, or until the
+        program ends); None if none came."""
         def found() -> list[str]:
-            return [ln for ln in self.out if ln.startswith("internet code: ")] or ([""] if self.proc.poll() is not
-                                                                                   None else [])
+            return [ln for ln in self.out if ln.startswith(prefix)] or ([""] if self.out[-1:] == [""] else [])
         with self.changed:
             self.changed.wait_for(found, timeout=limit)
             lines = found()
-        assert lines and lines[0], f"no code within {limit} s: {self}"
-        return lines[0].split(": ", 1)[1].strip()
+        return (lines[0] or None) if lines else None
+
+    def code(self, limit: float = 30.0) -> str:
+        """The host's ``internet code: CODE`` line, as soon as it is printed."""
+        line = self.line_starting("internet code: ", limit)
+        assert line, f"no code within {limit} s: {self}"
+        return line.split(": ", 1)[1].strip()
 
     def finish(self, limit: float) -> int:
         try:
@@ -128,7 +134,13 @@ class Program:
 def play_matrix(net: Internet, where: dict[tuple[str, str], str], d: Path) -> dict:
     """Every match, ``IN_FLIGHT`` at a time: (host kind, joiner kind, relay?) -> (host, joiner), both ended.
     ``where[(side, kind)]`` is the namespace of that side's machine of that kind."""
-    stun = ["--rendezvous", net.rendezvous_url, "--stun", net.stun]
+    # One mailbox server per match in flight: a waiting host releases and re-claims its nameplate every 2 s
+    # (netplay.rendezvous.RECYCLE_S), and a host asking for a code in that gap can be given the same nameplate
+    # (the server draws among 1-9 first): two hosts on one nameplate, and a joiner meeting the wrong one hears
+    # "wrong code". That is a matter for the codes, not the routers: here each match has a server of its own.
+    free = queue.Queue()
+    for k in range(IN_FLIGHT):
+        free.put(net.rendezvous_url if k == 0 else net.add_mailbox(4000 + k))
     turn = ["--turn", net.turn, "--turn-user", TURN_USER, "--turn-password", TURN_PASSWORD]
     quick = ["--headless", "--timeout", "5", "--think-ticks", "2", "--level", "easy"]
     # the ones that wait longest first (no relay between hard routers: the direct checks get the whole 15 s)
@@ -139,6 +151,8 @@ def play_matrix(net: Internet, where: dict[tuple[str, str], str], d: Path) -> di
 
     def play(h: str, j: str, relay: bool) -> None:
         name = f"{h}-{j}-{'relay' if relay else 'norelay'}"
+        mailbox = free.get()
+        stun = ["--rendezvous", mailbox, "--stun", net.stun]
         try:
             host = Program(net, where[("host", h)], d / f"{name}-host.json", "host", "--game", "grit", "--seats",
                            "bot,remote", "--internet", *stun, *(turn if relay else []), *quick, "--seed", "1",
@@ -147,12 +161,14 @@ def play_matrix(net: Internet, where: dict[tuple[str, str], str], d: Path) -> di
                              *stun, "--seats", "bot", *quick, "--seed", "2")
             runs[(h, j, relay)] = (host, joiner)
             joiner.finish(90)
-            if joiner.rc != 0:  # the host still waits for a joiner that gave up
+            if joiner.rc != 0:  # the host still waits for a joiner that gave up: what did it say?
+                host.line_starting("online: a player could not connect", 10)
                 host.proc.terminate()
             host.finish(30)
         except BaseException as e:  # raised in the pair's test
             runs[(h, j, relay)] = e
         finally:
+            free.put(mailbox)
             slots.release()
 
     threads = []
@@ -166,27 +182,33 @@ def play_matrix(net: Internet, where: dict[tuple[str, str], str], d: Path) -> di
 
 
 @pytest.fixture(scope="module")
-def matrix(tmp_path_factory):
-    """The internet (built when the first test runs) and every match played on it."""
+def internet(tmp_path_factory):
+    """The internet, built when the first test runs: homes 1-4 the hosts' routers, 5-8 the joiners', one of each
+    kind (``NAT_KINDS`` order); public machines p1 (hosts), p2 (joiners), p3 and p4 (``probe_router``)."""
     why = why_not()
     if why:
         pytest.skip(f"no simulated internet: {why}")
-    # homes 1-4: the hosts' routers, 5-8: the joiners', one of each kind; the public machines p1 (hosts), p2
     n = len(NAT_KINDS)
     nat = {i + 1 + side * n: kind for side in (0, 1) for i, kind in enumerate(NAT_KINDS)}
-    started = time.monotonic()
-    net = Internet(tmp_path_factory.mktemp("internet"), homes=2 * n, publics=2, nat=nat)
+    net = Internet(tmp_path_factory.mktemp("internet"), homes=2 * n, publics=4, nat=nat)
     try:
-        where = {("host", "public"): net.public(1), ("joiner", "public"): net.public(2)}
-        for i, kind in nat.items():
-            where[("host" if i <= n else "joiner", kind)] = net.home(i)
-        runs = play_matrix(net, where, tmp_path_factory.mktemp("summaries"))
-        print(f"\nNAT matrix: {len(runs)} matches, {time.monotonic() - started:.1f} s (internet built, played, "
-              f"before teardown)")
-        print(table(runs))
-        yield runs
+        yield net
     finally:
         net.close()
+
+
+@pytest.fixture(scope="module")
+def matrix(internet, tmp_path_factory):
+    """Every match played on the internet (``play_matrix``)."""
+    n = len(NAT_KINDS)
+    where = {("host", "public"): internet.public(1), ("joiner", "public"): internet.public(2)}
+    for i, kind in internet.nat.items():
+        where[("host" if i <= n else "joiner", kind)] = internet.home(i)
+    started = time.monotonic()
+    runs = play_matrix(internet, where, tmp_path_factory.mktemp("summaries"))
+    print(f"\nNAT matrix: {len(runs)} matches played in {time.monotonic() - started:.1f} s")
+    print(table(runs))
+    return runs
 
 
 def outcome(runs: dict, key: tuple) -> str:
@@ -215,6 +237,62 @@ def pair(matrix: dict, key: tuple) -> tuple[Program, Program]:
         raise got
     assert got is not None, f"{key} was not played"
     return got
+
+
+PROBE = r"""
+import ctypes, json, os, socket, sys
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one CPU: datagrams sent in turn arrive in turn
+libc = ctypes.CDLL(None, use_errno=True)
+
+def sock(ns, port):
+    fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+    if libc.setns(fd, 0x40000000) != 0:  # CLONE_NEWNET: the sockets made now live in that namespace
+        raise OSError(ctypes.get_errno(), "setns " + ns)
+    os.close(fd)
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("0.0.0.0", port))
+    s.settimeout(10)
+    return s
+
+home_ns, far_ns, far_ip, stranger_ns, stranger_ip = sys.argv[1:6]
+home, far, far_other_port = sock(home_ns, 40000), sock(far_ns, 5000), sock(far_ns, 5001)
+stranger, stranger_fresh = sock(stranger_ns, 5000), sock(stranger_ns, 5002)
+home.sendto(b"out", (far_ip, 5000))
+_, mapped = far.recvfrom(100)
+far_other_port.sendto(b"other port", mapped)
+stranger.sendto(b"other address", mapped)
+far.sendto(b"reply", mapped)
+got = []
+while not got or got[-1] != "reply":
+    got.append(home.recv(100).decode())
+home.sendto(b"out", (stranger_ip, 5002))
+_, mapped2 = stranger_fresh.recvfrom(100)
+print(json.dumps({"port": mapped[1], "inbound": got[:-1], "same_mapping": mapped == mapped2}))
+"""
+
+
+def probe_router(net: Internet, i: int) -> dict:
+    """Home ``i`` sends from port 40000 to a far machine (p3); then the far machine from another port, a stranger
+    (p4, never sent to) and the far machine from the port the home sent to each send one datagram to the
+    mapping, in that order; last the home sends to the stranger's fresh port. -> {"port": the outside port the far
+    machine saw, "inbound": what the home received before the reply, "same_mapping": the stranger saw the same
+    outside address and port}."""
+    out = subprocess.run([sys.executable, "-c", PROBE, net.home(i), net.public(3), "203.0.113.22", net.public(4),
+                          "203.0.113.23"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_each_router_maps_and_filters_as_its_kind_says(internet):
+    seen = {kind: probe_router(internet, i) for i, kind in internet.nat.items() if i <= len(NAT_KINDS)}
+    # full cone: anyone reaches the mapping; address-restricted: any port of an address the home sent to
+    assert seen["full-cone"]["inbound"] == ["other port", "other address"], seen
+    assert seen["address-restricted"]["inbound"] == ["other port"], seen
+    assert seen["port-restricted"]["inbound"] == seen["symmetric"]["inbound"] == [], seen
+    # the first three keep the inside port for every destination; symmetric picks a new one for each
+    for kind in ("full-cone", "address-restricted", "port-restricted"):
+        assert seen[kind]["port"] == 40000 and seen[kind]["same_mapping"], seen
+    assert not seen["symmetric"]["same_mapping"], seen
 
 
 def ended_together(host: Program, joiner: Program) -> list[dict]:
@@ -258,4 +336,6 @@ def test_without_a_relay_two_hard_routers_fail_with_one_line_that_asks_for_a_rel
     lines = joiner.error_lines
     assert joiner.rc == 1 and len(lines) == 1 and "relay" in lines[0], str(joiner)
     assert joiner.summary["route"] is None and joiner.summary["final_checksum"] is None, joiner.summary
-    print(f"\n{host_kind} x {joiner_kind} without a relay: {lines[0]}")
+    told = [ln for ln in host.out if ln.startswith("online: a player could not connect")]
+    assert told, f"the host was not told: {host}"
+    print(f"\n{host_kind} x {joiner_kind} without a relay: joiner: {lines[0]}\n  host: {told[0]}")
