@@ -27,7 +27,7 @@ import pygame
 
 from arcade.client.audio import Audio
 from arcade.client.clock import FixedClock
-from arcade.client.input import InputMap
+from arcade.client.input import InputMap, position_of
 from arcade.client.render import fonts
 from arcade.client.render.widgets import H, W
 from arcade.client.scenes import Scene
@@ -204,9 +204,9 @@ class InputScript:
                     inp.add_virtual_pad()
                 inp.inject(dev, button.upper(), down)
             else:
-                code = pygame.key.key_code(key)
+                code = pygame.key.key_code(key)  # a script names positions, as bindings do (``position_of``)
                 inp.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
-                                                    unicode="", scancode=0))
+                                                    unicode="", scancode=position_of(key) or 0))
 
     @property
     def last_tick(self) -> int:

@@ -10,7 +10,8 @@ import pygame
 
 from arcade.games import REGISTRY, definition_of
 from arcade.core.bots import LEVELS
-from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
+from arcade.client.input import (BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, device_label, key_label,
+                                  zone_hint, zone_title)
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from arcade.core.results import join_names
 from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
@@ -1018,20 +1019,24 @@ class SettingsScene(Scene):
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
 
 
-def binding_problem(bindings: dict, zone: str, button: str, key: str) -> str | None:
-    """Why ``key`` may not be bound to ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys
-    change state when pressed, and one key cannot belong to two players' zones."""
+def binding_problem(bindings: dict, zone: str, button: str, key: str, inp=None) -> str | None:
+    """Why the key position ``key`` (a binding name, ``arcade.client.input.position_of``) may not be bound to
+    ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys change state when pressed, and one key
+    cannot belong to two players' zones. ``inp`` (the ``InputMap``): keys and zones named as the player's keyboard
+    shows them ("Z" on AZERTY)."""
+    label = inp.key_label if inp is not None else key_label
     if key == "escape":
         return _("Esc is always pause: choose another key")
     if key in LOCK_KEYS:
-        return _("{key} locks the keyboard: choose another key").format(key=key_label(key))
+        return _("{key} locks the keyboard: choose another key").format(key=label(key))
     for other, buttons in bindings.items():
         if other == zone:
             continue
         for b, keys in buttons.items():
             if key in keys:
                 return _("{key} is already the {zone} zone's {button} key").format(
-                    key=key_label(key), zone=_(ZONE_TITLES[other]), button=_(BUTTON_NAMES[b]))
+                    key=label(key), zone=zone_title(inp, other) if inp is not None else _(ZONE_TITLES[other]),
+                    button=_(BUTTON_NAMES[b]))
     return None
 
 
@@ -1042,7 +1047,8 @@ BUTTON_NAMES = {"UP": N_("Up"), "DOWN": N_("Down"), "LEFT": N_("Left"), "RIGHT":
 
 class BindingsScene(Scene):
     """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
-    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
+    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys. Keys are
+    bound by position (the pressed key's scancode) and shown with the letter of the player's layout."""
 
     still = True
     name = "bindings"
@@ -1062,12 +1068,12 @@ class BindingsScene(Scene):
         inp = self.app.input
         zone = ZONES[self.zone]
         if self.waiting:
-            keys = [k for k in inp.key_events if k != pygame.K_ESCAPE]
+            keys = [p for k, p in zip(inp.key_events, inp.key_positions) if k != pygame.K_ESCAPE]
             if inp.escape_pressed:
                 self.waiting = False
             elif keys:
-                name = pygame.key.name(keys[0])
-                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name)
+                name = keys[0]
+                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name, inp)
                 self.waiting = False
                 if problem:
                     self.message = problem
@@ -1096,7 +1102,7 @@ class BindingsScene(Scene):
                 b = dict(inp.bindings)
                 b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
                 inp.set_bindings(b)
-                self.message = _("{zone} keys restored").format(zone=_(ZONE_TITLES[zone]))
+                self.message = _("{zone} keys restored").format(zone=zone_title(inp, zone))
                 self.app.audio.play("select")
             else:
                 self.waiting = True
@@ -1105,7 +1111,7 @@ class BindingsScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         zone = ZONES[self.zone]
-        banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=_(ZONE_TITLES[zone])), y=60)
+        banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=zone_title(self.app.input, zone)), y=60)
         panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
         for i in range(self.rows):
             y = 175 + i * 46
@@ -1117,7 +1123,7 @@ class BindingsScene(Scene):
                 draw_text(surf, _("Restore default keys"), (W // 2, y), 22, col, bold=sel, anchor="center")
                 continue
             b = BUTTONS[i]
-            keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
+            keys = ", ".join(self.app.input.key_label(k) for k in self.app.input.bindings[zone][b])
             if sel and self.waiting:
                 keys = _("press a key…")
             draw_text(surf, _(BUTTON_NAMES[b]), (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
