@@ -476,6 +476,10 @@ class App:
         if self.opts.input_script:
             self.opts.input_script.feed(self.ticks, self.input)
         self.input.begin_tick()
+        if self.input.pad_events:  # a pad unplugged from a local match pauses it (``scenes.unplugged``)
+            from arcade.client.scenes.unplugged import watch_pads
+
+            watch_pads(self)
         top = self.top
         if top is not None:
             top.ticks += 1

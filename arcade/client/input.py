@@ -103,9 +103,9 @@ def position_name(scancode: int) -> str:
     return pygame.key.name(us_key(scancode))
 
 
-def _sdl_keyboard():
-    """SDL's ``SDL_GetKeyFromScancode`` and ``SDL_GetScancodeFromKey`` from the SDL library pygame-ce loaded (it does
-    not wrap them), through ctypes; None when that library cannot be found (then events and the US layout tell)."""
+def sdl_library():
+    """The SDL library pygame-ce loaded (a ``ctypes.CDLL``: the same library, so the same keyboard and joysticks), for
+    the few SDL calls pygame-ce does not wrap; None when it cannot be found (pygame built on a system SDL)."""
     import ctypes
     import glob
     import os
@@ -116,14 +116,24 @@ def _sdl_keyboard():
     for pattern in patterns:
         for path in sorted(glob.glob(pattern)):
             try:
-                lib = ctypes.CDLL(path)
-                key_from, sc_from = lib.SDL_GetKeyFromScancode, lib.SDL_GetScancodeFromKey
-            except (OSError, AttributeError):
+                return ctypes.CDLL(path)
+            except OSError:
                 continue
-            key_from.restype, key_from.argtypes = ctypes.c_int32, [ctypes.c_int]
-            sc_from.restype, sc_from.argtypes = ctypes.c_int, [ctypes.c_int32]
-            return key_from, sc_from
     return None
+
+
+def _sdl_keyboard():
+    """SDL's ``SDL_GetKeyFromScancode`` and ``SDL_GetScancodeFromKey`` (pygame-ce does not wrap them), or None."""
+    import ctypes
+
+    lib = sdl_library()
+    try:
+        key_from, sc_from = lib.SDL_GetKeyFromScancode, lib.SDL_GetScancodeFromKey
+    except AttributeError:  # no library (None), or one without them
+        return None
+    key_from.restype, key_from.argtypes = ctypes.c_int32, [ctypes.c_int]
+    sc_from.restype, sc_from.argtypes = ctypes.c_int, [ctypes.c_int32]
+    return key_from, sc_from
 
 
 _SDL_KEYBOARD: list = []  # [functions or None], looked up once

@@ -244,6 +244,12 @@ def duplicate_device(specs: list[SeatSpec]) -> str:
 class SeatSetupScene(Scene):
     """Choose the number of players, who fills each seat, the game's options; then start.
 
+    Players take seats themselves ("press A to join"): A or Start on a gamepad that has no seat, or the select key
+    of a keyboard zone that has none (on any row but the action rows: there it starts, as the hint bar says), takes
+    the first seat no person holds (more players when every seat is taken and the game allows more); that device's
+    back button gives its seat back (``default_seat``: a bot), unless it is the last person's (then it leaves the
+    screen, as Esc). A pad unplugged here gives its seat back.
+
     The LAN host screen is this scene with a game row, open seats and a join code (``arcade.client.scenes.lan``); the hooks
     are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
     """
@@ -352,8 +358,71 @@ class SeatSetupScene(Scene):
         elif r == "start" or start:
             self.start()
 
+    ACTION_ROWS = ("start", "rules", "open", "code")
+    """Rows where a keyboard zone's select key does the row's job rather than join."""
+    JOIN_NOTE = N_("Press A on a gamepad or your select key to join · your back key leaves the seat")
+
+    def seat_of(self, device: str) -> int | None:
+        """The seat (0-based, among the players) ``device`` holds, or None."""
+        for i, s in enumerate(self.choices[:self.players]):
+            if s.kind == "human" and s.device == device:
+                return i
+        return None
+
+    def join(self, device: str) -> int | None:
+        """``device`` takes the first seat no person holds (the player count grows to the next allowed one when all
+        are held); returns the seat, None when the table is full."""
+        for i, s in enumerate(self.choices[:self.players]):
+            if s.kind != "human":
+                self.choices[i] = SeatSpec("human", device)
+                return i
+        more = [c for c in self.counts if c > self.players]
+        if not more:
+            return None
+        i = self.players
+        self.players = min(more)
+        self.choices[i] = SeatSpec("human", device)
+        return i
+
+    def give_up(self, device: str) -> int | None:
+        """``device`` gives its seat back (``default_seat``); returns the seat, None if it held none."""
+        i = self.seat_of(device)
+        if i is not None:
+            self.choices[i] = self.default_seat()
+        return i
+
+    def take_seats(self, inp) -> bool:
+        """This tick's joins and leaves (the class docstring); True when one happened (the press does nothing
+        else)."""
+        rows = self.rows()
+        on_action = self.row < len(rows) and rows[self.row] in self.ACTION_ROWS
+        acted = False
+        for what, dev in inp.pad_events:  # a pad unplugged here gives its seat back
+            if what == "unplugged" and self.give_up(dev) is not None:
+                inp.forget_pad(dev)
+                acted = True
+        humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
+        for dev in [*ZONES, *inp.pads()]:
+            pad = dev.startswith("pad")
+            seat = self.seat_of(dev)
+            if seat is None and (inp.pressed("A", [dev]) or (pad and inp.pressed("START", [dev]))) and (
+                    pad or not on_action):
+                if self.join(dev) is not None:
+                    self.app.audio.play("select")
+                    acted = True
+            elif seat is not None and inp.pressed("B", [dev]) and humans > 1:
+                self.give_up(dev)
+                humans -= 1
+                self.app.audio.play("back")
+                acted = True
+        if acted:
+            self.row = min(self.row, len(self.rows()) - 1)
+        return acted
+
     def update(self) -> None:
         inp = self.app.input
+        if self.take_seats(inp):
+            return
         rows = self.rows()
         self.forget_fixed_problem()
         if backed(inp):
@@ -397,7 +466,7 @@ class SeatSetupScene(Scene):
         """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
         humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
         hints = -(-humans // self.hint_columns())
-        return (1 if self.gentle else 0) + max(1, hints, self.help_lines())
+        return (1 if self.gentle else 0) + 1 + max(1, hints, self.help_lines())  # + 1: how to join
 
     HELP_WIDTH = 1160  # px: an option's help line wraps at this width
 
@@ -460,7 +529,7 @@ class SeatSetupScene(Scene):
                 label, value = _("Players"), format_number(self.players)
             elif r.startswith("seat"):
                 i = int(r[4:])
-                label, value = self.seat_label(i), self.choices[i].label
+                label, value = self.seat_label(i), device_label(self.app.input, self.choices[i])
             elif r.startswith("opt"):
                 i = int(r[3:])
                 label, value = _(self.opts[i].label), _(self.opts[i].labels[self.opt_idx[i]])
@@ -489,18 +558,22 @@ class SeatSetupScene(Scene):
         if note:
             draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
             hy += self.NOTE_STEP
+        join = _(self.JOIN_NOTE)
+        draw_text(surf, join, (W // 2, hy), size_to_fit(join, 1200, 18), GOLD, anchor="center")
+        hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
         if help_text:
-            room = max(1, self.note_lines() - (1 if note else 0))  # lines kept under the rows
+            room = max(1, self.note_lines() - (1 if note else 0) - 1)  # lines kept under the rows
             for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:room]):
                 draw_text(surf, line, (W // 2, hy + k * self.NOTE_STEP), 18, WHITE, anchor="center")
         else:
             self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
+        keys = self.app.input.hint("wasd", "A")
         hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change")]
-                 + ([_("E on a seat: switch team")] if self.seat_team else [])
-                 + [_("Enter/E or click: start"), _("Esc back")])
+                 + ([_("{key} on a seat: switch team").format(key=keys)] if self.seat_team else [])
+                 + [_("Enter/{key} or click: start").format(key=keys), _("Esc back")])
 
 
     def draw_key_hints(self, surf, y: int) -> None:
