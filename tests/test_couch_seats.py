@@ -98,7 +98,8 @@ def test_two_pads_take_seats_with_a_and_the_match_waits_for_an_unplugged_one(tmp
     one, two = pads.plug(), pads.plug()
     run_ticks(app, 2)
     assert app.input.pads() == ["pad0", "pad1"]
-    assert "Press A on a gamepad or your select key to join · your back key leaves the seat" in texts_of(app)
+    assert ("Press A on a gamepad or your select key (E, Enter, O, Num0) to join · your back key leaves the seat"
+            in texts_of(app))
     assert [s.device for s in setup.seats() if s.kind == "human"] == ["wasd"], "plugging in takes no seat"
     pads.press(app, one, pads.A)
     pads.press(app, two, pads.A)

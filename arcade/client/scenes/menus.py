@@ -360,7 +360,12 @@ class SeatSetupScene(Scene):
 
     ACTION_ROWS = ("start", "rules", "open", "code")
     """Rows where a keyboard zone's select key does the row's job rather than join."""
-    JOIN_NOTE = N_("Press A on a gamepad or your select key to join · your back key leaves the seat")
+    # TRANSLATORS: {keys}: each keyboard zone's select key, "E, Enter, O, Num0"
+    JOIN_NOTE = N_("Press A on a gamepad or your select key ({keys}) to join · your back key leaves the seat")
+
+    def join_note(self) -> str:
+        """How players take a seat, with each keyboard zone's select key as the player's keyboard shows it."""
+        return _(self.JOIN_NOTE).format(keys=", ".join(self.app.input.hint(z, "A") for z in ZONES))
 
     def seat_of(self, device: str) -> int | None:
         """The seat (0-based, among the players) ``device`` holds, or None."""
@@ -558,8 +563,8 @@ class SeatSetupScene(Scene):
         if note:
             draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
             hy += self.NOTE_STEP
-        join = _(self.JOIN_NOTE)
-        draw_text(surf, join, (W // 2, hy), size_to_fit(join, 1200, 18), GOLD, anchor="center")
+        join = self.join_note()
+        draw_text(surf, join, (W // 2, hy), size_to_fit(join, 1200, 18), WHITE, anchor="center")
         hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
