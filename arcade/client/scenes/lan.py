@@ -534,6 +534,9 @@ class LanHostScene(SeatSetupScene):
     def draw_keys(self, surf, hy: int = 470) -> None:
         """Each local player's keys, under the side panel (two lines for one player when one is not enough)."""
         width = self.SIDE.width
+        for line in wrap(self.join_note(), 16, width)[:3]:  # how local players take a seat (SeatSetupScene)
+            draw_text(surf, line, (self.SIDE.centerx, hy), 16, WHITE, anchor="center")
+            hy += 22
         for i, spec in enumerate(self.choices[:self.players]):
             if spec.kind != "human" or hy >= H - 60:
                 continue
