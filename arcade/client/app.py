@@ -204,9 +204,10 @@ class InputScript:
                     inp.add_virtual_pad()
                 inp.inject(dev, button.upper(), down)
             else:
-                code = pygame.key.key_code(key)  # a script names positions, as bindings do (``position_of``)
+                sc = position_of(key) or 0  # a script names positions, as bindings do: the keyboard's key there
+                code = inp.layout.key_at(sc) if sc else pygame.key.key_code(key)
                 inp.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
-                                                    unicode="", scancode=position_of(key) or 0))
+                                                    unicode="", scancode=sc))
 
     @property
     def last_tick(self) -> int:

@@ -647,14 +647,17 @@ def zone_title(inp: InputMap, zone: str) -> str:
     the player's layout ("WASD", "ZQSD" on AZERTY, "IJKL"); "Arrows" and "Numpad" in the player's language."""
     if zone in ("wasd", "ijkl"):
         d = DEFAULT_BINDINGS[zone]
-        return "".join(inp.key_label(d[b][0]) for b in ("UP", "LEFT", "DOWN", "RIGHT"))
+        letters = "".join(inp.key_label(d[b][0]) for b in ("UP", "LEFT", "DOWN", "RIGHT"))
+        if letters != ZONE_TITLES[zone]:  # another layout's letters; on a US-like keyboard the zone's own name
+            return letters
     return _(ZONE_TITLES.get(zone, zone))
 
 
 def device_label(inp: InputMap, spec) -> str:
     """Who fills a seat (a ``SeatSpec``), as seat setup shows it: a letter zone by its letters on this keyboard
     ("ZQSD keys" on AZERTY), anything else by ``SeatSpec.label``."""
-    if getattr(spec, "kind", "") == "human" and spec.device in ("wasd", "ijkl"):
+    if getattr(spec, "kind", "") == "human" and spec.device in ("wasd", "ijkl") and (
+            zone_title(inp, spec.device) != _(ZONE_TITLES[spec.device])):
         # TRANSLATORS: a keyboard zone as a seat's device: "{keys}" is its four letters, "WASD keys", "ZQSD keys"
         return _("{keys} keys").format(keys=zone_title(inp, spec.device))
     return spec.label

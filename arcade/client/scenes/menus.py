@@ -32,7 +32,14 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 
 def menu_hints(app) -> list[str]:
-    return [_("Any keys: ↑/↓ W/S I/K choose"), _("Enter / E / O / Num0 or click: select"),
+    """The title's key hints, with the letters of the player's keyboard layout ("Z/S" on AZERTY)."""
+    h = app.input.hint
+    # TRANSLATORS: {keys}: the up/down keys of the letter zones, "W/S I/K" ("Z/S I/K" on AZERTY)
+    return [_("Any keys: ↑/↓ {keys} choose").format(keys=" ".join(f"{h(z, 'UP')}/{h(z, 'DOWN')}"
+                                                                 for z in ("wasd", "ijkl"))),
+            # TRANSLATORS: {keys}: every keyboard zone's select key, "Enter / E / O / Num0"
+            _("{keys} or click: select").format(keys=" / ".join(h(z, "A") for z in ("arrows", "wasd", "ijkl",
+                                                                                    "numpad"))),
             _("Esc or right-click: back")]
 
 
