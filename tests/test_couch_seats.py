@@ -143,3 +143,47 @@ def test_two_pads_take_seats_with_a_and_the_match_waits_for_an_unplugged_one(tmp
     assert 2 in table.match.bots, "a bot plays it"
     run_ticks(app, 10)
     assert table.match.tick_count > paused_at + 10
+
+
+def test_keyboard_zones_join_with_their_select_key_and_leave_with_their_back_key(tmp_path):
+    """The Arrows zone's Enter on a seat row takes the next free seat; its Right Shift gives it back; the last
+    person's back key leaves the screen as before; on START, Enter starts (as the hint bar says)."""
+    from client_helpers import script
+
+    app = make_app(tmp_path, input_script=script(""))
+    setup = SeatSetupScene(app, "grit")
+    app.push(setup)
+    setup.row = setup.rows().index("seat1")
+
+    def press(key: str) -> None:
+        app.opts.input_script = script(f"{app.ticks} {key}\n")
+        run_ticks(app, 2)
+
+    assert [s.kind for s in setup.seats()] == ["human", "bot"]
+    press("return")
+    assert setup.seats()[1] == SeatSpec("human", "arrows"), "Enter joined for the Arrows zone"
+    press("[0]")  # the Numpad zone: Grit has two seats, both held
+    assert [s.device for s in setup.seats()] == ["wasd", "arrows"]
+    press("right shift")
+    assert setup.seats()[1].kind == "bot" and app.top is setup
+    press("q")  # WASD's back key: the only person here: back to the title
+    assert app.top is not setup
+
+
+def test_a_pad_without_a_mapping_is_read_by_raw_buttons_and_unplugging_in_setup_frees_its_seat(tmp_path, pads):
+    """A joystick SDL has no game-controller mapping for: button 0 is A (the old numbering, the fallback)."""
+    lib = pads.lib
+    index = lib.SDL_JoystickAttachVirtual(0, 2, 8, 1)  # SDL_JOYSTICK_TYPE_UNKNOWN: no mapping
+    iid = lib.SDL_JoystickGetDeviceInstanceID(index)
+    pads.instances.append(iid)
+    app = make_app(tmp_path)
+    setup = SeatSetupScene(app, "grass")
+    app.push(setup)
+    run_ticks(app, 2)
+    assert app.input.pads() == ["pad0"]
+    pads.press(app, iid, 0)
+    assert any(s.device == "pad0" for s in setup.seats()), "raw button 0 took a seat"
+    pads.unplug(iid)
+    run_ticks(app, 2)
+    assert not any(s.device == "pad0" for s in setup.seats()), "unplugged in setup: the seat is a bot's again"
+    assert app.top is setup
