@@ -296,6 +296,18 @@ class InputMap:
         self._wheel_q = 0
         self.used: dict[str, int] = {}  # presses so far per device ("wasd", "pad0"...; "mouse": left clicks)
         self.set_bindings(bindings or DEFAULT_BINDINGS)
+        self.scan_pads()
+
+    def scan_pads(self) -> None:
+        """Open the pads already connected (SDL announces them with events at the first pump too: the same pad is
+        not added twice), so a pad is known before the first frame (``--seats pad:0``)."""
+        try:
+            count = pygame.joystick.get_count() if pygame.joystick.get_init() else 0
+        except pygame.error:
+            count = 0
+        for index in range(count):
+            self._add_pad(index)
+        self._pad_q.clear()  # there from the start: no "plugged" news
 
     # --- configuration ------------------------------------------------------------------------------------------
     def set_bindings(self, bindings: dict[str, dict[str, list[str]]]) -> None:
