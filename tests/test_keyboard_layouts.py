@@ -131,3 +131,26 @@ def test_an_azerty_player_plays_a_grit_turn_by_the_physical_wasd_keys_and_reads_
         tap(app, AZERTY, "e")
     run_ticks(app, 2)
     assert len(table.match.state.complaints[1]) == hand - 1, "the Complaint was laid"
+
+
+def test_rebinding_on_azerty_keeps_the_position_and_shows_the_printed_letter(tmp_path):
+    """Key bindings on AZERTY: the zone is called ZQSD; pressing the key printed W binds that place (the US "z"
+    position) and the row reads W."""
+    from arcade.client.render.audit import TextAudit
+    from arcade.client.scenes.menus import BindingsScene
+
+    app = make_app(tmp_path)
+    for sc, code in AZERTY.items():
+        app.input.layout.learn(sc, code)
+    scene = BindingsScene(app)
+    app.push(scene)
+    run_ticks(app, 1)
+    tap(app, AZERTY, "e")  # A on the Up row: waiting for a key
+    assert scene.waiting
+    tap(app, AZERTY, "z")  # the key printed W (bottom left)
+    assert app.input.bindings["wasd"]["UP"] == ["z"]
+    surf = pygame.Surface((1280, 720))
+    with TextAudit() as audit:
+        scene.draw(surf, 1.0)
+    texts = [d.text for d in audit.drawn]
+    assert "◀ ZQSD zone ▶" in texts and "W" in texts, texts

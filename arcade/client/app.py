@@ -117,7 +117,8 @@ class ScriptError(ValueError):
 class InputScript:
     """Timed key presses. File format, one event a line (``#`` starts a comment)::
 
-        TICK KEY [press|down|up]     # KEY in pygame.key.name spelling: e, return, right shift, [8], up
+        TICK KEY [press|down|up]     # KEY: a key position, named as pygame names the US key there: e, return,
+                                     # right shift, [8], up (the same place on any layout, as bindings are)
         TICK pad0:A [press|down|up]  # a gamepad's logical button
         TICK every N times M KEY     # (sugar) press KEY every N ticks, M times, from TICK
         TICK wait TEXT               # from TICK the script holds until a drawn frame shows TEXT (a substring of

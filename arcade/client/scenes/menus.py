@@ -1215,6 +1215,8 @@ class BindingsScene(Scene):
             draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
         if self.message:
             draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
+        note = _("A key is kept by its place on the keyboard, and named as your keyboard prints it.")
+        draw_text(surf, note, (W // 2, H - 70), size_to_fit(note, W - 80, 18), DIM, anchor="center")
         hint_bar(surf, [_("←/→ or click ◀ ▶ zone"), _("↑/↓ button"), _("Enter/E or click: rebind"),
                         _("Esc back (Esc is always pause)")])
 
