@@ -237,13 +237,15 @@ def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
     return out
 
 
-def duplicate_device(specs: list[SeatSpec]) -> str:
-    """A one-line problem if one keyboard zone or gamepad is given to two seats, else ""."""
+def duplicate_device(specs: list[SeatSpec], inp=None) -> str:
+    """A one-line problem if one keyboard zone or gamepad is given to two seats, else "". ``inp`` (the
+    ``InputMap``): zones named as the player's keyboard prints them ("ZQSD keys")."""
     seen: set[str] = set()
     for s in specs:
         if s.kind == "human":
             if s.device in seen:
-                return _("{device} is given to two seats.").format(device=s.label)
+                return _("{device} is given to two seats.").format(
+                    device=device_label(inp, s) if inp is not None else s.label)
             seen.add(s.device)
     return ""
 
@@ -505,7 +507,7 @@ class SeatSetupScene(Scene):
 
     def problem(self) -> str:
         """Why the match cannot start with these seats (one line, in the player's language), or ""."""
-        err = duplicate_device(self.choices[:self.players])
+        err = duplicate_device(self.choices[:self.players], self.app.input)
         if not err and self.seat_team:
             try:
                 seat_teams(self.gid, self.seats())
