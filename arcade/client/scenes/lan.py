@@ -534,9 +534,6 @@ class LanHostScene(SeatSetupScene):
     def draw_keys(self, surf, hy: int = 470) -> None:
         """Each local player's keys, under the side panel (two lines for one player when one is not enough)."""
         width = self.SIDE.width
-        for line in wrap(self.join_note(), 16, width)[:3]:  # how local players take a seat (SeatSetupScene)
-            draw_text(surf, line, (self.SIDE.centerx, hy), 16, WHITE, anchor="center")
-            hy += 22
         for i, spec in enumerate(self.choices[:self.players]):
             if spec.kind != "human" or hy >= H - 60:
                 continue
@@ -546,6 +543,13 @@ class LanHostScene(SeatSetupScene):
                 if hy < H - 60:
                     draw_text(surf, line, (self.SIDE.centerx, hy), 16, DIM, anchor="center")
                 hy += 22
+        join = wrap(self.join_note(), 16, width)  # how local players take a seat (SeatSetupScene)
+        if hy + 20 * len(join) > H - 50:
+            join = wrap(self.join_note(short=True), 16, width)
+        if hy + 20 * len(join) <= H - 50:
+            for line in join:
+                draw_text(surf, line, (self.SIDE.centerx, hy), 16, WHITE, anchor="center")
+                hy += 20
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------

@@ -372,8 +372,13 @@ class SeatSetupScene(Scene):
     # TRANSLATORS: {keys}: each keyboard zone's select key, "E, Enter, O, Num0"
     JOIN_NOTE = N_("Press A on a gamepad or your select key ({keys}) to join · your back key leaves the seat")
 
-    def join_note(self) -> str:
-        """How players take a seat, with each keyboard zone's select key as the player's keyboard shows it."""
+    JOIN_SHORT = N_("Pad A or your select key: join · back key: leave")
+
+    def join_note(self, short: bool = False) -> str:
+        """How players take a seat, with each keyboard zone's select key as the player's keyboard shows it
+        (``short``: in few words, for a side panel)."""
+        if short:
+            return _(self.JOIN_SHORT)
         return _(self.JOIN_NOTE).format(keys=", ".join(self.app.input.hint(z, "A") for z in ZONES))
 
     def seat_of(self, device: str) -> int | None:
