@@ -187,3 +187,20 @@ def test_a_pad_without_a_mapping_is_read_by_raw_buttons_and_unplugging_in_setup_
     run_ticks(app, 2)
     assert not any(s.device == "pad0" for s in setup.seats()), "unplugged in setup: the seat is a bot's again"
     assert app.top is setup
+
+
+def test_a_replay_or_a_demo_never_waits_for_a_pad(tmp_path):
+    """Only a table of a match played here waits: a replay's seats were pads when it was recorded."""
+    from arcade.core.match import parse_seats
+    from arcade.client.play import start_match
+    from arcade.client.scenes.unplugged import watch_pads
+
+    app = make_app(tmp_path)
+    pad = app.input.add_virtual_pad()
+    start_match(app, "grit", parse_seats(f"pad:{pad[3:]},bot"), 3, {}, demo=True)
+    app.input.pad_events = [("unplugged", pad)]
+    watch_pads(app)
+    assert not isinstance(app.top, PadUnpluggedScene)
+    app.top.demo = False  # the same table, played here
+    watch_pads(app)
+    assert isinstance(app.top, PadUnpluggedScene)

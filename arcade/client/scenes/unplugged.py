@@ -30,8 +30,8 @@ def _local_table(app, device: str):
     """The topmost scene of the stack holding a local match in which ``device`` plays a seat, or None."""
     for scene in reversed(app.stack):
         match = getattr(scene, "match", None)
-        if match is None or getattr(scene, "net", None) is not None or getattr(scene, "demo", False):
-            continue
+        if match is None or getattr(scene, "net", None) is not None or getattr(scene, "demo", True):
+            continue  # not a table (a replay's playback holds a match too), a LAN table or a demo
         if match.seat_of_device(device) is not None and not match.is_over():
             return scene
         return None  # the match on top is not this pad's
