@@ -121,7 +121,7 @@ def test_settings_window_scale_offers_only_what_fits(tmp_path):
     app.desktop_size = lambda: (1280, 800)
     s = SettingsScene(app)
     app.push(s)
-    row = s.row_rects()[1]
+    row = s.row_rects()[SettingsScene.ROWS.index("scale")]
     for _ in range(5):
         click(app, (W // 2 + 390, row.centery))  # ▶
     assert app.settings.window_scale == 1.0

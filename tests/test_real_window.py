@@ -345,7 +345,8 @@ def test_a_larger_window_scale_stays_on_the_desktop(title):
     title.x.run("xdotool", "mousemove", "1900", "1070")  # the pointer off the window: menus follow the keys only
     title.x.run("xdotool", "windowmove", title.wid, "600", "350")
     assert wait_for(lambda: title.geometry().x >= 500, 5), title.geometry()
-    keys = ["Down"] * 9 + ["Return", "Down", "Right"]  # the title's Settings item, then Window scale, one step up
+    keys = ["Down"] * 9 + ["Return", "Down", "Down", "Right"]  # the title's Settings item, Window scale (under the
+    # effects and music volumes), one step up
     for key in keys:
         title.x.run("xdotool", "key", "--window", title.wid, key)
         time.sleep(0.1)
