@@ -184,7 +184,7 @@ def test_the_results_say_the_rule_that_decided_the_duel(tmp_path):
     if a == b:
         want = "Equal totals: a draw."
     elif (a >= 22) != (b >= 22):
-        want = "is dead (22 or more): the one alive wins."
+        want = "loses, the one alive wins."
     elif a >= 22:
         want = "Both dead (22 or more): the lower total wins."
     else:

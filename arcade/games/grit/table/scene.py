@@ -790,7 +790,7 @@ class Table(TableScene):
             return _("Equal totals: a draw.")
         dead = [s for s in (0, 1) if totals[s] >= DEAD_AT]
         if len(dead) == 1:
-            return _("{player} is dead (22 or more): the one alive wins.").format(player=self.seat_name(dead[0]))
+            return _("22 or more is dead: {player} loses, the one alive wins.").format(player=self.seat_name(dead[0]))
         if dead:
             return _("Both dead (22 or more): the lower total wins.")
         return _("Both alive: the total closest to 21 wins.")
