@@ -103,7 +103,9 @@ class Table(TableScene):
         self.board.stagger = 2
         self.content: dict[Any, int | None] = {}
         self.slots_now: dict | None = None  # the seats' places as last laid out (``after_tick``)
-        self.log: list[str] = []
+        # the log of the last moves; a resumed match's starts from the moves replayed (``Match.recent_events``)
+        self.log: list[str] = [ln for ln in map(self.event_text, self.match.recent_events) if ln][-4:]
+        self.match.recent_events = ()  # "Play again" starts a clean log
         self.score_ticks = 0
         self.continued = False
         self.totals_before: tuple[int, ...] | None = None
@@ -552,8 +554,9 @@ class Table(TableScene):
         return pygame.Rect(left, y - ch // 2 - 50, W // 2 - 50 + 336 + 4 - left, ch + 70)  # to the log's right end
 
     def coach_about(self) -> list[pygame.Rect]:
-        """The scoring panel and the learner's hand at the end of a hand; the trade dialog while the learner is in one; their hand, prompt
-        and own area on their turn or in Paranoia; else the area of the player whose turn it is."""
+        """The scoring panel and the learner's hand at the end of a hand; the trade dialog while the learner is in
+        one; their hand, prompt and own area on their turn or in Paranoia; else the area of the player whose turn it
+        is."""
         humans = self.seating.humans()
         if not humans:
             return []
