@@ -72,11 +72,11 @@ LOOPBACK_FILES = {
     "test_lan_discovery.py", "test_lan_names.py", "test_lan_netplay.py", "test_lan_processes.py",
     "test_lan_screens.py", "test_lan_trust.py", "test_net_words.py", "test_netplay_faults.py",
     "test_netplay_processes.py", "test_netplay_wire.py", "test_online_client.py", "test_online_loopback.py",
-    "test_online_sessions.py", "test_i18n.py", "test_languages.py",
+    "test_online_sessions.py", "test_i18n.py", "test_languages.py", "test_real_window.py",
 }
-"""Test files that open sockets on the run's own loopback (``tests/scene_walk.py`` too): one worker, in turn. A new
-such file is added here (a test file whose programs live in namespaces of their own, ``tests/internet_netns.py``,
-needs not)."""
+"""Test files that open sockets on the run's own loopback (``tests/scene_walk.py`` too; the real window hosts a LAN
+lobby that announces on 127.255.255.255): one worker, in turn. A new such file is added here (a test file whose
+programs live in namespaces of their own, ``tests/internet_netns.py``, needs not)."""
 
 
 def _group(item) -> str | None:
