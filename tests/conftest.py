@@ -53,13 +53,16 @@ def pytest_collection_modifyitems(session, config, items):
       server, a simulated LAN or internet, a waiting host: built once), and every test that uses the run's loopback
       network (the LAN discovery port is one port: two LAN tests at once would hear each other). Other tests are
       spread one by one;
-    - the long ones go first (``@pytest.mark.slow``, then the groups), so that they run beside the short ones
-      instead of ending the run alone.
+    - the long ones go first (the loopback group, a few minutes; the ``@pytest.mark.slow`` tests, a minute or
+      two each; the module groups), so that they run beside the short ones instead of ending the run alone (a
+      worker takes the next unit in this order when it is free).
     """
     groups = {item: _group(item) for item in items}
 
     def weight(item) -> int:
-        return 0 if item.get_closest_marker("slow") else 1 if groups[item] else 2
+        if groups[item] == "loopback":
+            return 0
+        return 1 if item.get_closest_marker("slow") else 2 if groups[item] else 3
 
     items.sort(key=weight)  # stable: the files' own order is kept within each weight
     for item in items:

@@ -70,20 +70,23 @@ def test_a_card_squashed_mid_flip_shows_its_own_face_and_the_memo_stays_bounded(
     pygame.init()
 
     def card(colour):
-        s = pygame.Surface((96, 134))
+        s = pygame.Surface((24, 34))  # small: many may be made below; the surface object is the same size
         s.fill(colour)
         return s
 
     red = card((200, 0, 0))
-    assert cards.squashed(red, 0.5).get_at((10, 10))[:3] == (200, 0, 0)
+    assert cards.squashed(red, 0.5).get_at((3, 3))[:3] == (200, 0, 0)
     old_id = id(red)
     del red
-    for _ in range(200):  # a new card in the freed card's place (CPython reuses the address soon)
-        blue = card((0, 0, 200))
-        if id(blue) == old_id:
-            break
+    # a new card in the freed card's place: new cards kept alive fill the allocator's free places in order until one
+    # takes the freed card's (freeing each would only swap two places, which other work may have moved away from)
+    made = []
+    while len(made) < 50_000 and (not made or id(made[-1]) != old_id):
+        made.append(card((0, 0, 200)))
+    blue = made.pop()
+    del made
     assert id(blue) == old_id  # the situation of the bug (else this test would prove nothing)
-    assert cards.squashed(blue, 0.5).get_at((10, 10))[:3] == (0, 0, 200)
+    assert cards.squashed(blue, 0.5).get_at((3, 3))[:3] == (0, 0, 200)
     keep = [card((k, k, k)) for k in range(200)]
     for c in keep:
         cards.squashed(c, 0.5)
