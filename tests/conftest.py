@@ -5,7 +5,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+import functools
+import re
 import tempfile
+from pathlib import Path
 
 os.environ["GRISBI_ARCADE_HOME"] = tempfile.mkdtemp(prefix="grisbi-arcade-tests-")
 
@@ -78,15 +81,26 @@ LOOPBACK_FILES = {
     "test_online_sessions.py", "test_i18n.py", "test_languages.py", "test_real_window.py",
 }
 """Test files that open sockets on the run's own loopback (``tests/scene_walk.py`` too; the real window hosts a LAN
-lobby that announces on 127.255.255.255): one worker, in turn. A new such file is added here (a test file whose
-programs live in namespaces of their own, ``tests/internet_netns.py``, needs not)."""
+lobby that announces on 127.255.255.255): one worker, in turn. A new file is found by ``_uses_loopback``; a test
+file whose programs live in network namespaces of its own (``tests/internet_netns.py``, ``ip netns``) is not one."""
+_LOOPBACK_WORDS = re.compile(r'UdpTransport|IceTransport|127\.0\.0\.1|127\.255|LanLink|"--lan"|scene_walk|wormhole|'
+                             r"free_port|socket\.socket")
+
+
+@functools.lru_cache(maxsize=None)
+def _uses_loopback(path: Path) -> bool:
+    """Whether the test file at ``path`` uses the run's loopback network (named above, or its text says so)."""
+    if path.name in LOOPBACK_FILES:
+        return True
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return "netns" not in text and _LOOPBACK_WORDS.search(text) is not None
 
 
 def _group(item) -> str | None:
     """The ``xdist_group`` of a test, or None (spread alone)."""
     if item.get_closest_marker("slow"):
         return None  # each long test on its own: the two workers take one each
-    if item.path.name in LOOPBACK_FILES:
+    if _uses_loopback(Path(item.path)):
         return "loopback"
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info is not None else ()
