@@ -21,13 +21,14 @@ join), netplay's events turned into table effects once (``net.effects``), the no
 the status the screens read (``net.status``), the table's network prompts (``net.prompts``), the command line's
 scripted runs (``net.script``). This module names them for the LAN screens.
 
-A LAN match is an ordinary ``arcade.core.match.Match`` whose other machines' seats are ``RemoteSeat`` and whose
-seat controller is ``arcade.client.netseats.NetSeats`` (assembled by ``arcade.client.net.assembly.assemble_match``):
-``tick()`` updates the session once (the session simulates the ticks that are due, by the clock, not by the table), local human seats' inputs and local bots' choices go to the session through
-``Match.seat_input``, remote seats' hands are never shown (a table shows the view of this machine's humans only). A table that holds its match (Grass's
+A LAN match is an ordinary ``arcade.core.match.Match`` whose other machines' seats are ``RemoteSeat`` and whose seat
+controller is ``arcade.client.netseats.NetSeats`` (assembled by ``arcade.client.net.assembly.assemble_match``):
+``tick()`` updates the session once (the session simulates the ticks that are due, by the clock, not by the table),
+local human seats' inputs and local bots' choices go to the session through ``Match.seat_input``, remote seats'
+hands are never shown (a table shows the view of this machine's humans only). A table that holds its match (Grass's
 scoring breakdown, animations in Grenade and Cops & Robbers) does not hold a LAN match: ``idle_tick()`` updates the
-session like ``tick()``. Matches are recorded as replays from the confirmed inputs only (header ``"lan": True``);
-a late joiner, who never saw the first ticks, records nothing.
+session like ``tick()``. Matches are recorded as replays from the confirmed inputs only (header ``"lan": True``); a
+late joiner, who never saw the first ticks, records nothing.
 
 Late joiners: a spectator joins a running match from the join screen ("Watch"); a player whose seat was dropped
 (their machine went silent and the host let a bot play it) joins as a spectator and claims the seat back. In Grisbi

@@ -17,7 +17,7 @@ from netplay.online import Connected, PeerFailed
 from netplay.online import Failed as OnlineFailed
 from netplay.settings import AUTHORITY
 
-from arcade.client.net.words import NetLine, Num, Said, code_of, failure_said, said
+from arcade.client.net.words import NetLine, Num, Said, code_of, failure_said, peer_said, said, seat_said
 from arcade.core.i18n import N_
 
 __all__ = ["EFFECTS", "react"]
@@ -58,7 +58,7 @@ def peer_joined(link: Any, ev: PeerJoined, now: float) -> None:
 
 
 def peer_left(link: Any, ev: PeerLeft, now: float) -> None:
-    link.tell(said("peer-left", N_("{name} left"), name=link.peer_said(ev.peer)))
+    link.tell(said("peer-left", N_("{name} left"), name=peer_said(link.session, ev.peer)))
 
 
 def code_changed(link: Any, ev: CodeChanged, now: float) -> None:
@@ -92,9 +92,9 @@ def disconnected(link: Any, ev: Disconnected, now: float) -> None:
         link.left.add(ev.peer)
     if link.seats_of(ev.peer) or ev.peer == 0:
         if ev.left:  # its player closed the game or left the match: not a network problem
-            link.tell(said("peer-left", N_("{name} left"), name=link.peer_said(ev.peer)))
+            link.tell(said("peer-left", N_("{name} left"), name=peer_said(link.session, ev.peer)))
         else:
-            link.tell(said("peer-lost", N_("{name} lost connection"), name=link.peer_said(ev.peer)))
+            link.tell(said("peer-lost", N_("{name} lost connection"), name=peer_said(link.session, ev.peer)))
 
 
 _DROPPED = {(True, True): N_("{name} left: a bot plays the seat"),
@@ -109,7 +109,7 @@ def seat_dropped(link: Any, ev: SeatDropped, now: float) -> None:
     named = {p.peer: p.name for p in link.session.peers() if p.name}.get(ev.peer)
     if m is not None and host and m.seats[ev.seat].kind != "bot":
         m.drop_to_bot(ev.seat, link.app.settings.bot_level)
-    link.tell(said("seat-dropped", _DROPPED[host, ev.peer in link.left], name=named or link.seat_said(ev.seat)))
+    link.tell(said("seat-dropped", _DROPPED[host, ev.peer in link.left], name=named or seat_said(link.match, ev.seat)))
 
 
 def seat_claimed(link: Any, ev: SeatClaimed, now: float) -> None:
@@ -118,10 +118,10 @@ def seat_claimed(link: Any, ev: SeatClaimed, now: float) -> None:
     if m is not None:
         m.control.seat_to(ev.seat, link.spec_for(ev.seat) if mine else link.remote_spec(ev.peer))
     if mine:
-        link.tell(said("seat-back", N_("You play {seat} again"), seat=link.seat_said(ev.seat)))
+        link.tell(said("seat-back", N_("You play {seat} again"), seat=seat_said(link.match, ev.seat)))
     else:
-        link.tell(said("seat-back", N_("{seat} is back ({name})"), seat=link.seat_said(ev.seat),
-                       name=link.peer_said(ev.peer)))
+        link.tell(said("seat-back", N_("{seat} is back ({name})"), seat=seat_said(link.match, ev.seat),
+                       name=peer_said(link.session, ev.peer)))
 
 
 def claim_asked(link: Any, ev: ClaimAsked, now: float) -> None:
@@ -131,7 +131,7 @@ def claim_asked(link: Any, ev: ClaimAsked, now: float) -> None:
 
 def claim_refused(link: Any, ev: ClaimRefused, now: float) -> None:
     link.claim_specs.pop(ev.seat, None)
-    link.tell(said("claim-refused", N_("{seat} could not be taken: {reason}"), seat=link.seat_said(ev.seat),
+    link.tell(said("claim-refused", N_("{seat} could not be taken: {reason}"), seat=seat_said(link.match, ev.seat),
                    reason=NetLine(ev.reason)))
 
 
@@ -157,7 +157,7 @@ def turn_timed_out(link: Any, ev: TurnTimedOut, now: float) -> None:
         link.tell(said("turn-timeout", N_("Your time ran out: a bot played your move")))
     else:
         link.tell(said("turn-timeout", N_("{seat} ran out of time: a bot played the move"),
-                       seat=link.seat_said(ev.seat)))
+                       seat=seat_said(link.match, ev.seat)))
 
 
 def failed(link: Any, ev: Failed, now: float) -> None:

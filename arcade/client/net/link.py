@@ -6,13 +6,12 @@ table (``arcade.client.net.effects``). See ``arcade.client.lan`` for LAN play as
 from __future__ import annotations
 
 import dataclasses
-import errno
 import time
 from typing import Any, Callable
 
 from netplay.discovery import DISCOVERY_PORT, Announcer
 from netplay.events import ClaimAsked, FailReason, Failed, NetEvent, Started
-from netplay.protocol import HOST, new_join_code
+from netplay.protocol import HOST
 from netplay.runner import Runner
 from netplay.session import Session
 from netplay.settings import MatchSettings, SessionConfig
@@ -24,17 +23,14 @@ from arcade.core.rng import seed_mix
 from arcade.client.net.assembly import assemble_match
 from arcade.client.net.effects import react
 from arcade.client.net.script import Script
-from arcade.client.net.setup import (LAN_TIMEOUT, LanError, accept_settings, bind_address, load_snapshot,
-                                     match_settings, player_token, snapshot_bytes)
+from arcade.client.net.setup import (LAN_TIMEOUT, LanError, accept_settings, bind_address, host_transport,
+                                     joiner_transport, load_snapshot, match_settings, player_token, session_config,
+                                     snapshot_bytes)
 from arcade.client.net.status import NetStatus, Phase, status_of
-from arcade.client.net.words import HOST_TIMEOUT, Said, seat_said, said
+from arcade.client.net.words import HOST_TIMEOUT, Said, peer_said, said, where_line
 from arcade.client.thinking import in_background
 
 __all__ = ["LanLink"]
-
-HELLO_TIMEOUT = 5.0
-"""Seconds a joiner waits for the host's confirmed key exchange before saying nobody is there (or, if an unsealed
-refusal came meanwhile, what it said: anyone could have sent it, so it is believed only then)."""
 
 
 class LanLink:
@@ -55,11 +51,10 @@ class LanLink:
         self.online: Any = None  # over the internet: the netplay.online OnlineHost (followed here) or OnlineJoin
         self.script: Script | None = None
         self.told: list[tuple[float, Said]] = []  # recent notices (when, what)
-        self.failed: Failed | None = None  # the session's failure, and how it is told
+        self.failed: Failed | None = None  # the session's failure, and how it is told (failure_said)
         self.failure_said: Said | None = None
         self.silent: dict[int, float] = {}  # peer -> when it went silent
-        self.gone: set[int] = set()
-        self.left: set[int] = set()  # peers who said goodbye (left), not lost
+        self.gone, self.left = set[int](), set[int]()  # peers gone; of them, those who said goodbye (not lost)
         self.relayed: list[int] = []  # the players whose inputs go through the host (last seen; a real-time game)
         self.claim_requests: list[ClaimAsked] = []  # host: spectators asking for a seat another player lost
         self.claim_specs: dict[int, SeatSpec] = {}  # joiner: seats to take back, with who plays them here
@@ -94,14 +89,7 @@ class LanLink:
         except ValueError as e:
             raise LanError(_("These settings cannot be played: {error}").format(error=e)) from None
         bind = bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0"))
-        try:
-            transport = online.transport if online is not None else UdpTransport((bind, port))
-        except OSError as e:
-            if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
-                raise LanError(_("Port {port} is already in use on this machine: choose another port in LAN "
-                                 "settings (or close the other program).").format(port=port)) from None
-            raise LanError(_("Cannot open UDP port {port} on {address}: {error}.").format(
-                port=port, address=bind, error=e.strerror or e)) from None
+        transport = online.transport if online is not None else host_transport(bind, port)
         link = cls(app, HOST, transport, code, name, [s for s in plan if s.kind != "remote"], clock or _clock_of(app))
         link.game_id, link.plan, link.options, link.settings = game_id, list(plan), dict(options), settings
         link.broadcast, link.timeout, link.nonce, link.online = broadcast, timeout, nonce, online
@@ -133,10 +121,7 @@ class LanLink:
         if online is not None:
             transport, address = online.transport, online.host_address
         else:
-            try:
-                transport = UdpTransport((bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")), 0))
-            except OSError as e:
-                raise LanError(_("Cannot open a UDP socket: {error}.").format(error=e.strerror or e)) from None
+            transport = joiner_transport(bind_address(broadcast, getattr(app.settings, "lan_bind", "0.0.0.0")))
         link = cls(app, "join", transport, code, name, list(local), clock or _clock_of(app))
         link.online, link.address, link.watch, link.claim_specs = online, address, watch, dict(claim or {})
         link.broadcast, link.timeout, link.nonce = broadcast, timeout, nonce
@@ -144,24 +129,17 @@ class LanLink:
         return link
 
     def config(self) -> SessionConfig:
-        # online: a star through the host (the joiners' connections reach the host only: no mesh introductions),
-        # and the code never changes (the rendezvous code that guards the meeting is the session's code)
-        lan = self.online is None
+        """The session's configuration (``session_config``), and a late joiner's snapshot codec."""
         timeout = self.timeout if self.role == HOST else min(self.timeout, HOST_TIMEOUT)  # the host: 5 s at most
-        cfg = SessionConfig(timeout=timeout, desync_dump=None, snapshot_state=snapshot_bytes,
-                            load_snapshot=load_snapshot, max_ticks_per_update=8, mesh=lan,
-                            hello_timeout=HELLO_TIMEOUT, new_code=new_join_code, seat_claims="ask",
-                            code_tries=3 if lan else 0, turn_clock=self.turn_clock)
-        cfg.serialize_state = lambda saved: repr(saved)
+        cfg = session_config(timeout, lan=self.online is None, turn_clock=self.turn_clock)
+        cfg.snapshot_state, cfg.load_snapshot = snapshot_bytes, load_snapshot
         return cfg
 
     def open_lobby(self) -> None:
         """A new session: the host's lobby (again, for a rematch), or a join request."""
         now = self.clock()
         self.match = self.failed = self.failure_said = None
-        self.silent.clear()
-        self.gone.clear()
-        self.left.clear()
+        self.silent, self.gone, self.left = {}, set(), set()
         nonce = None if self.nonce is None else seed_mix(self.nonce, self.matches)
         if self.role == HOST:
             self.session = Session.host(self.transport, self.settings, [s.kind == "remote" for s in self.plan],
@@ -253,11 +231,9 @@ class LanLink:
         self.match = assemble_match(
             s, started, lambda i, o: self.spec_for(i) if o == s.index else self.remote_spec(o, i),
             think_ticks=app.opts.bot_think_ticks, bot_level=lambda: app.settings.bot_level, pump=self.pump,
-            recordings=app.data_dir if app.opts.record else None, notice=self._notice, bot_ahead=in_background)
+            recordings=app.data_dir if app.opts.record else None, notice=lambda text: setattr(app, "notice", text),
+            bot_ahead=in_background)
         return self.match.sim
-
-    def _notice(self, text: str) -> None:
-        self.app.notice = text
 
     def input_source(self, seat: int, tick: int) -> int:
         return self.match.seat_input(seat, tick) if self.match is not None else 0
@@ -284,18 +260,9 @@ class LanLink:
         """The recent notices, (when, text) in the player's language."""
         return [(t, n.text()) for t, n in self.told]
 
-    def seat_said(self, seat: int) -> Said | str:
-        return seat_said(self.match, seat)
-
-    def peer_said(self, peer: int) -> Said | str:
-        """A peer's player's name, else "the host" or "peer N" (worded when shown)."""
-        name = next((p.name for p in self.session.peers() if p.peer == peer and p.name), "")
-        return name or (said("peer", N_("the host")) if peer == 0 else said("peer", N_("peer {n}"), n=peer))
-
     def peer_name(self, peer: int) -> str:
-        """``peer_said`` in the player's language."""
-        name = self.peer_said(peer)
-        return name.text() if isinstance(name, Said) else name
+        """A peer's player's name, else "the host" or "peer N", in the player's language."""
+        return str(peer_said(self.session, peer))
 
     @property
     def failure(self) -> str | None:
@@ -314,15 +281,7 @@ class LanLink:
     def where(self) -> str:
         """Where the host is, for the lobby: ``"192.168.1.20:47800"``, or "over the internet (through the relay)"
         (in the player's language)."""
-        if self.online is not None:
-            if self.role == HOST:
-                routes = set(self.online.routes().values())
-                route = "relay" if "relay" in routes else ("direct" if routes else None)
-            else:
-                route = getattr(getattr(self.online, "result", None), "route", None)
-            return _({"relay": N_("over the internet (through the relay)"), "direct": N_("over the internet "
-                      "(directly)")}.get(route, N_("over the internet")))
-        return "{}:{}".format(*self.address) if self.address else ""
+        return where_line(self.online is not None, self.status().route, self.address)
 
     @property
     def can_rejoin(self) -> bool:

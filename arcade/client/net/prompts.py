@@ -17,7 +17,7 @@ from arcade.client.net.link import LanLink
 from arcade.client.net.status import NetStatus, Phase
 from arcade.client.net.words import restarts_line
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, RED, W, WHITE, draw_menu, panel, shade
+from arcade.client.render.widgets import GOLD, GREEN, H, RED, W, WHITE, draw_menu, panel, shade
 from arcade.client.scenes import router
 from arcade.core.i18n import N_, _, format_number
 from arcade.core.match import SeatSpec

@@ -6,6 +6,7 @@ Pure but for ``player_token`` (a file in the settings folder): no pygame, no soc
 
 from __future__ import annotations
 
+import errno
 import logging
 import secrets
 from pathlib import Path
@@ -13,14 +14,17 @@ from typing import Any
 
 from netplay.discovery import is_loopback
 from netplay.events import FailReason
-from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings
+from netplay.protocol import new_join_code
+from netplay.settings import AUTHORITY, AUTO_INPUT_DELAY, MAX_PREDICTION, ROLLBACK, MatchSettings, SessionConfig
+from netplay.transport import UdpTransport
 
 from arcade.games import REGISTRY, definition_of
 from arcade.core import codec
 from arcade.core.i18n import _
 from arcade.core.protocols import is_turn_based
 
-__all__ = ["DEFAULT_PORT", "LAN_TIMEOUT", "LanError", "bind_address", "parse_address", "match_settings",
+__all__ = ["DEFAULT_PORT", "LAN_TIMEOUT", "HELLO_TIMEOUT", "LanError", "host_transport", "joiner_transport",
+           "session_config", "bind_address", "parse_address", "match_settings",
            "accept_settings", "snapshot_bytes", "load_snapshot", "player_token"]
 
 log = logging.getLogger(__name__)
@@ -30,6 +34,9 @@ DEFAULT_PORT = 47800
 LAN_TIMEOUT = 15.0
 """Seconds of silence before a player's seats are dropped (a bot takes over). Long enough for the host to choose in
 the "lost connection" prompt; the host may drop the seat at once."""
+HELLO_TIMEOUT = 5.0
+"""Seconds a joiner waits for the host's confirmed key exchange before saying nobody is there (or, if an unsealed
+refusal came meanwhile, what it said: anyone could have sent it, so it is believed only then)."""
 
 class LanError(Exception):
     """A LAN action that cannot be done; the message is one line for the player."""
@@ -55,6 +62,38 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         raise LanError(_("“{host}” is not an IPv4 address (four numbers 0-255 with dots, e.g. 127.0.0.1)").format(
             host=host))
     return host, int(port)
+
+
+def host_transport(bind: str, port: int) -> UdpTransport:
+    """The host's game port on ``bind``; raises LanError (in use, or cannot be opened) in one line."""
+    try:
+        return UdpTransport((bind, port))
+    except OSError as e:
+        if e.errno in (errno.EADDRINUSE, 10048):  # 10048: WSAEADDRINUSE, as Windows sockets report it
+            raise LanError(_("Port {port} is already in use on this machine: choose another port in LAN "
+                             "settings (or close the other program).").format(port=port)) from None
+        raise LanError(_("Cannot open UDP port {port} on {address}: {error}.").format(
+            port=port, address=bind, error=e.strerror or e)) from None
+
+
+def joiner_transport(bind: str) -> UdpTransport:
+    """A joiner's UDP socket on ``bind`` (any port); raises LanError in one line."""
+    try:
+        return UdpTransport((bind, 0))
+    except OSError as e:
+        raise LanError(_("Cannot open a UDP socket: {error}.").format(error=e.strerror or e)) from None
+
+
+def session_config(timeout: float, *, lan: bool, turn_clock: float) -> SessionConfig:
+    """A window's session: ``timeout`` seconds of silence before a peer is dropped; seat claims asked of the host's
+    player; on the LAN a mesh between joiners and a new code after 3 wrong ones; online (``lan`` False) a star
+    through the host and the code never changes (the rendezvous code that guards the meeting is the session's);
+    ``turn_clock``: seconds a move in a turn game (0: none)."""
+    cfg = SessionConfig(timeout=timeout, desync_dump=None, max_ticks_per_update=8, mesh=lan,
+                        hello_timeout=HELLO_TIMEOUT, new_code=new_join_code, seat_claims="ask",
+                        code_tries=3 if lan else 0, turn_clock=turn_clock)
+    cfg.serialize_state = lambda saved: repr(saved)
+    return cfg
 
 
 def match_settings(game_id: str, seats: int, options: dict[str, Any], *, tick_rate: int = 60,

@@ -38,18 +38,19 @@ class NetStatus:
     """What the screens show of a network match, read once (``status_of``).
 
     ``phase``: a ``Phase``; ``refereed``: a turn game's referee runs here (the host's) or its views come (a
-    joiner's); ``in_match``: past the lobby, the
-    match is (being) joined or played; ``simulating``: a match is simulated here (rollback) or refereed/viewed (a
-    turn game); ``table_ready``: this machine's match can be shown (a rollback session
-    simulates, or a turn game's first view came); ``late``: joined a running match; ``pings``: peer -> mean round
-    trip in ms (None: not measured yet); ``ping_ms``: the slowest link's; ``ahead``: ticks ahead of the slowest peer;
-    ``rollbacks``, ``stalls``: counts; ``silent``: the peers owning seats (or the host) not heard for 0.5 s;
-    ``catching_up``: a late joiner re-simulating, ``catch_up``: (tick, of ~ticks); ``snapshot``: (parts received,
-    parts) of a late joiner's snapshot; ``relayed``: the players whose inputs the host relays; ``deal_restarts``:
-    how many times the deal started over; ``clocks``: seat -> seconds left of the turn clocks in their last
-    ``SHOWN_FROM`` s; ``countdown``: seconds before the start (None: none); ``scripted``: a scripted run (the
-    command line's ``--lan-auto``: no key needed); ``notices``: the recent notices, (when, text) in the player's
-    language; ``failure``: why the session failed, in the player's language (None: it did not)."""
+    joiner's); ``in_match``: past the lobby, the match is (being) joined or played; ``simulating``: a match is
+    simulated here (rollback) or refereed/viewed (a turn game); ``table_ready``: this machine's match can be shown
+    (a rollback session simulates, or a turn game's first view came); ``late``: joined a running match; ``pings``:
+    peer -> mean round trip in ms (None: not measured yet); ``ping_ms``: the slowest link's; ``ahead``: ticks ahead
+    of the slowest peer; ``rollbacks``, ``stalls``: counts; ``silent``: the peers owning seats (or the host) not
+    heard for 0.5 s; ``catching_up``: a late joiner re-simulating, ``catch_up``: (tick, of ~ticks); ``snapshot``:
+    (parts received, parts) of a late joiner's snapshot; ``relayed``: the players whose inputs the host relays;
+    ``route``: over the internet, "direct" or "relay" (a host with joiners on both: "relay"; None: not connected
+    yet, or on the LAN); ``deal_restarts``: how many times the deal started over; ``clocks``: seat -> seconds left
+    of the turn clocks in their last ``SHOWN_FROM`` s; ``countdown``: seconds before the start (None: none);
+    ``scripted``: a scripted run (the command line's ``--lan-auto``: no key needed); ``notices``: the recent
+    notices, (when, text) in the player's language; ``failure``: why the session failed, in the player's language
+    (None: it did not)."""
 
     phase: Phase
     role: str
@@ -68,6 +69,7 @@ class NetStatus:
     catch_up: tuple[int, int]
     snapshot: tuple[int, int]
     relayed: tuple[int, ...]
+    route: str | None
     deal_restarts: int
     clocks: dict[int, float]
     countdown: float | None
@@ -92,6 +94,12 @@ def status_of(link: Any) -> NetStatus:
     rtts = {peer: ls.rtt for peer, ls in stats.links.items() if ls.rtt_samples}
     owning = {o for o in s.owners if o is not None} | {0}
     silent = tuple(p for p in link.silent if p in owning and p not in link.gone)
+    online, route = link.online, None
+    if online is not None and link.role == protocol.HOST:
+        routes = set(online.routes().values())
+        route = "relay" if "relay" in routes else ("direct" if routes else None)
+    elif online is not None:
+        route = getattr(getattr(online, "result", None), "route", None)  # an OnlineJoin's Connected
     rx = getattr(s, "snapshot", None)  # a spectator's receiver of the host's snapshot (a late joiner's)
     clocks = auth.clock_left() if auth is not None and phase == Phase.PLAYING and s.end is None else {}
     return NetStatus(
@@ -104,6 +112,7 @@ def status_of(link: Any) -> NetStatus:
         catch_up=(driver.tick if driver is not None else 0, s.remote_tick or 0),
         snapshot=(len(rx.parts), max(1, rx.total)) if rx is not None else (0, 1),
         relayed=tuple(s.relayed_peers) if phase == Phase.PLAYING and driver is not None else tuple(link.relayed),
+        route=route,
         deal_restarts=s.deal_restarts, clocks={k: v for k, v in clocks.items() if v <= SHOWN_FROM},
         countdown=s.countdown_left() if phase in (Phase.LOBBY, Phase.DEALING) else None,
         scripted=link.script is not None and link.script.auto,

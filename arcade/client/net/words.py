@@ -21,8 +21,8 @@ from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.results import BOT_N, PLAYER_N
 
-__all__ = ["Said", "NetLine", "Num", "code_of", "said", "seat_said", "failure_said", "explain", "restarts_line", "HOST_TIMEOUT",
-           "ONLINE_UNREACHABLE"]
+__all__ = ["Said", "NetLine", "Num", "code_of", "said", "peer_said", "seat_said", "failure_said", "explain",
+           "restarts_line", "where_line", "HOST_TIMEOUT", "ONLINE_UNREACHABLE"]
 
 HOST_TIMEOUT = 5.0
 """Seconds of silence before a joiner gives the host up ("lost the host", with Rejoin): a host that quits says
@@ -50,7 +50,7 @@ class NetLine:
     def text(self) -> str:
         return self._shape(net_line(self.line))
 
-    def english(self) -> str:
+    def plain(self) -> str:
         return self._shape(self.line)
 
 
@@ -73,15 +73,15 @@ class Said:
             _(self.msgid).format(**{k: _shown(v) for k, v in self.values})
         return f"{out} {self.then.text()}" if self.then is not None else out
 
-    def english(self) -> str:
-        """The message in English (its message id filled in)."""
-        out = self.line.english() if self.line is not None else \
-            self.msgid.format(**{k: _english(v) for k, v in self.values})
-        return f"{out} {self.then.english()}" if self.then is not None else out
+    def plain(self) -> str:
+        """The message in English, as its message id is written (filled in)."""
+        out = self.line.plain() if self.line is not None else \
+            self.msgid.format(**{k: _plain(v) for k, v in self.values})
+        return f"{out} {self.then.plain()}" if self.then is not None else out
 
     def log(self) -> str:
         """The log's line: ``"seat-dropped: Player 2 lost connection: a bot plays the seat"``."""
-        return f"{self.code}: {self.english()}"
+        return f"{self.code}: {self.plain()}"
 
     def __str__(self) -> str:
         return self.text()
@@ -108,10 +108,16 @@ def _shown(v: Any) -> Any:
     return format_number(int(v)) if isinstance(v, Num) else v
 
 
-def _english(v: Any) -> Any:
+def _plain(v: Any) -> Any:
     if isinstance(v, (Said, NetLine)):
-        return v.english()
+        return v.plain()
     return int(v) if isinstance(v, Num) else v
+
+
+def peer_said(session: Any, peer: int) -> Said | str:
+    """A peer's player's name as ``session``'s roster says, else "the host" or "peer N" (worded when shown)."""
+    name = next((p.name for p in session.peers() if p.peer == peer and p.name), "")
+    return name or (said("peer", N_("the host")) if peer == 0 else said("peer", N_("peer {n}"), n=peer))
 
 
 def seat_said(match: Any, seat: int) -> Said | str:
@@ -123,6 +129,16 @@ def seat_said(match: Any, seat: int) -> Said | str:
             return match.seat_name(seat)  # a name: the same in every language
         return said("seat", BOT_N if spec.kind == "bot" else PLAYER_N, n=seat + 1)
     return said("seat", PLAYER_N, n=seat + 1)
+
+
+def where_line(online: bool, route: str | None, address: tuple[str, int] | None) -> str:
+    """Where the host is, for the lobby: ``"192.168.1.20:47800"``, or over the internet by ``route`` ("relay",
+    "direct", None: not known yet) "over the internet (through the relay)", in the player's language."""
+    if online:
+        said = {"relay": N_("over the internet (through the relay)"),
+                "direct": N_("over the internet (directly)")}.get(route, N_("over the internet"))
+        return _(said)
+    return "{}:{}".format(*address) if address else ""
 
 
 def restarts_line(n: int) -> str:

@@ -20,7 +20,7 @@ import dataclasses
 import pygame
 
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
-from netplay.events import EndReason, FailReason
+from netplay.events import FailReason
 from netplay.settings import AUTHORITY
 from netplay.turnclock import TURN_CLOCKS
 
@@ -36,11 +36,9 @@ from arcade.client.net.status import Phase
 from arcade.client.net.words import Said, restarts_line
 from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
-from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
-                                          shade)
+from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
@@ -1197,7 +1195,8 @@ class LanLobbyScene(Scene):
         restarts = restarts_line(ns.deal_restarts)
         if restarts:  # a deal given up because a player left after it began: every player sees it
             draw_text(surf, restarts, (W // 2, H - 98), size_to_fit(restarts, W - 60, 18), GOLD, anchor="center")
-        details = [] if ns.phase == Phase.DEALING else [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
+        details = [] if ns.phase == Phase.DEALING else \
+            [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
         for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
             draw_text(surf, line, (W // 2, H - 54 - 20 * k), size_to_fit(line, W - 60, 16), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
