@@ -37,7 +37,9 @@ _PHASES = {protocol.HELLO: Phase.CONNECTING, protocol.LOBBY: Phase.LOBBY, protoc
 class NetStatus:
     """What the screens show of a network match, read once (``status_of``).
 
-    ``phase``: a ``Phase``; ``refereed``: a turn game's referee runs here (the host's) or its views come (a
+    ``phase``: a ``Phase``; ``role``: "host" or "join"; ``index``: this machine's peer index (0: the host);
+    ``peers``: the roster (``netplay.lobby.PeerInfo``: name, seats, ready, connected); ``owners``: seat -> peer index
+    (None: open); ``refereed``: a turn game's referee runs here (the host's) or its views come (a
     joiner's); ``in_match``: past the lobby, the match is (being) joined or played; ``simulating``: a match is
     simulated here (rollback) or refereed/viewed (a turn game); ``table_ready``: this machine's match can be shown
     (a rollback session simulates, or a turn game's first view came); ``late``: joined a running match; ``pings``:
@@ -54,6 +56,9 @@ class NetStatus:
 
     phase: Phase
     role: str
+    index: int
+    peers: tuple[Any, ...]
+    owners: tuple[int | None, ...]
     refereed: bool
     in_match: bool
     simulating: bool
@@ -103,7 +108,8 @@ def status_of(link: Any) -> NetStatus:
     rx = getattr(s, "snapshot", None)  # a spectator's receiver of the host's snapshot (a late joiner's)
     clocks = auth.clock_left() if auth is not None and phase == Phase.PLAYING and s.end is None else {}
     return NetStatus(
-        phase=phase, role=link.role, refereed=auth is not None,
+        phase=phase, role=link.role, index=s.index, peers=tuple(s.peers()), owners=tuple(s.owners),
+        refereed=auth is not None,
         in_match=phase in (Phase.PLAYING, Phase.JOINING) or (phase != Phase.LOBBY and table_ready),
         simulating=driver is not None or auth is not None, table_ready=table_ready, late=bool(s.late),
         pings={p: int(round(r * 1000)) for p, r in rtts.items()},

@@ -1172,9 +1172,9 @@ class LanLobbyScene(Scene):
             draw_text(surf, _("Host"), (1045, 246), 17, DIM, anchor="center")
             draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
                       anchor="center")
-        panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
+        panel(surf, (850, 380, 390, 40 + 30 * max(1, len(ns.peers))), 170)
         draw_text(surf, _("Connected"), (870, 392), 18, DIM, bold=True)
-        for k, p in enumerate(s.peers()):
+        for k, p in enumerate(ns.peers):
             ms = ns.pings.get(p.peer if link.role == "host" else 0)
             ping = _("{ms} ms").format(ms=format_number(ms)) if (ms is not None and p.peer != s.index) else (
                 _("you") if (p.peer == s.index or (link.role == "host" and p.peer == 0)) else _("connected"))
@@ -1186,7 +1186,7 @@ class LanLobbyScene(Scene):
                       WHITE if p.status == "connected" else RED, anchor="midleft")
             draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
         if link.online is not None and link.role == "host":
-            self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(s.peers())) + 22)
+            self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(ns.peers)) + 22)
         if ns.countdown is not None:
             self.draw_countdown(surf, ns.countdown)
         elif ns.phase == Phase.DEALING:
