@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from netplay.events import (CaughtUp, ClaimAsked, ClaimRefused, CodeChanged, Desync, Disconnected, FailReason,
-                            Failed, Interrupted, MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined, PeerLeft,
-                            Resumed, SeatClaimed, SeatDropped, Started, TurnTimedOut)
+                            Failed, Interrupted, JoinRefused, MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined,
+                            PeerLeft, Resumed, SeatClaimed, SeatDropped, Started, TurnTimedOut)
 from netplay.online import Connected, PeerFailed
 from netplay.online import Failed as OnlineFailed
 from netplay.settings import AUTHORITY
@@ -33,6 +33,10 @@ def _seat_owners(link: Any) -> None:
         spec = link.spec_for(i) if o == s.index else link.remote_spec(o, i)
         if spec != m.seats[i] or type(spec) is not type(m.seats[i]):
             m.control.seat_to(i, spec)
+
+
+def join_refused(link: Any, ev: JoinRefused, now: float) -> None:
+    link.log(f"refused a join from {ev.address[0]}: {ev.reason}")  # the joiner is told (its Failed)
 
 
 def started(link: Any, ev: Started, now: float) -> None:
@@ -188,10 +192,13 @@ def online_failed(link: Any, ev: OnlineFailed, now: float) -> None:
 
 
 EFFECTS: dict[type, Effect] = {
-    Started: started, PeerJoined: peer_joined, PeerLeft: peer_left, CodeChanged: code_changed, Notice: notice,
-    Interrupted: interrupted, Resumed: resumed, Disconnected: disconnected, SeatDropped: seat_dropped,
-    SeatClaimed: seat_claimed, ClaimAsked: claim_asked, ClaimRefused: claim_refused, CaughtUp: caught_up,
-    Desync: desync, MatchEnded: match_ended, TurnTimedOut: turn_timed_out, Failed: failed,
+    # the session's events (netplay.events)
+    Started: started, PeerJoined: peer_joined, PeerLeft: peer_left, JoinRefused: join_refused,
+    CodeChanged: code_changed, Notice: notice, Interrupted: interrupted, Resumed: resumed,
+    Disconnected: disconnected, SeatDropped: seat_dropped, SeatClaimed: seat_claimed, ClaimAsked: claim_asked,
+    ClaimRefused: claim_refused, CaughtUp: caught_up, Desync: desync, MatchEnded: match_ended,
+    TurnTimedOut: turn_timed_out, Failed: failed,
+    # the host's online code (netplay.online)
     Connected: online_connected, PeerFailed: online_peer_failed, OnlineFailed: online_failed,
 }
 """Event type -> its effect at this machine's table."""
