@@ -182,7 +182,7 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     scene = ResultsScene(app, table)
     scene.deal = "Deal verified"
     scene.mode.draw_deal = types.MethodType(NetTable.draw_deal, scene.mode)  # a LAN match's line, on this table
-    scene.mode.link = types.SimpleNamespace(restarts_line=lambda: "")  # a deal that never started over
+    scene.mode.restarts = lambda: ""  # a deal that never started over
     app.push(scene)
 
     def texts() -> list[str]:
