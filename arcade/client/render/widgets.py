@@ -93,14 +93,14 @@ def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
     pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
     reported to ``fonts.WATCH`` as a cut."""
-    line, size = _hint_line(tuple(hints), width)
+    line, size = _hint_line(tuple(hints), width, fonts.text_scale())
     if fonts.WATCH is not None and not all(h in line for h in hints):
         fonts.WATCH.cut("   ".join(hints), line)
     return line, size
 
 
 @lru_cache(maxsize=64)
-def _hint_line(hints: tuple[str, ...], width: int) -> tuple[str, int]:
+def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
     hints = list(hints)
     while True:
         for gap, size in (("     ", 18), ("   ", 18), ("   ", 16)):

@@ -1,0 +1,58 @@
+"""Colour-vision safety of the palette (issue 36): every two colours of a group of ``render.palette.GROUPS`` (drawn
+side by side, their difference meaning something) stay at least 10 apart (CIEDE2000) in normal vision and under
+simulated deuteranopia, protanopia and tritanopia (Machado et al. 2009, severity 1.0).
+
+The differences are computed with ColorAide (sRGB -> CIE Lab D65, CIEDE2000, and its own Machado filter), not with the
+game's code; the game's ``palette.simulate`` (used by ``tools/colour_vision.py`` for the pictures) is checked against
+it. The smallest difference per vision is printed (``pytest -s``)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+coloraide = pytest.importorskip("coloraide")
+from coloraide import Color  # noqa: E402
+
+from arcade.client.render import palette  # noqa: E402
+
+FILTER = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
+
+
+def seen(rgb, vision: str) -> Color:
+    c = Color("srgb", [v / 255 for v in rgb])
+    if vision == "normal":
+        return c
+    return c.filter(FILTER[vision], 1.0, method="machado", space="srgb-linear", out_space="srgb").clip()
+
+
+def delta_e(a, b, vision: str) -> float:
+    return seen(a, vision).delta_e(seen(b, vision), method="2000")
+
+
+def smallest(vision: str) -> tuple[float, str]:
+    return min((delta_e(a, b, vision), f"{group}: {na} / {nb}")
+               for group, colours in palette.GROUPS.items()
+               for (na, a), (nb, b) in combinations(colours.items(), 2))
+
+
+@pytest.mark.parametrize("vision", palette.VISIONS)
+def test_every_pair_that_must_be_told_apart_stays_apart(vision):
+    d, pair = smallest(vision)
+    print(f"\nsmallest CIEDE2000 in {vision}: {d:.1f} ({pair})")
+    assert d >= palette.MIN_DELTA_E, f"{pair} only {d:.1f} apart in {vision}"
+
+
+@pytest.mark.parametrize("vision", palette.VISIONS[1:])
+def test_the_pictures_simulation_is_machados(vision):
+    """``palette.simulate`` (the pictures in docs/) agrees with ColorAide's Machado filter within a level."""
+    for rgb in [(230, 159, 0), (86, 180, 233), (213, 94, 0), (22, 92, 60), (255, 255, 255), (200, 30, 40)]:
+        ref = [round(v * 255) for v in seen(rgb, vision).coords()]
+        assert all(abs(x - y) <= 1 for x, y in zip(palette.simulate(rgb, vision), ref)), (rgb, vision)
+
+
+def test_the_old_colours_were_not_safe():
+    """The colours the tables drew before (grenades red/green, fits green/gold) ran together for a deuteranope."""
+    assert delta_e((215, 60, 50), (50, 165, 85), "deuteranopia") < 10 or \
+        delta_e((90, 200, 110), (240, 200, 90), "deuteranopia") < 10
