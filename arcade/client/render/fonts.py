@@ -17,7 +17,7 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "set_text_scale", "text_scale", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
+__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
@@ -62,8 +62,21 @@ def font_path(bold: bool = False):
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled font at ``size`` px as the screen was laid out for, made ``text_scale()`` % of that."""
-    return _font(max(1, round(size * _SCALE / 100)), bold)
+    """The bundled font at ``size`` px as the screen was laid out for, at the current text size: ``scaled(size)``."""
+    return _font(scaled(size), bold)
+
+
+def scaled(size: int) -> int:
+    """The px size a text laid out at ``size`` px is drawn at: ``text_scale()`` % of it up to 24 px (body text,
+    hints, labels: 16 px becomes 24 px at 150 %); a larger heading grows by as many px as a 24 px text does (a 54 px
+    title becomes 66 px at 150 %), since it is already large and would otherwise push its screen apart."""
+    return max(1, size + round(min(size, 24) * (_SCALE - 100) / 100))
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Px from one row of wrapped ``size`` px text to the next at the current text size (at least ``size`` * 1.2,
+    the pitch the screens were laid out with at 100 %)."""
+    return max(round(size * 1.2), font(size, bold).get_linesize())
 
 
 @lru_cache(maxsize=64)

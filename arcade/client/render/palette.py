@@ -15,7 +15,7 @@ which applies it to every pixel of a table's picture).
 
 from __future__ import annotations
 
-__all__ = ["OKABE_ITO", "ROBBERS", "POLICE", "ROBBERS_INK", "POLICE_INK", "LOCATION_INK", "OFFENCE", "DEFENCE",
+__all__ = ["OKABE_ITO", "ROBBERS", "POLICE", "ROBBERS_TEXT", "POLICE_TEXT", "ROBBERS_INK", "POLICE_INK", "LOCATION_INK", "OFFENCE", "DEFENCE",
            "GRENADES", "FIT", "FIT_STOP", "GOOD", "BAD", "NEUTRAL", "SUIT_BLACK", "SUIT_RED", "GROUPS",
            "MIN_DELTA_E", "VISIONS", "MACHADO", "simulate"]
 
@@ -30,6 +30,9 @@ OKABE_ITO: dict[str, RGB] = {
 # Teams (Grisbi's Robbers and Police; Cops & Robbers' robbers and cops): labels and names on dark plates or the felt
 ROBBERS: RGB = OKABE_ITO["orange"]
 POLICE: RGB = OKABE_ITO["sky blue"]
+# the same, lighter, for small text on the felt itself (WCAG AA there)
+ROBBERS_TEXT: RGB = (245, 170, 50)
+POLICE_TEXT: RGB = (140, 200, 255)
 # Card frames on the cream card face (Grisbi): Robbers charcoal, Police blue, Locations gold
 ROBBERS_INK: RGB = (62, 64, 74)
 POLICE_INK: RGB = (0, 90, 181)
@@ -43,7 +46,7 @@ GRENADES: tuple[RGB, RGB, RGB] = (OKABE_ITO["vermillion"], (40, 100, 200), (60, 
 FIT: RGB = (70, 200, 200)
 FIT_STOP: RGB = (240, 200, 90)
 # Text on the dark felt: a good figure (a total of 21, a bonus), a bad one (busted, a malus), plain
-GOOD: RGB = (86, 200, 233)
+GOOD: RGB = (120, 215, 245)
 BAD: RGB = (255, 150, 60)
 NEUTRAL: RGB = (240, 240, 240)
 # Suits' ink on the white card face (each suit also draws its symbol ♠ ♣ ♥ ♦)
@@ -52,6 +55,7 @@ SUIT_RED: RGB = (200, 30, 40)
 
 GROUPS: dict[str, dict[str, RGB]] = {
     "teams": {"robbers": ROBBERS, "police": POLICE},
+    "team text": {"robbers": ROBBERS_TEXT, "police": POLICE_TEXT},
     "card frames": {"robbers": ROBBERS_INK, "police": POLICE_INK, "location": LOCATION_INK},
     "offence and defence": {"offence": OFFENCE, "defence": DEFENCE},
     "grenades": {"red": GRENADES[0], "blue": GRENADES[1], "green": GRENADES[2]},

@@ -53,9 +53,17 @@ def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, col
     return r
 
 
-def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440) -> list[pygame.Rect]:
+def menu_spacing(size: int = 34, spacing: int = 52) -> int:
+    """Px between a menu's items of ``size`` px text laid out ``spacing`` apart: more, in proportion, when the text
+    size makes them taller (``fonts.scaled``)."""
+    return round(spacing * fonts.scaled(size) / size)
+
+
+def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440, size: int = 34
+               ) -> list[pygame.Rect]:
     """Where ``draw_menu``'s ``n`` items lie (for pointing with the mouse): bands ``width`` px wide, one
-    ``spacing`` high per item, centred like the menu."""
+    ``spacing`` (``menu_spacing``) high per item, centred like the menu."""
+    spacing = menu_spacing(size, spacing)
     top = center[1] - (n - 1) * spacing // 2
     out = []
     for i in range(n):
@@ -69,6 +77,7 @@ def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center:
               spacing: int = 52, disabled: Sequence[bool] = ()) -> list[pygame.Rect]:
     """A vertical menu with the selected item highlighted; returns item rects."""
     rects = []
+    spacing = menu_spacing(size, spacing)
     top = center[1] - (len(items) - 1) * spacing // 2
     for i, it in enumerate(items):
         y = top + i * spacing
@@ -83,9 +92,14 @@ def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center:
 
 
 def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: int = 54) -> None:
-    draw_text(surf, title, (W // 2, y), size, GOLD, bold=True, anchor="center", shadow=True)
+    """A screen's title centred on line ``y`` (px) and a 22 px subtitle under it (both shrink to the picture's
+    width; the subtitle sits under the title's glyphs whatever the text size)."""
+    tsize = fonts.size_to_fit(title, W - 40, size, bold=True, smallest=min(size, 28))
+    draw_text(surf, title, (W // 2, y), tsize, GOLD, bold=True, anchor="center", shadow=True)
     if sub:
-        draw_text(surf, sub, (W // 2, y + size // 2 + 22), 22, WHITE, anchor="center", shadow=True)
+        gap = max(size // 2 + 22, (font(tsize, True).get_ascent() + font(22).get_height()) // 2 + 6)
+        draw_text(surf, sub, (W // 2, y + gap), fonts.size_to_fit(sub, W - 40, 22), WHITE, anchor="center",
+                  shadow=True)
 
 
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
