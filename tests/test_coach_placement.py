@@ -4,7 +4,7 @@ Each of the five tutorials (Grisbi's scripted round too) is played by a learner'
 situation changes (the coach's words, a menu opening, the table's state, a notice) the frame is drawn and the
 coach's panel is compared with
 
-- what the table says the step needs (``TableScene.coach_clear``: the elements the step names, the current player's
+- what the table says the step needs (``Coach.clear``: the elements the step names, the current player's
   panel and the learner's, every open prompt or menu, the notice): no overlap at all;
 - what is really drawn under it, found without asking the table: every text the table drew before the coach (a
   ``TextAudit`` of the frame: names, points, a prompt's question, a panel's title) and, once the cards have stopped
@@ -70,20 +70,20 @@ def coach_ink(drawn) -> tuple[pygame.Rect | None, int]:
 def situation(table) -> tuple:
     """What the learner sees change: the coach's words and hint, the open menus, the notice, the state (Grisbi,
     whose state changes every tick: its phase, its pile and the reveal's progress)."""
-    ui = tuple(sorted((s, m.open, m.cur) for s, m in table.ui.items()))
+    ui = tuple(sorted((s, m.open, m.cur) for s, m in table.choices.ui.items()))
     if table.match.turn_based:
         state = id(table.match.state)
     else:
-        v = table.public_view()
+        v = table.seating.public_view()
         state = (v.phase, len(v.pile_cards), v.reveal_left // 30)
-    return (tuple(table.coach_lines()), table.hint_shown(), ui, repr(getattr(table, "mode_menu", None)),
-            table.message if table.message_ticks else "", state)
+    return (tuple(table.coach.lines()), table.coach.hint_shown(), ui, repr(getattr(table, "mode_menu", None)),
+            table.hud.message if table.hud.message_ticks else "", state)
 
 
 def idle(table) -> list[pygame.Rect]:
     """Where nothing is needed now: during Grisbi's reveal nobody plays, and the coach (like the practice pause's
     panel) may sit over the bots' boxes in the top band."""
-    if table.match.game_id == "grisbi" and table.public_view().phase in ("reveal", "over"):
+    if table.match.game_id == "grisbi" and table.seating.public_view().phase in ("reveal", "over"):
         return [a.rect for a in table.areas.values() if a.kind == "box"]
     return []
 
@@ -96,13 +96,13 @@ def look(table, settled: bool) -> list[str]:
     ink, k = coach_ink(audit.drawn)
     if ink is None:
         return []
-    where = f"{table.match.game_id} tick {table.ticks} {table.coach_lines()[:1]}"
+    where = f"{table.match.game_id} tick {table.ticks} {table.coach.lines()[:1]}"
     bad = []
-    drawn_rect = table.coach_rect()
+    drawn_rect = table.coach.rect()
     if drawn_rect is not None:
         assert drawn_rect.contains(ink), f"{where}: the coach is drawn where coach_rect says"
         bad += [f"{where}: over {r} (a step's element, a panel or a prompt)"
-                for r in table.coach_clear() if drawn_rect.colliderect(r)]
+                for r in table.coach.clear() if drawn_rect.colliderect(r)]
     free = idle(table)
     bad += [f"{where}: over the text {d.text!r}" for d in audit.drawn[:k]
             if d.ink[2] and ink.colliderect(pygame.Rect(d.ink))
@@ -138,7 +138,7 @@ def test_the_coach_covers_nothing_a_step_needs_in_every_tutorial(gid, tmp_path):
             pending = False
             problems += look(table, settled=True)
         view = table.rules.view(table.match.state, 0)
-        if table.match.is_over() or (table.coach_done and table.coach_done(view)):
+        if table.match.is_over() or (table.coach.done and table.coach.done(view)):
             break
     assert len(steps) >= 3, f"{gid}: the coach spoke of several steps"
     assert sorted(set(problems)) == []

@@ -64,22 +64,22 @@ class Driver:
     def step(self) -> bool:
         t = self.table
         st = t.match.state
-        if HUMAN not in t.acting_shown() or t.holding:
+        if HUMAN not in t.seating.acting_shown() or t.holding:
             return False
-        reach = t.menu_actions(HUMAN)
+        reach = t.picks.menu_actions(HUMAN)
         legal = list(self.rules.legal_actions(st, HUMAN))
         assert sorted(map(repr, reach)) == sorted(map(repr, legal))
         self.menus_checked += 1
         goal = self.goal()
-        ui = t.seat_ui(HUMAN)
+        ui = t.choices.seat_ui(HUMAN)
         if st.pending is not None:
-            items = [a for _, a in t.respond_items(HUMAN)]
+            items = [a for _, a in t.picks.respond_items(HUMAN)]
             press(self.app, "A" if items[ui.cur % len(items)] == goal else "down")
             if items[ui.cur % len(items)] == goal:
                 self.done.append(Respond)
             return True
         slots = t.hand_slots(HUMAN)
-        where = [i for i, s in enumerate(slots) if any(a == goal for _, a in t.slot_options(HUMAN, s))]
+        where = [i for i, s in enumerate(slots) if any(a == goal for _, a in t.picks.slot_options(HUMAN, s))]
         assert where, f"{goal} not reachable"
         sel = ui.sel % len(slots)
         if ui.open and sel not in where:
@@ -92,7 +92,7 @@ class Driver:
             else:
                 press(self.app, "right")
         else:
-            items = [a for _, a in t.slot_options(HUMAN, slots[sel])]
+            items = [a for _, a in t.picks.slot_options(HUMAN, slots[sel])]
             if items[ui.cur % len(items)] == goal:
                 press(self.app, "A")
                 self.done.append(type(goal))
@@ -131,7 +131,7 @@ def test_a_whole_cops_and_robbers_game_through_the_menus_reaches_the_results(tmp
         if "prompt" not in shots and st.pending is not None and st.pending.target == HUMAN and not table.holding:
             shots["prompt"] = app.screen.copy()
             app.save_screenshot(tmp_path / "cr_prompt.png")
-        if "mid" not in shots and st.current == HUMAN and st.pending is None and table.seat_ui(HUMAN).open \
+        if "mid" not in shots and st.current == HUMAN and st.pending is None and table.choices.seat_ui(HUMAN).open \
                 and sum(len(s) for s in st.shields) >= 2:
             shots["mid"] = app.screen.copy()
             app.save_screenshot(tmp_path / "cr_mid.png")
@@ -191,12 +191,12 @@ def test_the_menus_reach_exactly_the_legal_actions(tmp_path):
             table.match.sim.load((0, st))
             for seat in range(4):
                 legal = list(rules.legal_actions(st, seat))
-                reach = table.menu_actions(seat)
+                reach = table.picks.menu_actions(seat)
                 assert len(reach) == len(set(map(repr, reach))), "no action offered twice"
                 assert sorted(map(repr, reach)) == sorted(map(repr, legal)), (seat, legal)
                 kinds |= {type(a).__name__ for a in legal}
                 for a in legal:
-                    assert table.action_label(a, seat)
+                    assert table.picks.action_label(a, seat)
             seat = sorted(rules.to_act(st))[0]
             a = random_choose(None, rules.legal_actions(st, seat), rng)
             rng = rng.below(2)[1]
@@ -227,7 +227,7 @@ def test_six_players_five_rounds_in_attract_mode_show_the_round_scores(tmp_path)
     assert match.state is st, "nobody acts while the round's scores are up"
     tick = match.tick_count
     assert picture_facts(seen_round.subsurface((340, 180, 600, 200)))["felt"] < 0.1
-    assert table.status_text().startswith("Round 2 of 5")
+    assert table.panels.status_text().startswith("Round 2 of 5")
     run_ticks(app, ROUND_HOLD)
     assert match.tick_count > tick and not table.round_hold
     facts = picture_facts(app.screen)
@@ -243,11 +243,11 @@ def test_two_humans_share_the_screen_each_hand_seen_by_its_owner_only(tmp_path):
     first = None
     for _ in range(600):
         run_ticks(app, 2)
-        if table.curtain_for is not None:
-            first = table.curtain_for
+        if table.seating.curtain_for is not None:
+            first = table.seating.curtain_for
             break
     assert first in (0, 2), "a human's turn comes behind the curtain"
-    assert not table.peeking(0) and not table.peeking(2)
+    assert not table.seating.peeking(0) and not table.seating.peeking(2)
     assert picture_facts(app.screen)["felt"] < 0.1, "the curtain hides the table"
     assert not any(k[0] == "hand" for k in table.content), "no hand face up behind the curtain"
     key = {0: "e", 2: "return"}[first]
@@ -255,7 +255,7 @@ def test_two_humans_share_the_screen_each_hand_seen_by_its_owner_only(tmp_path):
     app.opts.input_script.events.setdefault(app.ticks + 1, []).append((key, False))
     run_ticks(app, 30)
     other = 2 - first
-    assert table.curtain_for is None and table.peeking(first) and not table.peeking(other)
+    assert table.seating.curtain_for is None and table.seating.peeking(first) and not table.seating.peeking(other)
     assert table.bottom_seat() == first
     hand_keys = [k for k in table.content if k[0] == "hand"]
     assert hand_keys and all(k[1] == first for k in hand_keys)
@@ -279,7 +279,7 @@ def test_popups_never_cover_your_own_panel(tmp_path):
         for ax in table.hand_x(11):
             surf = pygame.Surface((1280, 720))
             with TextAudit() as audit:
-                table.draw_popup(surf, "Offence 4:", labels, 0, ax, 532, "W/S choose · E confirm · Q back")
+                table.panels.draw_popup(surf, "Offence 4:", labels, 0, ax, 532, "W/S choose · E confirm · Q back")
             r = table.popup_rect("Offence 4:", labels, ax, 532, "W/S choose · E confirm · Q back")
             assert not r.colliderect(OWN_BOX) and screen.contains(r), (ax, r)
             assert len(audit.drawn) == 10

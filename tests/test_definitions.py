@@ -31,7 +31,7 @@ def test_the_five_games_are_registered_by_their_definitions_in_title_order():
 
 @pytest.mark.parametrize("gid", FIVE)
 def test_every_part_of_a_definition_works_on_a_fresh_deal(gid, tmp_path):
-    from arcade.client.scenes.table import TableScene
+    from arcade.client.table import TableScene
     from client_helpers import make_app
 
     d = definition_of(gid)

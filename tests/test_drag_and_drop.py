@@ -187,7 +187,7 @@ def cops_turn_with_an_offence(tmp_path):
         for k, slot in enumerate(slots):
             if slot in ("draw", "end"):
                 continue
-            attacks = [a for _, a in table.slot_options(0, slot) if isinstance(a, Attack)]
+            attacks = [a for _, a in table.picks.slot_options(0, slot) if isinstance(a, Attack)]
             if attacks:
                 return app, table, k, attacks[0].target
     raise AssertionError("no deal gives an Offence to play")
@@ -229,11 +229,11 @@ def grass_turn(tmp_path):
         app.pump()
         app.tick()
         st = table.match.state
-        if 0 in table.rules.to_act(st) and st.phase == "play" and table.peeking(0):
+        if 0 in table.rules.to_act(st) and st.phase == "play" and table.seating.peeking(0):
             return app, table
         if 0 in table.rules.to_act(st):  # a trade to answer, a hand to deal...: answer it at once
             legal = table.rules.legal_actions(st, 0)
-            table.submit_choice(0, next((a for a in legal if a.op in ("refuse", "deal")), legal[0]))
+            table.choices.submit_choice(0, next((a for a in legal if a.op in ("refuse", "deal")), legal[0]))
     raise AssertionError("your turn to play never came")
 
 
@@ -284,15 +284,15 @@ def test_cops_card_menu_opens_when_the_click_is_let_go_never_while_a_card_is_dra
     app, table, k, target = cops_turn_with_an_offence(tmp_path)
     start = table.hand_rects(table.hand_slots(0))[k].center
     mouse(app, pygame.MOUSEBUTTONDOWN, start)
-    opened = table.seat_ui(0).open
+    opened = table.choices.seat_ui(0).open
     for i in range(1, 7):
         mouse(app, pygame.MOUSEMOTION, (start[0], start[1] - 40 * i))
-        opened |= table.seat_ui(0).open
+        opened |= table.choices.seat_ui(0).open
     mouse(app, pygame.MOUSEBUTTONUP, (640, 300))
-    opened |= table.seat_ui(0).open
+    opened |= table.choices.seat_ui(0).open
     assert not opened, "no menu during or after a drag"
     at = table.hand_rects(table.hand_slots(0))[k].center
     mouse(app, pygame.MOUSEBUTTONDOWN, at)
-    assert not table.seat_ui(0).open, "the press alone opens no menu"
+    assert not table.choices.seat_ui(0).open, "the press alone opens no menu"
     mouse(app, pygame.MOUSEBUTTONUP, at)
-    assert table.seat_ui(0).open, "a click let go on the card opens its menu"
+    assert table.choices.seat_ui(0).open, "a click let go on the card opens its menu"

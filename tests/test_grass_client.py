@@ -92,36 +92,36 @@ class Driver:
         if HUMAN not in self.rules.to_act(st) or st.phase == "scoring":
             return False
         # the menus reach exactly the legal actions
-        reach = t.menu_actions(HUMAN)
+        reach = t.picks.menu_actions(HUMAN)
         legal = list(self.rules.legal_actions(st, HUMAN))
         assert sorted(map(repr, reach)) == sorted(map(repr, legal)), (st.phase, reach, legal)
         self.menus_checked += 1
         goal = self.goal()
-        ui = t.seat_ui(HUMAN)
+        ui = t.choices.seat_ui(HUMAN)
         if st.phase in ("play", "paranoia"):
             slots = t.hand_slots(HUMAN)
-            where = [i for i, s in enumerate(slots) if any(a == goal for _, a in t.slot_options(HUMAN, s))]
+            where = [i for i, s in enumerate(slots) if any(a == goal for _, a in t.picks.slot_options(HUMAN, s))]
             assert where, f"{goal} not reachable from the hand"
             if ui.open and ui.sel % len(slots) not in where:
                 press(self.app, "B")
             elif not ui.open:
                 press(self.app, "A" if ui.sel % len(slots) in where else "right")
             else:
-                items = [a for _, a in t.slot_options(HUMAN, slots[ui.sel % len(slots)])]
+                items = [a for _, a in t.picks.slot_options(HUMAN, slots[ui.sel % len(slots)])]
                 press(self.app, "A" if items[ui.cur % len(items)] == goal else "down")
         elif st.phase == "draft":
             if ui.dsub is None:
-                items = [it for _, it in t.draft_items(HUMAN)]
+                items = [it for _, it in t.picks.draft_items(HUMAN)]
                 want = goal.op if goal.op in ("offer", "ask", "offer_peddle", "ask_peddle") else goal
                 press(self.app, "A" if items[ui.dcur % len(items)] == want else "down")
             else:
-                items = [a for _, a in t.draft_list(HUMAN, ui.dsub)]
+                items = [a for _, a in t.picks.draft_list(HUMAN, ui.dsub)]
                 if goal not in items:
                     press(self.app, "B")
                 else:
                     press(self.app, "A" if items[ui.scur % len(items)] == goal else "down")
         elif st.phase == "answer":
-            items = [a for _, a in t.answer_items(HUMAN)]
+            items = [a for _, a in t.picks.answer_items(HUMAN)]
             press(self.app, "A" if items[ui.cur % len(items)] == goal else "down")
         return True
 
@@ -153,7 +153,7 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
             shots["trade"] = app.screen.copy()
             app.save_screenshot(tmp_path / "grass_trade.png")
         if "mid" not in shots and st.phase == "play" and st.current == HUMAN and len(st.deck) < 70 \
-                and table.seat_ui(HUMAN).open \
+                and table.choices.seat_ui(HUMAN).open \
                 and sum(len(s.stash.loose) + len(s.stash.covers) for s in st.seats) >= 2:
             shots["mid"] = app.screen.copy()
             app.save_screenshot(tmp_path / "grass_mid.png")
@@ -173,7 +173,7 @@ def test_a_whole_grass_hand_with_a_trade_reaches_the_breakdown(tmp_path):
     shots["breakdown"] = app.screen.copy()
     app.save_screenshot(tmp_path / "grass_breakdown.png")
     view = table.rules.view(table.match.state, HUMAN)
-    rows = table.breakdown_rows(view)
+    rows = table.panels.breakdown_rows(view)
     assert [r[0] for r in rows] == ["1. Stash total", "2. Banker", "3. Largest peddle in hand",
                                     "4. Paranoia in hand", "5. Bonus", "This hand", "6. Running total"]
     for s, b in enumerate(view.breakdown):
@@ -222,7 +222,7 @@ def test_the_menus_reach_exactly_the_legal_actions_in_every_phase(tmp_path):
             table.match.sim.load((0, st))
             for seat in sorted(rules.to_act(st)):
                 legal = list(rules.legal_actions(st, seat))
-                reach = table.menu_actions(seat)
+                reach = table.picks.menu_actions(seat)
                 assert len(reach) == len(set(map(repr, reach))), "no action offered twice"
                 assert sorted(map(repr, reach)) == sorted(map(repr, legal)), (st.phase, seat)
                 phases.add(st.phase)
@@ -270,17 +270,17 @@ def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):
     start_match(app, "grass", parse_seats("human,human,bot", 2, 6), 4, {})
     table = app.top
     run_ticks(app, 3)
-    assert table.curtain_for == 0 and not table.peeking(0)
+    assert table.seating.curtain_for == 0 and not table.seating.peeking(0)
     dark = picture_facts(app.screen)
     assert dark["felt"] < 0.1, "the curtain hides the table"
     press(app, "A")  # player 1 lifts the curtain
     run_ticks(app, 30)
-    assert table.curtain_for is None and table.peeking(0) and table.bottom_seat() == 0
+    assert table.seating.curtain_for is None and table.seating.peeking(0) and table.bottom_seat() == 0
     assert picture_facts(app.screen)["white"] > 0.05  # player 1's hand face up
     # player 1 discards a card: A, then down to "Discard" (always the last line), A
     press(app, "A")
     run_ticks(app, 2)
-    items = table.slot_options(0, table.hand_slots(0)[table.seat_ui(0).sel])
+    items = table.picks.slot_options(0, table.hand_slots(0)[table.choices.seat_ui(0).sel])
     for _ in range(len(items) - 1):
         press(app, "down")
         run_ticks(app, 2)
@@ -288,9 +288,9 @@ def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):
     seen_curtain_for_2 = False
     for _ in range(200):
         run_ticks(app, 2)
-        if table.curtain_for == 1:
+        if table.seating.curtain_for == 1:
             seen_curtain_for_2 = True
-            assert not table.peeking(0) and not table.peeking(1)
+            assert not table.seating.peeking(0) and not table.seating.peeking(1)
             break
         if 0 in table.rules.to_act(table.match.state):
             break  # a Paranoia card was played: player 1 passes again (fine, the curtain is tested below)
@@ -298,8 +298,8 @@ def test_two_humans_on_one_screen_pass_the_screen_between_turns(tmp_path):
         app.opts.input_script.events.setdefault(app.ticks, []).append(("return", True))
         app.opts.input_script.events.setdefault(app.ticks + 1, []).append(("return", False))
         run_ticks(app, 3)
-        assert table.curtain_for is None and table.shown_seat == 1 and table.bottom_seat() == 1
-        assert table.peeking(1) and not table.peeking(0)
+        assert table.seating.curtain_for is None and table.seating.shown_seat == 1 and table.bottom_seat() == 1
+        assert table.seating.peeking(1) and not table.seating.peeking(0)
 
 
 def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself(tmp_path):
@@ -313,7 +313,7 @@ def test_attract_mode_plays_grass_with_the_spectator_view_and_moves_on_by_itself
     app.push(attract)
     table = attract.table
     assert type(table).__module__ == "arcade.games.grass.table.scene" and table.demo
-    assert table.viewer() is None and all(not sl.big for sl in table.slots(4).values())
+    assert table.seating.viewer() is None and all(not sl.big for sl in table.slots(4).values())
     run_ticks(app, 600)
     facts = picture_facts(app.screen)
     app.save_screenshot(tmp_path / "grass_demo.png")
@@ -337,11 +337,11 @@ def test_a_gamepad_player_chooses_with_logical_buttons_only(tmp_path):
     start_match(app, "grass", parse_seats("pad:0,bot", 2, 6), 12, {})
     table = app.top
     run_ticks(app, 33)
-    ui = table.seat_ui(0)
+    ui = table.choices.seat_ui(0)
     assert ui.sel == 2 and ui.open, "RIGHT twice, then A opens the card's menu"
     run_ticks(app, 6)
     assert not ui.open, "B goes back to the hand"
     run_ticks(app, 12)
-    items = table.slot_options(0, table.hand_slots(0)[2])
+    items = table.picks.slot_options(0, table.hand_slots(0)[2])
     assert ui.open and ui.cur == (1 % len(items)), "DOWN moves in the menu"
     app.save_screenshot(tmp_path / "grass_pad.png")

@@ -132,7 +132,7 @@ def test_the_wasted_count_does_not_cover_the_wasted_card(tmp_path):
     card.center = table.wasted_pos
     assert not card.colliderect(pygame.Rect(label.rect))
     view = table.rules.view(table.match.state, 0)
-    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
+    badge = next(r for r, text in table.panels.centre_badges(view) if text.startswith("Wasted "))
     assert badge.contains(pygame.Rect(label.rect).clip(badge))
     log = [d for d in drawn if d.text.startswith(("Bot ", "table", "plays"))]
     assert log and not any(badge.colliderect(pygame.Rect(d.rect)) for d in log), "the log is clear of the badge"
@@ -146,7 +146,7 @@ def test_the_wasted_count_is_clear_of_every_seats_panel(tmp_path, players):
     run_ticks(app, 5)
     table = app.top
     view = table.rules.view(table.match.state, 0)
-    badge = next(r for r, text in table.centre_badges(view) if text.startswith("Wasted "))
+    badge = next(r for r, text in table.panels.centre_badges(view) if text.startswith("Wasted "))
     for seat, slot in table.slots(players).items():
         assert not badge.colliderect(slot.rect if slot.big else slot.rect.inflate(4, 4)), (seat, slot.rect, badge)
 

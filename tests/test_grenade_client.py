@@ -206,18 +206,18 @@ def test_two_humans_share_the_screen_behind_the_curtain(tmp_path):
     first = None
     for _ in range(400):
         run_ticks(app, 2)
-        if table.curtain_for is not None:
-            first = table.curtain_for
+        if table.seating.curtain_for is not None:
+            first = table.seating.curtain_for
             break
     assert first is not None, "a human's turn comes behind the curtain"
     other = 1 - first
-    assert not table.peeking(0) and not table.peeking(1)
+    assert not table.seating.peeking(0) and not table.seating.peeking(1)
     assert picture_facts(app.screen)["felt"] < 0.1, "the curtain hides the table"
     key = {0: "e", 1: "return"}[first]
     app.opts.input_script.events.setdefault(app.ticks, []).append((key, True))
     app.opts.input_script.events.setdefault(app.ticks + 1, []).append((key, False))
     run_ticks(app, 4)
-    assert table.curtain_for is None and table.peeking(first) and not table.peeking(other)
+    assert table.seating.curtain_for is None and table.seating.peeking(first) and not table.seating.peeking(other)
     assert table.content[("heart", first, 0)] is not None and table.content[("heart", other, 0)] is None
     assert table.chooser() == first and not table.match.is_over()
 

@@ -340,11 +340,11 @@ def test_the_assist_shows_only_the_own_teams_total(tmp_path):
                [loc] + robbers + police)
     run_ticks(app, 1)
     view = table.rules.view(table.match.state, None)
-    status = table.hand_status(0, view)
+    status = table.panels.hand_status(0, view)
     assert status == "team 2/10 · 4 cards", status
     assert "9" not in status
     off = start_match(app, "grisbi", parse_seats("human,bot", 2, 8), 5, {"start_ticks": 0}) or app.top
-    assert "team" not in off.hand_status(0, off.rules.view(off.match.state, None)), "assist off: no total at all"
+    assert "team" not in off.panels.hand_status(0, off.rules.view(off.match.state, None)), "assist off: no total at all"
 
 
 def test_practice_pauses_after_each_round_and_says_which_cards_counted(tmp_path):

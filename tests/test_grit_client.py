@@ -98,10 +98,10 @@ def test_two_humans_are_told_which_key_peeks_at_their_hand(tmp_path):
     start_match(app, "grit", parse_seats("human:wasd,human:arrows"), 3, {})
     table = app.top
     for _ in range(60):
-        if table.curtain_for is not None:
+        if table.seating.curtain_for is not None:
             break
         run_ticks(app, 5)
-    seat = table.curtain_for
+    seat = table.seating.curtain_for
     assert seat is not None
     peek = app.input.hint(table.match.seats[seat].device, "B")
     surf = pygame.Surface((1280, 720))

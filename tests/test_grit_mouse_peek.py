@@ -13,7 +13,7 @@ import pygame
 from arcade.games import definition_of
 from arcade.games.rng import Rng
 from arcade.core.match import Match
-from arcade.client.scenes.table import table_for
+from arcade.client.table import table_for
 from client_helpers import make_app
 from test_visibility import acting_states, differs
 
@@ -33,7 +33,7 @@ def table_on(app, specs, state, acting):
     match.sim.load((match.sim.tick, state))
     table = table_for("grit")(app, match)
     app.push(table)
-    table.shown_seat, table.curtain_for = acting, None
+    table.seating.shown_seat, table.seating.curtain_for = acting, None
     return table
 
 
@@ -78,10 +78,10 @@ def test_the_button_held_elsewhere_or_under_the_curtain_shows_nothing(tmp_path):
     mouse(app, pygame.MOUSEBUTTONDOWN, (640, 360))  # held away from the button
     assert differs(hidden, picture(table)) == 0
     mouse(app, pygame.MOUSEBUTTONUP, (640, 360))
-    table.curtain_for = acting  # the curtain down: no button, nothing shown
+    table.seating.curtain_for = acting  # the curtain down: no button, nothing shown
     mouse(app, pygame.MOUSEBUTTONDOWN, table.PEEK_BUTTON.center)
     assert not table.peek_button_shown()
-    assert not table.peeking(acting)
+    assert not table.seating.peeking(acting)
 
 
 def _texts(table) -> list[str]:

@@ -232,7 +232,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     # player names at the table on both machines (issue 13): Ann's human seat, Bob's seat played on his machine
     assert (htable.seat_name(0), htable.seat_name(1)) == ("Ann", "Bob")
     assert (gtable.seat_name(0), gtable.seat_name(1)) == ("Ann", "Bob")  # Bob's bot seat: "Bob" on both screens
-    assert htable.viewer() == 0 and gtable.viewer() is None  # each machine shows only its own humans' hands
+    assert htable.seating.viewer() == 0 and gtable.seating.viewer() is None  # each machine: its own humans' hands
 
     def play(n):  # the host's human presses keys as in the local Grit test
         for k in range(n):
@@ -321,7 +321,7 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     slink = sam.top.net.link
     assert slink.session.late and slink.session.local_seats == []
     world.wait(lambda: not slink.session.catching_up, 120, "catching up")
-    assert sam.top.viewer() is None  # a spectator sees public information only
+    assert sam.top.seating.viewer() is None  # a spectator sees public information only
     world.wait(lambda: sam.top.seat_name(0) == "Bot 1", 60, "the host's bot named as a bot")  # issue 13
     assert [sam.top.seat_name(i) for i in range(2)] == [host.top.seat_name(i) for i in range(2)] == ["Bot 1", "Ada"]
     # Ada's machine dies: after the timeout the host's bot plays her seat, and Sam is offered it
@@ -338,7 +338,7 @@ def test_a_spectator_watches_from_the_join_screen_then_takes_over_a_seat_whose_p
     assert world.shot(host, "lan_host_asked_for_a_seat")["colours"] > 8
     world.press(host, "enter")
     world.wait(lambda: slink.session.local_seats == [1], 120, "the seat handed over")
-    assert sam.top.match.human_seats() == [1] and sam.top.viewer() == 1
+    assert sam.top.match.human_seats() == [1] and sam.top.seating.viewer() == 1
     assert hlink.session.owners[1] == slink.session.index
     hlink.session.end_match()
     world.wait(lambda: hlink.session.end is not None and slink.session.end is not None, 300, "the end")
@@ -420,7 +420,7 @@ def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):
     link2 = bob.top.link
     assert link2 is not blink and link2.watch and link2.claim_specs == {1: SeatSpec("human", "arrows")}
     world.wait(lambda: link2.session.local_seats == [1], 400, "the seat back")
-    assert bob.top.name == "table" and bob.top.match.human_seats() == [1] and bob.top.viewer() == 1
+    assert bob.top.name == "table" and bob.top.match.human_seats() == [1] and bob.top.seating.viewer() == 1
     assert hlink.session.owners[1] == link2.session.index and host.top.match.seats[1].kind == "remote"
     hlink.session.end_match()
     world.wait(lambda: hlink.session.end is not None and link2.session.end is not None, 300, "the end")

@@ -78,3 +78,23 @@ def test_the_check_fails_on_core_importing_a_game_or_a_cycle_made_inside_a_funct
     assert "arcade.core.results (core) imports arcade.games" in r.stdout
     assert any(ln.startswith("  cycle:") and "arcade.core.spec" in ln and "arcade.core.match" in ln
                for ln in r.stdout.splitlines()), r.stdout
+
+
+def test_the_check_fails_on_a_table_component_importing_a_game_or_another_component(tmp_path):
+    """Issue 35: the table's components (``arcade/client/table/``) get narrow inputs from the scene; one importing a
+    game, or another component, is a break."""
+    import shutil
+
+    for folder in ("arcade", "netplay", "tools"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("assets", "__pycache__"))
+    table = tmp_path / "arcade" / "client" / "table"
+    curtain = table / "curtain.py"
+    late = "\n\ndef _late():\n    from arcade.games.grit import rules\n    return rules\n"
+    curtain.write_text(curtain.read_text() + late)
+    hud = table / "hud.py"
+    hud.write_text("from arcade.client.table.seating import Seating\n" + hud.read_text())
+    r = subprocess.run([sys.executable, str(tmp_path / "tools" / "layout_report.py"), "--check"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1
+    assert "arcade.client.table.curtain (a table component) imports arcade.games.grit.rules" in r.stdout, r.stdout
+    assert "arcade.client.table.hud (a table component) imports arcade.client.table.seating" in r.stdout, r.stdout

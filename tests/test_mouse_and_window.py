@@ -198,11 +198,11 @@ def test_grass_play_by_mouse(tmp_path):
     start_match(app, "grass", [SeatSpec("human", "wasd"), SeatSpec("bot"), SeatSpec("bot")], 5, {})
     table = app.top
     assert until(app, lambda: table.match.state.phase == "play" and bool(table.hand_slots(0))
-                 and table.curtain_for is None)
+                 and table.seating.curtain_for is None)
     hslots = table.hand_slots(0)
     hand = list(table.match.state.seats[0].hand)
     click(app, table.hand_rects(0, hslots)[0].center)
-    assert table.seat_ui(0).open
+    assert table.choices.seat_ui(0).open
     rows = table.popup_rows(0, hslots)
     before = table.match.state
     click(app, rows[-1].center)  # the last line (discard, always there)
@@ -240,11 +240,11 @@ def test_cops_and_robbers_turn_by_mouse(tmp_path):
     assert len(table.match.state.hands[0]) == hand + 1
     assert until(app, lambda: bool(table.hand_slots(0)) and not table.holding)
     slots = table.hand_slots(0)
-    playable = [i for i, s in enumerate(slots) if s not in ("draw", "end") and table.slot_options(0, s)]
+    playable = [i for i, s in enumerate(slots) if s not in ("draw", "end") and table.picks.slot_options(0, s)]
     assert playable
     before = table.match.state
     click(app, table.hand_rects(slots)[playable[0]].center)
-    assert table.seat_ui(0).open
+    assert table.choices.seat_ui(0).open
     click(app, table.popup_rows(0, slots)[0].center)
     run_ticks(app, 2)
     assert table.match.state is not before

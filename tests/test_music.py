@@ -108,3 +108,33 @@ def test_effects_and_music_volumes_are_settings_rows_and_persist(tmp_path, music
 ])
 def test_results_play_a_win_sting_only_for_a_human_winner(humans, winners, sting):
     assert results_sting(humans, winners) == sting
+
+
+def test_the_results_sting_at_a_real_table_follows_the_people_here(tmp_path):
+    """A finished match at a real table: bots alone get no sting; with a person here, the sting says whether one of
+    them won (the seats the table counts as played here, ``seating.humans``)."""
+    from arcade.client.scenes.menus import start_match
+    from arcade.core.match import parse_seats
+    from arcade.core.results import winners
+
+    app = make_app(tmp_path)
+    start_match(app, "grit", parse_seats("bot,bot", 2, 2), 4, {})
+    table = app.top
+    assert table.music == "play"
+    for _i in range(60 * 60 * 10):
+        if table.match.is_over():
+            break
+        app.pump()
+        app.tick()
+    assert table.match.is_over()
+    won = winners(table.match.rules, table.match.state)
+    lost = [s for s in range(2) if s not in won]
+    heard: list[str] = []
+    app.audio.play = lambda name, tick=None: heard.append(name)
+    for humans, sting in (([], []), ([won[0]], ["win"]), (lost[:1], ["lose"] if lost else ["win"])):
+        heard.clear()
+        table.seating.humans = lambda humans=humans: list(humans)
+        table.over_ticks = 0
+        for _i in range(table.END_DELAY):
+            table.update()
+        assert heard == sting, humans

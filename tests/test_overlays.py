@@ -48,7 +48,7 @@ def test_results_name_the_winning_team_and_each_seat_once(tmp_path):
     assert sorted(names) == ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]
     assert not any("(bot)" in n or "(Bot" in n for n in names)
     # one hint bar at a time: under the overlay the table draws none of its own
-    import arcade.client.scenes.table as table_module
+    import arcade.client.table.hud as table_module
 
     calls = []
     real = table_module.hint_bar

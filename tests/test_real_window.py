@@ -406,7 +406,7 @@ def grit_plan(tmp_path, seed_from: int):
         table = app.top
         for _ in range(3000):
             app.tick()
-            if table.acting_humans():
+            if table.seating.acting_humans():
                 break
         st = table.match.state
         if st.phase == "word":

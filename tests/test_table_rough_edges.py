@@ -32,51 +32,51 @@ def opaque(draw, rect: pygame.Rect) -> bool:
 def open_a_card_menu(table, seat: int = 0) -> None:
     """Open the menu of the first card of ``seat``'s hand that has one (as its select key would)."""
     slots = table.hand_slots(seat)
-    k = next(i for i, s in enumerate(slots) if s not in ("draw", "end", "trade") and table.slot_options(seat, s))
-    ui = table.seat_ui(seat)
+    k = next(i for i, s in enumerate(slots) if s not in ("draw", "end", "trade") and table.picks.slot_options(seat, s))
+    ui = table.choices.seat_ui(seat)
     ui.sel, ui.open, ui.cur = k, True, 0
 
 
 def test_grass_popup_menu_and_prompt_are_opaque(tmp_path):
     app, table = at_your_move("grass", tmp_path)
     open_a_card_menu(table)
-    view = table.views().public
+    view = table.seating.views().public
     rects = table.open_prompts()
     assert len(rects) == 2, "the card's menu and the prompt line over the hand"
     for r in rects:
-        assert opaque(lambda surf: table.draw_prompts(surf, view), r), r
+        assert opaque(lambda surf: table.panels.draw_prompts(surf, view), r), r
 
 
 def test_cops_and_robbers_popup_menu_turn_plate_and_defend_prompt_are_opaque(tmp_path):
     app, table = at_your_move("cops_and_robbers", tmp_path)
     open_a_card_menu(table)
-    views = table.views()
+    views = table.seating.views()
     rects = table.open_prompts()
     assert len(rects) == 2, "the card's menu and your turn's plate"
     for r in rects:
-        assert opaque(lambda surf: table.draw_prompts(surf, views), r), r
+        assert opaque(lambda surf: table.panels.draw_prompts(surf, views), r), r
     app = make_app(tmp_path / "attacked")
     start_match(app, "cops_and_robbers", parse_seats("human,bot,bot,bot"), 5, {})
     table = app.top
     for _i in range(3000):
         run_ticks(app, 5)
-        if table.respond_items(0) and not table.holding:
+        if table.picks.respond_items(0) and not table.holding:
             break
-        if table.turn_bar_seat(table.views()) == 0:
+        if table.turn_bar_seat(table.seating.views()) == 0:
             from arcade.games.cops_and_robbers import Draw, EndTurn
 
-            legal = table.legal(0)
+            legal = table.seating.legal(0)
             table.match.submit_action(0, Draw() if Draw() in legal else EndTurn())
     else:
         raise AssertionError("never attacked")
-    views = table.views()
+    views = table.seating.views()
     (r,) = table.open_prompts()
-    assert opaque(lambda surf: table.draw_prompts(surf, views), r), r
+    assert opaque(lambda surf: table.panels.draw_prompts(surf, views), r), r
 
 
 def test_the_grit_and_grenade_prompts_are_opaque(tmp_path):
     app, table = at_your_move("grit", tmp_path)
-    views = table.views()
+    views = table.seating.views()
     for r in table.open_prompts():
         assert opaque(lambda surf: table.draw_prompts(surf, views), r), r
     app, table = at_your_move("grenade", tmp_path / "g")
@@ -91,12 +91,12 @@ def test_cops_and_robbers_after_your_own_attack_the_log_says_what_happened(tmp_p
     from arcade.games.cops_and_robbers import Attack
 
     app, table = at_your_move("cops_and_robbers", tmp_path)
-    attack = next(a for a in table.legal(0) if isinstance(a, Attack))
+    attack = next(a for a in table.seating.legal(0) if isinstance(a, Attack))
     table.match.submit_action(0, attack)
     for _i in range(600):
         run_ticks(app, 5)
-        st = table.views().public
-        if st.pending is None and st.attacked and not table.holding and table.turn_bar_seat(table.views()) == 0:
+        st = table.seating.views().public
+        if st.pending is None and st.attacked and not table.holding and table.turn_bar_seat(table.seating.views()) == 0:
             break
     else:
         raise AssertionError("never back to your turn after the attack")
@@ -158,11 +158,11 @@ def test_grit_a_click_on_a_pile_that_took_a_card_this_round_says_why(tmp_path):
     table = app.top
     for _i in range(2000):
         run_ticks(app, 5)
-        v = table.views().public
+        v = table.seating.views().public
         if v.phase == "word" and 0 in v.to_act:
             table.match.submit_action(0, ChooseFirst(1))  # the bot lays first: you lay second
         elif v.phase in ("lay_first", "keep") and 0 in v.to_act:  # the bot chose you first: lay, wait a round
-            table.match.submit_action(0, table.legal(0)[-1])
+            table.match.submit_action(0, table.seating.legal(0)[-1])
         if v.phase == "lay_second" and 0 in v.to_act and v.round_plays and not table.board.busy:
             break
     else:
@@ -175,10 +175,10 @@ def test_grit_a_click_on_a_pile_that_took_a_card_this_round_says_why(tmp_path):
         app.pump()
         app.tick()
     assert table.match.state is before or table.match.state == before, "nothing laid"
-    assert "already took a card this round" in table.message and table.message_ticks > 0
+    assert "already took a card this round" in table.hud.message and table.hud.message_ticks > 0
     with TextAudit() as audit:
         table.draw(pygame.Surface((1280, 720)), 1.0)
-    assert table.message in {d.text for d in audit.visible()}
+    assert table.hud.message in {d.text for d in audit.visible()}
 
 
 def test_grenade_your_own_grenade_is_yours_and_named_by_its_colour(tmp_path):
@@ -197,7 +197,7 @@ def test_grenade_your_own_grenade_is_yours_and_named_by_its_colour(tmp_path):
     for _i in range(200):
         run_ticks(app, 1)
         if table.timeline.busy and table.shown()[0].current == 0:  # your move plays (the next roll aside)
-            said.append(table.coach_lines()[0])
+            said.append(table.coach.lines()[0])
             logged.update(table.log)
     assert said and all(s.startswith("You threw the blue grenade") for s in said), set(said)
     assert any("Player 1 throws the blue grenade" in ln for ln in logged), logged

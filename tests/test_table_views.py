@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from arcade.client.render import fonts
-from arcade.client.scenes.table import table_for
+from arcade.client.table import table_for
 from arcade.core.match import Match, parse_seats
 from arcade.games import REGISTRY
 from arcade.games.rng import Rng
@@ -262,12 +262,12 @@ def draw(app, gid, screen: Screen, state) -> pygame.Surface:
     match = Match(gid, specs, seed=5)
     match.sim.load((match.sim.tick, state))
     table = table_for(gid)(app, match, demo=screen.demo)
-    table.forced_view = screen.forced
-    table.shown_seat = screen.shown_seat
+    table.seating.forced_view = screen.forced
+    table.seating.shown_seat = screen.shown_seat
     for _ in range(60):
-        table.curtain_for = screen.shown_seat if screen.curtain else None
+        table.seating.curtain_for = screen.shown_seat if screen.curtain else None
         table.after_tick()
-    table.curtain_for = screen.shown_seat if screen.curtain else None
+    table.seating.curtain_for = screen.shown_seat if screen.curtain else None
     surf = pygame.Surface((1280, 720))
     table.draw(surf, 1.0)
     return surf

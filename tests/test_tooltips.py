@@ -26,12 +26,12 @@ PICTURE = pygame.Rect(0, 0, 1280, 720)
 def your_move(gid: str, table) -> bool:
     """The human (seat 0) has a card under their keys now."""
     if gid == "grit":
-        v = table.views().public
+        v = table.seating.views().public
         return v.phase in ("lay_first", "lay_second") and 0 in v.to_act
     if gid == "grass":
-        return 0 in table.prompt_seats(table.views().public)
+        return 0 in table.panels.prompt_seats(table.seating.views().public)
     if gid == "cops_and_robbers":
-        return table.turn_bar_seat(table.views()) == 0
+        return table.turn_bar_seat(table.seating.views()) == 0
     if gid == "grenade":
         return table.chooser() == 0
     return table.awake()
@@ -45,8 +45,8 @@ def at_your_move(gid: str, tmp_path):
         run_ticks(app, 5)
         if your_move(gid, table) and not table.board.busy and not table.holding:
             return app, table
-        if gid == "cops_and_robbers" and table.respond_items(0) and not table.holding:
-            table.submit_choice(0, table.respond_items(0)[0][1])  # attacked first: answer, then it is your turn
+        if gid == "cops_and_robbers" and table.picks.respond_items(0) and not table.holding:
+            table.choices.submit_choice(0, table.picks.respond_items(0)[0][1])  # attacked first: answer, then your turn
     raise AssertionError(f"{gid}: the human never got to move")
 
 
@@ -54,7 +54,7 @@ def shown(app, table) -> tuple[Tip | None, list]:
     """The tooltip the table shows now and the texts of the frame."""
     with TextAudit() as audit:
         table.draw(pygame.Surface((1280, 720)), 1.0)
-    return table.tip_now(), audit.drawn
+    return table.tooltips.now(), audit.drawn
 
 
 def check_tip(tip: Tip, drawn) -> None:
@@ -75,7 +75,7 @@ def test_holding_b_on_your_card_explains_it(gid, tmp_path):
     app, table = at_your_move(gid, tmp_path)
     assert shown(app, table)[0] is None, "no tooltip before B is held"
     app.input.inject("wasd", "B", True)
-    run_ticks(app, table.TIP_HOLD + 2)
+    run_ticks(app, table.tooltips.TIP_HOLD + 2)
     tip, drawn = shown(app, table)
     assert tip is not None and tip == table.key_tip(0)
     check_tip(tip, drawn)
@@ -91,7 +91,7 @@ def test_resting_the_pointer_on_a_card_explains_it(gid, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0), buttons=(0, 0, 0)))
     run_ticks(app, 2)
     assert shown(app, table)[0] is None, "a pointer passing over a card shows nothing yet"
-    run_ticks(app, table.TIP_REST + 2)
+    run_ticks(app, table.tooltips.TIP_REST + 2)
     tip, drawn = shown(app, table)
     assert tip is not None and pygame.Rect(tip.target).collidepoint(card.center)
     check_tip(tip, drawn)
@@ -132,7 +132,7 @@ def test_grisbi_a_tap_of_b_sorts_the_hand_a_hold_explains_without_sorting(tmp_pa
     app, table = at_your_move("grisbi", tmp_path)
     before = table.sort_mode.get(0, 0)
     app.input.inject("wasd", "B", True)
-    run_ticks(app, table.TIP_HOLD + 4)
+    run_ticks(app, table.tooltips.TIP_HOLD + 4)
     app.input.inject("wasd", "B", False)
     run_ticks(app, 2)
     assert table.sort_mode.get(0, 0) == before, "held: explained, not sorted"
@@ -182,6 +182,7 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     scene = ResultsScene(app, table)
     scene.deal = "Deal verified"
     scene.mode.draw_deal = types.MethodType(NetTable.draw_deal, scene.mode)  # a LAN match's line, on this table
+    scene.mode.link = types.SimpleNamespace(restarts_line=lambda: "")  # a deal that never started over
     app.push(scene)
 
     def texts() -> list[str]:

@@ -24,11 +24,11 @@ def test_tutorial_plays_to_its_end_with_the_coach_talking(gid, tmp_path):
     said = set()
     for _ in range(600):
         run_ticks(app, 60)
-        said.update(table.coach_lines())
+        said.update(table.coach.lines())
         view = table.rules.view(table.match.state, 0)
-        if table.match.is_over() or (table.coach_done and table.coach_done(view)):
+        if table.match.is_over() or (table.coach.done and table.coach.done(view)):
             break
-    assert table.match.is_over() or (table.coach_done and table.coach_done(view)), f"{gid}: tutorial unfinished"
+    assert table.match.is_over() or (table.coach.done and table.coach.done(view)), f"{gid}: tutorial unfinished"
     assert len(said) >= 3, f"{gid}: the coach explained several situations: {sorted(said)}"
     assert not table.match.recorder, "a tutorial is not recorded as a replay"
 
@@ -82,7 +82,7 @@ def test_grisbi_tutorial_teaches_hooks_then_deny_then_stop_then_the_reveal_in_on
     reveal = None
     for _ in range(3000):
         run_ticks(app, 5)
-        lines = table.coach_lines()
+        lines = table.coach.lines()
         if lines and lines[0] not in firsts:
             firsts.append(lines[0])
         st = table.match.state
@@ -105,7 +105,7 @@ def test_grisbi_tutorial_teaches_hooks_then_deny_then_stop_then_the_reveal_in_on
     assert kinds[k - 1] == ("police", "action") and CARDS[pile[k]].main == CARDS[pile[k + 1]].main, \
         "the learner's Deny covers the Police card with the same picture"
     assert "cancelled" not in res.verdicts and res.verdicts.count("correct") == 5  # 4 Action cards and the Deny
-    assert table.coach_lines()[0].startswith("Tutorial complete")
+    assert table.coach.lines()[0].startswith("Tutorial complete")
     assert not table.match.recorder
 
 
@@ -117,7 +117,7 @@ def test_grisbi_tutorial_waits_for_a_learner_who_does_nothing(tmp_path):
     st = table.match.state
     assert st.phase == "play" and len(st.pile_cards) == 1, "nobody laid a card"
     assert len(st.hands[1]) == 16, "the bot is held at the first lesson"
-    assert table.coach_lines()[0].startswith("Hooks")
+    assert table.coach.lines()[0].startswith("Hooks")
     table.restart()  # Pause → Restart: the same scripted round, the bot still held
     run_ticks(app, 180 + 60 * 20)
     assert len(table.match.state.pile_cards) == 1 and table.match.state.pile_cards[0] == st.pile_cards[0]
@@ -129,7 +129,7 @@ def test_grisbi_tutorial_refuses_a_card_that_does_not_fit_with_a_hint(tmp_path):
     run_ticks(app, 230)
     st = table.match.state
     assert len(st.pile_cards) == 1, "the wrong card stayed in the hand"
-    hint = table.hint_shown()
+    hint = table.coach.hint_shown()
     assert "does not fit" in hint
     app.draw(1.0)
     press(app, "down")
@@ -137,7 +137,7 @@ def test_grisbi_tutorial_refuses_a_card_that_does_not_fit_with_a_hint(tmp_path):
     press(app, "A")
     run_ticks(app, 3)
     assert len(table.match.state.pile_cards) == 2 and table.match.state.pile_seats[-1] == 0
-    assert table.hint_shown() == "", "the hint went with the lesson it was about"
+    assert table.coach.hint_shown() == "", "the hint went with the lesson it was about"
 
 
 @pytest.mark.parametrize("when", ["play", "reveal pause"])
@@ -192,6 +192,6 @@ def test_grisbi_tutorial_by_mouse_a_click_on_another_card_gives_the_hint_a_click
         run_ticks(app, 2)
 
     click((glowing[0] + 1) % len(order))
-    assert len(table.match.state.pile_cards) == 1 and table.hint_shown()
+    assert len(table.match.state.pile_cards) == 1 and table.coach.hint_shown()
     click(glowing[0])
     assert table.match.state.pile_cards[1:] == (order[glowing[0]],)

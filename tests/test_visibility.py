@@ -15,7 +15,7 @@ import pytest
 from arcade.games import REGISTRY, definition_of
 from arcade.games.rng import Rng
 from arcade.core.match import Match, parse_seats
-from arcade.client.scenes.table import table_for
+from arcade.client.table import table_for
 from client_helpers import make_app
 
 CASES = {  # game id -> seats (two humans on one screen, bots to fill)
@@ -56,7 +56,7 @@ def render(app, gid, specs, state, acting: int, forced="auto") -> pygame.Surface
     match = Match(gid, specs, seed=5)
     match.sim.load((match.sim.tick, state))
     table = table_for(gid)(app, match)
-    table.shown_seat, table.curtain_for, table.forced_view = acting, None, forced
+    table.seating.shown_seat, table.seating.curtain_for, table.seating.forced_view = acting, None, forced
     for _ in range(90):  # let every sprite reach the place the view gives it
         table.after_tick()
     surf = pygame.Surface((1280, 720))

@@ -11,6 +11,8 @@
   ``arcade/games``; ``netplay`` imports no arcade or pygame. One sanctioned exception: a game's ``definition`` module
   may import its own ``table`` folder inside a function (its table factory and card art, imported when called), never
   at module level.
+- The table's components (``arcade/client/table/``, but its ``__init__`` and ``scene``: the ``TableScene`` that owns
+  them) import no game (nothing of ``arcade.games``) and no other component: each gets narrow inputs from the scene.
 - The ``--top`` (10) longest classes and functions, in lines.
 
 ``--check`` exits 1 if there is a cycle or a layering break (tests/test_layout.py runs it).
@@ -144,9 +146,24 @@ def own_table_lazily(name: str, target: str, eager: set[str]) -> bool:
             and in_package(target, f"arcade.games.{parts[2]}.table") and target not in eager)
 
 
+TABLE = "arcade.client.table"
+TABLE_OWNERS = (TABLE, TABLE + ".scene")  # the package and the scene that assembles the components
+
+
+def table_component(name: str) -> bool:
+    """A module of the table package that is one of its components (not the package or the scene)."""
+    return in_package(name, TABLE) and name not in TABLE_OWNERS
+
+
 def layering(mods: dict[str, Path], graph: dict[str, set[str]]) -> list[str]:
     problems = []
     for name, path in mods.items():
+        if table_component(name):
+            bad = sorted(m for m in graph[name]
+                         if in_package(m, "arcade.games") or (in_package(m, TABLE) and m != name))
+            if bad:
+                problems.append(f"{name} (a table component) imports {', '.join(bad)} (components import no game"
+                                " and no other component)")
         ext = external(path)
         if "pygame" in ext and not allowed_pygame(name):
             problems.append(f"{name} imports pygame (only arcade/client/ and arcade/games/*/table/ may)")
@@ -193,7 +210,8 @@ def main(argv=None) -> int:
         print("  cycle: " + " <-> ".join(c))
     print(f"layering breaks: {len(lay)}" + ("" if lay else " (pygame only in arcade/client and arcade/games/*/table;"
                                             " core, pure game modules and netplay import neither pygame nor the"
-                                            " client; core imports nothing of arcade.games)"))
+                                            " client; core imports nothing of arcade.games; table components import"
+                                            " no game and no other component)"))
     for p in lay:
         print("  " + p)
     cl, fn = longest(mods, args.top)

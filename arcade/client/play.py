@@ -71,5 +71,6 @@ def start_tutorial(app, game_id: str) -> None:
     match = Match(game_id, seats, tut.seed, bot_think_ticks=TUTORIAL_THINK_TICKS, bot_player=tut.bot,
                   bot_ahead=in_background, **options)
     table = router.table(game_id)(app, match)
-    table.coach, table.coach_done, table.coach_wanted, table.coach_refuse = tut.coach, tut.done, tut.wanted, tut.refuse
+    coach = table.coach
+    coach.say, coach.done, coach.wanted, coach.refuse = tut.coach, tut.done, tut.wanted, tut.refuse
     app.push(mark_input(app, table))

@@ -539,7 +539,7 @@ class LocalPlay:
     @property
     def PAUSE_CONFIRM(self) -> dict[str, str]:
         """Item -> its yes/no question (English ids: the pause menu translates what it shows)."""
-        if getattr(self.table, "coach", None) is not None:  # a tutorial is not recorded: nothing to resume
+        if self.table.coach.active:  # a tutorial is not recorded: nothing to resume
             return {"Restart": N_("Start the tutorial again?"),
                     "Quit to title": N_("Leave the tutorial for the title?")}
         return {"Restart": N_("Restart this match from the deal?"),
@@ -826,7 +826,7 @@ class ResultsScene(Scene):
         seat setup starts from the player's own pace and assist, no longer a first match's gentle ones."""
         table = self.table
         if self.match.game_id == "grisbi" and self.match.is_over() and not getattr(table, "demo", False) \
-                and getattr(table, "coach", None) is None:
+                and not table.coach.active:
             self.app.settings.grisbi_finished += 1
             self.app.save_settings()
 
@@ -842,7 +842,7 @@ class ResultsScene(Scene):
     def played_by(self, seat: int) -> str:
         """What played ``seat`` in this match (``played_by``): the devices used since the match began."""
         used = self.app.input.used_since(getattr(self.table, "input_mark", None))
-        mouse_seat = getattr(self.table, "mouse_seat", lambda: None)()
+        mouse_seat = self.table.seating.mouse_seat()
         return played_by(self.match.seats[seat], used, mouse_seat == seat)
 
     def button_rects(self) -> list[pygame.Rect]:
@@ -858,7 +858,7 @@ class ResultsScene(Scene):
 def played_by(spec, used: set[str] | None = None, mouse: bool = False) -> str:
     """Who played a seat, in a player's words: "WASD keys", "Gamepad 1", "Mouse", "WASD keys and mouse", "Bot,
     normal", "On another machine" (LAN or online). ``used``: the devices pressed or clicked during the match (``InputMap.used_since``; None:
-    unknown, the seat's device is named); ``mouse``: the mouse played this seat (``TableScene.mouse_seat``)."""
+    unknown, the seat's device is named); ``mouse``: the mouse played this seat (``Seating.mouse_seat``)."""
     if spec.kind == "bot":
         return _(PLAYED_BY_BOT.get(spec.level, spec.level))
     if spec.kind == "remote":

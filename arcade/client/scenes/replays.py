@@ -139,7 +139,7 @@ class PlaybackScene(Scene):
         self.inputs = list(rep.inputs())
         self.match = replay_match(rep)
         self.table = table_for(rep.game)(app, self.match, demo=True)
-        self.table.forced_view = None
+        self.table.seating.forced_view = None
         self.snapshots = {0: self.match.sim.save()}
         self.paused = False
         self.speed = 2  # index into SPEEDS: ×1
@@ -160,7 +160,7 @@ class PlaybackScene(Scene):
         if self.match.sim.tick % SNAPSHOT_EVERY == 0:
             self.snapshots[self.match.sim.tick] = self.match.sim.save()
         if events and self.match.state is not before:
-            self.table.on_events(getattr(self.table.public_view(), "events", ()))
+            self.table.on_events(getattr(self.table.seating.public_view(), "events", ()))
         return True
 
     def seek(self, target: int) -> None:
@@ -196,7 +196,7 @@ class PlaybackScene(Scene):
         if inp.pressed("START") or inp.key_events and pygame.K_TAB in inp.key_events:
             n = self.rep.header["players"]
             self.view_choice = (self.view_choice + 2) % (n + 1) - 1
-            self.table.forced_view = None if self.view_choice < 0 else self.view_choice
+            self.table.seating.forced_view = None if self.view_choice < 0 else self.view_choice
         if self.paused:
             if inp.menu("RIGHT"):
                 self._step()

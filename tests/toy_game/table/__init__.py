@@ -4,7 +4,7 @@ import pygame
 
 from arcade.client.render.fonts import draw_text
 from arcade.client.render.widgets import GOLD, W
-from arcade.client.scenes.table import TableScene
+from arcade.client.table import TableScene
 
 __all__ = ["Table"]
 

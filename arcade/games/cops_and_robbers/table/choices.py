@@ -12,12 +12,17 @@ __all__ = ["SeatChoices"]
 
 
 class SeatChoices:
-    """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the seat's
-    legal actions (``TableScene.legal``)."""
+    """The seat menus' contents (an object the table owns, ``Table.picks``): public facts from the public view, the
+    choices from the seat's legal actions (``Seating.legal``)."""
+
+    def __init__(self, seating, seat_name, hand_slots, roles) -> None:
+        """``seating``: the table's ``Seating`` (views, legal actions); ``seat_name(seat)``; ``hand_slots(seat)``
+        (the seat's hand as its menus list it); ``roles()`` (each seat's role now)."""
+        self.seating, self.seat_name, self.hand_slots, self.roles = seating, seat_name, hand_slots, roles
 
     def action_label(self, a: Any, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menus."""
-        st = self.views().public
+        st = self.seating.views().public
         n = self.seat_name
         if isinstance(a, Draw):
             return _("Draw a card")
@@ -48,7 +53,7 @@ class SeatChoices:
     def respond_outcome(self, a: Respond, seat: int) -> tuple[int, str, int]:
         """(defence value, what happens, worth in coins for the target: jail -100, paying -n, stealing +n) of an
         answer to the pending attack (rules, "Offensive" 1-4)."""
-        st = self.views().public
+        st = self.seating.views().public
         off = st.pending
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         defence = a.shield if a.shield else sum(front)
@@ -64,7 +69,7 @@ class SeatChoices:
         return defence, _("JAIL"), -100
 
     def respond_label(self, a: Respond, seat: int) -> str:
-        st = self.views().public
+        st = self.seating.views().public
         front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
         add = _("Add shield {value}").format(value=a.hand) if a.hand else _("Add nothing")
         if a.shield:
@@ -84,8 +89,8 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Any]]:
         """The menu of one hand slot: what may be done with that card now (or the button's one action)."""
-        st = self.views().public
-        legal = self.legal(seat)
+        st = self.seating.views().public
+        legal = self.seating.legal(seat)
         if slot == "draw":
             acts = [a for a in legal if isinstance(a, Draw)]
         elif slot == "end":
@@ -100,10 +105,10 @@ class SeatChoices:
         return [(self.action_label(a, seat), a) for a in acts]
 
     def respond_items(self, seat: int) -> list[tuple[str, Respond]]:
-        st = self.views().public
+        st = self.seating.views().public
         if st.pending is None or st.pending.target != seat:
             return []
-        legal = [a for a in self.legal(seat) if isinstance(a, Respond)]
+        legal = [a for a in self.seating.legal(seat) if isinstance(a, Respond)]
         # the best answers first (worth to the target), then the fewest shield points spent
         def spent(a: Respond) -> int:
             front = tuple(st.shields[seat]) + ((a.hand,) if a.hand else ())
@@ -113,7 +118,7 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Any]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.views().public
+        st = self.seating.views().public
         if st.pending is not None:
             return [a for _, a in self.respond_items(seat)]
         out: list[Any] = []
@@ -122,7 +127,7 @@ class SeatChoices:
         return out
 
     def why_not(self, seat: int, slot: Any) -> str:
-        st = self.views().public
+        st = self.seating.views().public
         if slot in ("draw", "end"):
             return _("Not now")
         kind, _value = slot

@@ -9,9 +9,10 @@ import math
 from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
+from arcade.client.table.choices import Choices
 from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
-from arcade.client.scenes.table import SeatMenu
+from arcade.client.table import SeatMenu
 from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
                                                      DRAW_POS, HAND_Y, OWN_BOX, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT,
                                                      SIZES, big_coin, button, coin_stack, own_coins, role_card)
@@ -20,19 +21,22 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
+    """The table's panels (an object the table owns, ``Table.panels``: it reads the table's layout, match and view)."""
+
+    def __init__(self, table) -> None:
+        self.t = table  # the game's table, whose layout and components this part reads
 
     def status_text(self, st=None) -> str:
         """The line at the top: the round and whose turn it is (``st``: the public view)."""
-        st = st or self.views().public
+        st = st or self.t.seating.views().public
         head = (_("Round {n} of {rounds} (5-round game)") if st.rounds > 1 else _("Round {n} of {rounds}")).format(
             n=st.round_no, rounds=st.rounds)
         if st.over:
             now = _("the game is over")
         elif st.pending is not None:
-            now = _("{player} answers the attack").format(player=self.seat_name(st.pending.target))
+            now = _("{player} answers the attack").format(player=self.t.seat_name(st.pending.target))
         else:
-            now = _("{player}'s turn").format(player=self.seat_name(st.current))
+            now = _("{player}'s turn").format(player=self.t.seat_name(st.current))
         return _("{status} · {now}").format(status=head, now=now)
 
     def draw_area(self, surf, seat: int, r: pygame.Rect, coins: tuple[int, ...], st) -> None:
@@ -47,15 +51,15 @@ class TablePanels:
             pygame.draw.rect(surf, GOLD, r.inflate(4, 4), width=3, border_radius=15)
         round_sc = round_scores(st.roles, st.coins)
         team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
-        total = self.scores(st)[seat]
+        total = self.t.scores(st)[seat]
         pts = ngettext("{n} pt", "{n} pts", total).format(n=total)
         pts_w = font(18, True).size(pts)[0]
         room = r.w - 26 - pts_w  # from the left margin to 6 px before the points
         mark = "▶ " if turn else ""
-        name = mark + _("{player} · {role}").format(player=self.seat_name(seat), role=_(ROLE_NAMES[role]))
+        name = mark + _("{player} · {role}").format(player=self.t.seat_name(seat), role=_(ROLE_NAMES[role]))
         size = size_to_fit(name, room, 18, bold=True)
         if font(size, True).size(name)[0] > room:  # too long with the role: the role card under it says it
-            name = mark + self.seat_name(seat)
+            name = mark + self.t.seat_name(seat)
             size = size_to_fit(name, room, 18, bold=True)
             name = fit(name, size, room, True)
         draw_text(surf, name, (r.x + 10, r.y + 6), size, col, bold=True)
@@ -92,18 +96,18 @@ class TablePanels:
     def draw_jail_labels(self, surf, st) -> None:
         for seat in range(st.players):
             if st.jail[seat]:
-                x, y = self.slot_xy(seat)
+                x, y = self.t.slot_xy(seat)
                 need = st.jail[seat] - sum(st.jail_shields[seat])
                 on = st.jail_shields[seat]
                 label = (_("JAIL {value} · shields {shields} · {n} more to free") if on else
                          _("JAIL {value} · {n} more to free")).format(value=st.jail[seat], n=need,
                                                                       shields="+".join(map(str, on)))
-                label = fit(label, size_to_fit(label, self.areas[seat].w - 20, 16, bold=True), self.areas[seat].w - 20,
-                            True)
+                room = self.t.areas[seat].w - 20
+                label = fit(label, size_to_fit(label, room, 16, bold=True), room, True)
                 r = pygame.Rect(0, 0, font(16, True).size(label)[0] + 12, 23)
                 r.center = (int(x), int(y + 52))
-                r.right = min(r.right, self.areas[seat].right - 4)
-                r.left = max(r.left, self.areas[seat].left + 4)
+                r.right = min(r.right, self.t.areas[seat].right - 4)
+                r.left = max(r.left, self.t.areas[seat].left + 4)
                 panel(surf, r, 255, (110, 20, 15), (255, 120, 100), 6)
                 draw_text(surf, label, r.center, 16, WHITE, bold=True, anchor="center")
 
@@ -134,10 +138,10 @@ class TablePanels:
             draw_text(surf, line, (x, y), size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True), ROLE_TEXT[role],
                       bold=True)
             y += 22
-        draw_log(surf, self.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
+        draw_log(surf, self.t.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
 
     def draw_flights(self, surf, alpha: float) -> None:
-        fx = self.fx
+        fx = self.t.fx
         if not fx.busy:
             return
         img = big_coin()
@@ -154,38 +158,38 @@ class TablePanels:
                     surf.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def stack_xy(self, seat: int) -> tuple[float, float]:
-        r = self.areas[seat]
+        r = self.t.areas[seat]
         return (r.x + 100, r.y + 90)
 
     def draw_hand_buttons(self, surf, views) -> None:
         """The "Draw" and "End turn" buttons after the hand, on the viewer's turn."""
-        if self.spectator():
+        if self.t.spectator():
             return
-        seat = self.bottom_seat()
-        slots = self.hand_slots(seat, views)
+        seat = self.t.bottom_seat()
+        slots = self.t.hand_slots(seat, views)
         if not slots or not views.up(seat):
             return
-        xs = self.hand_x(len(slots))
-        ui = self.ui.get(seat) or SeatMenu()
+        xs = self.t.hand_x(len(slots))
+        ui = self.t.choices.ui.get(seat) or SeatMenu()
         for i, s in enumerate(slots):
             if s not in ("draw", "end"):
                 continue
-            sel = ui.sel % len(slots) == i and self.acting_shown()
+            sel = ui.sel % len(slots) == i and self.t.seating.acting_shown()
             img = button(s, bool(sel))
             surf.blit(img, img.get_rect(center=(int(xs[i]), HAND_Y - (22 if sel else 0))))
 
     def draw_prompts(self, surf, views) -> None:
         st = views.public
-        for seat in self.acting_shown():
+        for seat in self.t.seating.acting_shown():
             if views.of(seat) is None:
                 continue
-            dev = self.match.seats[seat].device
-            ui = self.seat_ui(seat)
-            k = lambda b: self.key(dev, b)  # noqa: E731
+            dev = self.t.match.seats[seat].device
+            ui = self.t.choices.seat_ui(seat)
+            k = lambda b: self.t.key(dev, b)  # noqa: E731
             if st.pending is not None:
                 self.draw_defend_prompt(surf, seat, ui, k, views)
                 continue
-            slots = self.hand_slots(seat, views)
+            slots = self.t.hand_slots(seat, views)
             if not slots:
                 continue
             # the turn's steps and the keys on a plate at the top, in the status line's place: the log stays seen
@@ -203,8 +207,8 @@ class TablePanels:
                 draw_text(surf, "· " + hint, (sx, r.y + 5), 16, WHITE)
             else:  # the open menu shows its own keys
                 slot = slots[ui.sel % len(slots)]
-                items = self.slot_options(seat, slot)
-                xs = self.hand_x(len(slots))
+                items = self.t.picks.slot_options(seat, slot)
+                xs = self.t.hand_x(len(slots))
                 i = ui.sel % len(slots)
                 self.draw_popup(surf, self.card_title(slot), [s for s, _a in items], ui.cur, xs[i], HAND_Y - 80,
                                 hint)
@@ -224,10 +228,10 @@ class TablePanels:
     def turn_bar(self, seat: int, st) -> pygame.Rect:
         """The plate of ``seat``'s turn at the top (px): its steps, then its keys (none while a menu is open)."""
         head, hint = self.bar_parts(seat, st)
-        ui = self.ui.get(seat) or SeatMenu()
+        ui = self.t.choices.ui.get(seat) or SeatMenu()
         r = pygame.Rect(0, 0, self.bar_width(seat, st, head, "" if ui.open else hint), 30)
         r.midtop = (W // 2, 6)
-        r.left = max(r.left, (W - self.status_width()) // 2)  # clear of the game's name in the corner
+        r.left = max(r.left, (W - self.t.hud.status_width()) // 2)  # clear of the game's name in the corner
         return r
 
     def bar_width(self, seat: int, st, head: str, hint: str) -> int:
@@ -241,8 +245,8 @@ class TablePanels:
         """The turn plate's head ("Your turn:") and keys (``turn_hint``), the longest that fit the picture right of
         the game's name: without the mouse's part (the hint bar says what the mouse does), then without the head
         (the plate's gold frame says it is your turn)."""
-        ui = self.ui.get(seat) or SeatMenu()
-        room = W - 8 - (W - self.status_width()) // 2
+        ui = self.t.choices.ui.get(seat) or SeatMenu()
+        room = W - 8 - (W - self.t.hud.status_width()) // 2
         tries = [(_("Your turn:"), self.turn_hint(seat, ui)), (_("Your turn:"), self.turn_hint(seat, ui, mouse=False)),
                  ("", self.turn_hint(seat, ui, mouse=False))]
         return next((t for t in tries if self.bar_width(seat, st, *t) <= room), tries[-1])
@@ -250,25 +254,25 @@ class TablePanels:
     def turn_hint(self, seat: int, ui: SeatMenu, mouse: bool = True) -> str:
         """The keys (or clicks) of ``seat`` on its turn: along the hand, or in a card's open menu (``mouse``: saying
         that a click works too, for the mouse's seat)."""
-        dev = self.match.seats[seat].device
-        k = lambda b: self.key(dev, b)  # noqa: E731
+        dev = self.t.match.seats[seat].device
+        k = lambda b: self.t.key(dev, b)  # noqa: E731
         if dev == "mouse":
             return _("click a line") if ui.open else _("click a card, Draw or End turn")
         if ui.open:
             return _("{updown} choose · {a} confirm · {b} back").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"),
                                                                        b=k("B"))
         hint = _("{keys} choose a card · {a} play it").format(keys=f"{k('LEFT')}/{k('RIGHT')}", a=k("A"))
-        return _("{keys} (or click it)").format(keys=hint) if mouse and self.mouse_seat() == seat else hint
+        return _("{keys} (or click it)").format(keys=hint) if mouse and self.t.seating.mouse_seat() == seat else hint
 
     def draw_defend_prompt(self, surf, seat: int, ui: SeatMenu, k, views) -> None:
         st = views.public
         off = st.pending
-        items = self.respond_items(seat)
+        items = self.t.picks.respond_items(seat)
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
-        r = self.defend_rect(labels)
+        r = self.t.defend_rect(labels)
         panel(surf, r, 255, (40, 14, 10), (255, 120, 90), 14)  # opaque: nothing shows through
-        head = _("{player} attacks you with offence {value}!").format(player=self.seat_name(off.attacker),
+        head = _("{player} attacks you with offence {value}!").format(player=self.t.seat_name(off.attacker),
                                                                       value=off.value)
         draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, r.w - 40, 22, bold=True), (255, 200, 150),
                   bold=True)
@@ -277,7 +281,7 @@ class TablePanels:
         have = _("Shields in front of you: {shields} · Defence in hand: {hand}").format(
             shields="+".join(map(str, sh)) if sh else _("none"), hand=", ".join(map(str, hand)) if hand else _("none"))
         draw_text(surf, have, (r.x + 22, r.y + 42), size_to_fit(have, r.w - 44, 16), WHITE)
-        costly = self.costly(seat)
+        costly = self.t.picks.costly(seat)
         self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows,
                        costly=costly)
         keys = _("{updown} choose · {a} confirm").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"))
@@ -286,12 +290,12 @@ class TablePanels:
     def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int,
                   costly: set[str] = frozenset()) -> None:
         """The shared list, smaller title, ``costly`` answers (jail, paying) in red."""
-        super().draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
+        Choices.draw_list(surf, title, labels, cur, x, y, w, rows, title_size=17,
                           color_of=lambda lab: (255, 170, 150) if lab in costly else WHITE)
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int, hint: str) -> None:
         """A card's menu (``popup_rect``) with its keys ``hint`` on the last line."""
-        r = self.popup_rect(title, labels, ax, bottom, hint)
+        r = self.t.popup_rect(title, labels, ax, bottom, hint)
         panel(surf, r, 255, (16, 22, 18), GOLD, 10)  # opaque: nothing of the table shows through the lines
         self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 8))
         draw_text(surf, hint, (r.x + 14, r.bottom - 28), 16, GOLD)
@@ -299,7 +303,7 @@ class TablePanels:
     def draw_round_scores(self, surf, st) -> None:
         """The scores of the round just over: why it ended, each seat's role, team coins + own coins = the round's
         score, and the running totals of the 5-round game (``st``: the public view)."""
-        rnd, scores, roles, _coins, players, reason = self.round_info
+        rnd, scores, roles, _coins, players, reason = self.t.round_info
         r = pygame.Rect(0, 0, 660, 120 + 30 * players)
         r.center = (W // 2, 300)
         panel(surf, r, 255, (14, 20, 16), GOLD, 14)
@@ -321,13 +325,13 @@ class TablePanels:
             room = cols["team"] - cols["role"] - role_w - 8 if name == "team" else 70 if name == "role" else 72
             draw_text(surf, labels[name], (x, y), size_to_fit(labels[name], room, 16), DIM,
                       anchor="topright" if name != "role" else "topleft")
-        totals = self.scores(st) if over else st.totals
+        totals = self.t.scores(st) if over else st.totals
         ranking = totals if st.rounds > 1 else scores
         best = max(ranking)
         for s in range(players):
             y = r.y + 96 + 30 * s
             win = ranking[s] == best
-            draw_text(surf, ("★ " if win else "") + self.seat_name(s), (r.x + 24, y), 18, GOLD if win else WHITE,
+            draw_text(surf, ("★ " if win else "") + self.t.seat_name(s), (r.x + 24, y), 18, GOLD if win else WHITE,
                       bold=win)
             draw_text(surf, _(ROLE_NAMES[roles[s]]), (cols["role"], y), 17, ROLE_COLOURS[roles[s]], bold=True)
             draw_text(surf, str(scores[s] - own[s]), (cols["team"], y), 17, WHITE, anchor="topright")
@@ -335,7 +339,7 @@ class TablePanels:
             draw_text(surf, str(scores[s]), (cols["round"], y), 18, WHITE, bold=True, anchor="topright")
             if st.rounds > 1:
                 draw_text(surf, str(totals[s]), (cols["total"], y), 18, GOLD, bold=True, anchor="topright")
-        if not over and self.humans() and not self.demo:
-            dev = self.match.seats[self.humans()[0]].device
-            draw_text(surf, _("{key}: next round").format(key=self.key(dev, "A")), (r.right - 20, r.bottom - 26), 16,
+        if not over and self.t.seating.humans() and not self.t.demo:
+            dev = self.t.match.seats[self.t.seating.humans()[0]].device
+            draw_text(surf, _("{key}: next round").format(key=self.t.key(dev, "A")), (r.right - 20, r.bottom - 26), 16,
                       WHITE, anchor="topright")

@@ -32,7 +32,7 @@ Decisions of this table where the brief is silent: hidden hands of the other pla
 two or more humans on one screen a hand is face up only during its owner's decision (behind the curtain) or while
 they hold B; the log shows public information only.
 
-Drawn from views (``TableScene.views``): everything but the bottom seat's hand comes from the public view (every
+Drawn from views (``Seating.views``): everything but the bottom seat's hand comes from the public view (every
 other hand as a count); that hand from its seat's view when this screen shows it, else as counted backs.
 """
 
@@ -52,7 +52,7 @@ from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
-from arcade.client.scenes.table import SeatMenu, TableScene
+from arcade.client.table import SeatMenu, TableScene
 # every name of the table module before it was split (art.py now), still importable from here
 from arcade.games.cops_and_robbers.table.art import (  # noqa: F401
     _shield, _star, AREA, area_rects, background, big_coin, BURST_TICKS, button, card_art, CENTRE, coin,
@@ -64,9 +64,24 @@ from arcade.games.cops_and_robbers.table.panels import TablePanels
 __all__ = ["Table", "cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD", "OWN_BOX", "card_art"]
 
 
-class Table(SeatChoices, TablePanels, TableScene):
+class Table(TableScene):
     END_DELAY = 300
     RESULT_FIGURE = N_("Points")
+
+    def wire(self) -> None:
+        """The game's hooks and settings given to the table's components."""
+        self.picks = SeatChoices(self.seating, self.seat_name, self.hand_slots, self.roles)
+        self.panels = TablePanels(self)
+        self.hud.mouse_hint = N_("click or drag a card")
+        self.coach.about = self.coach_about
+        self.coach.panels = self.coach_panels
+        self.coach.prompts = self.open_prompts
+        self.coach.layout = self.layout_rects
+        self.coach.status = self.status_rects
+        self.tooltips.sources = self.tips
+        self.tooltips.key_tip = self.key_tip
+        self.pointer.hand_key = self.hand_key
+        self.choices.panel = self.draw_action_panel
 
     def setup(self) -> None:
         self.board.move_ticks = 16
@@ -76,28 +91,28 @@ class Table(SeatChoices, TablePanels, TableScene):
         self.fx = Effects()
         self.round_hold = 0
         self.round_info: tuple | None = None  # (round, scores, roles, coins at the end) of the round just over
-        self._last_public = self.views().public  # the public view the effects were last started from
+        self._last_public = self.seating.views().public  # the public view the effects were last started from
         self.areas = self.compute_areas()
         self.layout(initial=True)
 
     # --- seats ----------------------------------------------------------------------------------------------------
     def bottom_seat(self) -> int:
-        v = self.viewer()
+        v = self.seating.viewer()
         if v is not None:
             return v
-        humans = self.humans()
+        humans = self.seating.humans()
         return humans[0] if humans and not self.demo else 0
 
     def spectator(self) -> bool:
-        return self.viewer() is None
+        return self.seating.viewer() is None
 
     def compute_areas(self) -> dict[int, pygame.Rect]:
-        v = self.views().public
+        v = self.seating.views().public
         return area_rects(v.players, self.bottom_seat(), self.spectator(), v.order)
 
     def roles(self) -> tuple[str, ...]:
         """Every seat's role this round (public)."""
-        return self.views().public.roles
+        return self.seating.views().public.roles
 
     def scores(self, view) -> tuple[int, ...]:
         """Per seat, the points of ``RULES.scores``: a function of public facts only (finished rounds' totals, roles,
@@ -113,7 +128,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     def while_held(self) -> None:
         """A finished round's scores stay up for ``ROUND_HOLD`` ticks, or until a human's A cuts them short."""
         if self.round_hold and not self.fx.busy:
-            devs = [self.match.seats[s].device for s in self.humans()]
+            devs = [self.match.seats[s].device for s in self.seating.humans()]
             if not self.demo and devs and self.app.input.pressed("A", devs) and self.round_hold < ROUND_HOLD - 20:
                 self.round_hold = 0
             else:
@@ -183,7 +198,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         return ""
 
     def after_tick(self) -> None:
-        st = self.views().public
+        st = self.seating.views().public
         if st != self._last_public:  # something public changed: its events start the effects
             self.start_effects(self._last_public, st)
             self._last_public = st
@@ -226,7 +241,7 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def shown_coins(self) -> tuple[int, ...]:
         """The coins in each stack as drawn now (mid-flight: the coins not yet landed are in the air)."""
-        st = self.views().public
+        st = self.seating.views().public
         fx = self.fx
         if not fx.busy or not fx.flights:
             return st.coins
@@ -262,17 +277,17 @@ class Table(SeatChoices, TablePanels, TableScene):
         """``seat``'s hand as drawn from ``views``: from its view when this screen shows it, else None for each card
         (counted backs). Without ``views``: the seat's own hand (``seat_view``), for its controls."""
         if views is None:
-            return list(self.seat_view(seat).hand)
+            return list(self.seating.seat_view(seat).hand)
         mine = views.of(seat)
         return list(mine.hand) if mine is not None else [None] * views.public.hand_counts[seat]
 
     def hand_slots(self, seat: int, views=None) -> list[Any]:
         """What LEFT/RIGHT choose among on ``seat``'s turn: the hand's cards (``hand_cards``), then "draw" and "end"
         when legal (public facts: whether the seat has drawn, whether the draw pile is empty)."""
-        st = (views or self.views()).public
+        st = (views or self.seating.views()).public
         if st.over or st.pending is not None or seat != st.current:
             return []
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         out: list[Any] = self.hand_cards(seat, views)
         if Draw() in legal:
             out.append("draw")
@@ -286,7 +301,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         return [x0 + i * step for i in range(n)]
 
     def layout(self, initial: bool = False) -> None:
-        views = self.views()
+        views = self.seating.views()
         st = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple[str, int] | None] = {}
@@ -323,7 +338,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         if own:
             hand = self.hand_cards(bottom, views)
             up = views.up(bottom)
-            ui = self.ui.get(bottom)
+            ui = self.choices.ui.get(bottom)
             slots = self.hand_slots(bottom, views)
             xs = self.hand_x(len(slots) if slots else len(hand))
             occ2: dict[tuple[str, int], int] = {}
@@ -374,32 +389,31 @@ class Table(SeatChoices, TablePanels, TableScene):
     # --- controls -------------------------------------------------------------------------------------------------
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.views().public
-        for seat in self.acting_shown():
+        st = self.seating.views().public
+        for seat in self.seating.acting_shown():
             dev = [self.match.seats[seat].device]
-            ui = self.seat_ui(seat)
+            ui = self.choices.seat_ui(seat)
             if self.mouse_controls(seat):
                 continue
             if st.pending is not None:
-                items = self.respond_items(seat)
+                items = self.picks.respond_items(seat)
                 if not items:
                     continue
-                ui.cur = self.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
+                ui.cur = self.choices.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
                 if inp.pressed("A", dev):
-                    self.submit_choice(seat, items[ui.cur][1])
+                    self.choices.submit_choice(seat, items[ui.cur][1])
                 continue
             slots = self.hand_slots(seat)
             if not slots:
                 continue
             if ui.open:
-                self.popup_step(seat, dev, self.slot_options(seat, slots[ui.sel % len(slots)]))
+                self.choices.popup_step(seat, dev, self.picks.slot_options(seat, slots[ui.sel % len(slots)]))
                 continue
-            ui.sel = self.move_cursor(dev, ui.sel, len(slots), "LEFT", "RIGHT")
+            ui.sel = self.choices.move_cursor(dev, ui.sel, len(slots), "LEFT", "RIGHT")
             if inp.pressed("A", dev):
                 self.choose_slot(seat, ui, slots[ui.sel])
 
     # --- the mouse: click a card (or Draw / End turn), then a line of its menu; click your defence -----------------
-    MOUSE_HINT = N_("click or drag a card")
 
     def hand_rects(self, slots: list) -> list[pygame.Rect]:
         """The hand's cards and its Draw / End turn buttons (px), as laid out at the bottom."""
@@ -435,37 +449,38 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def popup_rows(self, seat: int, slots: list) -> list[pygame.Rect | None]:
         """The lines of the open card menu of ``seat`` (px)."""
-        ui = self.seat_ui(seat)
+        ui = self.choices.seat_ui(seat)
         slot = slots[ui.sel % len(slots)]
-        items = self.slot_options(seat, slot)
-        r = self.popup_rect(self.card_title(slot), [s for s, _a in items],
-                            self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80, self.turn_hint(seat, ui))
-        return self.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
+        items = self.picks.slot_options(seat, slot)
+        r = self.popup_rect(self.panels.card_title(slot), [s for s, _a in items],
+                            self.hand_x(len(slots))[ui.sel % len(slots)], HAND_Y - 80, self.panels.turn_hint(seat, ui))
+        return self.choices.list_rects(r.x + 14, r.y + 8, r.width - 12, len(items), 8, ui.cur, 17)
 
     def mouse_controls(self, seat: int) -> bool:
         """The mouse's seat: a click on a line of the defend prompt answers; on its turn a click on a card opens its
         menu when the button is let go without a drag (so no menu flashes while a card is dragged; a click on Draw /
         End turn does it at once), a click on a line of the open menu plays it, a click elsewhere closes the menu.
         True when the mouse acted this tick."""
-        if self.mouse_seat() != seat or seat != self.bottom_seat():
+        if self.seating.mouse_seat() != seat or seat != self.bottom_seat():
             return False
-        inp, ui, st = self.app.input, self.seat_ui(seat), self.views().public
+        inp, ui, st = self.app.input, self.choices.seat_ui(seat), self.seating.views().public
         if st.pending is not None:
-            items = self.respond_items(seat)
+            items = self.picks.respond_items(seat)
             r = self.defend_rect([s for s, _ in items])
-            k = self.mouse_list(seat, ui, self.list_rects(r.x + 22, r.y + 68, r.w - 36, len(items), 7, ui.cur, 17))
+            rows = self.choices.list_rects(r.x + 22, r.y + 68, r.w - 36, len(items), 7, ui.cur, 17)
+            k = self.pointer.mouse_list(seat, ui, rows)
             if k is not None:
-                self.submit_choice(seat, items[k][1])
+                self.choices.submit_choice(seat, items[k][1])
             return k is not None
         slots = self.hand_slots(seat)
         if not slots:
             return False
         if ui.open:
-            k = self.mouse_list(seat, ui, self.popup_rows(seat, slots))
+            k = self.pointer.mouse_list(seat, ui, self.popup_rows(seat, slots))
             if k is not None:
-                self.submit_choice(seat, self.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
+                self.choices.submit_choice(seat, self.picks.slot_options(seat, slots[ui.sel % len(slots)])[k][1])
                 return True
-        done = self.let_go(seat)
+        done = self.pointer.let_go(seat)
         if done is not None:
             index, at, dragged = done
             if dragged:  # a card dragged and let go: on a player's area, played there
@@ -477,7 +492,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         if inp.click() is None:
             return False
         k = inp.clicked(self.hand_rects(slots))
-        self.drag_card = None
+        self.pointer.drag_card = None
         if k is None:
             ui.open = False
             return True
@@ -485,37 +500,37 @@ class Table(SeatChoices, TablePanels, TableScene):
         if slots[k] in ("draw", "end"):
             self.choose_slot(seat, ui, slots[k])
         else:  # picked up: dragged onto a player it is played there, let go where it was its menu opens
-            self.drag_card = (seat, k)
+            self.pointer.drag_card = (seat, k)
             ui.open = False
         return True
 
     def choose_slot(self, seat: int, ui: SeatMenu, slot: Any) -> None:
         """A card (or Draw / End turn) chosen by key or click: Draw / End turn are done at once, a card opens its
         menu, and a card that cannot be played now says why."""
-        items = self.slot_options(seat, slot)
+        items = self.picks.slot_options(seat, slot)
         if slot in ("draw", "end") and items:
-            self.submit_choice(seat, items[0][1])
+            self.choices.submit_choice(seat, items[0][1])
         elif items:
             ui.open, ui.cur = True, 0
             self.app.audio.play("select")
         else:
-            self.flash(self.why_not(seat, slot))
+            self.hud.flash(self.picks.why_not(seat, slot))
 
     def drop_card(self, seat: int, slots: list, index: int, at: tuple[int, int]) -> None:
         """A hand card dragged and let go at ``at`` (px): an Offence on an opponent's area attacks them, a Defence
         on your own or a teammate's area is laid for them; anywhere else nothing is played (the card goes back)."""
-        ui = self.seat_ui(seat)
+        ui = self.choices.seat_ui(seat)
         ui.open = False
         if index >= len(slots):
             return
         onto = next((s for s, r in self.compute_areas().items() if r.collidepoint(at)), None)
-        fits = [a for _, a in self.slot_options(seat, slots[index])
+        fits = [a for _, a in self.picks.slot_options(seat, slots[index])
                 if (isinstance(a, Attack) and a.target == onto) or (isinstance(a, Defend) and a.seat == onto)]
         if fits:
-            self.submit_choice(seat, fits[0])
+            self.choices.submit_choice(seat, fits[0])
 
     def hand_key(self, seat: int, index: int):
-        views = self.views()
+        views = self.seating.views()
         hand = self.hand_cards(seat, views)
         if not 0 <= index < len(hand):
             return None
@@ -533,8 +548,8 @@ class Table(SeatChoices, TablePanels, TableScene):
         surf.blit(background(rects), (0, 0))
         coins = self.shown_coins()
         for seat, r in self.areas.items():
-            self.draw_area(surf, seat, r, coins, st)
-        self.draw_centre(surf, st)
+            self.panels.draw_area(surf, seat, r, coins, st)
+        self.panels.draw_centre(surf, st)
         # bursts behind the laid offence
         fx = self.fx
         for seat, start in fx.bursts:
@@ -559,7 +574,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         frames = list(self.board.frames(alpha))
         for moving_pass in (False, True):
             if moving_pass:
-                self.draw_hand_buttons(surf, views)
+                self.panels.draw_hand_buttons(surf, views)
             for key, placed, width, moving in frames:
                 if moving != moving_pass:
                     continue
@@ -568,38 +583,39 @@ class Table(SeatChoices, TablePanels, TableScene):
                 w, h = SIZES[size]
                 f = cr_card(c[0], c[1], size) if c is not None else card_back(w, h)
                 blit_card(surf, f, card_back(w, h), placed, width, moving)
-        self.draw_jail_labels(surf, st)
-        self.draw_flights(surf, alpha)
+        self.panels.draw_jail_labels(surf, st)
+        self.panels.draw_flights(surf, alpha)
         seat = self.bottom_seat()
-        if (not self.spectator() and seat in self.humans() and not self.demo and not views.up(seat)
-                and self.curtain_for is None and self.forced_view == "auto" and st.hand_counts[seat]):
+        if (not self.spectator() and seat in self.seating.humans() and not self.demo and not views.up(seat)
+                and self.seating.curtain_for is None and self.seating.forced_view == "auto" and st.hand_counts[seat]):
             hint = _("hold {key} to see your hand").format(key=self.key(self.match.seats[seat].device, "B"))
             r = pygame.Rect(0, 0, font(17, True).size(hint)[0] + 24, 32)
             r.center = (W // 2, HAND_Y)
             panel(surf, r, 255, (20, 20, 20), GOLD, 10)
             draw_text(surf, hint, r.center, 17, WHITE, bold=True, anchor="center")
         if self.turn_bar_seat(views) is None:  # on your turn the turn's plate takes the status line's place
-            self.draw_status(surf, self.status_text(st), 20)
-        if not self.demo and self.curtain_for is None:
-            self.draw_prompts(surf, views)
+            self.hud.draw_status(surf, self.panels.status_text(st), 20)
+        if not self.demo and self.seating.curtain_for is None:
+            self.panels.draw_prompts(surf, views)
         if self.round_info is not None and (self.round_hold > 0 or (st.over and (self.demo or self.app.top is self))):
-            self.draw_round_scores(surf, st)
+            self.panels.draw_round_scores(surf, st)
 
     def turn_bar_seat(self, views) -> int | None:
         """The seat whose turn's plate (``turn_bar``) is drawn now: the acting human here on their turn, no attack
         pending; else None."""
-        if self.demo or self.curtain_for is not None or views.public.pending is not None:
+        if self.demo or self.seating.curtain_for is not None or views.public.pending is not None:
             return None
-        return next((s for s in self.acting_shown() if views.of(s) is not None and self.hand_slots(s, views)), None)
+        return next((s for s in self.seating.acting_shown() if views.of(s) is not None and self.hand_slots(s, views)),
+                    None)
 
     # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
     def status_rect(self) -> pygame.Rect:
         """The status line at the top (or the turn's plate in its place), px."""
-        views = self.views()
+        views = self.seating.views()
         seat = self.turn_bar_seat(views)
         if seat is not None:
-            return self.turn_bar(seat, views.public)
-        return self.status_line_rect(self.status_text(views.public), 20)
+            return self.panels.turn_bar(seat, views.public)
+        return self.hud.status_line_rect(self.panels.status_text(views.public), 20)
 
     def status_rects(self) -> list[pygame.Rect]:
         return [self.status_rect()]
@@ -608,7 +624,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         """The bottom row: the viewer's hand and its Draw / End turn buttons (px; raised card included)."""
         if self.spectator():
             return None
-        views = self.views()
+        views = self.seating.views()
         seat = self.bottom_seat()
         n = len(self.hand_slots(seat, views)) or views.public.hand_counts[seat]
         if not n:
@@ -619,10 +635,10 @@ class Table(SeatChoices, TablePanels, TableScene):
     def coach_about(self) -> list[pygame.Rect]:
         """The defend prompt while the learner answers an attack; their own panel, hand and turn's plate on their
         turn; the round's scores once it is over; else the area of the player whose turn it is."""
-        humans = self.humans()
+        humans = self.seating.humans()
         if not humans:
             return []
-        st = self.views().public
+        st = self.seating.views().public
         if st.over or (self.round_info is not None and self.round_hold > 0):
             return [self.round_rect()]
         prompts = self.open_prompts()
@@ -635,47 +651,47 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def coach_panels(self) -> list[pygame.Rect]:
         """The learner's own panel and that of the player whose turn (or answer) it is."""
-        st = self.views().public
+        st = self.seating.views().public
         now = st.pending.target if st.pending is not None else st.current
-        return [self.areas[s] for s in sorted({*self.humans()[:1], now}) if s in self.areas]
+        return [self.areas[s] for s in sorted({*self.seating.humans()[:1], now}) if s in self.areas]
 
     def round_rect(self) -> pygame.Rect:
         """The panel of the round's scores (``draw_round_scores``), px."""
-        players = self.round_info[4] if self.round_info is not None else self.views().public.players
+        players = self.round_info[4] if self.round_info is not None else self.seating.views().public.players
         r = pygame.Rect(0, 0, 660, 120 + 30 * players)
         r.center = (W // 2, 300)
         return r
 
     def open_prompts(self) -> list[pygame.Rect]:
         """The defend prompt, an open card menu, the turn's plate and the round's scores, as drawn now."""
-        views = self.views()
+        views = self.seating.views()
         st = views.public
         out = []
-        for seat in self.acting_shown():
+        for seat in self.seating.acting_shown():
             if views.of(seat) is None:
                 continue
-            ui = self.seat_ui(seat)
+            ui = self.choices.seat_ui(seat)
             if st.pending is not None:
-                items = self.respond_items(seat)
+                items = self.picks.respond_items(seat)
                 if items:
                     out.append(self.defend_rect([lab for lab, _a in items]))
                 continue
             slots = self.hand_slots(seat, views)
             if not slots:
                 continue
-            out.append(self.turn_bar(seat, st))
+            out.append(self.panels.turn_bar(seat, st))
             if ui.open:
                 slot = slots[ui.sel % len(slots)]
-                items = self.slot_options(seat, slot)
+                items = self.picks.slot_options(seat, slot)
                 ax = self.hand_x(len(slots))[ui.sel % len(slots)]
-                out.append(self.popup_rect(self.card_title(slot), [lab for lab, _a in items], ax, HAND_Y - 80,
-                                           self.turn_hint(seat, ui)))
+                out.append(self.popup_rect(self.panels.card_title(slot), [lab for lab, _a in items], ax, HAND_Y - 80,
+                                           self.panels.turn_hint(seat, ui)))
         if self.round_info is not None and (self.round_hold > 0 or st.over):
             out.append(self.round_rect())
         return out
 
     def layout_rects(self) -> list[pygame.Rect]:
-        return super().layout_rects() + [self.status_rect(), CENTRE, *self.areas.values(),
+        return [self.hud.name_rect()] + [self.status_rect(), CENTRE, *self.areas.values(),
                                          *filter(None, [self.hand_area()])]
 
     # --- tooltips: Offence and Defence cards, jail, the roles explained where they are ----------------------------
@@ -688,7 +704,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     def tips(self) -> list[Tip]:
         """Every card on the table face up (hand, shields, attacks, jails, discard), the role cards and the jail
         labels."""
-        views = self.views()
+        views = self.seating.views()
         st = views.public
         out = []
         for seat, r in self.areas.items():
@@ -709,17 +725,17 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def key_tip(self, seat: int) -> Tip | None:
         """The hand card ``seat``'s keys are on (its menu open or not); the Defence while it answers an attack."""
-        views = self.views()
-        if seat not in self.acting_shown() or views.of(seat) is None:
+        views = self.seating.views()
+        if seat not in self.seating.acting_shown() or views.of(seat) is None:
             return None
         st = views.public
         if st.pending is not None:
-            items = self.respond_items(seat)
+            items = self.picks.respond_items(seat)
             return Tip(tuple(self.defend_rect([lab for lab, _a in items])), *term("defence")) if items else None
         slots = self.hand_slots(seat, views)
         if not slots:
             return None
-        i = self.seat_ui(seat).sel % len(slots)
+        i = self.choices.seat_ui(seat).sel % len(slots)
         if slots[i] in ("draw", "end"):
             return None
         return self.card_tip(self.hand_rects(slots)[i].inflate(0, -22).move(0, -11), slots[i])

@@ -16,7 +16,7 @@ from arcade.games.grass.terms import card_name
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, W, WHITE, button_face, panel
-from arcade.client.scenes.table import SeatMenu
+from arcade.client.table import SeatMenu
 
 __all__ = ["SIZES", "card_face", "card_art", "Slot", "SeatUI", "WALK_TICKS", "DEMO_HOLD"]
 

@@ -16,14 +16,19 @@ __all__ = ["SeatChoices"]
 
 
 class SeatChoices:
-    """The seat menus' contents (a mixin of ``Table``): public facts from the public view, the choices from the
-    seat's legal actions (``TableScene.legal``) and its own view."""
+    """The seat menus' contents (an object the table owns, ``Table.picks``): public facts from the public view, the
+    choices from the seat's legal actions (``Seating.legal``) and its own view."""
+
+    def __init__(self, seating, seat_name, hand_slots, seat_ui) -> None:
+        """``seating``: the table's ``Seating`` (views, legal actions); ``seat_name(seat)``; ``hand_slots(seat)``
+        (the seat's hand as its menus list it); ``seat_ui(seat)`` (its menu record, ``Choices.seat_ui``)."""
+        self.seating, self.seat_name, self.hand_slots, self.seat_ui = seating, seat_name, hand_slots, seat_ui
 
     def action_label(self, a: Action, seat: int) -> str:
         """What choosing ``a`` does, in the words of the menu."""
         k = a.card
         name = card_name(k) if 0 <= k < len(CARDS) else ""
-        st = self.views().public
+        st = self.seating.views().public
         n = self.seat_name
         if a.op == "discard":
             return _("Discard it (Wasted pile)")
@@ -79,7 +84,7 @@ class SeatChoices:
 
     def slot_options(self, seat: int, slot: Any) -> list[tuple[str, Action]]:
         """The menu of one hand slot: every legal action with that card (discard last), or the trade partners."""
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         if slot == "trade":
             acts = [a for a in legal if a.op == "propose"]
         else:
@@ -89,7 +94,7 @@ class SeatChoices:
 
     def draft_items(self, seat: int) -> list[tuple[str, Any]]:
         """The trade dialog's main menu for the proposer: the op lists that have something to add, send, withdraw."""
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         ops = [a.op for a in legal]
         out: list[tuple[str, Any]] = []
         for op in ("offer", "ask", "offer_peddle", "ask_peddle"):
@@ -101,20 +106,20 @@ class SeatChoices:
         return out
 
     def draft_list(self, seat: int, op: str) -> list[tuple[str, Action]]:
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         acts = [a for a in legal if a.op == op]
         if op == "ask":
             acts.sort(key=lambda a: (a.card != ANY, a.card))
         return [(self.action_label(a, seat), a) for a in acts]
 
     def answer_items(self, seat: int) -> list[tuple[str, Action]]:
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         return [(self.action_label(a, seat), a) for a in legal]
 
     def penalty_in_trade(self, seat: int) -> list[int]:
         """The Paranoia cards (each costs its penalty if still held when the hand ends) that accepting the trade on
         the table would give ``seat``, its target."""
-        t = self.views().public.trade
+        t = self.seating.views().public.trade
         if t is None or t.target != seat:
             return []
         return [k for k in t.offer if 0 <= k < len(CARDS) and CARDS[k].group == "paranoia"]
@@ -134,8 +139,8 @@ class SeatChoices:
         hold (rules: a trade swaps cards the players really hold)."""
         if self.can_accept(seat):
             return ""
-        t = self.views().public.trade
-        hand = list(self.seat_view(seat).hand)
+        t = self.seating.views().public.trade
+        hand = list(self.seating.seat_view(seat).hand)
         missing = []
         for k in t.ask:
             if k != ANY and k in hand:
@@ -149,8 +154,8 @@ class SeatChoices:
 
     def menu_actions(self, seat: int) -> list[Action]:
         """Every action the menus of ``seat`` reach now (for tests: it must equal the legal actions)."""
-        st = self.views().public
-        acting = self.to_act()
+        st = self.seating.views().public
+        acting = self.seating.to_act()
         out: list[Action] = []
         if st.phase in ("play", "paranoia"):
             for slot in dict.fromkeys(self.hand_slots(seat)):
@@ -164,6 +169,6 @@ class SeatChoices:
             out.append(Action("deal"))
         return out
 
-    def submit_choice(self, seat: int, a: Action) -> None:
-        super().submit_choice(seat, a)
+    def on_submit(self, seat: int, a: Action) -> None:
+        """A choice sent (``Choices.on_submit``): the seat's trade sub-list closes too."""
         self.seat_ui(seat).dsub = None

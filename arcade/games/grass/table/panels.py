@@ -12,6 +12,7 @@ from arcade.games.grass.scoring import BANKER_PERCENT, HAND_BONUS
 from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
 from arcade.client.render import palette as pal
+from arcade.client.table.choices import Choices
 from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
@@ -21,14 +22,17 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout, match and view)."""
+    """The table's panels (an object the table owns, ``Table.panels``: it reads the table's layout, match and view)."""
+
+    def __init__(self, table) -> None:
+        self.t = table  # the game's table, whose layout and components this part reads
 
     def draw_seat_area(self, surf, view, seat: int, sl: Slot, acting: bool) -> None:
         sv = view.seats[seat]
         cw, ch = SIZES[sl.size]
-        name = self.seat_name(seat)
-        who = self.match.seats[seat]
-        mine = view.seat == seat and seat in self.humans() and not self.demo
+        name = self.t.seat_name(seat)
+        who = self.t.match.seats[seat]
+        mine = view.seat == seat and seat in self.t.seating.humans() and not self.t.demo
         tag = _("bot") if who.kind == "bot" else (_("you") if mine else who.label)
         turn = acting and view.phase in ("play", "draft", "answer", "paranoia")
         if sl.big:
@@ -99,7 +103,7 @@ class TablePanels:
                 draw_text(surf, row, (rr.centerx, rr.centery + 20 * i - 10 * (len(rows) - 1)), 16, DIM,
                           anchor="center")
         if sv.heat != NO_CARD:
-            level = abs((self.ticks // 5) % 10 - 5)
+            level = abs((self.t.ticks // 5) % 10 - 5)
             g = heat_glow(cw, ch, level)
             surf.blit(g, g.get_rect(center=rr.center))
 
@@ -134,14 +138,15 @@ class TablePanels:
             out.append(ngettext("sits out {n} turn", "sits out {n} turns", sv.lost_turns).format(n=sv.lost_turns))
         if view.phase in ("scoring",) and (view.dealer + 1) % view.players == seat:
             out.append(_("deals next"))
-        if (len(self.humans()) > 1 and seat == self.shown_seat and view.phase not in ("scoring", "over")
-                and seat not in self.acting_humans() and not self.demo):
-            out.append(_("hold {key} to see your hand").format(key=self.key(self.match.seats[seat].device, "B")))
+        seating = self.t.seating
+        if (len(seating.humans()) > 1 and seat == seating.shown_seat and view.phase not in ("scoring", "over")
+                and seat not in seating.acting_humans() and not self.t.demo):
+            out.append(_("hold {key} to see your hand").format(key=self.t.key(self.t.match.seats[seat].device, "B")))
         return out
 
     def draw_centre(self, surf, view) -> None:
         w, h = SIZES["M"]
-        x, y = self.deck_pos
+        x, y = self.t.deck_pos
         r = pygame.Rect(0, 0, w, h)
         if view.deck_count:
             for i in range(min(3, (view.deck_count + 19) // 20)):
@@ -150,20 +155,20 @@ class TablePanels:
         else:
             r.center = (x, y)
             pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
-        r.center = self.wasted_pos
+        r.center = self.t.wasted_pos
         if not view.wasted:
             pygame.draw.rect(surf, (40, 120, 80), r, width=2, border_radius=8)
         if view.trade is None:
             # from the piles' top; the Wasted count under it
-            draw_log(surf, self.log, (W // 2 - 50, y - SIZES["M"][1] // 2), 336, 4, 20, shadow=True)
+            draw_log(surf, self.t.log, (W // 2 - 50, y - SIZES["M"][1] // 2), 336, 4, 20, shadow=True)
 
     def centre_badges(self, view) -> list[tuple[pygame.Rect, str]]:
         """The counts of the Grass stack and the Wasted pile as (badge px, text): one over the stack's backs, one at
         the right of the Wasted pile's foot (its top card stays in full view, the seats' panels above are clear)."""
         cw, ch = SIZES["M"]
         out = []
-        for k, ((x, y), text) in enumerate(((self.deck_pos, _("Grass stack {n}").format(n=view.deck_count)),
-                                             (self.wasted_pos, _("Wasted {n}").format(n=len(view.wasted))))):
+        for k, ((x, y), text) in enumerate(((self.t.deck_pos, _("Grass stack {n}").format(n=view.deck_count)),
+                                             (self.t.wasted_pos, _("Wasted {n}").format(n=len(view.wasted))))):
             r = pygame.Rect(0, 0, font(16, True).size(text)[0] + 10, 21)
             if k == 1:
                 r.bottomleft = (x + cw // 2 + 6, y + ch // 2)
@@ -184,7 +189,7 @@ class TablePanels:
         head = _("{hand} · first to {goal}").format(hand=hand, goal=format_money(view.goal))
         if view.learning and view.hand_no <= 3:
             head = _("{status} · learning hand").format(status=head)
-        n = self.seat_name
+        n = self.t.seat_name
         if view.phase == "play":
             now = _("{player}'s turn").format(player=n(view.current))
         elif view.phase == "draft":
@@ -213,10 +218,10 @@ class TablePanels:
 
     def human_in_trade(self, view) -> int | None:
         """The human seat whose trade dialog is open (proposer while drafting, target while answering)."""
-        if self.demo or self.curtain_for is not None:
+        if self.t.demo or self.t.seating.curtain_for is not None:
             return None
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
+        for seat in self.t.seating.acting_humans():
+            if len(self.t.seating.humans()) > 1 and seat != self.t.seating.shown_seat:
                 continue
             if view.phase in ("draft", "answer"):
                 return seat
@@ -228,9 +233,9 @@ class TablePanels:
         offer, offer_p, ask, ask_p = self.trade_rows(view)
         if me is None:
             # compact: the proposal on the table, for everyone to read
-            r = panel(surf, (W // 2 - 65, self.deck_pos[1] - 94, 352, 140), 255, (30, 25, 10), GOLD, 10)
+            r = panel(surf, (W // 2 - 65, self.t.deck_pos[1] - 94, 352, 140), 255, (30, 25, 10), GOLD, 10)
             head = (_("{player} ⇄ {other}  (proposed)") if t.sent else _("{player} ⇄ {other}  (building)")).format(
-                player=self.seat_name(t.proposer), other=self.seat_name(t.target))
+                player=self.t.seat_name(t.proposer), other=self.t.seat_name(t.target))
             draw_text(surf, head, (r.x + 10, r.y + 5), size_to_fit(head, r.w - 20, 16, bold=True), GOLD, bold=True)
             for x, label, cards in ((r.x + 10, _("gives"), offer + offer_p), (r.x + 180, _("asks for"), ask + ask_p)):
                 draw_text(surf, label, (x, r.y + 25), size_to_fit(label, 160, 16), DIM)
@@ -241,7 +246,7 @@ class TablePanels:
         proposer = me == t.proposer
         other = t.target if proposer else t.proposer
         title = (_("Trade with {player}") if proposer else _("{player} proposes a trade")).format(
-            player=self.seat_name(other))
+            player=self.t.seat_name(other))
         draw_text(surf, title, (r.x + 20, r.y + 14), size_to_fit(title, r.w - 40, 26, bold=True), GOLD, bold=True)
         if proposer:
             sub = _("proposal {n} of {total} this turn · one for one each way · offers are named openly").format(
@@ -261,8 +266,8 @@ class TablePanels:
             draw_text(surf, _("Stash"), (sx, y + 27), 16, DIM)
             self.draw_cards_row(surf, peddle, sx, y + 50, "S", "—")
         if view.phase == "answer" and not proposer:
-            why = self.why_no_accept(me)
-            penalty = self.penalty_in_trade(me)
+            why = self.t.picks.why_no_accept(me)
+            penalty = self.t.picks.penalty_in_trade(me)
             if not why and penalty:
                 why = ngettext("Careful: {cards} costs its penalty if you still hold it when the hand ends.",
                                "Careful: {cards} cost their penalties if you still hold them when the hand ends.",
@@ -271,75 +276,78 @@ class TablePanels:
                 draw_text(surf, row, (gx, r.y + 222 + 20 * k), 16, (255, 170, 150))
         # the menu side
         mx, my = r.x + 520, r.y + 76
-        seat_dev = self.match.seats[me].device
-        ui = self.ui.get(me) or SeatUI()
+        seat_dev = self.t.match.seats[me].device
+        ui = self.t.choices.ui.get(me) or SeatUI()
         if view.phase == "draft" and proposer:
             if ui.dsub is not None:
-                items = self.draft_list(me, ui.dsub)
-                self.draw_list(surf, _("{list}:").format(list=_(OP_LABELS[ui.dsub])), [s for s, _a in items],
+                items = self.t.picks.draft_list(me, ui.dsub)
+                Choices.draw_list(surf, _("{list}:").format(list=_(OP_LABELS[ui.dsub])), [s for s, _a in items],
                                ui.scur, mx, my, 400, 6)
-                hint = _("{a} add · {b} back").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
+                hint = _("{a} add · {b} back").format(a=self.t.key(seat_dev, "A"), b=self.t.key(seat_dev, "B"))
             else:
-                items = self.draft_items(me)
-                self.draw_list(surf, _("Build your proposal:"), [s for s, _a in items], ui.dcur, mx, my, 400, 6)
-                hint = _("{a} choose · {b} withdraw").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
+                items = self.t.picks.draft_items(me)
+                Choices.draw_list(surf, _("Build your proposal:"), [s for s, _a in items], ui.dcur, mx, my, 400, 6)
+                hint = _("{a} choose · {b} withdraw").format(a=self.t.key(seat_dev, "A"), b=self.t.key(seat_dev, "B"))
         elif view.phase == "answer" and not proposer:
-            items = self.answer_items(me)
-            cur = ui.cur if ui.answering is view.trade else self.default_answer(me)
-            self.draw_list(surf, _("Your answer:"), [s for s, _a in items], cur, mx, my, 400, 6)
-            hint = _("{a} choose · {b} refuse at once").format(a=self.key(seat_dev, "A"), b=self.key(seat_dev, "B"))
+            items = self.t.picks.answer_items(me)
+            cur = ui.cur if ui.answering is view.trade else self.t.picks.default_answer(me)
+            Choices.draw_list(surf, _("Your answer:"), [s for s, _a in items], cur, mx, my, 400, 6)
+            key = self.t.key
+            hint = _("{a} choose · {b} refuse at once").format(a=key(seat_dev, "A"), b=key(seat_dev, "B"))
         else:
-            hint = _("waiting for {player}…").format(player=self.seat_name(other))
+            hint = _("waiting for {player}…").format(player=self.t.seat_name(other))
         draw_text(surf, hint, (r.x + 22, r.bottom - 30), size_to_fit(hint, r.w - 44, 16), WHITE)
 
     def prompt_seats(self, view) -> list[int]:
         """The acting human seats whose hand prompt (banner, menu) this screen shows now."""
-        bottom = self.bottom_seat()
-        if self.demo or self.curtain_for is not None or view.phase not in ("play", "paranoia"):
+        bottom = self.t.bottom_seat()
+        if self.t.demo or self.t.seating.curtain_for is not None or view.phase not in ("play", "paranoia"):
             return []
-        return [s for s in self.acting_humans() if not (len(self.humans()) > 1 and s != self.shown_seat)
-                and s == bottom and self.hand_slots(s)]
+        seating = self.t.seating
+        return [s for s in seating.acting_humans() if not (len(seating.humans()) > 1 and s != seating.shown_seat)
+                and s == bottom and self.t.hand_slots(s)]
 
     def banner_text(self, seat: int, view) -> str:
         """The prompt line above ``seat``'s hand: what to do and with which keys (a menu's keys while it is open)."""
-        dev = self.match.seats[seat].device
-        ui = self.ui.get(seat) or SeatUI()
-        hslots = self.hand_slots(seat)
-        lr = f"{self.key(dev, 'LEFT')}/{self.key(dev, 'RIGHT')}"
+        dev = self.t.match.seats[seat].device
+        ui = self.t.choices.ui.get(seat) or SeatUI()
+        hslots = self.t.hand_slots(seat)
+        lr = f"{self.t.key(dev, 'LEFT')}/{self.t.key(dev, 'RIGHT')}"
         if ui.open:
             return _("{updown} choose · {a} confirm · {b} back").format(
-                updown=f"{self.key(dev, 'UP')}/{self.key(dev, 'DOWN')}", a=self.key(dev, "A"), b=self.key(dev, "B"))
+                updown=f"{self.t.key(dev, 'UP')}/{self.t.key(dev, 'DOWN')}", a=self.t.key(dev, "A"),
+                b=self.t.key(dev, "B"))
         if view.phase == "paranoia":
             return _("Paranoia! Choose a card to pass to {player} on your left: {keys}, then {a} to pass it").format(
-                player=self.seat_name((seat + 1) % view.players), keys=lr, a=self.key(dev, "A"))
+                player=self.t.seat_name((seat + 1) % view.players), keys=lr, a=self.t.key(dev, "A"))
         if dev == "mouse":
             return _("Your turn: click a card or Trade") if "trade" in hslots else _("Your turn: click a card")
-        line = _("Your turn: choose a card ({keys}) and press {a} to play it").format(keys=lr, a=self.key(dev, "A"))
+        line = _("Your turn: choose a card ({keys}) and press {a} to play it").format(keys=lr, a=self.t.key(dev, "A"))
         if "trade" in hslots:
             line = _("{prompt} · or Trade").format(prompt=line)
-        if self.mouse_seat() == seat:
+        if self.t.seating.mouse_seat() == seat:
             line = _("{prompt} · or click one").format(prompt=line)
         return line
 
     def popup_now(self, seat: int, view) -> tuple[str, list[str], float] | None:
         """``seat``'s open card menu: (title, lines, x of its card), or None."""
-        ui = self.ui.get(seat) or SeatUI()
-        hslots = self.hand_slots(seat)
+        ui = self.t.choices.ui.get(seat) or SeatUI()
+        hslots = self.t.hand_slots(seat)
         if not ui.open or not hslots:
             return None
-        xs = self.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
+        xs = self.t.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
         slot = hslots[ui.sel % len(hslots)]
         i = ui.sel % len(hslots)
         ax = xs[i] if i < len(xs) else (xs[-1] + 124 if xs else W // 2)
         title = _("Trade with whom?") if slot == "trade" else _("{card}:").format(card=card_name(slot))
-        return title, [s for s, _a in self.slot_options(seat, slot)], ax
+        return title, [s for s, _a in self.t.picks.slot_options(seat, slot)], ax
 
     def draw_prompts(self, surf, view) -> None:
         for seat in self.prompt_seats(view):
-            ui = self.ui.get(seat) or SeatUI()
-            hslots = self.hand_slots(seat)
+            ui = self.t.choices.ui.get(seat) or SeatUI()
+            hslots = self.t.hand_slots(seat)
             if "trade" in hslots:
-                xs = self.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
+                xs = self.t.hand_x(view.seats[seat].hand_count, view.seats[seat].hand_count + 1)
                 tx = (xs[-1] if xs else W // 2) + 124
                 sel = ui.sel % len(hslots) == len(hslots) - 1
                 img = trade_button(sel, view.proposals_left)
@@ -348,7 +356,8 @@ class TablePanels:
             if menu is not None:
                 self.draw_popup(surf, menu[0], menu[1], ui.cur, menu[2], HAND_Y - 90)
             self.draw_banner(surf, self.banner_text(seat, view))
-        if view.phase == "paranoia" and view.seat is not None and view.my_pass != NO_CARD and not self.acting_humans():
+        if (view.phase == "paranoia" and view.seat is not None and view.my_pass != NO_CARD
+                and not self.t.seating.acting_humans()):
             self.draw_banner(surf, self.passed_text(view))
 
     @staticmethod
@@ -384,9 +393,9 @@ class TablePanels:
             draw_text(surf, row, (r.centerx, r.y + 16 + 18 * k), size, WHITE, bold=True, anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
-        r = self.popup_rect(title, labels, ax, bottom)
+        r = self.t.popup_rect(title, labels, ax, bottom)
         panel(surf, r, 255, (16, 22, 18), GOLD, 10)  # opaque: nothing of the table shows through the lines
-        self.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 9))
+        Choices.draw_list(surf, title, labels, cur, r.x + 14, r.y + 8, r.width - 12, min(len(labels), 9))
 
     def breakdown_rows(self, view) -> list[tuple[str, str, list[str]]]:
         """(step, explanation, one figure per seat) of the scoring walk-through (rules/grass.md, "Scoring"): steps
@@ -395,7 +404,7 @@ class TablePanels:
         m = format_money
         holder = next((i for i, x in enumerate(b) if x.banker > 0), None)
         bank = (_("{player}'s cut: {percent} of unprotected Stashes").format(
-            player=self.seat_name(holder), percent=format_percent(BANKER_PERCENT))
+            player=self.t.seat_name(holder), percent=format_percent(BANKER_PERCENT))
                 if holder is not None else _("nobody took a Banker's cut"))
         rows = [
             (_("1. Stash total"), _("every peddle in the Stash, protected or not"), [m(x.stash) for x in b]),
@@ -439,19 +448,19 @@ class TablePanels:
         head = _("Hand {n} — scoring").format(n=view.hand_no) if not over else _("The match is over — final hand")
         draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, wdt - 40, 26, bold=True), GOLD, bold=True)
         x0 = r.x + 20 + lw
-        names = [self.seat_name(s) for s in range(n)]
+        names = [self.t.seat_name(s) for s in range(n)]
         ns = size_to_fit(names, colw - 14, min(17, fs), bold=True)
         for s in range(n):
             draw_text(surf, fit(names[s], ns, colw - 14, True), (x0 + colw * s + colw - 10, r.y + 54), ns, GOLD,
                       bold=True, anchor="topright")
         rows = self.breakdown_rows(view)
-        before = self.totals_before if self.totals_before and len(self.totals_before) == n else None
-        shown = min(len(rows), 1 + self.score_ticks // STEP_TICKS) if self.score_ticks < WALK_TICKS else len(rows)
+        before = self.t.totals_before if self.t.totals_before and len(self.t.totals_before) == n else None
+        shown = min(len(rows), 1 + self.t.score_ticks // STEP_TICKS) if self.t.score_ticks < WALK_TICKS else len(rows)
         zero = {format_money(0), format_money(0, True)}
         fig_size = size_to_fit([f for _s, _w, figs in rows for f in figs], colw - 14, fs, bold=True)
         y = r.y + 84
         for i, (step, why, figs) in enumerate(rows[:shown]):
-            current = i == shown - 1 and self.score_ticks < WALK_TICKS
+            current = i == shown - 1 and self.t.score_ticks < WALK_TICKS
             if current:
                 panel(surf, (r.x + 10, y - 4, wdt - 20, 46), 200, (70, 55, 15), None, 8)
             big = i >= self.HAND_ROW
@@ -473,21 +482,21 @@ class TablePanels:
         if shown >= len(rows):
             if over:
                 best = max(view.totals)
-                win = [self.seat_name(i) for i, t in enumerate(view.totals) if t == best]
+                win = [self.t.seat_name(i) for i, t in enumerate(view.totals) if t == best]
                 msg = ngettext("{players} wins! ({amount})", "{players} win! ({amount})", len(win)).format(
                     players=join_names(win), amount=format_money(best))
             else:
                 lead = max(range(n), key=lambda i: view.totals[i])
                 msg = _("{player} leads with {amount} · first to {goal}").format(
-                    player=self.seat_name(lead), amount=format_money(view.totals[lead]), goal=format_money(view.goal))
+                    player=self.t.seat_name(lead), amount=format_money(view.totals[lead]), goal=format_money(view.goal))
             draw_text(surf, msg, (r.x + 20, r.bottom - 60), size_to_fit(msg, wdt - 40, 20, bold=True), GOLD,
                       bold=True)  # the key's hint on its own row
-            devs = [self.match.seats[s].device for s in self.humans()]
-            if devs and not self.demo:
-                hint = self.key(devs[0], "A")
+            devs = [self.t.match.seats[s].device for s in self.t.seating.humans()]
+            if devs and not self.t.demo:
+                hint = self.t.key(devs[0], "A")
                 line = (_("{key}: results") if over else _("{key}: the next hand")).format(key=hint)
                 draw_text(surf, line, (r.right - 20, r.bottom - 32), 18, WHITE, anchor="topright")
-        elif not self.demo and self.humans():
-            hint = self.key(self.match.seats[self.humans()[0]].device, "A")
+        elif not self.t.demo and self.t.seating.humans():
+            hint = self.t.key(self.t.match.seats[self.t.seating.humans()[0]].device, "A")
             draw_text(surf, _("{key}: show all").format(key=hint), (r.right - 20, r.bottom - 36), 16, DIM,
                       anchor="topright")

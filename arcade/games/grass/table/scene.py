@@ -38,7 +38,7 @@ Choices of this table where neither the rules file nor the shared table decides:
   hidden hands of the other players are shown as counts, not as card backs.
 - The press of A that lifts the curtain does not also choose a card.
 
-Drawn from views (``TableScene.views``): the table is laid out from the view it is drawn around (the bottom seat's
+Drawn from views (``Seating.views``): the table is laid out from the view it is drawn around (the bottom seat's
 when this screen shows it, else the public view: the bottom hand then as counted backs); menus list the acting
 seat's own legal actions.
 """
@@ -59,7 +59,7 @@ from arcade.client.render.fonts import font
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import H, W
-from arcade.client.scenes.table import TableScene
+from arcade.client.table import TableScene
 # every name of the table module before it was split (art.py now), still importable from here
 from arcade.games.grass.table.art import (  # noqa: F401
     _slot_rect, _title_lines, ANY, BREAKDOWN_ROWS, card_art, card_face, card_title, COVER_DROP, DEMO_HOLD, GOLD,
@@ -72,10 +72,26 @@ from arcade.games.grass.table.panels import TablePanels
 __all__ = ["Table", "card_face", "card_art", "SIZES", "WALK_TICKS", "DEMO_HOLD"]
 
 
-class Table(SeatChoices, TablePanels, TableScene):
-    MENU_CLASS = SeatUI
+class Table(TableScene):
     END_DELAY = WALK_TICKS + 300
     RESULT_FIGURE = N_("Running total")
+
+    def wire(self) -> None:
+        """The game's hooks and settings given to the table's components."""
+        self.picks = SeatChoices(self.seating, self.seat_name, self.hand_slots, self.choices.seat_ui)
+        self.panels = TablePanels(self)
+        self.choices.on_submit = self.picks.on_submit
+        self.choices.menu_class = SeatUI
+        self.hud.mouse_hint = N_("click or drag a card")
+        self.coach.about = self.coach_about
+        self.coach.panels = self.coach_panels
+        self.coach.prompts = self.open_prompts
+        self.coach.layout = self.layout_rects
+        self.coach.status = self.status_rects
+        self.tooltips.sources = self.tips
+        self.tooltips.key_tip = self.key_tip
+        self.pointer.hand_key = self.hand_key
+        self.choices.panel = self.draw_action_panel
 
     def result_rows(self) -> list[tuple[int, str]]:
         totals = self.rules.scores(self.match.state)
@@ -85,6 +101,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         self.board.move_ticks = 16
         self.board.stagger = 2
         self.content: dict[Any, int | None] = {}
+        self.slots_now: dict | None = None  # the seats' places as last laid out (``after_tick``)
         self.log: list[str] = []
         self.score_ticks = 0
         self.continued = False
@@ -96,7 +113,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     @property
     def deck_pos(self) -> tuple[int, int]:
         """Centre of the Grass stack (lower when the spectator layout's bigger areas need the room)."""
-        spectator_m = self.viewer() is None and self.views().public.players <= 4
+        spectator_m = self.seating.viewer() is None and self.seating.views().public.players <= 4
         return (W // 2 - 215, 318 if spectator_m else 290)
 
     @property
@@ -112,16 +129,16 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     # --- seating ------------------------------------------------------------------------------------------------
     def bottom_seat(self) -> int:
-        v = self.viewer()
+        v = self.seating.viewer()
         if v is not None:
             return v
-        humans = self.humans()
+        humans = self.seating.humans()
         return humans[0] if humans and not self.demo else 0
 
     def slots(self, players: int) -> dict[int, Slot]:
         """Every seat's area; the bottom seat first, then clockwise (the bottom player's left first)."""
         bottom = self.bottom_seat()
-        spectator = self.viewer() is None
+        spectator = self.seating.viewer() is None
         size = "M" if players <= 4 and spectator else "S"
         out: dict[int, Slot] = {}
         if spectator:
@@ -179,7 +196,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         places: dict[Any, int] = {}
         content: dict[Any, int | None] = {}
         slots = self.slots(view.players)
-        self._slots = slots
+        self.slots_now = slots
         bottom = self.bottom_seat()
         for seat, sl in slots.items():
             sv = view.seats[seat]
@@ -205,7 +222,7 @@ class Table(SeatChoices, TablePanels, TableScene):
         # the bottom seat's hand
         if bottom in slots and slots[bottom].big:
             hand = list(view.hand) if view.seat == bottom else [None] * view.seats[bottom].hand_count
-            ui = self.ui.get(bottom)
+            ui = self.choices.ui.get(bottom)
             up = views.up(bottom)
             hslots = self.hand_slots(bottom) if up and ui is not None else []
             xs = self.hand_x(len(hand), len(hand) + 1)
@@ -268,7 +285,7 @@ class Table(SeatChoices, TablePanels, TableScene):
     def after_tick(self) -> None:
         """Count the ticks of the scoring walk-through, point the sprites at their places, advance the tweens
         (called once a tick by the match loop, and by the replay player)."""
-        views = self.views()
+        views = self.seating.views()
         st = views.public
         self.score_ticks = self.score_ticks + 1 if st.phase in ("scoring", "over") else 0
         if st != self._last_state:  # something public changed
@@ -280,11 +297,11 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     # --- the match loop: hold the scoring breakdown ------------------------------------------------------------------
     def step(self) -> None:
-        st = self.views().public
+        st = self.seating.views().public
         if st.phase not in ("scoring", "over"):
             self.continued = False
         inp = self.app.input
-        devs = [self.match.seats[s].device for s in self.humans()]
+        devs = [self.match.seats[s].device for s in self.seating.humans()]
         if st.phase == "over" and not self.demo and devs and self.a_or_click(devs):
             if self.score_ticks < WALK_TICKS:
                 self.score_ticks = WALK_TICKS
@@ -304,8 +321,8 @@ class Table(SeatChoices, TablePanels, TableScene):
                 else:
                     self.continued = True
                     self.app.audio.play("select")
-                    dealer = next(iter(self.to_act()))
-                    if dealer in self.humans():
+                    dealer = next(iter(self.seating.to_act()))
+                    if dealer in self.seating.humans():
                         self.match.submit_action(dealer, Action("deal"))
             if not self.continued:
                 self.after_tick()
@@ -314,16 +331,17 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def a_or_click(self, devs: list[str]) -> bool:
         """A pressed by a human here, or a click of the mouse's seat (the scoring walk-through goes on)."""
-        return self.app.input.pressed("A", devs) or (self.mouse_seat() is not None and bool(self.app.input.clicks))
+        inp = self.app.input
+        return inp.pressed("A", devs) or (self.seating.mouse_seat() is not None and bool(inp.clicks))
 
     # --- menus from the legal actions ----------------------------------------------------------------------------
     def hand_slots(self, seat: int) -> list[Any]:
         """What LEFT/RIGHT choose among: the hand's cards (kinds, from the seat's own view), then "trade" while a
         proposal may be started. Empty when the seat has no hand choice to make now."""
-        st = self.seat_view(seat)
-        if seat not in self.to_act() or st.phase not in ("play", "paranoia"):
+        st = self.seating.seat_view(seat)
+        if seat not in self.seating.to_act() or st.phase not in ("play", "paranoia"):
             return []
-        legal = self.legal(seat)
+        legal = self.seating.legal(seat)
         out: list[Any] = list(st.hand)
         if any(a.op == "propose" for a in legal):
             out.append("trade")
@@ -331,19 +349,14 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     # --- controls -------------------------------------------------------------------------------------------------
 
-    def update_curtain(self) -> None:
-        before = self.curtain_for
-        super().update_curtain()
-        self._just_lifted = before is not None and self.curtain_for is None
-
     def human_controls(self) -> None:
-        if getattr(self, "_just_lifted", False):
+        if self.curtain.just_lifted:
             return  # the press that lifted the curtain does not also choose a card
         inp = self.app.input
-        st = self.views().public
-        for seat in self.acting_shown():
+        st = self.seating.views().public
+        for seat in self.seating.acting_shown():
             dev = [self.match.seats[seat].device]
-            ui = self.seat_ui(seat)
+            ui = self.choices.seat_ui(seat)
             if st.phase in ("play", "paranoia"):
                 hslots = self.hand_slots(seat)
                 if not hslots:
@@ -351,32 +364,32 @@ class Table(SeatChoices, TablePanels, TableScene):
                 if self.mouse_controls(seat, hslots):
                     continue
                 if ui.open:
-                    self.popup_step(seat, dev, self.slot_options(seat, hslots[ui.sel % len(hslots)]))
+                    self.choices.popup_step(seat, dev, self.picks.slot_options(seat, hslots[ui.sel % len(hslots)]))
                     continue
-                ui.sel = self.move_cursor(dev, ui.sel, len(hslots), "LEFT", "RIGHT")
+                ui.sel = self.choices.move_cursor(dev, ui.sel, len(hslots), "LEFT", "RIGHT")
                 if inp.pressed("A", dev):
-                    if self.slot_options(seat, hslots[ui.sel]):
+                    if self.picks.slot_options(seat, hslots[ui.sel]):
                         ui.open, ui.cur = True, 0
                         self.app.audio.play("select")
                     else:
-                        self.flash(_("Nothing can be done with that card now"))
+                        self.hud.flash(_("Nothing can be done with that card now"))
             elif st.phase == "draft":
-                items = self.draft_items(seat)
+                items = self.picks.draft_items(seat)
                 if ui.dsub is not None:
-                    sub = self.draft_list(seat, ui.dsub)
+                    sub = self.picks.draft_list(seat, ui.dsub)
                     if not sub:
                         ui.dsub = None
                         continue
-                    ui.scur = self.move_cursor(dev, ui.scur, len(sub), "UP", "DOWN")
+                    ui.scur = self.choices.move_cursor(dev, ui.scur, len(sub), "UP", "DOWN")
                     if inp.pressed("B", dev):
                         ui.dsub = None
                         self.app.audio.play("back")
                     elif inp.pressed("A", dev):
-                        self.submit_choice(seat, sub[ui.scur][1])
+                        self.choices.submit_choice(seat, sub[ui.scur][1])
                     continue
-                ui.dcur = self.move_cursor(dev, ui.dcur, len(items), "UP", "DOWN")
+                ui.dcur = self.choices.move_cursor(dev, ui.dcur, len(items), "UP", "DOWN")
                 if inp.pressed("B", dev):
-                    self.submit_choice(seat, Action("withdraw"))
+                    self.choices.submit_choice(seat, Action("withdraw"))
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
                     _label, it = items[ui.dcur]
@@ -384,25 +397,24 @@ class Table(SeatChoices, TablePanels, TableScene):
                         ui.dsub, ui.scur = it, 0
                         self.app.audio.play("select")
                     else:
-                        self.submit_choice(seat, it)
+                        self.choices.submit_choice(seat, it)
                         ui.dcur = 0
             elif st.phase == "answer":
-                items = self.answer_items(seat)
+                items = self.picks.answer_items(seat)
                 if ui.answering is not st.trade:
-                    ui.answering, ui.cur = st.trade, self.default_answer(seat)
-                ui.cur = self.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
+                    ui.answering, ui.cur = st.trade, self.picks.default_answer(seat)
+                ui.cur = self.choices.move_cursor(dev, ui.cur, len(items), "UP", "DOWN")
                 if inp.pressed("B", dev):
-                    self.submit_choice(seat, Action("refuse"))  # B refuses at once
+                    self.choices.submit_choice(seat, Action("refuse"))  # B refuses at once
                     self.app.audio.play("back")
                 elif inp.pressed("A", dev):
-                    self.submit_choice(seat, items[ui.cur][1])
+                    self.choices.submit_choice(seat, items[ui.cur][1])
 
     # --- the mouse: click a card of your hand (or Trade), then a line of its menu ------------------------------------
-    MOUSE_HINT = N_("click or drag a card")
 
     def hand_rects(self, seat: int, hslots: list) -> list[pygame.Rect]:
         """Where the bottom seat's hand slots lie (px): its cards, then the Trade button."""
-        n = self.views().public.seats[seat].hand_count
+        n = self.seating.views().public.seats[seat].hand_count
         xs = self.hand_x(n, n + 1)
         if "trade" in hslots:
             xs.append((xs[-1] if xs else W // 2) + 124)
@@ -419,9 +431,9 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def popup_rows(self, seat: int, hslots: list) -> list[pygame.Rect | None]:
         """Each line of the open popup menu on screen (px; None for a line scrolled out of view)."""
-        ui = self.seat_ui(seat)
+        ui = self.choices.seat_ui(seat)
         slot = hslots[ui.sel % len(hslots)]
-        labels = [lab for lab, _a in self.slot_options(seat, slot)]
+        labels = [lab for lab, _a in self.picks.slot_options(seat, slot)]
         if not labels:
             return []
         rects = self.hand_rects(seat, hslots)
@@ -438,18 +450,18 @@ class Table(SeatChoices, TablePanels, TableScene):
         """The mouse's seat at its turn (play or Paranoia): pointing at a line of the open menu moves its cursor, a
         click there does it; a click on a hand card (or Trade) chooses it and opens its menu; a click elsewhere
         closes the menu. True when the mouse acted this tick."""
-        if self.mouse_seat() != seat or seat != self.bottom_seat():
+        if self.seating.mouse_seat() != seat or seat != self.bottom_seat():
             return False
-        inp, ui = self.app.input, self.seat_ui(seat)
+        inp, ui = self.app.input, self.choices.seat_ui(seat)
         if ui.open:
             rows = self.popup_rows(seat, hslots)
             if inp.mouse_moved and inp.hover(rows) is not None:
                 ui.cur = inp.hover(rows)
             k = inp.clicked(rows)
             if k is not None:
-                self.submit_choice(seat, self.slot_options(seat, hslots[ui.sel % len(hslots)])[k][1])
+                self.choices.submit_choice(seat, self.picks.slot_options(seat, hslots[ui.sel % len(hslots)])[k][1])
                 return True
-        done = self.let_go(seat)
+        done = self.pointer.let_go(seat)
         if done is not None and done[2]:  # a card dragged and let go: played where it was let go
             self.drop_card(seat, hslots, done[0], done[1])
             return True
@@ -457,47 +469,47 @@ class Table(SeatChoices, TablePanels, TableScene):
         if pos is None:
             return False
         k = inp.clicked(self.hand_rects(seat, hslots))
-        self.drag_card = (seat, k) if k is not None and hslots[k] != "trade" else None
+        self.pointer.drag_card = (seat, k) if k is not None and hslots[k] != "trade" else None
         if k is None:
             if ui.open:
                 ui.open = False
                 self.app.audio.play("back")
             return True
         ui.sel = k
-        if self.slot_options(seat, hslots[k]):
+        if self.picks.slot_options(seat, hslots[k]):
             ui.open, ui.cur = True, 0
             self.app.audio.play("select")
         else:
-            self.flash(_("Nothing can be done with that card now"))
+            self.hud.flash(_("Nothing can be done with that card now"))
         return True
 
     def drop_card(self, seat: int, hslots: list, index: int, at: tuple[int, int]) -> None:
         """A hand card dragged and let go at ``at`` (px): on the Wasted pile it is discarded; on an opponent's
         area it is played on them (a Raid, a Heat card...); on your own area it is played for you (peddle,
         protection, a cure); anywhere else, or where that card cannot go, nothing is played (the card goes back)."""
-        ui = self.seat_ui(seat)
+        ui = self.choices.seat_ui(seat)
         ui.open = False
         if not 0 <= index < len(hslots) or hslots[index] == "trade":
             return
         wasted = pygame.Rect(0, 0, 120, 160)
         wasted.center = self.wasted_pos
-        options = [a for _l, a in self.slot_options(seat, hslots[index])]
+        options = [a for _l, a in self.picks.slot_options(seat, hslots[index])]
         if any(r.collidepoint(at) for r in self.hand_rects(seat, hslots)):
             return  # back onto the hand: put back
         if wasted.collidepoint(at):
             fits = [a for a in options if a.op == "discard"]
         else:
-            onto = next((s for s, sl in self.slots(self.views().public.players).items() if sl.rect.collidepoint(at)),
-                        None)
+            slots = self.slots(self.seating.views().public.players)
+            onto = next((s for s, sl in slots.items() if sl.rect.collidepoint(at)), None)
             fits = [a for a in options if a.op != "discard" and onto is not None
                     and (a.target == onto or (onto == seat and a.target < 0))]
         if fits:
-            self.submit_choice(seat, fits[0])
+            self.choices.submit_choice(seat, fits[0])
         else:
-            self.flash(_("That card cannot go there"))
+            self.hud.flash(_("That card cannot go there"))
 
     def hand_key(self, seat: int, index: int):
-        views = self.views()
+        views = self.seating.views()
         if seat != self.bottom_seat() or not 0 <= index < views.public.seats[seat].hand_count:
             return None
         if not views.up(seat):
@@ -515,9 +527,9 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def hand_area(self) -> pygame.Rect | None:
         """The bottom player's hand and its Trade button (px), the raised card included; None for a spectator."""
-        view = self.views().public
+        view = self.seating.views().public
         bottom = self.bottom_seat()
-        sl = getattr(self, "_slots", None) or self.slots(view.players)
+        sl = self.slots_now or self.slots(view.players)
         if bottom not in sl or not sl[bottom].big:
             return None
         n = view.seats[bottom].hand_count
@@ -526,7 +538,7 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def seat_rects(self, seat: int) -> list[pygame.Rect]:
         """Where a seat is on the table: the bottom player's name box and pile and Stash; another's area."""
-        sl = (getattr(self, "_slots", None) or self.slots(self.views().public.players)).get(seat)
+        sl = (self.slots_now or self.slots(self.seating.views().public.players)).get(seat)
         if sl is None:
             return []
         return [pygame.Rect(INFO_BOX), self.own_area()] if sl.big else [sl.rect]
@@ -541,15 +553,15 @@ class Table(SeatChoices, TablePanels, TableScene):
     def coach_about(self) -> list[pygame.Rect]:
         """The scoring panel at the end of a hand; the trade dialog while the learner is in one; their hand, prompt
         and own area on their turn or in Paranoia; else the area of the player whose turn it is."""
-        humans = self.humans()
+        humans = self.seating.humans()
         if not humans:
             return []
-        view = self.views().public
+        view = self.seating.views().public
         me = humans[0]
         if view.phase in ("scoring", "over"):
-            return [self.breakdown_rect(view.players)] if view.breakdown else []
+            return [self.panels.breakdown_rect(view.players)] if view.breakdown else []
         prompts = self.open_prompts()
-        if view.phase in ("draft", "answer") and self.human_in_trade(view) == me:
+        if view.phase in ("draft", "answer") and self.panels.human_in_trade(view) == me:
             return [TRADE_BOX]
         if view.phase == "paranoia" or view.current == me:
             return [*prompts, *filter(None, [self.hand_area()]), *self.seat_rects(me)]
@@ -557,38 +569,39 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def coach_panels(self) -> list[pygame.Rect]:
         """The learner's name box, pile and Stash, and the area of the player whose turn it is."""
-        view = self.views().public
-        return [r for s in sorted({*self.humans()[:1], view.current}) for r in self.seat_rects(s)]
+        view = self.seating.views().public
+        return [r for s in sorted({*self.seating.humans()[:1], view.current}) for r in self.seat_rects(s)]
 
     def open_prompts(self) -> list[pygame.Rect]:
         """The prompt line over the hand, an open card menu, the trade dialog and the scoring panel, as drawn."""
-        view = self.views().public
+        view = self.seating.views().public
         out = []
-        for seat in self.prompt_seats(view):
-            menu = self.popup_now(seat, view)
+        for seat in self.panels.prompt_seats(view):
+            menu = self.panels.popup_now(seat, view)
             if menu is not None:
                 out.append(self.popup_rect(menu[0], menu[1], menu[2], HAND_Y - 90))
-            out.append(self.banner_rect(self.banner_text(seat, view)))
-        mine = self.views().main
-        if view.phase == "paranoia" and mine.seat is not None and mine.my_pass != NO_CARD and not self.acting_humans():
-            out.append(self.banner_rect(self.passed_text(mine)))
+            out.append(self.panels.banner_rect(self.panels.banner_text(seat, view)))
+        mine = self.seating.views().main
+        if (view.phase == "paranoia" and mine.seat is not None and mine.my_pass != NO_CARD
+                and not self.seating.acting_humans()):
+            out.append(self.panels.banner_rect(self.panels.passed_text(mine)))
         if view.trade is not None:
-            if self.human_in_trade(view) is not None:
+            if self.panels.human_in_trade(view) is not None:
                 out.append(pygame.Rect(TRADE_BOX))
             else:
                 out.append(pygame.Rect(W // 2 - 65, self.deck_pos[1] - 94, 352, 140))
         if view.phase in ("scoring", "over") and view.breakdown:
-            out.append(self.breakdown_rect(view.players))
+            out.append(self.panels.breakdown_rect(view.players))
         return out
 
     def status_rects(self) -> list[pygame.Rect]:
-        return [self.status_line_rect(self.status_text(self.views().public))]
+        return [self.hud.status_line_rect(self.panels.status_text(self.seating.views().public))]
 
     def layout_rects(self) -> list[pygame.Rect]:
-        view = self.views().public
-        status = self.status_line_rect(self.status_text(view))
+        view = self.seating.views().public
+        status = self.hud.status_line_rect(self.panels.status_text(view))
         seats = [r for s in range(view.players) for r in self.seat_rects(s)]
-        return super().layout_rects() + [status, self.centre_area(), *seats, *filter(None, [self.hand_area()])]
+        return [self.hud.name_rect()] + [status, self.centre_area(), *seats, *filter(None, [self.hand_area()])]
 
     # --- tooltips: every card, Heat, Stash and Paranoia explained where they are ------------------------------------
     def card_tip(self, rect, kind: int) -> Tip:
@@ -601,10 +614,10 @@ class Table(SeatChoices, TablePanels, TableScene):
     def tips(self) -> list[Tip]:
         """Every card face up on the table (the hand, Hassle piles, Stashes, the Wasted pile), the heat labels, the
         Stash figure of your own box and an empty Hassle pile ("market closed")."""
-        views = self.views()
+        views = self.seating.views()
         view = views.main
         out = []
-        slots = getattr(self, "_slots", None) or self.slots(view.players)
+        slots = self.slots_now or self.slots(view.players)
         for seat, sl in slots.items():
             cw, ch = SIZES[sl.size]
             if sl.big:
@@ -612,7 +625,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                 out.append(Tip((INFO_BOX[0] + 8, INFO_BOX[1] + 90, INFO_BOX[2] - 16, 24), *term("stash")))
             else:
                 px, py = sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2
-            pile = self.pile_rect(px, py, cw, ch)
+            pile = self.panels.pile_rect(px, py, cw, ch)
             sv = view.seats[seat]
             if not sv.pile:
                 out.append(Tip(tuple(pile), *term("hassle pile")))
@@ -630,11 +643,11 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def key_tip(self, seat: int) -> Tip | None:
         """The hand card ``seat``'s keys are on (its menu open or not); Paranoia's tip while passing a card."""
-        view = self.views().public
-        if seat not in self.prompt_seats(view):
+        view = self.seating.views().public
+        if seat not in self.panels.prompt_seats(view):
             return None
         hslots = self.hand_slots(seat)
-        i = self.seat_ui(seat).sel % len(hslots)
+        i = self.choices.seat_ui(seat).sel % len(hslots)
         if hslots[i] == "trade":
             return None
         r = self.hand_rects(seat, hslots)[i].inflate(0, -24).move(0, -12)
@@ -655,7 +668,7 @@ class Table(SeatChoices, TablePanels, TableScene):
                 self.app.audio.play(snd, tick)
         # the log shows public information only (the spectator's view of the events): with two or more humans on
         # one screen it stays up after the curtain falls
-        for ev in self.views().public.events:
+        for ev in self.seating.views().public.events:
             line = self.event_text(ev)
             if line:
                 self.log.append(line)
@@ -725,21 +738,21 @@ class Table(SeatChoices, TablePanels, TableScene):
 
     def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
         view = views.main
-        slots = getattr(self, "_slots", None) or self.slots(view.players)
-        acting = self.to_act()
+        slots = self.slots_now or self.slots(view.players)
+        acting = self.seating.to_act()
         panels, piles = [], []
         for sl in slots.values():
             cw, ch = SIZES[sl.size]
             if sl.big:
                 panels.append(INFO_BOX)
-                piles.append(tuple(self.pile_rect(*OWN_PILE, cw, ch)))
+                piles.append(tuple(self.panels.pile_rect(*OWN_PILE, cw, ch)))
             else:
                 panels.append(tuple(sl.rect))
-                piles.append(tuple(self.pile_rect(sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2, cw, ch)))
+                piles.append(tuple(self.panels.pile_rect(sl.rect.x + 10 + cw / 2, sl.rect.y + 50 + ch / 2, cw, ch)))
         surf.blit(table_background(tuple(panels), tuple(piles)), (0, 0))
         for seat, sl in slots.items():
-            self.draw_seat_area(surf, view, seat, sl, seat in acting)
-        self.draw_centre(surf, view)
+            self.panels.draw_seat_area(surf, view, seat, sl, seat in acting)
+        self.panels.draw_centre(surf, view)
         # cards
         for key, placed, width, moving in self.board.frames(alpha):
             kind = self.content.get(key)
@@ -747,15 +760,15 @@ class Table(SeatChoices, TablePanels, TableScene):
             w, h = SIZES[size]
             f = card_face(kind, size) if kind is not None else card_back(w, h)
             blit_card(surf, f, card_back(w, h), placed, width, moving)
-        self.draw_heat_labels(surf, view, slots)
-        self.draw_centre_labels(surf, view)
-        self.draw_status(surf, self.status_text(view))
+        self.panels.draw_heat_labels(surf, view, slots)
+        self.panels.draw_centre_labels(surf, view)
+        self.hud.draw_status(surf, self.panels.status_text(view))
         if view.trade is not None:
-            self.draw_trade(surf, view)
-        if not self.demo and self.curtain_for is None:
-            self.draw_prompts(surf, view)
+            self.panels.draw_trade(surf, view)
+        if not self.demo and self.seating.curtain_for is None:
+            self.panels.draw_prompts(surf, view)
         if view.phase in ("scoring", "over") and view.breakdown and (self.demo or self.app.top is self):
-            self.draw_breakdown(surf, view)  # not under the results screen, which lists the totals
+            self.panels.draw_breakdown(surf, view)  # not under the results screen, which lists the totals
 
     # trade --------------------------------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ grenade would do, with the keys to press.
 
 Sounds come from the events (``on_events`` arms the timeline; each event's sound plays when its beat starts).
 
-Drawn from views (``TableScene.views``): the wheel, the dice, the reveals and the timeline from the public view; a
+Drawn from views (``Seating.views``): the wheel, the dice, the reveals and the timeline from the public view; a
 seat's unrevealed hearts from its own view when this screen shows it face up, else as backs (``hearts_each``).
 """
 
@@ -55,7 +55,7 @@ from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.effects import burst
 from arcade.client.render.widgets import DIM, GOLD, RED, W, WHITE, felt, panel
-from arcade.client.scenes.table import TableScene, level_word
+from arcade.client.table import TableScene, level_word
 
 __all__ = ["Table", "Snap", "Beat", "build_beats", "place_xy", "seat_slots", "BEAT_TICKS"]
 
@@ -411,9 +411,23 @@ def outcome(st, seat: int) -> str:
 
 
 class Table(TableScene):
-    CURTAIN_PROMPTS = (N_("Click to see your heart"), N_("Press {key} to see your heart"))
     END_DELAY = 200
     RESULT_FIGURE = N_("Outcome")
+
+    def wire(self) -> None:
+        """The game's hooks and settings given to the table's components."""
+        self.curtain.prompts = (N_("Click to see your heart"), N_("Press {key} to see your heart"))
+        self.hud.mouse_hint = N_("click a grenade to throw it")
+        self.coach.about = self.coach_about
+        self.coach.panels = self.coach_panels
+        self.coach.prompts = self.open_prompts
+        self.coach.layout = self.layout_rects
+        self.coach.status = self.status_rects
+        self.coach.view = self.coach_view
+        self.tooltips.sources = self.tips
+        self.tooltips.key_tip = self.key_tip
+        self.choices.panel = self.draw_action_panel
+        self.hud.hints = self.hud_hints
 
     def result_rows(self) -> list[tuple[int, str]]:
         """Winner first, then who lasted longest (the move each player was knocked out on)."""
@@ -430,7 +444,7 @@ class Table(TableScene):
         self.log: list[str] = []
         self.content: dict[Any, int | None] = {}
         self._live = False
-        public = self.views().public
+        public = self.seating.views().public
         self._last_state = public  # the public view the timeline was last built to
         self._preview_key: Any = None
         self._preview: list[dict] = []
@@ -446,15 +460,15 @@ class Table(TableScene):
         return level_word(who.level) if who.kind == "bot" else who.label
 
     def bottom_seat(self) -> int:
-        humans = self.humans()
+        humans = self.seating.humans()
         return humans[0] if len(humans) == 1 and not self.demo else 0
 
     # --- the match loop: hold while a timeline plays -------------------------------------------------------------
     def humans_out(self) -> bool:
         """True when this screen has human players, the picture shows every one of them out, and the bots play
         on."""
-        humans = self.humans()
-        if not humans or self.demo or self.views().public.winners:
+        humans = self.seating.humans()
+        if not humans or self.demo or self.seating.views().public.winners:
             return False
         snap = self.shown()[0]
         return all(snap.out[s] for s in humans)
@@ -463,7 +477,7 @@ class Table(TableScene):
         """Once every human is out, their A key toggles fast-forward: the bots play on ``FAST_STEPS`` times as fast
         (timelines included) to the end."""
         if self.humans_out() and any(self.app.input.pressed("A", [self.match.seats[s].device])
-                                     for s in self.humans()):
+                                     for s in self.seating.humans()):
             self.fast = not self.fast
             self.app.audio.play("select")
         super().step()
@@ -475,11 +489,11 @@ class Table(TableScene):
     def hud_hints(self) -> list[str]:
         """Once every human is out the hint bar says so and offers fast-forward."""
         if not self.humans_out():
-            return super().hud_hints()
-        key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+            return self.hud.key_hints()
+        key = self.app.input.hint(self.match.seats[self.seating.humans()[0]].device, "A")
         return [_("You are out: the bots play on"),
                 (_("{key} normal speed") if self.fast else _("{key} fast-forward to the end")).format(key=key),
-                _(self.ESC_HINT)]
+                _(self.hud.esc_hint)]
 
     @property
     def animating(self) -> bool:
@@ -494,7 +508,7 @@ class Table(TableScene):
         self._live = True
 
     def after_tick(self) -> None:
-        st = self.views().public
+        st = self.seating.views().public
         if st != self._last_state:  # a move was made (or a replay jumped): its timeline
             beats = build_beats(self._last_state, st, self.seat_name)
             if self.timeline.busy:  # a new state before the last timeline ended (a replay): its roll is known
@@ -542,7 +556,7 @@ class Table(TableScene):
         """The heart card(s) of a seat as shown: revealed ones first, then the rest (None: face down). The rest come
         from the public view once the game is over (every heart is shown), else from the seat's own view while
         this screen shows it face up."""
-        views = views or self.views()
+        views = views or self.seating.views()
         rev = list(snap.revealed[seat])
         if snap.winners and views.public.winners:
             mine = views.public
@@ -554,7 +568,7 @@ class Table(TableScene):
 
     def layout(self, initial: bool = False) -> None:
         snap, _, _ = self.shown()
-        views = self.views()
+        views = self.seating.views()
         st = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, int | None] = {}
@@ -585,7 +599,7 @@ class Table(TableScene):
 
     def update_preview(self) -> None:
         """What each grenade would do if thrown now (for the acting human's preview)."""
-        st = self.views().public
+        st = self.seating.views().public
         key = (len(st.history), st.roll, st.dice, st.blown, st.winners)
         if self._preview_key == key:
             return
@@ -606,9 +620,9 @@ class Table(TableScene):
     # --- controls -------------------------------------------------------------------------------------------------
     def human_controls(self) -> None:
         inp = self.app.input
-        for seat in self.acting_shown():
+        for seat in self.seating.acting_shown():
             dev = [self.match.seats[seat].device]
-            legal = self.legal(seat)
+            legal = self.seating.legal(seat)
             if not legal:
                 continue
             if self.mouse_controls(seat, legal):
@@ -626,7 +640,6 @@ class Table(TableScene):
                 self.app.audio.play("select")
 
     # --- the mouse: point at a grenade (its button in the band, or the die on the wheel) to see it, click to throw --
-    MOUSE_HINT = N_("click a grenade to throw it")
 
     def band_buttons(self) -> list[pygame.Rect]:
         """The three grenades' buttons in the band under the wheel (px)."""
@@ -636,7 +649,7 @@ class Table(TableScene):
     def grenade_targets(self) -> list[pygame.Rect]:
         """Each grenade's die on the wheel (px)."""
         out = []
-        for i, (x, y) in sorted(self.dice_positions(Snap.of(self.views().public)).items()):
+        for i, (x, y) in sorted(self.dice_positions(Snap.of(self.seating.views().public)).items()):
             r = pygame.Rect(0, 0, DIE + 6, DIE + 6)
             r.center = (int(x), int(y))
             out.append(r)
@@ -645,7 +658,7 @@ class Table(TableScene):
     def mouse_controls(self, seat: int, legal) -> bool:
         """The mouse's seat: pointing at a grenade chooses it (its preview shows), a click throws it. True when the
         mouse acted this tick."""
-        if self.mouse_seat() != seat:
+        if self.seating.mouse_seat() != seat:
             return False
         inp = self.app.input
         buttons, dice = self.band_buttons(), self.grenade_targets()
@@ -667,10 +680,10 @@ class Table(TableScene):
 
     def chooser(self) -> int | None:
         """The human seat choosing a grenade on this screen now (None: nobody, or a timeline is playing)."""
-        if self.demo or self.curtain_for is not None or self.timeline.busy:
+        if self.demo or self.seating.curtain_for is not None or self.timeline.busy:
             return None
-        for seat in self.acting_humans():
-            if len(self.humans()) > 1 and seat != self.shown_seat:
+        for seat in self.seating.acting_humans():
+            if len(self.seating.humans()) > 1 and seat != self.seating.shown_seat:
                 continue
             return seat
         return None
@@ -684,7 +697,7 @@ class Table(TableScene):
         """The learner's view as the picture shows it: while a move plays (the match is held), whose turn and roll
         the picture shows (the move's player until the black die rolls for the next one), so the coach speaks of
         the grenade hopping on screen (public facts of the timeline's snapshot)."""
-        view = self.seat_view(seat)
+        view = self.seating.seat_view(seat)
         if not self.timeline.busy:
             return view
         snap = self.shown()[0]
@@ -693,7 +706,7 @@ class Table(TableScene):
     def coach_about(self) -> list[pygame.Rect]:
         """The grenades' band and the learner's seat while they choose; the wheel while a move plays; the seat of
         the player to act otherwise."""
-        humans = self.humans()
+        humans = self.seating.humans()
         if not humans:
             return []
         me = humans[0]
@@ -708,22 +721,22 @@ class Table(TableScene):
 
     def coach_panels(self) -> list[pygame.Rect]:
         snap = self.shown()[0]
-        return [self.slots[s] for s in sorted({*self.humans()[:1], snap.current}) if s in self.slots]
+        return [self.slots[s] for s in sorted({*self.seating.humans()[:1], snap.current}) if s in self.slots]
 
     def open_prompts(self) -> list[pygame.Rect]:
         return [BAND] if self.chooser() is not None or self.humans_out() else []
 
     def status_rects(self) -> list[pygame.Rect]:
-        return [self.status_line_rect(self.status_text(self.shown()[0]))]
+        return [self.hud.status_line_rect(self.status_text(self.shown()[0]))]
 
     def layout_rects(self) -> list[pygame.Rect]:
-        status = self.status_line_rect(self.status_text(self.shown()[0]))
-        return super().layout_rects() + [status, self.WHEEL_AREA, *self.slots.values()]
+        status = self.hud.status_line_rect(self.status_text(self.shown()[0]))
+        return [self.hud.name_rect()] + [status, self.WHEEL_AREA, *self.slots.values()]
 
     # --- tooltips: the wheel's cards, the grenades, the hearts and the black die explained where they are -----------
     def wheel_tip(self, place: int, rect, title: str | None = None) -> Tip:
         """The tooltip of the wheel's card at ``place`` (a spade or the Joker), lying at ``rect``."""
-        rank = self.views().public.wheel[place]
+        rank = self.seating.views().public.wheel[place]
         head, body = term("joker" if rank == JOKER else "spade")
         return Tip(tuple(rect), title or _("{card} · {term}").format(card=card_name(rank), term=head), body)
 
@@ -760,7 +773,7 @@ class Table(TableScene):
         stop = self._preview[die]["stop"]
         r = pygame.Rect(0, 0, CW, CH)
         r.center = tuple(int(v) for v in place_xy(stop))
-        rank = self.views().public.wheel[stop]
+        rank = self.seating.views().public.wheel[stop]
         title = _("{card}: where the {grenade} lands").format(card=card_name(rank), grenade=grenade_name(die))
         return self.wheel_tip(stop, r, title)
 
@@ -808,14 +821,14 @@ class Table(TableScene):
             self.draw_band(surf, chooser)
         elif self.humans_out():
             self.draw_out_band(surf)
-        self.draw_status(surf, self.status_text(snap))
+        self.hud.draw_status(surf, self.status_text(snap))
 
     def shown_at(self, t: float) -> tuple[Snap, Beat | None, float]:
         """The picture at tick ``t`` of the timeline: the snapshot after every begun beat, the beat in progress (None
         once the timeline is over) and its progress 0..1."""
         tl = self.timeline
         if not tl.beats or t >= tl.total:
-            return Snap.of(self.views().public), None, 1.0
+            return Snap.of(self.seating.views().public), None, 1.0
         k = tl.index(t)
         if k >= len(tl.beats):
             return tl.beats[-1].after, None, 1.0
@@ -823,7 +836,7 @@ class Table(TableScene):
         return b.after, b, (t - tl.starts[k]) / max(1, b.ticks)
 
     def status_text(self, snap: Snap) -> str:
-        st = self.views().public
+        st = self.seating.views().public
         alive = sum(1 for o in snap.out if not o)
         if snap.winners:
             return _("The game is over")
@@ -921,7 +934,7 @@ class Table(TableScene):
             rolling = beat is not None and beat.kind == "roll"
             chooser = self.chooser()
             if chooser is not None:
-                head = (_("Your turn!") if len(self.humans()) == 1 else
+                head = (_("Your turn!") if len(self.seating.humans()) == 1 else
                         _("{player}, your turn!").format(player=self.seat_name(chooser)))
             else:
                 head = _("{player}'s turn").format(player=self.seat_name(who))
@@ -973,7 +986,7 @@ class Table(TableScene):
             panel(surf, r, 150, (40, 40, 40), (90, 90, 90))
         name_col = DIM if out and not won else GOLD
         who = self.match.seats[seat]
-        mine = seat in self.humans() and len(self.humans()) == 1 and not self.demo
+        mine = seat in self.seating.humans() and len(self.seating.humans()) == 1 and not self.demo
         tag = _("you") if mine else (_("bot, {level}").format(level=level_word(who.level)) if who.kind == "bot"
                                      else who.label)
         # the heart card(s) lie at the panel's top right: the name and tag stay left of them
@@ -994,8 +1007,8 @@ class Table(TableScene):
                 lines.append((_("keep {cards} alive").format(cards=join_names([card_name(h) for h in alive])), WHITE))
         elif st.players == 2 and snap.revealed[seat] and not out:
             lines.append((_("one life left"), (230, 180, 120)))
-        elif (len(self.humans()) > 1 and seat == self.shown_seat and not self.demo and not out
-              and self.curtain_for is None and self.forced_view == "auto"):
+        elif (len(self.seating.humans()) > 1 and seat == self.seating.shown_seat and not self.demo and not out
+              and self.seating.curtain_for is None and self.seating.forced_view == "auto"):
             b = self.app.input.hint(self.match.seats[seat].device, "B")
             lines.append((_("hold {key} to see your heart").format(key=_("pad B") if b == "Ⓑ" else b), DIM))
         if snap.winners and self.match.is_over():
@@ -1010,7 +1023,7 @@ class Table(TableScene):
 
     def draw_band(self, surf, seat: int) -> None:
         """The three grenades as buttons (the chosen one lit), what each would do, and the keys."""
-        st = self.views().public
+        st = self.seating.views().public
         dev = self.match.seats[seat].device
         inp = self.app.input
         panel(surf, BAND, 255, (16, 24, 18), GOLD, 12)  # opaque: nothing of the table shows through
@@ -1037,16 +1050,16 @@ class Table(TableScene):
             a=inp.hint(dev, "A"))
         if dev == "mouse":
             keys = _("point at a grenade to see where it goes · click it to throw it")
-        elif self.mouse_seat() == seat:
+        elif self.seating.mouse_seat() == seat:
             keys = _("{keys} · or click one").format(keys=keys)
         draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), size_to_fit(keys, BAND.w - 16, 16), GOLD,
                   anchor="center")
 
     def draw_out_band(self, surf) -> None:
         """Under the wheel once every human is out: that they are out, and the key that fast-forwards."""
-        key = self.app.input.hint(self.match.seats[self.humans()[0]].device, "A")
+        key = self.app.input.hint(self.match.seats[self.seating.humans()[0]].device, "A")
         panel(surf, BAND, 255, (16, 24, 18), GOLD, 12)
-        out = (_("You are out · the bots play on") if len(self.humans()) == 1 else
+        out = (_("You are out · the bots play on") if len(self.seating.humans()) == 1 else
                _("Every player here is out · the bots play on"))
         draw_text(surf, out, (BAND.centerx, BAND.y + 22), size_to_fit(out, BAND.w - 16, 19, bold=True), WHITE,
                   bold=True, anchor="center")

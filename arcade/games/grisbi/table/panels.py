@@ -13,7 +13,7 @@ from arcade.games.grisbi.table import cards as gc
 from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
-from arcade.client.scenes.table import level_word
+from arcade.client.table import level_word
 from arcade.games.grisbi.table.art import (Area, CENTRE, CHIP, FH, FW, HAND_SCALE, HH, HW, PH, PLATE_H, PW, PX, PY,
                                            ROW_CLASSES, STRIP, start_sign_size, _backs, _badge, _cross, _fit_text,
                                            _pace_word, _team_cards, _team_word)
@@ -22,7 +22,11 @@ __all__ = ["TablePanels"]
 
 
 class TablePanels:
-    """The table's panels (a mixin of ``Table``: it reads the table's layout and the views it is handed)."""
+    """The table's panels (an object the table owns, ``Table.panels``: it reads the table's layout and the views it
+    is handed)."""
+
+    def __init__(self, table) -> None:
+        self.t = table  # the game's table, whose layout and components this part reads
 
     def draw_strip_base(self, surf, view) -> None:
         panel(surf, STRIP, 200, (8, 16, 12), radius=0)
@@ -30,9 +34,9 @@ class TablePanels:
             col = gc.TEAM_COLOURS[TEAMS[team]]
             for j in range(3):
                 r = pygame.Rect(0, 0, *CHIP)
-                r.center = self.chip_pos(team, j)
+                r.center = self.t.chip_pos(team, j)
                 panel(surf, r, 120, (30, 40, 34), (90, 110, 96), CHIP[1] // 3)
-            room = self.chip_pos(0, 0)[0] - CHIP[0] // 2 - 22  # left of the first chip (px)
+            room = self.t.chip_pos(0, 0)[0] - CHIP[0] // 2 - 22  # left of the first chip (px)
             name = _("ROBBERS") if team == 0 else _("POLICE")
             target = _("target {n}").format(n=view.targets[team])
             x, anchor = (14, "midleft") if team == 0 else (W - 14, "midright")
@@ -45,7 +49,7 @@ class TablePanels:
         if view.time_left is not None:
             secs = (view.time_left + 59) // 60
             msg = _("{status} · {time}").format(status=msg, time=f"{secs // 60}:{secs % 60:02d}")
-        _fit_text(surf, msg, (W // 2, STRIP.centery), 2 * (self.chip_pos(1, 2)[0] - CHIP[0] // 2 - W // 2) - 12,
+        _fit_text(surf, msg, (W // 2, STRIP.centery), 2 * (self.t.chip_pos(1, 2)[0] - CHIP[0] // 2 - W // 2) - 12,
                   18, GOLD, bold=True)
 
     def draw_area_base(self, surf, seat: int, area: Area, view) -> None:
@@ -64,9 +68,9 @@ class TablePanels:
         so that what covers them, a tutorial's coach, hides them)."""
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
-        spec = self.match.seats[seat]
+        spec = self.t.match.seats[seat]
         word = _team_word(team).upper()
-        name = self.seat_name(seat)
+        name = self.t.seat_name(seat)
         room = rect.w - 28 - font(16, True).size(word)[0]  # the name, left of the team's word
         rows = []
         if font(16, True).size(name)[0] <= room:
@@ -103,15 +107,15 @@ class TablePanels:
 
     def hand_keys(self, seat: int) -> str:
         """The key hints under a human's hand."""
-        dev = self.match.seats[seat].device
-        h = self.app.input.hint
+        dev = self.t.match.seats[seat].device
+        h = self.t.app.input.hint
         keys = {"lr": f"{h(dev, 'LEFT')}/{h(dev, 'RIGHT')}", "ud": f"{h(dev, 'UP')}/{h(dev, 'DOWN')}",
                 "a": h(dev, "A"), "b": h(dev, "B")}
-        hint = (_("{lr} card · {ud} next fit · {a} LAY · {b} sort") if self.assist() else
+        hint = (_("{lr} card · {ud} next fit · {a} LAY · {b} sort") if self.t.assist() else
                 _("{lr} card · {ud} next object · {a} LAY · {b} sort")).format(**keys)
         if dev == "mouse":
             hint = _("point at a card · click to LAY it · right-click sort")
-        elif self.mouse_seat() == seat:
+        elif self.t.seating.mouse_seat() == seat:
             hint = _("{keys} · or click a card").format(keys=hint)
         return hint
 
@@ -119,21 +123,21 @@ class TablePanels:
 
     def draw_hand_labels(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         """A human area's name, team, counts and key hints (drawn over the hand's cards and their glow)."""
-        if not self.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
+        if not self.t.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
             keys = pygame.Rect(rect.x + 6, rect.bottom - self.KEYS_H - 1, rect.width - 12, self.KEYS_H)
             panel(surf, keys, 235, (10, 20, 16), None, 6)
             _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, 16, WHITE)
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
         word = _team_word(team).upper()
-        nx = rect.x + 16 + text(self.seat_name(seat), 16, WHITE, True).get_width()
+        nx = rect.x + 16 + text(self.t.seat_name(seat), 16, WHITE, True).get_width()
         tw = text(word, 16, col, True).get_width()
         panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, PLATE_H), 220, (10, 20, 16), None, 6)
-        draw_text(surf, self.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
+        draw_text(surf, self.t.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
         draw_text(surf, word, (nx, rect.y + 4), 16, col, bold=True, shadow=True)
         right = self.hand_status(seat, view)
         draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
-        note = self.notes.get(seat)
+        note = self.t.notes.get(seat)
         if note and note[1] > view.tick:
             draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
 
@@ -142,9 +146,9 @@ class TablePanels:
         against its target (never the other team's: "it's very difficult to be sure" of what they have)."""
         n = view.hand_counts[seat]
         right = ngettext("{n} card", "{n} cards", n).format(n=n)
-        if self.assist() and self.awake():
-            t = self.team_of(seat)
-            right = _("team {total}/{target} · {cards}").format(total=self.team_totals(view)[t],
+        if self.t.assist() and self.t.awake():
+            t = self.t.team_of(seat)
+            right = _("team {total}/{target} · {cards}").format(total=self.t.team_totals(view)[t],
                                                                 target=view.targets[t], cards=right)
         return right
 
@@ -162,14 +166,14 @@ class TablePanels:
             return
         seat = view.pile_seats[-1]
         team = view.teams[seat]
-        msg = _("laid by {player}").format(player=self.seat_name(seat))
+        msg = _("laid by {player}").format(player=self.t.seat_name(seat))
         y = PY + PH // 2 + 15
         plate = pygame.Rect((0, 0), font(17, True).size(msg)).inflate(16, 4)
         plate.center = (PX, y)
         panel(surf, plate, 220, (10, 20, 16), None, 8)  # the team colour reads on it (WCAG AA), not on the felt
         draw_text(surf, msg, (PX, y), 17, gc.TEAM_COLOURS[team], bold=True, anchor="center", shadow=True)
         if n >= 3 and view.pile_ticks[-1] == view.pile_ticks[-2] and view.tick - view.pile_ticks[-1] < 90:
-            draw_text(surf, _("same instant as {player}!").format(player=self.seat_name(view.pile_seats[-2])),
+            draw_text(surf, _("same instant as {player}!").format(player=self.t.seat_name(view.pile_seats[-2])),
                       (PX, y + 19), 16, GOLD, bold=True, anchor="center", shadow=True)
         count = _("pile: {n}").format(n=n - 1)
         plate = pygame.Rect((0, 0), font(16).size(count)).inflate(10, 4)
@@ -178,8 +182,8 @@ class TablePanels:
         draw_text(surf, count, (PX + PW // 2 + 14, PY + PH // 2 - 10), 16, DIM, anchor="midleft")
 
     def draw_sprites(self, surf, alpha: float) -> None:
-        content = self.content
-        for key, p, width, moving in self.board.frames(alpha):
+        content = self.t.content
+        for key, p, width, moving in self.t.board.frames(alpha):
             card = key[1]
             info = content.get(key, ())
             tag = p.tag
@@ -250,7 +254,7 @@ class TablePanels:
 
     def draw_reveal_header(self, surf, view, st) -> None:
         res = st.result
-        info = self.reveal_info
+        info = self.t.reveal_info
         closing = res.closing_team
         counts = info["counts"]
         x0 = CENTRE.x + 26
@@ -270,7 +274,7 @@ class TablePanels:
         if closing is not None:
             seat = view.pile_seats[-1]
             ok = res.verdicts[-1] == "stop correct"
-            sub = _("{player} ({team}) laid a Stop").format(player=self.seat_name(seat), team=_team_word(closing))
+            sub = _("{player} ({team}) laid a Stop").format(player=self.t.seat_name(seat), team=_team_word(closing))
             if info["stop_shown"]:
                 sub = (_("{stop} — correct: count the {cards}") if ok else
                        _("{stop} — WRONG: it does not fit!")).format(stop=sub, cards=_team_cards(closing))

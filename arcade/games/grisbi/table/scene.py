@@ -27,7 +27,7 @@ shared screen, a real-time race: no curtain); a spectator (demo, no human) sees 
 hand of the seat chosen with Tab in a hand area of its own (README: "Tab whose cards"). Cards laid on the same tick
 fly together and land in the rules' stacking order, each a fan step apart.
 
-Drawn from views (``TableScene.views``): the strip, the pile, the reveal and the bots' counted backs from the public
+Drawn from views (``Seating.views``): the strip, the pile, the reveal and the bots' counted backs from the public
 view; a hand area's cards from its seat's view (the seats this screen shows: its humans, or a replay's chosen seat).
 
 The reveal (``RoundScore`` of the state, during its ``reveal_ticks``): the pile spreads into rows in play order; the
@@ -56,7 +56,8 @@ from arcade.client.render.fonts import draw_text, size_to_fit
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, W, WHITE, felt, hint_bar, panel
-from arcade.client.scenes.table import TableScene
+from arcade.client.table import TableScene
+from arcade.client.table.coach import Coach
 # every name of the table module before it was split (art.py now), still importable from here
 from arcade.games.grisbi.table.art import (  # noqa: F401
     _backs, _backs_cache, _badge, _band, _cross, _fit_text, _fits, _pace_word, _sort_key, _team_cards, _team_word,
@@ -69,16 +70,30 @@ from arcade.games.grisbi.table.panels import TablePanels
 __all__ = ["Table", "seat_areas", "Area", "card_art"]
 
 
-class Table(TablePanels, TableScene):
+class Table(TableScene):
     """Grisbi's table scene (see the module docstring). Sprites: ``("card", id)`` for a card in a human hand or on
     the pile (the same key, so a laid card flies from the hand to the pile), ``("loc", id)`` for a Location (on the
     pile, in the reveal's row, then in its team's tally). Bots' hands are drawn as fans of backs, not sprites."""
 
     RESULT_FIGURE = N_("Locations won")
     END_DELAY = 210
-    COACH_WIDTHS = TableScene.COACH_WIDTHS + (1000,)  # the reveal's long lines: the whole top band, over the bots
 
     # --- set-up -----------------------------------------------------------------------------------------------------
+    def wire(self) -> None:
+        """The game's hooks and settings given to the table's components."""
+        self.panels = TablePanels(self)
+        self.coach.widths = Coach.WIDTHS + (1000,)  # the reveal's long lines: the whole top band, over the bots
+        self.hud.mouse_hint = N_("click a card to lay it, or drag it onto the pile")
+        self.coach.about = self.coach_about
+        self.coach.panels = self.coach_panels
+        self.coach.layout = self.layout_rects
+        self.coach.notices = self.notice_rects
+        self.tooltips.sources = self.tips
+        self.tooltips.key_tip = self.key_tip
+        self.pointer.hand_key = self.hand_key
+        self.choices.panel = self.draw_action_panel
+        self.seating.started = self.started
+
     def setup(self) -> None:
         self.board.move_ticks = 12
         self.board.stagger = 0
@@ -96,7 +111,7 @@ class Table(TablePanels, TableScene):
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.warm: list[int] = list(range(len(CARDS)))  # pile faces still to build (one a tick)
         self.hand_seats: list[int] = []
-        self.seat_hands(self.views())
+        self.seat_hands(self.seating.views())
         self.layout()
         self.background()
 
@@ -110,15 +125,15 @@ class Table(TablePanels, TableScene):
 
     def assist(self) -> bool:
         """The match's assist option (off in standard play, on in practice; ``GrisbiState.assist``)."""
-        return bool(self.public_view().assist)
+        return bool(self.seating.public_view().assist)
 
     def practice(self) -> bool:
-        return bool(self.public_view().practice)
+        return bool(self.seating.public_view().practice)
 
     def stop_wins(self, seat: int, card: int, view=None) -> bool:
         """What the assist says of a Stop in ``seat``'s hand: it fits the top card and the team's total has reached
         its target, i.e. laying it now would win the round (``view``: any view; default the public one)."""
-        view = view or self.public_view()
+        view = view or self.seating.public_view()
         team = self.team_of(seat)
         return (KIND[card] == STOP and is_correct(card, view.pile_cards[-1])
                 and self.team_totals(view)[team] >= view.targets[team])
@@ -129,17 +144,17 @@ class Table(TablePanels, TableScene):
 
     def awake(self) -> bool:
         """Whether the hands' cursor, sort and assist work: only once play has started (not during the countdown)."""
-        return self.public_view().phase == PLAY
+        return self.seating.public_view().phase == PLAY
 
     def team_of(self, seat: int) -> int:
         """The seat's team, 0 robbers or 1 police (public)."""
-        return TEAMS.index(self.public_view().teams[seat])
+        return TEAMS.index(self.seating.public_view().teams[seat])
 
     # --- practice: a pause after each round ------------------------------------------------------------------------
     def practice_pause(self) -> bool:
         """Practice mode: the table holds the match on the reveal's last tick until a player presses A (the round's
         cards stay laid out with their verdicts, and a panel says which counted and why)."""
-        st = self.public_view()
+        st = self.seating.public_view()
         return (st.practice and not self.demo and bool(self.hand_seats) and st.phase == REVEAL
                 and st.reveal_left <= 1 and self.continued_round != st.round)
 
@@ -149,21 +164,21 @@ class Table(TablePanels, TableScene):
             return
         inp = self.app.input
         devs = [self.match.seats[s].device for s in self.hand_seats]
-        if self.coach is not None and inp.escape_pressed:
-            self.leave_tutorial()
+        if self.coach.active and inp.escape_pressed:
+            self.coach.leave()
             return
         if inp.escape_pressed or any(inp.pressed("START", [d]) for d in devs):
             self.app.open("pause", self)
             return
         if any(inp.pressed("A", [d]) for d in devs):
-            self.continued_round = self.public_view().round
+            self.continued_round = self.seating.public_view().round
             self.app.audio.play("select")
         self.after_tick()
-        self.follow_tips()
+        self.tooltips.follow()
 
     def practice_lines(self) -> list[str]:
         """Why the round went the way it did, in a few lines (practice pause): which cards counted and why."""
-        st = self.public_view()
+        st = self.seating.public_view()
         res = st.result
         if res is None:
             return []
@@ -223,7 +238,7 @@ class Table(TablePanels, TableScene):
     def hand_order(self, seat: int, view=None) -> list[int]:
         """The seat's hand in the table's display order (its own sort mode), from ``view`` (the seat's view that
         ``views`` hands the table; default: the seat's own view, for its controls)."""
-        view = view or self.seat_view(seat)
+        view = view or self.seating.seat_view(seat)
         return sorted(view.hand, key=_sort_key(self.sort_mode.get(seat, 0)))
 
     def cursor_of(self, seat: int, n: int) -> int:
@@ -231,7 +246,7 @@ class Table(TablePanels, TableScene):
 
     def human_controls(self) -> None:
         inp = self.app.input
-        st = self.public_view()
+        st = self.seating.public_view()
         top = st.pile_cards[-1]
         if st.phase == COUNTDOWN:  # the cards are face down: nothing to move, sort or lay yet
             for seat in self.hand_seats:
@@ -240,7 +255,7 @@ class Table(TablePanels, TableScene):
             return
         for seat in self.hand_seats:
             dev = [self.match.seats[seat].device]
-            if "B" in inp.device(dev[0]).released and getattr(self, "_tip_holds", {}).get(seat, 0) < self.TIP_HOLD:
+            if "B" in inp.device(dev[0]).released and self.tooltips.holds.get(seat, 0) < self.tooltips.TIP_HOLD:
                 # a tap of B sorts the hand; held, B explains the card under the cursor (``key_tip``)
                 self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
                 self.notes[seat] = (_(SORT_NAMES[mode]), st.tick + 60)
@@ -274,11 +289,10 @@ class Table(TablePanels, TableScene):
                     self.notes[seat] = (_("Stop selected: {key} again to lay it").format(
                         key=self.app.input.hint(dev[0], "A")), st.tick + 120)
                     self.app.audio.play("flip")
-                elif self.coach_allows(seat, lay_input(card)):
+                elif self.coach.allows(seat, lay_input(card)):
                     self.match.submit(seat, lay_input(card))
 
     # --- the mouse: point at a card of your hand to choose it, click to lay it ------------------------------------
-    MOUSE_HINT = N_("click a card to lay it, or drag it onto the pile")
 
     def hand_rects(self, seat: int, n: int) -> list[pygame.Rect]:
         """Where the seat's ``n`` hand cards lie (px), as ``layout`` places them (later cards overlap earlier)."""
@@ -293,9 +307,9 @@ class Table(TablePanels, TableScene):
     def mouse_controls(self, seat: int, order: list[int]) -> bool:
         """The mouse's seat: pointing at a card moves the cursor there, a click lays it (a race: no second click),
         a right-click switches the hand's order. True when the mouse acted this tick."""
-        if self.mouse_seat() != seat:
+        if self.seating.mouse_seat() != seat:
             return False
-        inp, st = self.app.input, self.public_view()
+        inp, st = self.app.input, self.seating.public_view()
         rects = self.hand_rects(seat, len(order))[::-1]  # the topmost card first
         if inp.right_click:
             self.sort_mode[seat] = mode = 1 - self.sort_mode.get(seat, 0)
@@ -304,10 +318,10 @@ class Table(TablePanels, TableScene):
         k = inp.clicked(rects)
         if k is not None:  # pressed: laid when let go, here (a click) or over the pile (dragged there)
             self.sel[seat] = len(order) - 1 - k
-            self.drag_card = (seat, self.sel[seat])
+            self.pointer.drag_card = (seat, self.sel[seat])
         elif inp.clicks:
-            self.drag_card = None
-        done = self.let_go(seat)
+            self.pointer.drag_card = None
+        done = self.pointer.let_go(seat)
         if done is None:
             if k is None and inp.mouse_moved and inp.hover(rects) is not None and inp.dragging is None:
                 self.sel[seat] = len(order) - 1 - inp.hover(rects)
@@ -316,7 +330,7 @@ class Table(TablePanels, TableScene):
         if j >= len(order) or (dragged and not self.pile_rect().collidepoint(end)):
             return True  # let go away from the pile: the card goes back to the hand
         if st.phase == PLAY:
-            if self.coach_allows(seat, lay_input(order[j])):
+            if self.coach.allows(seat, lay_input(order[j])):
                 self.match.submit(seat, lay_input(order[j]))
         elif st.phase == COUNTDOWN:
             self.notes[seat] = (_("wait for START!"), st.tick + 60)
@@ -340,7 +354,7 @@ class Table(TablePanels, TableScene):
         n = len(order)
         team = self.team_of(seat)
         assist = self.assist()
-        wants = self.coach_wants(seat)
+        wants = self.coach.wants(seat)
         for k in range(1, n):
             j = (i + step * k) % n
             c = order[j]
@@ -361,7 +375,7 @@ class Table(TablePanels, TableScene):
 
     # --- layout: where every sprite should be ----------------------------------------------------------------------
     def after_tick(self) -> None:
-        self.seat_hands(self.views())
+        self.seat_hands(self.seating.views())
         self.layout()
         self.board.update()
         if self.warm:  # build the big faces ahead of need, one a tick (the countdown is long enough)
@@ -370,7 +384,7 @@ class Table(TablePanels, TableScene):
     def layout(self) -> None:
         """Every sprite's place from the views: the pile and the tallies from the public view, a hand area's cards
         from its seat's view (face up once ``views.face_up`` says so)."""
-        views = self.views()
+        views = self.seating.views()
         st = view = views.public
         targets: dict[Any, Placed] = {}
         content: dict[Any, tuple] = {}
@@ -419,7 +433,7 @@ class Table(TablePanels, TableScene):
             x0 = area.x + 10 + HW / 2 + max(0, (avail - step * (k - 1)) / 2)
             y = area.y + HAND_TOP + HH // 2
             up = views.up(seat)
-            wants = self.coach_wants(seat)
+            wants = self.coach.wants(seat)
             for j, c in enumerate(order):
                 key = ("card", c)
                 sel = j == i_sel and up and not self.demo  # a replay's hand has no cursor: nobody plays it here
@@ -556,31 +570,32 @@ class Table(TablePanels, TableScene):
         explain = [_("hold {key}: explain a card").format(key=" / ".join(sorted(set(keys))))] if keys else []
         pause = _("{keys} pause").format(keys=" / ".join([_("Esc"), *starts]))
         table = (_("assist on · {pace} pace") if self.assist() else _("assist off · {pace} pace")).format(
-            pace=_pace_word(self.public_view().pace))
+            pace=_pace_word(self.seating.public_view().pace))
         if self.practice():
             table = _("practice · {settings}").format(settings=table)
         hint_bar(surf, [pause, *explain, table])
-        if self.message_ticks and self.message:
+        if self.hud.message_ticks and self.hud.message:
             r = self.notice_rects()[0]
             panel(surf, r, 255, (60, 20, 10), GOLD, 10)
-            draw_text(surf, self.message, r.center, size_to_fit(self.message, r.w - 16, 18), WHITE, anchor="center")
+            msg = self.hud.message
+            draw_text(surf, msg, r.center, size_to_fit(msg, r.w - 16, 18), WHITE, anchor="center")
 
     def draw(self, surf: pygame.Surface, alpha: float) -> None:
         """The whole table over its cached background (felt, strip, seat panels, hints), then the HUD. The public
         view, and each shown seat's hand from its own view in its own area (``views``)."""
         surf.blit(self.background(), (0, 0))
-        self.draw_table(surf, self.views(), alpha)
+        self.draw_table(surf, self.seating.views(), alpha)
         paused = self.practice_pause()
-        coached = self.coach is not None and not self.coach_finished()
+        coached = self.coach.active and not self.coach_finished()
         if paused and not coached:
             self.draw_practice(surf)
         self.draw_hud(surf)
         if coached or not paused:  # a tutorial's coach says what the practice panel would (they share the place)
-            self.draw_coach(surf)
-        self.draw_tips(surf)
+            self.draw_guide(surf)
+        self.tooltips.draw(surf)
 
     def coach_finished(self) -> bool:
-        return self.coach_done is not None and self.coach_done(self.public_view())
+        return self.coach.done is not None and self.coach.done(self.seating.public_view())
 
     # --- the tutorial's coach: beside what its step names, never over it --------------------------------------------
     @staticmethod
@@ -619,18 +634,18 @@ class Table(TablePanels, TableScene):
 
     def coach_about(self) -> list[pygame.Rect]:
         """The reveal's rows and header once the round is over; else the pile and the learner's hand."""
-        humans = self.humans()
+        humans = self.seating.humans()
         if not humans or humans[0] not in self.areas:
             return []
-        if self.public_view().phase in (REVEAL, OVER) and self.reveal_info:
+        if self.seating.public_view().phase in (REVEAL, OVER) and self.reveal_info:
             return self.reveal_parts()
         return [self.pile_area(), self.areas[humans[0]].rect]
 
     def coach_panels(self) -> list[pygame.Rect]:
-        return [self.areas[s].rect for s in self.humans()[:1] if s in self.areas]
+        return [self.areas[s].rect for s in self.seating.humans()[:1] if s in self.areas]
 
     def notice_rects(self) -> list[pygame.Rect]:
-        if not (self.message_ticks and self.message):
+        if not (self.hud.message_ticks and self.hud.message):
             return []
         r = pygame.Rect(0, 0, 520, 36)
         r.center = (PX, PY - PH // 2 - 24)
@@ -639,8 +654,8 @@ class Table(TablePanels, TableScene):
     def layout_rects(self) -> list[pygame.Rect]:
         """The strip, the seats' areas and the pile; during the reveal the bots' boxes are left out (nobody plays:
         the coach may sit over them, where the practice pause's panel goes) and the reveal's rows come in."""
-        out = super().layout_rects() + [STRIP]
-        if self.public_view().phase in (REVEAL, OVER) and self.reveal_info:
+        out = [self.hud.name_rect()] + [STRIP]
+        if self.seating.public_view().phase in (REVEAL, OVER) and self.reveal_info:
             return out + [a.rect for a in self.areas.values() if a.kind == "hand"] + self.reveal_parts()
         return out + [a.rect for a in self.areas.values()] + [self.pile_area()]
 
@@ -658,7 +673,7 @@ class Table(TablePanels, TableScene):
     def tips(self) -> list[Tip]:
         """Every card face up on the table: the hands shown here, the pile (its top card by its hooks), the
         reveal's rows and the won Locations."""
-        pile = self.public_view().pile_cards
+        pile = self.seating.public_view().pile_cards
         out = []
         for key, e in sorted(self.board.entries.items(), key=lambda ke: ke[1].placed.z):
             p = e.placed
@@ -670,7 +685,7 @@ class Table(TablePanels, TableScene):
 
     def key_tip(self, seat: int) -> Tip | None:
         """The card under ``seat``'s cursor (its hand shown here, play under way)."""
-        if seat not in self.hand_seats or not self.views().up(seat) or not self.awake():
+        if seat not in self.hand_seats or not self.seating.views().up(seat) or not self.awake():
             return None
         order = self.hand_order(seat)
         if not order:
@@ -685,36 +700,36 @@ class Table(TablePanels, TableScene):
                                                         self.match.seats[s]) for s, a in self.areas.items())))
         if self._bg is None or self._bg[0] != key:
             bg = felt().copy()
-            view = self.public_view()
-            self.draw_strip_base(bg, view)
+            view = self.seating.public_view()
+            self.panels.draw_strip_base(bg, view)
             for seat, area in self.areas.items():
-                self.draw_area_base(bg, seat, area, view)
-            self.draw_pile_base(bg, view)
+                self.panels.draw_area_base(bg, seat, area, view)
+            self.panels.draw_pile_base(bg, view)
             self._bg = (key, bg.convert())
         return self._bg[1]
 
     def draw_table(self, surf: pygame.Surface, views, alpha: float) -> None:
         st = view = views.public
         reveal = bool(self.reveal_info)
-        self.draw_strip(surf, view)
+        self.panels.draw_strip(surf, view)
         for seat, area in self.areas.items():
             if area.kind == "box":
-                self.draw_box(surf, seat, area.rect, view)
+                self.panels.draw_box(surf, seat, area.rect, view)
         if reveal:
             r = CENTRE.inflate(-8, 0)
             pygame.draw.rect(surf, (12, 26, 19), r, border_radius=16)
             pygame.draw.rect(surf, GOLD, r, 2, border_radius=16)
-            self.draw_reveal_header(surf, view, st)
-        self.draw_sprites(surf, alpha)
+            self.panels.draw_reveal_header(surf, view, st)
+        self.panels.draw_sprites(surf, alpha)
         for seat, area in self.areas.items():
             if area.kind == "hand":
-                self.draw_hand_labels(surf, seat, area.rect, view)
+                self.panels.draw_hand_labels(surf, seat, area.rect, view)
         if not reveal:
-            self.draw_pile_labels(surf, view, st)
+            self.panels.draw_pile_labels(surf, view, st)
         if st.phase == COUNTDOWN:
-            self.draw_countdown(surf, view)
+            self.panels.draw_countdown(surf, view)
         elif st.phase == PLAY and st.tick - self.start_tick < START_TICKS:
-            self.draw_start(surf, st.tick - self.start_tick)
+            self.panels.draw_start(surf, st.tick - self.start_tick)
 
     # --- results ----------------------------------------------------------------------------------------------------
     def result_lines(self) -> list[str]:

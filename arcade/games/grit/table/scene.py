@@ -29,7 +29,7 @@ from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, panel
-from arcade.client.scenes.table import TableScene
+from arcade.client.table import TableScene
 
 __all__ = ["Table"]
 
@@ -71,14 +71,28 @@ def sideways(img: pygame.Surface) -> pygame.Surface:
 
 
 class Table(TableScene):
-    SHOW_WHILE_ACTING = False  # placement is secret: a Complaint hand shows only while its owner peeks (B)
     END_DELAY = 240
-    NOTICE_Y = H // 2 - 5  # a notice goes between the two rows of piles, where the round's plate is
     RESULT_FIGURE = N_("Injuries")
+
+    def wire(self) -> None:
+        """The game's hooks and settings given to the table's components."""
+        self.seating.show_while_acting = False  # placement is secret: a hand shows only while its owner peeks (B)
+        self.hud.notice_y = H // 2 - 5  # a notice goes between the two rows of piles, where the round's plate is
+        self.hud.mouse_hint = N_("drag a Complaint onto a pile")
+        self.coach.about = self.coach_about
+        self.coach.panels = self.coach_panels
+        self.coach.prompts = self.open_prompts
+        self.coach.layout = self.layout_rects
+        self.coach.status = self.status_rects
+        self.tooltips.sources = self.tips
+        self.tooltips.key_tip = self.key_tip
+        self.choices.panel = self.draw_action_panel
+        self.seating.mouse_peek = self.mouse_peek
+        self.curtain.prompt = self.curtain_prompt
 
     def result_rows(self) -> list[tuple[int, str]]:
         """Each duellist's final Injury total (22 or more is dead), winner first."""
-        v = self.views().public
+        v = self.seating.views().public
         if v.totals is None:
             return super().result_rows()
         order = sorted((0, 1), key=lambda s: s != v.result)
@@ -95,11 +109,11 @@ class Table(TableScene):
         self.word_cursor: dict[int, int] = {}
         self.keep_cursor: dict[int, int] = {}  # seat -> 0 keep face down, 1 turn it up (end-of-round question)
         self.hand_places: dict[Any, tuple[int, int]] = {}  # hand sprite key -> (owner, place in the hand)
-        self.layout(self.views(), initial=True)
+        self.layout(self.seating.views(), initial=True)
 
     # --- who sits where ---------------------------------------------------------------------------------------------
     def bottom_seat(self) -> int:
-        humans = self.humans()
+        humans = self.seating.humans()
         return humans[0] if len(humans) == 1 else 0
 
     def side(self, seat: int) -> str:
@@ -141,7 +155,7 @@ class Table(TableScene):
                     lift = 24
                 targets[key] = Placed(x0 + i * 124, HAND_Y[side], up, z=50 + i, lift=lift,
                                       scale=1.0 if side == "bottom" else 0.8)
-                drag = self.dragged(owner) if own else None
+                drag = self.pointer.dragged(owner) if own else None
                 if drag is not None and drag[0] == i:  # dragged by the mouse: under the pointer, above all
                     targets[key] = follow = Placed(drag[1][0], drag[1][1], up, z=200)
                     following = key
@@ -180,7 +194,7 @@ class Table(TableScene):
         return owner
 
     def after_tick(self) -> None:
-        self.layout(self.views())
+        self.layout(self.seating.views())
         self.board.update()
 
     # --- controls ---------------------------------------------------------------------------------------------------
@@ -191,10 +205,10 @@ class Table(TableScene):
 
     def human_controls(self) -> None:
         inp = self.app.input
-        for seat in self.acting_shown():
-            st = self.seat_view(seat)  # the acting seat's own view: its phase, its Complaints
+        for seat in self.seating.acting_shown():
+            st = self.seating.seat_view(seat)  # the acting seat's own view: its phase, its Complaints
             dev = [self.match.seats[seat].device]
-            legal = self.legal(seat)
+            legal = self.seating.legal(seat)
             if self.mouse_controls(seat, legal):
                 continue
             if st.phase == "word":
@@ -265,7 +279,6 @@ class Table(TableScene):
                     self.app.audio.play("select")
 
     # --- the mouse: click a Complaint in your hand, then a pile that may take it ------------------------------------
-    MOUSE_HINT = N_("drag a Complaint onto a pile")
     PROMPT_X, PROMPT_Y = W - 330, H // 2 - 60  # the prompt panel's text origin (px)
     PROMPT_W = 260  # the laying keys' rows are wrapped to this width (px)
 
@@ -274,18 +287,18 @@ class Table(TableScene):
     def peek_button_shown(self) -> bool:
         """Several humans on one screen, the curtain lifted by the seat now acting: the "Show my cards" button is
         there for that seat's player (held down with the mouse, it shows that seat's hand, as holding B does)."""
-        return (not self.demo and len(self.humans()) > 1 and self.curtain_for is None
-                and self.shown_seat in self.acting_humans() and not self.match.is_over())
+        return (not self.demo and len(self.seating.humans()) > 1 and self.seating.curtain_for is None
+                and self.seating.shown_seat in self.seating.acting_humans() and not self.match.is_over())
 
     def mouse_peek(self, seat: int) -> bool:
         """The left mouse button is held down on the "Show my cards" button (``PEEK_BUTTON``) for ``seat``."""
         inp = self.app.input
-        return (seat == self.shown_seat and inp.mouse_held and inp.mouse_pos is not None
+        return (seat == self.seating.shown_seat and inp.mouse_held and inp.mouse_pos is not None
                 and self.PEEK_BUTTON.collidepoint(inp.mouse_pos) and self.peek_button_shown())
 
     def draw_peek_button(self, surf) -> None:
         r = self.PEEK_BUTTON
-        held = self.mouse_peek(self.shown_seat)
+        held = self.mouse_peek(self.seating.shown_seat)
         hover = self.app.input.hover([r]) == 0
         panel(surf, r, 235, (60, 90, 60) if held else (40, 60, 40) if hover else (20, 40, 28), GOLD, 10)
         show, hold = _("Show my cards"), _("hold the mouse button down here")
@@ -316,12 +329,12 @@ class Table(TableScene):
     def mouse_controls(self, seat: int, legal) -> bool:
         """A click of the mouse's seat: in The Word's menu, in the laying mode menu, on a Complaint in hand (chosen)
         or on a pile that may take it (laid there). True when the click was used."""
-        pos = self.mouse_click(seat)
+        pos = self.pointer.mouse_click(seat)
         if pos is None:
             return False
         if self.app.input.click() is not None:
-            self.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
-        st = self.seat_view(seat)
+            self.pointer.drag_card = None  # a new press: a drag starts only on a card of the hand (below)
+        st = self.seating.seat_view(seat)
         if st.phase in ("word", "keep"):  # two-line menus at the same place
             k = next((k for k, r in enumerate(self.word_rects()) if r.collidepoint(pos)), None)
             if k is not None:
@@ -345,7 +358,7 @@ class Table(TableScene):
         k = next((k for k, r in enumerate(self.hand_rects(seat, len(hand))) if r.collidepoint(pos)), None)
         if k is not None:
             self.sel_card[seat] = k
-            self.drag_card = (seat, k)  # held and moved, the card follows the pointer (``dragged``)
+            self.pointer.drag_card = (seat, k)  # held and moved, the card follows the pointer (``dragged``)
             self.app.audio.play("move")
             return True
         piles = self.piles_for(legal, hand[ci])
@@ -354,7 +367,7 @@ class Table(TableScene):
             shut = next(((o, p) for o in (0, 1) for p in range(3) if self.pile_rect(o, p).collidepoint(pos)), None)
             if shut is None:
                 return False
-            self.flash(self.why_not_pile(st, *shut))
+            self.hud.flash(self.why_not_pile(st, *shut))
             self.app.audio.play("back")
             return True
         self.sel_pile[seat] = piles.index(hit)
@@ -384,7 +397,7 @@ class Table(TableScene):
             if isinstance(a, PlayComplaint) and a.card == card and not a.marked and (a.owner, a.pile) not in out:
                 out.append((a.owner, a.pile))
         if seat is None:
-            acting = sorted(self.to_act())
+            acting = sorted(self.seating.to_act())
             seat = acting[0] if acting else self.bottom_seat()
         return sorted(out, key=lambda op: (op[0] != seat, op[1]))
 
@@ -457,10 +470,10 @@ class Table(TableScene):
             plate.center = (W // 2, H // 2 - 5)
             panel(surf, plate, 200, (10, 30, 20), None, 10)
             draw_text(surf, info, (W // 2, H // 2 - 5), 24, GOLD, bold=True, anchor="center", shadow=True)
-        self.draw_status(surf, self.phase_text(view))
+        self.hud.draw_status(surf, self.phase_text(view))
         if view.phase == "over" and view.totals is not None:
             self.draw_outcome(surf, view)
-        if not self.demo and self.curtain_for is None:
+        if not self.demo and self.seating.curtain_for is None:
             self.draw_prompts(surf, views)
             if self.peek_button_shown():
                 self.draw_peek_button(surf)
@@ -511,26 +524,27 @@ class Table(TableScene):
         """The pile the acting human's chosen Complaint would go on (highlighted), from that seat's view."""
         if self.demo:
             return None
-        views = views or self.views()
-        for seat in self.acting_humans():
+        views = views or self.seating.views()
+        for seat in self.seating.acting_humans():
             view = views.of(seat)
-            if view is None or view.phase in ("word", "keep") or (len(self.humans()) > 1 and seat != self.shown_seat):
+            shared = len(self.seating.humans()) > 1
+            if view is None or view.phase in ("word", "keep") or (shared and seat != self.seating.shown_seat):
                 continue
             hand = list(view.hand)
             if not hand:
                 return None
             card = hand[self.sel_card.get(seat, 0) % len(hand)]
-            piles = self.piles_for(self.legal(seat), card, seat)
+            piles = self.piles_for(self.seating.legal(seat), card, seat)
             if piles:
                 return piles[self.sel_pile.get(seat, 0) % len(piles)]
         return None
 
     def prompting(self, views) -> list[int]:
         """The acting human seats whose prompt this screen draws now."""
-        if self.demo or self.curtain_for is not None:
+        if self.demo or self.seating.curtain_for is not None:
             return []
-        return [s for s in self.acting_humans()
-                if not (len(self.humans()) > 1 and s != self.shown_seat) and views.of(s) is not None]
+        return [s for s in self.seating.acting_humans()
+                if not (len(self.seating.humans()) > 1 and s != self.seating.shown_seat) and views.of(s) is not None]
 
     def control_lines(self, seat: int) -> list[str]:
         """The laying prompt's lines for ``seat``: its keys (or the mouse's way)."""
@@ -542,9 +556,9 @@ class Table(TableScene):
             lines = [_("{keys} choose Complaint").format(keys=f"{inp.hint(dev, 'LEFT')}/{inp.hint(dev, 'RIGHT')}"),
                      _("{keys} choose pile").format(keys=f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}"),
                      _("{key} lay it").format(key=inp.hint(dev, "A"))]
-            if self.mouse_seat() == seat:
+            if self.seating.mouse_seat() == seat:
                 lines.append(_("or click a card, then a pile"))
-        if len(self.humans()) > 1:
+        if len(self.seating.humans()) > 1:
             lines.append(_("hold {key} to peek at your hand").format(key=inp.hint(dev, "B")))
         return [row for ln in lines for row in wrap(ln, 19, self.PROMPT_W)]
 
@@ -565,7 +579,7 @@ class Table(TableScene):
         """The laying modes offered for ``seat``'s chosen Complaint on its chosen pile."""
         hand = list(views.of(seat).hand)
         card = hand[self.sel_card.get(seat, 0) % len(hand)]
-        return self.modes_for(self.legal(seat), card, self.current_target(views))
+        return self.modes_for(self.seating.legal(seat), card, self.current_target(views))
 
     def draw_prompts(self, surf, views) -> None:
         st = views.public
@@ -624,7 +638,7 @@ class Table(TableScene):
 
     def hand_area(self, seat: int) -> pygame.Rect:
         """Where a player's Complaints lie in hand (px), raised card included."""
-        count = max(1, self.views().public.complaint_counts[seat])
+        count = max(1, self.seating.views().public.complaint_counts[seat])
         rects = self.hand_rects(seat, count)
         r = rects[0].unionall(rects[1:])
         return r if self.side(seat) == "bottom" else r.inflate(-0.2 * CARD_W, -0.2 * CARD_H).move(0, 12)
@@ -639,10 +653,10 @@ class Table(TableScene):
         """What the coach's words are about: The Word's menu or the keep question while the learner answers it; the
         learner's prompt, hand and both rows of piles while they lay; the opponent's hand while they lay; the
         totals at the end."""
-        humans = self.humans()
+        humans = self.seating.humans()
         if not humans:
             return []
-        me, views = humans[0], self.views()
+        me, views = humans[0], self.seating.views()
         v = views.public
         mine = self.prompting(views)
         if v.phase == "over":
@@ -658,11 +672,11 @@ class Table(TableScene):
 
     def coach_panels(self) -> list[pygame.Rect]:
         """The learner's labels and those of the player to act."""
-        v = self.views().public
-        return [self.label_rect(s) for s in sorted({*self.humans()[:1], *v.to_act})]
+        v = self.seating.views().public
+        return [self.label_rect(s) for s in sorted({*self.seating.humans()[:1], *v.to_act})]
 
     def open_prompts(self) -> list[pygame.Rect]:
-        views = self.views()
+        views = self.seating.views()
         out = [self.prompt_box(s, views) for s in self.prompting(views)]
         if self.peek_button_shown():
             out.append(self.PEEK_BUTTON)
@@ -671,15 +685,15 @@ class Table(TableScene):
         return out
 
     def status_rects(self) -> list[pygame.Rect]:
-        text = self.phase_text(self.views().public)
-        return [self.status_line_rect(text)] if text else []
+        text = self.phase_text(self.seating.views().public)
+        return [self.hud.status_line_rect(text)] if text else []
 
     def layout_rects(self) -> list[pygame.Rect]:
-        v = self.views().public
-        top = self.status_line_rect(self.phase_text(v))
+        v = self.seating.views().public
+        top = self.hud.status_line_rect(self.phase_text(v))
         plate = pygame.Rect(0, 0, 260, 40)
         plate.center = (W // 2, H // 2 - 5)
-        return super().layout_rects() + [top, plate] + [
+        return [self.hud.name_rect()] + [top, plate] + [
             r for s in (0, 1) for r in (self.label_rect(s), self.hand_area(s), self.piles_area(s))]
 
     # --- tooltips: Complaints, piles, Injuries and The Word explained where they are ---------------------------------
@@ -693,7 +707,7 @@ class Table(TableScene):
     def tips(self) -> list[Tip]:
         """The Injuries and The Word labels, every pile's top card (a Marked one as such), and the hands'
         Complaints (face up ones by their card)."""
-        views = self.views()
+        views = self.seating.views()
         v = views.main
         out = []
         for owner in (0, 1):
@@ -729,7 +743,7 @@ class Table(TableScene):
     def key_tip(self, seat: int) -> Tip | None:
         """The Complaint ``seat``'s keys are on (the Marked line when its menu is on it; The Word's menu while it
         chooses who lays first)."""
-        views = self.views()
+        views = self.seating.views()
         if seat not in self.prompting(views):
             return None
         mine = views.of(seat)
@@ -750,7 +764,7 @@ class Table(TableScene):
         return self.complaint_tip(r, hand[i])
 
     def result_lines(self) -> list[str]:
-        v = self.views().public
+        v = self.seating.views().public
         if v.result == -1:
             title = _("A draw!")
         elif v.result is None:  # ended before a winner (a LAN host ended the match for everyone)
