@@ -52,7 +52,15 @@ def test_the_pictures_simulation_is_machados(vision):
         assert all(abs(x - y) <= 1 for x, y in zip(palette.simulate(rgb, vision), ref)), (rgb, vision)
 
 
-def test_the_old_colours_were_not_safe():
-    """The colours the tables drew before (grenades red/green, fits green/gold) ran together for a deuteranope."""
-    assert delta_e((215, 60, 50), (50, 165, 85), "deuteranopia") < 10 or \
-        delta_e((90, 200, 110), (240, 200, 90), "deuteranopia") < 10
+OLD = [("grenades red / green", (215, 60, 50), (50, 165, 85), "deuteranopia"),
+       ("fit green / Stop gold", (90, 200, 110), (240, 200, 90), "protanopia"),
+       ("21 green / busted red", (90, 200, 110), (255, 130, 120), "deuteranopia"),
+       ("grass market / nirvana", (40, 100, 190), (140, 60, 180), "deuteranopia"),
+       ("grass peddle / heat on", (40, 135, 60), (200, 40, 40), "deuteranopia")]
+"""Pairs of the colours the tables drew before this palette, and a vision in which they ran together."""
+
+
+@pytest.mark.parametrize("name, a, b, vision", OLD, ids=[o[0] for o in OLD])
+def test_the_old_colours_ran_together(name, a, b, vision):
+    """The check finds what a colour-blind player met before: these pairs were under 10 apart."""
+    assert delta_e(a, b, vision) < palette.MIN_DELTA_E

@@ -1,13 +1,16 @@
 """Every colour that carries meaning on a table, in one place, safe for colour-vision deficiency.
 
-Teams, roles, card bands, the three grenades, the assist's fit glows, warnings and suits are drawn from here. The
-colours start from the Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design"), lightened where a colour is
-text on the dark felt (WCAG AA, 4.5:1). ``GROUPS`` names the colours that are drawn side by side and must be told
-apart: within each group, every pair stays at least ``MIN_DELTA_E`` apart (CIEDE2000) in normal vision and under
-simulated deuteranopia, protanopia and tritanopia (Machado, Oliveira & Fernandes 2009, severity 1.0);
-``tests/test_palette.py`` computes it with an independent library and prints the smallest difference per vision.
-Colour is never the only cue: teams and roles carry their name or letter, suits their symbol, grenades their
-number, fits a glow shape (``FIT`` green frame, ``FIT_STOP`` gold frame with a different width).
+Teams, roles, card bands, the three grenades, the assist's fit glows, warnings, suits, Grass's card groups and
+Grisbi's objects are drawn from here. The colours start from the Okabe–Ito palette (Okabe & Ito 2008, "Color
+Universal Design"), lightened where a colour is text on the dark felt (WCAG AA, 4.5:1). ``GROUPS`` names the colours
+that are drawn side by side and must be told apart: within each group, every pair stays at least ``MIN_DELTA_E``
+apart (CIEDE2000) in normal vision and under simulated deuteranopia, protanopia and tritanopia (Machado, Oliveira &
+Fernandes 2009, severity 1.0); ``tests/test_palette.py`` computes it with an independent library (ColorAide) and
+prints the smallest difference per vision.
+
+Colour is never the only cue: teams carry their name and their own shapes (Grisbi's diamond and star points, the
+Robbers' hooks bottom left and the Police's top right; Cops & Robbers' mask and star cards), suits their symbol,
+Grass's groups and Grisbi's objects their icon or picture, and a Stop the assist lights is a STOP card.
 
 ``simulate(rgb, vision)`` is the Machado simulation of one sRGB colour (pure Python, for ``tools/colour_vision.py``,
 which applies it to every pixel of a table's picture).
@@ -16,7 +19,7 @@ which applies it to every pixel of a table's picture).
 from __future__ import annotations
 
 __all__ = ["OKABE_ITO", "ROBBERS", "POLICE", "ROBBERS_TEXT", "POLICE_TEXT", "ROBBERS_INK", "POLICE_INK", "LOCATION_INK", "OFFENCE", "DEFENCE",
-           "GRENADES", "FIT", "FIT_STOP", "GOOD", "BAD", "NEUTRAL", "SUIT_BLACK", "SUIT_RED", "GROUPS",
+           "GRENADES", "FIT", "FIT_STOP", "GOOD", "BAD", "NEUTRAL", "SUIT_BLACK", "SUIT_RED", "GRASS_GROUPS", "GRISBI_OBJECTS", "GROUPS",
            "MIN_DELTA_E", "VISIONS", "MACHADO", "simulate"]
 
 RGB = tuple[int, int, int]
@@ -42,13 +45,23 @@ OFFENCE: RGB = OKABE_ITO["vermillion"]
 DEFENCE: RGB = OKABE_ITO["blue"]
 # Grenade's three grenades' rims: "red", "blue", "green" (``terms.GRENADE_NAMES``); each die also shows its number
 GRENADES: tuple[RGB, RGB, RGB] = (OKABE_ITO["vermillion"], (40, 100, 200), (60, 190, 140))
-# Grisbi's assist: a card that fits glows FIT, a Stop or Location that wins now glows FIT_STOP
+# Grisbi's assist: a card that fits glows FIT (cyan), a Stop or Location that wins now glows FIT_STOP (gold)
 FIT: RGB = (70, 200, 200)
 FIT_STOP: RGB = (240, 200, 90)
 # Text on the dark felt: a good figure (a total of 21, a bonus), a bad one (busted, a malus), plain
 GOOD: RGB = (120, 215, 245)
 BAD: RGB = (255, 150, 60)
 NEUTRAL: RGB = (240, 240, 240)
+# Grass's card groups: the header band of each card (white bold text on it; each group also has its icon)
+GRASS_GROUPS: dict[str, RGB] = {
+    "market": (3, 94, 255), "peddle": (98, 123, 87), "protection": (41, 118, 127), "heat on": (173, 0, 23),
+    "heat off": (38, 141, 189), "nirvana": (125, 58, 162), "paranoia": (45, 40, 55), "skim": (163, 107, 9),
+}
+# Grisbi's eight objects (each also has its own picture: matching is shape and colour at once)
+GRISBI_OBJECTS: dict[str, RGB] = {
+    "handcuffs": (150, 160, 178), "police car": (40, 95, 205), "dog": (134, 71, 4), "security camera": (29, 148, 137),
+    "pincers": (221, 113, 16), "keys": (251, 162, 22), "gun": (70, 70, 82), "dynamite": (197, 61, 63),
+}
 # Suits' ink on the white card face (each suit also draws its symbol ♠ ♣ ♥ ♦)
 SUIT_BLACK: RGB = (25, 25, 30)
 SUIT_RED: RGB = (200, 30, 40)
@@ -62,6 +75,8 @@ GROUPS: dict[str, dict[str, RGB]] = {
     "fits": {"fits": FIT, "stop wins": FIT_STOP},
     "warnings": {"good": GOOD, "bad": BAD, "plain": NEUTRAL},
     "suits": {"black": SUIT_BLACK, "red": SUIT_RED},
+    "grass card groups": GRASS_GROUPS,
+    "grisbi objects": GRISBI_OBJECTS,
 }
 """Colours drawn side by side whose difference means something: every pair within a group must stay apart."""
 

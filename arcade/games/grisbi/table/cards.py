@@ -45,16 +45,7 @@ ROW_SIZE = (56, 78)
 ROW_SMALL_SIZE = (42, 59)
 BACK_SMALL = (38, 53)
 
-OBJECT_COLOURS = {
-    "handcuffs": (150, 160, 178),
-    "police car": (40, 95, 205),
-    "dog": (150, 95, 48),
-    "security camera": (30, 150, 140),
-    "pincers": (235, 125, 30),
-    "keys": (215, 172, 30),
-    "gun": (70, 70, 82),
-    "dynamite": (205, 40, 40),
-}
+OBJECT_COLOURS = pal.GRISBI_OBJECTS
 """A colour per object, so that matching is colour and shape at once."""
 
 TEAM_COLOURS = {"robbers": pal.ROBBERS, "police": pal.POLICE}
