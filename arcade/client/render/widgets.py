@@ -54,9 +54,11 @@ def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, col
 
 
 def menu_spacing(size: int = 34, spacing: int = 52) -> int:
-    """Px between a menu's items of ``size`` px text laid out ``spacing`` apart: more, in proportion, when the text
-    size makes them taller (``fonts.scaled``)."""
-    return round(spacing * fonts.scaled(size) / size)
+    """Px between a menu's items of ``size`` px text laid out ``spacing`` apart: at a larger text size, enough for
+    the taller text and the selected item's plate around it (its height plus 12 px)."""
+    if fonts.text_scale() == 100:
+        return spacing
+    return max(spacing, font(size, True).get_height() + 12)
 
 
 def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440, size: int = 34
@@ -104,8 +106,8 @@ def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: i
 
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
-    ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
-    pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
+    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn), then the middle
+    hints left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
     reported to ``fonts.WATCH`` as a cut."""
     line, size = _hint_line(tuple(hints), width, fonts.text_scale())
     if fonts.WATCH is not None and not all(h in line for h in hints):
@@ -116,13 +118,14 @@ def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
 @lru_cache(maxsize=64)
 def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
     hints = list(hints)
+    tries = [("     ", 18), ("   ", 18), ("   ", 16)] + [("   ", s) for s in range(15, 8, -1) if fonts.scaled(s) >= 16]
     while True:
-        for gap, size in (("     ", 18), ("   ", 18), ("   ", 16)):
+        for gap, size in tries:
             line = gap.join(hints)
             if font(size).size(line)[0] <= width:
                 return line, size
         if len(hints) <= 2:
-            return line, 16
+            return line, tries[-1][1]
         del hints[len(hints) // 2]
 
 

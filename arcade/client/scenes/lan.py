@@ -36,6 +36,7 @@ from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                                           shade)
@@ -187,9 +188,11 @@ def centred_lines(surf: pygame.Surface, text: str, center: tuple[int, int], widt
     fitted = size_to_fit(text, width, size, bold=bold)
     lines = [text] if text_image(text, fitted, color, bold).get_width() <= width else wrap(text, 16, width, bold)
     size = fitted if len(lines) == 1 else 16
+    step = pitch or size + 3
+    if fonts.text_scale() > 100:  # taller rows at a larger text size
+        step = max(step, fonts.line_height(size, bold))
     for k, line in enumerate(lines):
-        draw_text(surf, line, (center[0], center[1] + (pitch or size + 3) * k), size, color, bold=bold,
-                  anchor="center")
+        draw_text(surf, line, (center[0], center[1] + step * k), size, color, bold=bold, anchor="center")
     return len(lines)
 
 
@@ -579,9 +582,9 @@ class LanHostScene(SeatSetupScene):
             s.lan_broadcast and is_loopback(s.lan_broadcast)) else _("this machine only")
         draw_text(surf, line, (cx, 352), size_to_fit(line, width, 18), DIM, anchor="center")
         lines = wrap(_("Open seats are filled by players who join from their machines."), 17, width)
+        step = max(22 if len(lines) <= 2 else 19, fonts.line_height(17) if fonts.text_scale() > 100 else 0)
         for k, line in enumerate(lines):
-            draw_text(surf, line, (cx, 398 + (22 if len(lines) <= 2 else 19) * k - 10 * (len(lines) > 2)), 17, DIM,
-                      anchor="center")
+            draw_text(surf, line, (cx, 398 + step * k - 10 * (len(lines) > 2)), 17, DIM, anchor="center")
         self.draw_keys(surf)
 
     def draw_keys(self, surf, hy: int = 470) -> None:

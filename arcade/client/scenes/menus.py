@@ -154,14 +154,28 @@ class TitleScene(Scene):
 
     MENU_WIDTH = 680  # px: the widest item, left of the card fan
 
+    MENU_TOP, MENU_BOTTOM = 150, 676  # px: the room for the menu at a larger text size (title line to hint bar)
+
     def menu_place(self) -> tuple[tuple[int, int], int]:
-        """The menu's centre and spacing (px)."""
+        """The menu's centre and spacing (px); at a larger text size the items take the room down to the hint bar."""
         spacing = min(50, 470 // len(self.items))
+        if fonts.text_scale() > 100:
+            spacing = (self.MENU_BOTTOM - self.MENU_TOP) // len(self.items)
+            return (370, self.MENU_TOP + spacing // 2 + (len(self.items) - 1) * spacing // 2), spacing
         return (370, 160 + (len(self.items) * spacing) // 2 + 6), spacing
+
+    def menu_size(self, labels: list[str], spacing: int) -> int:
+        """The items' font size (px as laid out at 100 %): as large as the width and, at a larger text size, the
+        ``spacing`` allow (the text and its plate: height + 12 px)."""
+        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
+        while size > 12 and font(size, True).get_height() + 12 > spacing and fonts.text_scale() > 100:
+            size -= 1
+        return size
 
     def item_rects(self) -> list[pygame.Rect]:
         center, spacing = self.menu_place()
-        return menu_rects(len(self.items), center, spacing, 520)
+        labels = [self.label(label, what) for label, what in self.items]
+        return menu_rects(len(self.items), center, spacing, 520, size=self.menu_size(labels, spacing))
 
     def label(self, label: str, what: str) -> str:
         """A menu item as shown, in the current language."""
@@ -174,11 +188,11 @@ class TitleScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         draw_text(surf, _("GRISBI ARCADE"), (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, 118), 22, WHITE, anchor="center")
+        sub_y = 118 if fonts.text_scale() == 100 else 70 + (font(64, True).get_ascent() + font(22).get_height()) // 2
+        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, sub_y), 22, WHITE, anchor="center")
         labels = [self.label(label, what) for label, what in self.items]
         center, spacing = self.menu_place()
-        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
-        draw_menu(surf, labels, self.sel, center, size=size, spacing=spacing)
+        draw_menu(surf, labels, self.sel, center, size=self.menu_size(labels, spacing), spacing=spacing)
         self.draw_card_fan(surf)
         age = self.ticks - self.notice_tick
         if self.app.notice and age < self.NOTICE_TICKS:
@@ -203,8 +217,9 @@ class TitleScene(Scene):
         if what in REGISTRY:
             spec = definition_of(what).spec
             draw_text(surf, _(spec.name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
+            pitch = fonts.line_height(19)
             for k, line in enumerate(wrap(_(spec.tagline), 19, 540)[:2]):
-                draw_text(surf, line, (cx, 588 + 24 * k), 19, WHITE, anchor="center")
+                draw_text(surf, line, (cx, 588 + 24 * k + (pitch - 24) * (k + 1) // 2), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:

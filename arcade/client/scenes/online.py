@@ -39,6 +39,7 @@ from netplay.wire import PROTOCOL_VERSION
 
 from arcade.client.lan import LanError, LanLink
 from arcade.client.networds import net_line
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)

@@ -16,6 +16,7 @@ from arcade.games import REGISTRY, definition_of
 from arcade.core.i18n import N_, _, format_datetime, format_number, ngettext
 from arcade.core.match import Match, SpecError, allowed_counts, parse_seats
 from arcade.core.results import PLAYER_WON, seat_name_words, shown_label
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from arcade.core.replay import Replay, ReplayWriter, list_replays, read_replay
@@ -102,14 +103,25 @@ class ReplaysScene(Scene):
             if inp.pressed("A") or clicked:
                 self.app.push(PlaybackScene(self.app, self.replays[self.sel]))
 
+    @staticmethod
+    def pitch() -> int:
+        """Px from one replay's row to the next: 58, more at a larger text size (its two lines and a gap)."""
+        return max(58, fonts.line_height(22) + fonts.line_height(17) + 6)
+
+    def page(self) -> int:
+        """How many replays a page shows: 9 at 100 % text, fewer when the rows are taller (down to the hint bar)."""
+        return min(9, (H - 40 - 150) // self.pitch())
+
     def first_shown(self) -> int:
-        """The first replay in the visible page of 9."""
-        return max(0, min(self.sel - 4, len(self.replays) - 9))
+        """The first replay in the visible page."""
+        n = self.page()
+        return max(0, min(self.sel - n // 2, len(self.replays) - n))
 
     def row_rects(self) -> list[pygame.Rect]:
         """The visible rows (px), for the mouse."""
-        shown = min(9, len(self.replays) - self.first_shown())
-        return [pygame.Rect(W // 2 - 420, 150 + k * 58 - 4, 840, 56) for k in range(shown)]
+        shown = min(self.page(), len(self.replays) - self.first_shown())
+        p = self.pitch()
+        return [pygame.Rect(W // 2 - 420, 150 + k * p - 4, 840, p - 2) for k in range(shown)]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
@@ -117,14 +129,15 @@ class ReplaysScene(Scene):
         if not self.replays:
             draw_text(surf, _("No replays yet: play a match!"), (W // 2, H // 2), 28, WHITE, anchor="center")
         top = self.first_shown()
-        for k, rep in enumerate(self.replays[top:top + 9]):
+        p = self.pitch()
+        for k, rep in enumerate(self.replays[top:top + self.page()]):
             i = top + k
-            y = 150 + k * 58
+            y = 150 + k * p
             sel = i == self.sel
-            panel(surf, (W // 2 - 420, y - 4, 840, 52), 200 if sel else 120, border=GOLD if sel else None)
+            panel(surf, (W // 2 - 420, y - 4, 840, p - 6), 200 if sel else 120, border=GOLD if sel else None)
             a, b = describe(rep)
-            draw_text(surf, a, (W // 2 - 400, y), 22, GOLD if sel else WHITE, bold=sel)
-            draw_text(surf, b, (W // 2 - 400, y + 26), size_to_fit(b, 800, 17, smallest=16), DIM)
+            draw_text(surf, a, (W // 2 - 400, y), size_to_fit(a, 800, 22, bold=sel), GOLD if sel else WHITE, bold=sel)
+            draw_text(surf, b, (W // 2 - 400, y + p - 32), size_to_fit(b, 800, 17, smallest=16), DIM)
         draw_toast(surf, self.app.notice, 118)
         hint_bar(surf, [_("↑/↓ or wheel choose"), _("Enter/E or click: watch"), _("Esc or right-click: back")])
 

@@ -48,7 +48,7 @@ BACK_SMALL = (38, 53)
 OBJECT_COLOURS = pal.GRISBI_OBJECTS
 """A colour per object, so that matching is colour and shape at once."""
 
-TEAM_COLOURS = {"robbers": pal.ROBBERS, "police": pal.POLICE}
+TEAM_COLOURS = {"robbers": pal.ROBBERS_TEXT, "police": pal.POLICE_TEXT}
 """Team colours of labels on the felt (Robbers orange, Police blue)."""
 TEAM_INK = {"robbers": pal.ROBBERS_INK, "police": pal.POLICE_INK, None: pal.LOCATION_INK}
 """Card frame colours: Robbers charcoal, Police blue, Locations gold."""
