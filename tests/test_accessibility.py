@@ -40,8 +40,10 @@ def test_text_size_is_chosen_in_display_and_every_screen_grows(tmp_path):
         assert shown is not None
         keys(app, *["s"] * app.top.ROWS.index("text_size"), "d", "d", "d")  # the last step stays at 150 %
         assert app.settings.text_scale == 150
-        big = drawn(app.stack[0], "Settings")  # the title under them, drawn again
-        assert big.full[3] >= small.full[3] * 1.4, (small.full, big.full)
+        grown = drawn(app.top, "Text size")
+        assert grown.full[3] >= shown.full[3] * 1.4, (shown.full, grown.full)  # 24 px -> 36 px
+        big = drawn(app.stack[0], "Settings")  # the title under them, drawn again: larger too (its 13 items
+        assert big.full[3] > small.full[3], (small.full, big.full)  # take the room down to the hint bar)
         assert drawn(app.top, "150 %") or drawn(app.top, "150%")
         keys(app, "escape", "escape")
         assert app.top.name == "title"
@@ -80,7 +82,7 @@ def _start_sign_sizes(tmp_path, calm: bool) -> tuple[int, int]:
     sizes = []
     for age in (0, 12):
         with TextAudit() as audit:
-            table.draw_start(pygame.Surface((1280, 720)), age)
+            table.panels.draw_start(pygame.Surface((1280, 720)), age)
         sign = [d for d in audit.drawn if d.text == "START!"]
         sizes.append(sign[0].full[3])
     return sizes[0], sizes[1]

@@ -11,7 +11,7 @@ from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, wrap
 
 __all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "hint_line", "GOLD", "WHITE",
-           "DIM", "RED", "BLUE", "GREEN", "draw_toast", "draw_log"]
+           "DIM", "RED", "BLUE", "GREEN", "draw_toast", "draw_log", "subtitle_y", "menu_spacing"]
 
 W, H = 1280, 720
 GOLD = (240, 200, 90)
@@ -99,9 +99,14 @@ def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: i
     tsize = fonts.size_to_fit(title, W - 40, size, bold=True, smallest=min(size, 28))
     draw_text(surf, title, (W // 2, y), tsize, GOLD, bold=True, anchor="center", shadow=True)
     if sub:
-        gap = max(size // 2 + 22, (font(tsize, True).get_ascent() + font(22).get_height()) // 2 + 6)
-        draw_text(surf, sub, (W // 2, y + gap), fonts.size_to_fit(sub, W - 40, 22), WHITE, anchor="center",
-                  shadow=True)
+        draw_text(surf, sub, (W // 2, subtitle_y(y, tsize)), fonts.size_to_fit(sub, W - 40, 22), WHITE,
+                  anchor="center", shadow=True)
+
+
+def subtitle_y(y: int, size: int = 54, sub: int = 22) -> int:
+    """The centre line (px) of a ``sub`` px subtitle under a ``banner`` title of ``size`` px centred on ``y``:
+    ``y + size // 2 + 22`` as laid out at 100 %, lower when a larger text size makes the two taller."""
+    return y + max(size // 2 + 22, (font(size, True).get_ascent() + font(sub).get_height()) // 2 + 6)
 
 
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:

@@ -38,7 +38,7 @@ from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
+from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                                           shade)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
@@ -298,7 +298,7 @@ class LanMenuScene(Scene):
             _("your local network"))
         sub = _("You are {name} · {where} · game port {port}").format(name=s.lan_name, where=where, port=s.lan_port)
         banner(surf, _("LAN play"), "", y=70)
-        draw_subtitle(surf, sub, 70 + 54 // 2 + 22, size=22)
+        draw_subtitle(surf, sub, subtitle_y(70), size=22)
         labels = [_(i) for i in self.ITEMS]
         draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
         lines = [_("Nothing is sent on the network until you host or browse."),
@@ -847,7 +847,7 @@ class LanJoinScene(Scene):
         surf.blit(felt(), (0, 0))
         sub = _(self.SUBTITLE)
         banner(surf, _(self.TITLE), "", y=60)
-        draw_subtitle(surf, sub, 60 + 27 + 22, size=22)
+        draw_subtitle(surf, sub, subtitle_y(60), size=22)
         rows = self.rows()
         panel(surf, (W // 2 - 420, 130, 840, 40 + 44 * len(rows)), 170)
         y = 160
@@ -1321,6 +1321,9 @@ def draw_subtitle(surf, line: str, y: int, width: int = W - 80, size: int = 20) 
             break
         size -= 1
     step = size + 4
+    if fonts.text_scale() > 100:  # taller rows, hanging from ``y`` rather than centred on it
+        step = max(step, fonts.line_height(size))
+        y += (len(lines[:2]) - 1) * step // 2
     top = y - (len(lines[:2]) - 1) * step // 2
     for k, ln in enumerate(lines[:2]):
         draw_text(surf, ln, (W // 2, top + k * step), size, WHITE, anchor="center", shadow=True)

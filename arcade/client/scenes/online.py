@@ -41,7 +41,7 @@ from arcade.client.lan import LanError, LanLink
 from arcade.client.networds import net_line
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
+from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)
 from arcade.client.scenes import Scene
 from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene,
@@ -199,7 +199,7 @@ class OnlineMenuScene(LanMenuScene):
         surf.blit(felt(), (0, 0))
         sub = _("With friends anywhere: one short code, such as 7-crossover-tiger-guitarist")  # CODE_EXAMPLE
         banner(surf, _("Play online"), "", y=70)
-        draw_text(surf, sub, (W // 2, 70 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+        draw_text(surf, sub, (W // 2, subtitle_y(70)), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
         labels = [_(i) for i in self.ITEMS]
         draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
@@ -467,7 +467,7 @@ class OnlineWaitScene(Scene):
             code=code)
         title = self.title
         banner(surf, title, "", y=80, size=size_to_fit(title, W - 80, 54, bold=True))
-        draw_text(surf, sub, (W // 2, 80 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+        draw_text(surf, sub, (W // 2, subtitle_y(80, size_to_fit(title, W - 80, 54, bold=True))), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
         elapsed = max(0.0, self.clock() - self.started)
         line = net_line(self.online.line) if self.online is not None else ""

@@ -333,7 +333,7 @@ class TablePanels:
     def draw_start(self, surf, age: int) -> None:
         start = _("START!")
         size = start_sign_size(start)
-        calm = self.app.settings.reduce_flashing  # Settings → Display… → Reduce flashing: no beat, a steady sign
+        calm = self.t.app.settings.reduce_flashing  # Settings → Display… → Reduce flashing: no beat, a steady sign
         size = size if age < 6 and not calm else size * 84 // 92  # a beat: large for 6 ticks, then settled
         plate = pygame.Rect((0, 0), font(size, True).size(start)).inflate(24, 6)
         plate.center = (PX, PY)
