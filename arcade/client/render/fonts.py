@@ -17,7 +17,7 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
+__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "pitch", "smallest_readable", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
@@ -77,6 +77,18 @@ def line_height(size: int, bold: bool = False) -> int:
     """Px from one row of wrapped ``size`` px text to the next at the current text size (at least ``size`` * 1.2,
     the pitch the screens were laid out with at 100 %)."""
     return max(round(size * 1.2), font(size, bold).get_linesize())
+
+
+def smallest_readable(px: int = 16) -> int:
+    """The smallest size to ask for (as laid out at 100 %) that is still drawn at least ``px`` px at the current
+    text size (16 at 100 %, 13 at 125 %, 11 at 150 %)."""
+    return next(s for s in range(1, px + 1) if scaled(s) >= px)
+
+
+def pitch(size: int, laid_out: int, bold: bool = False) -> int:
+    """Px between rows of ``size`` px text laid out ``laid_out`` px apart at 100 %: the same at 100 %, at least the
+    font's line height at a larger text size."""
+    return laid_out if _SCALE == 100 else max(laid_out, font(size, bold).get_linesize())
 
 
 @lru_cache(maxsize=64)

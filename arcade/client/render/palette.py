@@ -34,7 +34,7 @@ OKABE_ITO: dict[str, RGB] = {
 ROBBERS: RGB = OKABE_ITO["orange"]
 POLICE: RGB = OKABE_ITO["sky blue"]
 # the same, lighter, for small text on the felt itself (WCAG AA there)
-ROBBERS_TEXT: RGB = (245, 170, 50)
+ROBBERS_TEXT: RGB = (250, 180, 70)
 POLICE_TEXT: RGB = (140, 200, 255)
 # Card frames on the cream card face (Grisbi): Robbers charcoal, Police blue, Locations gold
 ROBBERS_INK: RGB = (62, 64, 74)

@@ -37,7 +37,7 @@ from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
 from arcade.client.render import fonts
-from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
+from arcade.client.render.fonts import draw_text, font, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                                           shade)
 from arcade.client.scenes import Scene, router
@@ -354,11 +354,13 @@ class LanNameScene(Scene):
         surf.blit(felt(), (0, 0))
         banner(surf, _("Your name"), "", y=110)
         box = pygame.Rect(W // 2 - 500, 250, 1000, 190)
-        panel(surf, box, 200)
         lines = wrap(_("The other players see you under this name. Type it, or keep the one this computer knows "
                        "you by; you can change it later in LAN settings."), 20, box.width - 60)
+        if fonts.text_scale() > 100:  # room for the taller lines and name
+            box.height = max(190, 34 + fonts.pitch(20, 26) * len(lines) + font(36, True).get_height() + 30)
+        panel(surf, box, 200)
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, box.y + 34 + 26 * k), 20, WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, box.y + 34 + fonts.pitch(20, 26) * k), 20, WHITE, anchor="center")
         value = self.field.shown(self.ticks) if self.field.editing else self.field.value
         draw_text(surf, value, (W // 2, box.bottom - 50), size_to_fit(value, box.width - 60, 36, bold=True), GOLD,
                   bold=True, anchor="center")
@@ -441,7 +443,7 @@ class LanSettingsScene(Scene):
                                  _("To host, open the game port and the discovery port {port} (UDP) in your "
                                    "firewall.").format(port=DISCOVERY_PORT)) for ln in wrap(note, 18, 880)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, 460 + 24 * k), 18, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 460 + fonts.pitch(18, 24) * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 580)
         hint_bar(surf, [_("type"), _("↑/↓ or Enter: next row"), _("Esc back")] if self.sel < len(self.fields)
                  else [_("↑/↓ choose"), _("Enter/E: save"), _("Esc back")])
@@ -598,7 +600,7 @@ class LanHostScene(SeatSetupScene):
             for line in wrap(text, 16, width)[:2]:
                 if hy < H - 60:
                     draw_text(surf, line, (self.SIDE.centerx, hy), 16, DIM, anchor="center")
-                hy += 22
+                hy += fonts.pitch(16, 22)
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------
@@ -870,7 +872,7 @@ class LanJoinScene(Scene):
         note = wrap(_("A match already in play can be watched (players here: none); a player who lost their seat "
                       "can take it back from there."), 17, W - 120)
         for k, line in enumerate(note[:2]):
-            draw_text(surf, line, (W // 2, y + 24 + 22 * k), 17, DIM, anchor="center")
+            draw_text(surf, line, (W // 2, y + 24 + fonts.pitch(17, 22) * k), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, self.TOAST_Y)
         hint_bar(surf, self.hints())
 
@@ -1059,7 +1061,7 @@ class LanLobbyScene(Scene):
         if link.role == "host":  # how friends join (how the code's meetings go: ``draw_online_line``)
             y = 266
             for text in (_("Friends: Play online → Join online, type it"), _("C or click the code: copy it")):
-                y += 21 * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
+                y += fonts.pitch(17, 21) * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
         else:
             draw_text(surf, _("Host"), (1045, 272), 17, DIM, anchor="center")
             draw_text(surf, link.where, (1045, 298), size_to_fit(link.where, width, 18), WHITE, anchor="center")
@@ -1071,7 +1073,7 @@ class LanLobbyScene(Scene):
         if all(o is not None for o in self.link.session.owners):
             return
         for k, line in enumerate(wrap(net_line(self.link.online.line), 16, 390)[:4]):
-            draw_text(surf, line, (1045, y + 20 * k), 16, GOLD, anchor="center")
+            draw_text(surf, line, (1045, y + fonts.pitch(16, 20) * k), 16, GOLD, anchor="center")
 
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
@@ -1187,10 +1189,10 @@ class LanLobbyScene(Scene):
             draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
             head, addrs = host_addresses(link)
-            below = 19 * (centred_lines(surf, head, (1045, 246), 370, 17, DIM) - 1)
+            below = fonts.pitch(16, 19) * (centred_lines(surf, head, (1045, 246), 370, 17, DIM) - 1)
             for k, a in enumerate(addrs[:3]):
-                draw_text(surf, a, (1045, 272 + below + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0,
-                          anchor="center")
+                y = 246 + below + fonts.pitch(24, 26, True) + fonts.pitch(20, 26) * k
+                draw_text(surf, a, (1045, y), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
         else:
             draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
@@ -1199,6 +1201,7 @@ class LanLobbyScene(Scene):
                       anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
         draw_text(surf, _("Connected"), (870, 392), 18, DIM, bold=True)
+        first = 392 + max(36, font(18, True).get_linesize() + font(18).get_linesize() // 2 + 2)  # row 0's centre
         for k, p in enumerate(s.peers()):
             rtt = s.stats.links.get(p.peer if link.role == "host" else 0)
             ping = _("{ms} ms").format(ms=format_number(round(rtt.rtt * 1000))) if (
@@ -1208,9 +1211,10 @@ class LanLobbyScene(Scene):
                 "{n} seat", "{n} seats", len(p.seats)).format(n=format_number(len(p.seats))))
             ping_w = text_image(ping, 16, DIM).get_width()
             line = _("{name} · {role}").format(name=p.name or "?", role=role)
-            draw_text(surf, line, (870, 428 + 30 * k), size_to_fit(line, 1225 - ping_w - 12 - 870, 18),
-                      WHITE if p.status == "connected" else RED, anchor="midleft")
-            draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
+            draw_text(surf, line, (870, first + fonts.pitch(18, 30) * k),
+                      size_to_fit(line, 1225 - ping_w - 12 - 870, 18), WHITE if p.status == "connected" else RED,
+                      anchor="midleft")
+            draw_text(surf, ping, (1225, first + fonts.pitch(18, 30) * k), 16, DIM, anchor="midright")
         if link.online is not None and link.role == "host":
             self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(s.peers())) + 22)
         left = s.countdown_left()
@@ -1780,10 +1784,11 @@ class LanMessageScene(Scene):
         title = _(self.title)
         banner(surf, title, "", y=150, size=size_to_fit(title, W - 80, 54, bold=True))
         lines = wrap(self.text, 22, 980)[:4]
-        panel(surf, (W // 2 - 520, 240, 1040, max(110, 30 * len(lines) + 30)), 200, (60, 20, 14), GOLD)
-        top = 295 - 15 * (len(lines) - 1) if len(lines) <= 3 else 270
+        step = fonts.pitch(22, 30)
+        panel(surf, (W // 2 - 520, 240, 1040, max(110, step * len(lines) + 30)), 200, (60, 20, 14), GOLD)
+        top = 295 - step // 2 * (len(lines) - 1) if len(lines) <= 3 else 270
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, top + 30 * k), 22, WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, top + step * k), 22, WHITE, anchor="center")
         draw_menu(surf, [_(i) for i in self.items()], self.sel, (W // 2, 470))
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc back")])
 

@@ -851,6 +851,11 @@ class ResultsScene(Scene):
         top = self.button_rects()[0].top - 14  # the last line's centre stays this far above the buttons
         y = max(below + 6, 460)
         step = max(21, min(26, (top - y) // max(1, n - 1) if n > 1 else 26))
+        if fonts.text_scale() > 100:  # taller lines: from 19 px down to 16 px as drawn, the largest that fits
+            sizes = [s for s in range(19, 8, -1) if fonts.scaled(s) >= 16]
+            size = next((s for s in sizes if (n - 1) * font(s).get_height() <= top - y), sizes[-1])
+            step = font(size).get_height()
+            return min(y, top - (n - 1) * step), step, size
         y = min(y, top - (n - 1) * step)
         return y, step, 19 if step >= 24 else 17
 

@@ -207,9 +207,13 @@ class OnlineMenuScene(LanMenuScene):
                  _("The machines then find a way to each other: directly, or through a relay when routers block it."),
                  _("Everything is encrypted with a key made from the code: the servers see only ciphertext.")]
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, 520 + 28 * k), size_to_fit(ln, W - 60, 19), WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, 520 + fonts.pitch(19, 28) * k - (fonts.pitch(19, 28) - 28) * 2),
+                      size_to_fit(ln, W - 60, 19), WHITE, anchor="center")
         line = describe_servers(self.app.settings)
-        draw_text(surf, line, (W // 2, 620), size_to_fit(line, W - 40, 16), DIM, anchor="center")
+        rows = [line] if fonts.font(16).size(line)[0] <= W - 40 else wrap(line, 16, W - 40)
+        for k, ln in enumerate(rows):  # one line at 100 % text
+            y = 620 + (fonts.pitch(19, 28) - 28) - (fonts.pitch(16, 20) // 2) * (len(rows) - 1)
+            draw_text(surf, ln, (W // 2, y + fonts.pitch(16, 20) * k), 16, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc or right-click: back")])
 
@@ -241,7 +245,7 @@ class OnlineHostScene(LanHostScene):
                                  _("Open seats are filled by the friends who join."),
                                  _("The code stays open while seats are free.")) for ln in wrap(note, 17, 386)]
         side = self.SIDE.copy()
-        side.height = max(side.height, 250 + 22 * len(notes) - side.y)
+        side.height = max(side.height, 250 + fonts.pitch(17, 22) * len(notes) - side.y)
         panel(surf, side, 190, border=GOLD)
         cx, width = side.centerx, side.width - 24
         head = _("INTERNET CODE")
@@ -249,13 +253,17 @@ class OnlineHostScene(LanHostScene):
         sample = _("7-word-word-word")
         draw_text(surf, sample, (cx, 205), size_to_fit(sample, width, 40, bold=True), (150, 140, 105), bold=True,
                   anchor="center")
-        pitch = 24 if side.bottom == self.SIDE.bottom else 22
+        pitch = fonts.pitch(17, 24 if side.bottom == self.SIDE.bottom else 22)
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (cx, 250 + pitch * k), 17, WHITE, anchor="center")
-        servers = wrap(describe_servers(self.app.settings), 16, side.width)
+        text, ssize = describe_servers(self.app.settings), 16
+        while ssize > fonts.smallest_readable() and any(fonts.font(ssize).size(w)[0] > side.width
+                                                         for w in text.split(" ")):
+            ssize -= 1  # a server's address is one long word: smaller type (never under 16 px as drawn)
+        servers = wrap(text, ssize, side.width)
         for k, ln in enumerate(servers):
-            draw_text(surf, ln, (cx, side.bottom + 20 + 20 * k), 16, DIM, anchor="center")
-        self.draw_keys(surf, side.bottom + 28 + 20 * len(servers))
+            draw_text(surf, ln, (cx, side.bottom + 20 + fonts.pitch(16, 20) * k), ssize, DIM, anchor="center")
+        self.draw_keys(surf, side.bottom + 28 + fonts.pitch(16, 20) * len(servers))
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -486,7 +494,7 @@ class OnlineWaitScene(Scene):
         notes = wrap(_("A direct route is tried first; through home routers that block it, the relay takes a few "
                        "seconds more."), 18, W - 120)
         for k, ln in enumerate(notes[:2]):
-            draw_text(surf, ln, (W // 2, 470 + 26 * k), 18, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 470 + fonts.pitch(18, 26) * k), 18, DIM, anchor="center")
         hint_bar(surf, [_("Esc cancel")])
 
 
@@ -676,7 +684,7 @@ class OnlineSettingsScene(Scene):
                  for ln in wrap(note, 17, W - 100)]
         top = self.Y0 + self.STEP * self.rows() + 8
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, top + 21 * k), 17, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, top + fonts.pitch(17, 21) * k), 17, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
         hint_bar(surf, self.hints())
 
