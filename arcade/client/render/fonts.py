@@ -169,11 +169,12 @@ def _fit(text: str, size: int, width: int, bold: bool, _scale: int) -> str:
 
 def size_to_fit(texts: str | list[str] | tuple[str, ...], width: int, size: int, bold: bool = False,
                 smallest: int = 16) -> int:
-    """The largest font size from ``size`` down to ``smallest`` (px, step 1) at which every one of ``texts`` is at
-    most ``width`` px wide (``smallest`` if none is): a label that runs longer in another language shrinks a little
-    instead of running under its neighbour or being cut."""
+    """The largest font size from ``size`` down (step 1) at which every one of ``texts`` is at most ``width`` px
+    wide, never drawn under ``smallest`` px (at the current text size: at 150 % a 16 px text may be asked for at
+    11, drawn at 17); the smallest such if none fits: a label that runs longer in another language, or at a larger
+    text size, shrinks a little instead of running under its neighbour or being cut."""
     texts = [texts] if isinstance(texts, str) else list(texts)
-    while size > smallest and any(font(size, bold).size(t)[0] > width for t in texts):
+    while size > 1 and scaled(size - 1) >= smallest and any(font(size, bold).size(t)[0] > width for t in texts):
         size -= 1
     return size
 

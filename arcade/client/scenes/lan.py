@@ -38,7 +38,7 @@ from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
+from arcade.client.render.widgets import (menu_spacing, subtitle_y, DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
                                           shade)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
@@ -525,8 +525,8 @@ class LanHostScene(SeatSetupScene):
         surf.blit(felt(), (0, 0))
         title, tagline = _(self.TITLE), _(definition_of(self.gid).spec.tagline)
         banner(surf, title, "", y=46, size=size_to_fit(title, W - 80, 46, bold=True))
-        draw_text(surf, tagline, (W // 2, 46 + 23 + 22), size_to_fit(tagline, W - 60, 22), WHITE, anchor="center",
-                  shadow=True)
+        draw_text(surf, tagline, (W // 2, subtitle_y(46, size_to_fit(title, W - 80, 46, bold=True))),
+                  size_to_fit(tagline, W - 60, 22), WHITE, anchor="center", shadow=True)
         rows = self.rows()
         x0, x1 = 40, 800
         panel(surf, (x0, 112, x1 - x0, 40 + 38 * len(rows)), 170)
@@ -587,7 +587,7 @@ class LanHostScene(SeatSetupScene):
         step = max(22 if len(lines) <= 2 else 19, fonts.line_height(17) if fonts.text_scale() > 100 else 0)
         for k, line in enumerate(lines):
             draw_text(surf, line, (cx, 398 + step * k - 10 * (len(lines) > 2)), 17, DIM, anchor="center")
-        self.draw_keys(surf)
+        self.draw_keys(surf, 470 if fonts.text_scale() == 100 else max(470, 398 + step * len(lines) + 8))
 
     def draw_keys(self, surf, hy: int = 470) -> None:
         """Each local player's keys, under the side panel (two lines for one player when one is not enough)."""
@@ -984,7 +984,17 @@ class LanLobbyScene(Scene):
         n = len(self.link.session.owners)
         seats = [pygame.Rect(48, 195 + 40 * i - 20, 764, 40) for i in range(n)] if self.link.role == "host" else []
         m = len(items) - len(seats)
-        return seats + menu_rects(m, (430, 215 + 40 * n + 30 * m), 46)
+        return seats + menu_rects(m, (430, self.menu_centre(215 + 40 * n, m, 26)), 46, size=26)
+
+    @staticmethod
+    def menu_centre(y: int, m: int, size: int) -> int:
+        """The centre line (px) of the lobby's menu of ``m`` items of ``size`` px under the status line at ``y``:
+        ``y + 30 * m``, lower when a larger text size makes the status line and the items taller."""
+        centre = y + 30 * m
+        if fonts.text_scale() > 100:
+            first = y - 3 + font(19).get_height() // 2 + font(size, True).get_height() // 2 + 10
+            centre = max(centre, first + (m - 1) * menu_spacing(size, 46) // 2)
+        return centre
 
     def host_update(self, it: str, a: bool | None = None) -> None:
         s, inp = self.link.session, self.app.input
@@ -1179,8 +1189,9 @@ class LanLobbyScene(Scene):
                 labels.append(clock_label(self.link.turn_clock))
         if labels:
             k = self.sel - (len(items) - len(labels))
-            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)),
-                      size=size_to_fit(labels, x1 - x0 - 80, 26, bold=True), spacing=46)
+            size = size_to_fit(labels, x1 - x0 - 80, 26, bold=True)
+            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, self.menu_centre(y, len(labels), size)),
+                      size=size, spacing=46)
         # the code and the peers
         panel(surf, (850, 120, 390, 245), 190, border=GOLD)
         if link.online is not None:

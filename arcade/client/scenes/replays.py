@@ -234,7 +234,7 @@ class PlaybackScene(Scene):
     def BAR(self) -> int:
         """The controls' bar under the table picture (px): 58, and 20 more a line when the key hints need more than
         one."""
-        return 58 + self.BAR_LINE * (len(self.key_lines()) - 1)
+        return 58 + fonts.pitch(16, self.BAR_LINE) * (len(self.key_lines()) - 1) + (fonts.pitch(16, 20) - 20)
 
     def key_lines(self) -> list[str]:
         """The key hints under the progress bar, in the player's language: one line, or more when they do not fit."""
@@ -274,7 +274,8 @@ class PlaybackScene(Scene):
         line = f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   {seat}"
         draw_text(surf, line, (x1 + 20, y), size_to_fit(line, W - x1 - 30, 17, smallest=16), WHITE, anchor="midleft")
         for k, keys in enumerate(self.key_lines()):
-            draw_text(surf, keys, (x0, y + 22 + self.BAR_LINE * k), 16, (210, 210, 200), anchor="midleft")
+            draw_text(surf, keys, (x0, y + 22 + (fonts.pitch(16, 20) - 20) // 2 + fonts.pitch(16, self.BAR_LINE) * k),
+                      16, (210, 210, 200), anchor="midleft")
 
 
 def open_replay_file(path: str | Path) -> Replay:
