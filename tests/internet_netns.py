@@ -16,6 +16,17 @@ builds:
   outcome of a test would be luck); ``symmetric=False`` builds that;
 - ``publics`` public machines straight on the bridge with no NAT (203.0.113.20, .21, ...).
 
+``nat={i: kind}`` gives home ``i`` another kind of router (``NAT_KINDS``, the classic STUN names, RFC 3489):
+``"symmetric"`` (``MASQUERADE --random-fully``: a new outside port for each destination), ``"port-restricted"``
+(plain ``MASQUERADE``: the inside port kept, inbound only from the address and port the home sent to, as Linux
+conntrack does), ``"address-restricted"`` (inbound to the home's outside port from any port of an address the home
+already sent to: a ``DNAT`` of inbound UDP to the machine, filtered in ``FORWARD`` by ``-m recent``),
+``"full-cone"`` (inbound from anyone to the home's outside port: the same ``DNAT``, no filter). Homes not in
+``nat`` follow ``symmetric``. ``set_nat(i, kind)`` changes a router later (for new flows: existing conntrack
+entries stay).
+
+``add_mailbox(port)`` starts one more mailbox server (separate nameplates for matches played at once).
+
 ``Internet.run(ns, argv)`` starts a program in one of them (``ip netns exec``), and ``close()`` stops every process
 it started, then the servers, by PID, and deletes the namespaces. Names start with a per-process prefix (``ice``, or
 ``$GRISBI_NETNS_PREFIX``, and the PID), so several runs can coexist. ``why_not()`` says why none of this can be built here (not Linux, not root,
@@ -35,12 +46,14 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["Internet", "why_not", "SERVER_IP", "TURN_USER", "TURN_PASSWORD"]
+__all__ = ["Internet", "why_not", "SERVER_IP", "TURN_USER", "TURN_PASSWORD", "NAT_KINDS"]
 
 SERVER_IP = "203.0.113.10"
 TURN_USER, TURN_PASSWORD = "grisbi", "arcade-relay-pass"
 MAILBOX_PORT = 4000
 TURN_PORT = 3478
+NAT_KINDS = ("full-cone", "address-restricted", "port-restricted", "symmetric")
+"""The kinds of home router ``Internet(nat=...)`` builds, from the most open to the hardest to punch through."""
 
 
 def _run(*args: str, check: bool = True, timeout: float = 20) -> subprocess.CompletedProcess:
@@ -109,7 +122,7 @@ class Internet:
     ``RuntimeError`` if something cannot be built (everything made so far is removed first)."""
 
     def __init__(self, workdir: Path, homes: int = 3, publics: int = 1, prefix: str | None = None,
-                 symmetric: bool = True) -> None:
+                 symmetric: bool = True, nat: dict[int, str] | None = None) -> None:
         self.dir = Path(workdir)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix or f"{os.environ.get('GRISBI_NETNS_PREFIX', 'ice')}{os.getpid() % 100000}"
@@ -120,6 +133,10 @@ class Internet:
         self.homes = homes
         self.publics = publics
         self.symmetric = symmetric
+        self.nat = dict(nat or {})
+        for i, kind in self.nat.items():
+            if kind not in NAT_KINDS or not 1 <= i <= homes:
+                raise ValueError(f"nat: home {i} of {homes}, kind {kind!r}: the kinds are {', '.join(NAT_KINDS)}")
         try:
             self._build()
             self._start_servers()
@@ -195,10 +212,31 @@ class Internet:
             _run("ip", "-n", h, "link", "set", "eth0", "up")
             _run("ip", "-n", h, "route", "add", "default", "via", f"10.{i}.0.1")
             _run("ip", "netns", "exec", r, "sysctl", "-qw", "net.ipv4.ip_forward=1")
-            _run("ip", "netns", "exec", r, "iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j",
-                 "MASQUERADE", *(["--random-fully"] if self.symmetric else []))
+            self.set_nat(i, self.nat.get(i, "symmetric" if self.symmetric else "port-restricted"))
         for i in range(1, self.publics + 1):
             self._plug(sw, self._add(f"p{i}"), f"p{i}", f"203.0.113.{19 + i}")
+
+    def set_nat(self, i: int, kind: str) -> None:
+        """Make home ``i``'s router a NAT of ``kind`` (one of ``NAT_KINDS``, see the module docstring), replacing
+        its rules (flows already tracked keep their mapping). Raises ``ValueError`` for an unknown kind,
+        ``subprocess.CalledProcessError`` if iptables refuses a rule."""
+        if kind not in NAT_KINDS:
+            raise ValueError(f"unknown NAT kind {kind!r}: the kinds are {', '.join(NAT_KINDS)}")
+        ipt = ("ip", "netns", "exec", self.ns(f"r{i}"), "iptables")
+        for table in ("nat", "filter"):
+            _run(*ipt, "-t", table, "-F")
+        _run(*ipt, "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE",
+             *(["--random-fully"] if kind == "symmetric" else []))
+        if kind in ("full-cone", "address-restricted"):
+            _run(*ipt, "-t", "nat", "-A", "PREROUTING", "-i", "wan", "-p", "udp", "-j", "DNAT", "--to-destination",
+                 f"10.{i}.0.2")
+        if kind == "address-restricted":
+            _run(*ipt, "-A", "FORWARD", "-i", "lan", "-o", "wan", "-p", "udp", "-m", "recent", "--name", "sent",
+                 "--rdest", "--set")
+            _run(*ipt, "-A", "FORWARD", "-i", "wan", "-o", "lan", "-p", "udp", "-m", "recent", "--name", "sent",
+                 "--rsource", "--rcheck", "-j", "ACCEPT")
+            _run(*ipt, "-A", "FORWARD", "-i", "wan", "-o", "lan", "-p", "udp", "-j", "DROP")
+        self.nat[i] = kind
 
     def _start_servers(self) -> None:
         conf = self.dir / "turn.conf"
@@ -230,6 +268,22 @@ class Internet:
                     raise RuntimeError(f"a server stopped at once (exit {p.returncode}): {p.args}\n{self.server_log()}")
             time.sleep(0.05)
         raise RuntimeError(f"the servers did not listen within {limit} s\n{self.server_log()}")
+
+    def add_mailbox(self, port: int) -> str:
+        """Start another mailbox server in the server namespace on TCP ``port`` (its own nameplates: matches
+        played at once on separate servers cannot draw each other's codes) and wait until it listens (bounded, as
+        the first one). Returns its URL; stopped by ``close()``."""
+        self.servers.append(self._spawn(
+            self.server, [sys.executable, "-m", "twisted", "wormhole-mailbox",
+                          f"--port=tcp:{port}:interface={SERVER_IP}",
+                          f"--channel-db={self.dir / f'mailbox-{port}.sqlite'}"], f"mailbox-{port}.log"))
+        end = time.monotonic() + 20.0
+        while not _run("ip", "netns", "exec", self.server, "ss", "-Hltn", f"sport = :{port}").stdout.strip():
+            if self.servers[-1].poll() is not None or time.monotonic() > end:
+                raise RuntimeError(f"the mailbox server on port {port} did not listen:\n"
+                                   + (self.dir / f"mailbox-{port}.log").read_text(errors="replace")[-3000:])
+            time.sleep(0.05)
+        return f"ws://{SERVER_IP}:{port}/v1"
 
     def server_log(self) -> str:
         for f in self.logs:

@@ -28,7 +28,7 @@ import pygame
 
 from arcade.client.audio import Audio
 from arcade.client.clock import FixedClock
-from arcade.client.input import InputMap
+from arcade.client.input import InputMap, position_of
 from arcade.client.render import fonts
 from arcade.client.render.widgets import H, W
 from arcade.client.scenes import Scene
@@ -118,7 +118,8 @@ class ScriptError(ValueError):
 class InputScript:
     """Timed key presses. File format, one event a line (``#`` starts a comment)::
 
-        TICK KEY [press|down|up]     # KEY in pygame.key.name spelling: e, return, right shift, [8], up
+        TICK KEY [press|down|up]     # KEY: a key position, named as pygame names the US key there: e, return,
+                                     # right shift, [8], up (the same place on any layout, as bindings are)
         TICK pad0:A [press|down|up]  # a gamepad's logical button
         TICK every N times M KEY     # (sugar) press KEY every N ticks, M times, from TICK
         TICK wait TEXT               # from TICK the script holds until a drawn frame shows TEXT (a substring of
@@ -205,9 +206,10 @@ class InputScript:
                     inp.add_virtual_pad()
                 inp.inject(dev, button.upper(), down)
             else:
-                code = pygame.key.key_code(key)
+                sc = position_of(key) or 0  # a script names positions, as bindings do: the keyboard's key there
+                code = inp.layout.key_at(sc) if sc else pygame.key.key_code(key)
                 inp.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
-                                                    unicode="", scancode=0))
+                                                    unicode="", scancode=sc))
 
     @property
     def last_tick(self) -> int:
@@ -478,6 +480,10 @@ class App:
         if self.opts.input_script:
             self.opts.input_script.feed(self.ticks, self.input)
         self.input.begin_tick()
+        if self.input.pad_events:  # a pad unplugged from a local match pauses it (``scenes.unplugged``)
+            from arcade.client.scenes.unplugged import watch_pads
+
+            watch_pads(self)
         top = self.top
         if top is not None:
             top.ticks += 1

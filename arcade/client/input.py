@@ -5,6 +5,14 @@ Scenes read logical buttons (``UP DOWN LEFT RIGHT A B START``), never raw keys. 
 ``held`` buttons, ``pressed`` (went down this tick), ``released`` and a menu auto-repeat. Events are queued as they
 arrive and applied at the start of the next tick, so the same script of timed key presses gives the same ticks of
 input whatever the frame rate.
+
+Keyboard zones bind *positions* (SDL scancodes), not letters: the WASD zone is the same four keys on QWERTY, AZERTY
+(where they read Z Q S D) and QWERTZ. A binding names a position by the key a US keyboard has there, in
+``pygame.key.name`` spelling (``"w"``, ``"return"``, ``"[8]"``), and every hint shows the letter the player's own
+layout has at that position (``KeyboardLayout``). Gamepads are read through SDL's game-controller mapping
+(``pygame._sdl2.controller``: A, B and Start are the same buttons on every mapped pad), raw joystick button numbers
+only for pads SDL has no mapping for; an unplugged pad keeps its slot (``missing``) so the same pad plugged back
+(same GUID) gets its name, and with it its seat, again.
 """
 
 from __future__ import annotations
@@ -17,7 +25,8 @@ import pygame
 from arcade.core.i18n import N_, _
 from arcade.core.match import ZONES
 
-__all__ = ["BUTTONS", "ZONES", "MOUSE", "DEFAULT_BINDINGS", "DeviceState", "InputMap", "zone_hint", "key_label"]
+__all__ = ["BUTTONS", "ZONES", "MOUSE", "DEFAULT_BINDINGS", "DeviceState", "InputMap", "KeyboardLayout", "zone_hint",
+           "key_label", "position_of", "position_name", "migrate_bindings", "zone_title", "device_label"]
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START")
 ZONE_TITLES = {"wasd": N_("WASD"), "arrows": N_("Arrows"), "ijkl": N_("IJKL"), "numpad": N_("Numpad")}
@@ -31,10 +40,17 @@ DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
     "numpad": {"UP": ["[8]"], "DOWN": ["[5]", "[2]"], "LEFT": ["[4]"], "RIGHT": ["[6]"], "A": ["[0]", "enter"],
                "B": ["[.]"], "START": ["[+]"]},
 }
-"""Zone -> logical button -> key names (``pygame.key.name`` spelling). Escape is always pause/back."""
+"""Zone -> logical button -> key positions, each named by the key a US keyboard has there (``pygame.key.name``
+spelling; ``position_of``). Escape is always pause/back."""
 
 MOUSE = "mouse"
 """The mouse as a seat's device (SPEC ``mouse``): it clicks the cards of that seat."""
+
+CONTROLLER_BUTTONS = {pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B",
+                      pygame.CONTROLLER_BUTTON_START: "START", pygame.CONTROLLER_BUTTON_DPAD_UP: "UP",
+                      pygame.CONTROLLER_BUTTON_DPAD_DOWN: "DOWN", pygame.CONTROLLER_BUTTON_DPAD_LEFT: "LEFT",
+                      pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "RIGHT"}
+"""SDL game-controller buttons (the same on every mapped pad) -> logical buttons."""
 
 REPEAT_DELAY = 18  # ticks before a held direction repeats in menus
 REPEAT_EVERY = 5
@@ -49,6 +65,158 @@ KEY_NAMES = {"return": N_("Enter"), "right shift": N_("RShift"), "left shift": N
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 MOUSE_HINTS = {"A": N_("click"), "B": N_("right-click"), "START": N_("Esc")}
 """What does a button's job with the mouse (English ids); any other button: "point"."""
+
+
+SCANCODE_MASK = 1 << 30
+"""SDL: a key code with this bit is a key without a character, ``scancode | SCANCODE_MASK`` on every layout."""
+_US_CHARS = {**{4 + i: ord("a") + i for i in range(26)}, **{30 + i: ord("1") + i for i in range(9)}, 39: ord("0"),
+             40: 13, 41: 27, 42: 8, 43: 9, 44: 32, 45: ord("-"), 46: ord("="), 47: ord("["), 48: ord("]"),
+             49: ord("\\"), 50: ord("#"), 51: ord(";"), 52: ord("'"), 53: ord("`"), 54: ord(","), 55: ord("."),
+             56: ord("/"), 76: 127, 100: ord("<")}
+"""SDL scancode -> the key code a US keyboard has at that position, for the keys that type a character (SDL's
+default keymap); every other position's key code is ``scancode | SCANCODE_MASK``."""
+_US_POSITIONS = {code: sc for sc, code in _US_CHARS.items()}
+
+
+def us_key(scancode: int) -> int:
+    """The key code a US keyboard has at ``scancode`` (SDL's default keymap)."""
+    return _US_CHARS.get(scancode, scancode | SCANCODE_MASK)
+
+
+def _us_position(code: int) -> int | None:
+    if code & SCANCODE_MASK:
+        return code & ~SCANCODE_MASK
+    return _US_POSITIONS.get(code)
+
+
+def position_of(name: str) -> int | None:
+    """The scancode (physical position) a binding name stands for: where a US keyboard has the key so named
+    ("w" -> 26, "[8]" -> 96, "return" -> 40); None for a name pygame does not know."""
+    try:
+        return _us_position(pygame.key.key_code(name))
+    except ValueError:
+        return None
+
+
+def position_name(scancode: int) -> str:
+    """A position's binding name: the US keyboard's key there (26 -> "w")."""
+    return pygame.key.name(us_key(scancode))
+
+
+def sdl_library():
+    """The SDL library pygame-ce loaded (a ``ctypes.CDLL``: the same library, so the same keyboard and joysticks), for
+    the few SDL calls pygame-ce does not wrap; None when it cannot be found (pygame built on a system SDL)."""
+    import ctypes
+    import glob
+    import os
+
+    base = os.path.dirname(pygame.__file__)
+    patterns = (os.path.join(base, os.pardir, "pygame_ce.libs", "libSDL2-2*"), os.path.join(base, "SDL2.dll"),
+                os.path.join(base, ".dylibs", "libSDL2-2*"))
+    for pattern in patterns:
+        for path in sorted(glob.glob(pattern)):
+            try:
+                return ctypes.CDLL(path)
+            except OSError:
+                continue
+    return None
+
+
+def _sdl_keyboard():
+    """SDL's ``SDL_GetKeyFromScancode`` and ``SDL_GetScancodeFromKey`` (pygame-ce does not wrap them), or None."""
+    import ctypes
+
+    lib = sdl_library()
+    try:
+        key_from, sc_from = lib.SDL_GetKeyFromScancode, lib.SDL_GetScancodeFromKey
+    except AttributeError:  # no library (None), or one without them
+        return None
+    key_from.restype, key_from.argtypes = ctypes.c_int32, [ctypes.c_int]
+    sc_from.restype, sc_from.argtypes = ctypes.c_int, [ctypes.c_int32]
+    return key_from, sc_from
+
+
+_SDL_KEYBOARD: list = []  # [functions or None], looked up once
+
+
+class KeyboardLayout:
+    """Which key (key code: the letter printed on it) the player's keyboard has at each position (scancode).
+
+    Key events say it first: each ``KEYDOWN`` carries both its key and its scancode (``learn``), so a position once
+    pressed reads as it really is. Before that SDL is asked (``SDL_GetKeyFromScancode``, the system's layout), and
+    without SDL's answer the US layout is assumed. ``ask_sdl=False``: events and US only (tests of a simulated
+    layout)."""
+
+    def __init__(self, ask_sdl: bool = True) -> None:
+        self.seen: dict[int, int] = {}  # scancode -> key code, from events
+        self._sdl = None
+        if ask_sdl:
+            if not _SDL_KEYBOARD:
+                try:
+                    _SDL_KEYBOARD.append(_sdl_keyboard())
+                except Exception:  # ctypes missing or refusing: events and the US layout only
+                    _SDL_KEYBOARD.append(None)
+            self._sdl = _SDL_KEYBOARD[0]
+
+    def learn(self, scancode: int, key: int) -> None:
+        """A key event: ``key`` is at ``scancode`` on this keyboard (0 for either: nothing learnt)."""
+        if scancode > 0 and key > 0:
+            self.seen[scancode] = key
+
+    def key_at(self, scancode: int) -> int:
+        """The key code at ``scancode`` on this keyboard."""
+        if scancode in self.seen:
+            return self.seen[scancode]
+        if self._sdl is not None and pygame.get_init():
+            code = self._sdl[0](scancode)
+            if code > 0:
+                return code
+        return us_key(scancode)
+
+    def position_of_key(self, key: int) -> int | None:
+        """Where the key ``key`` is on this keyboard (its scancode), None if nowhere known."""
+        for sc, code in self.seen.items():
+            if code == key:
+                return sc
+        if key & SCANCODE_MASK:
+            return key & ~SCANCODE_MASK
+        if self._sdl is not None and pygame.get_init():
+            sc = self._sdl[1](key)
+            if sc > 0:
+                return sc
+        return _us_position(key)
+
+    def name_at(self, position: str) -> str:
+        """The ``pygame.key.name`` of the key this keyboard has at the position named ``position`` ("w" -> "z" on
+        AZERTY)."""
+        sc = position_of(position)
+        return position if sc is None else (pygame.key.name(self.key_at(sc)) or position)
+
+    def label(self, position: str) -> str:
+        """The on-screen label of a bound position in this layout ("w" -> "Z" on AZERTY, "[8]" -> "Num8")."""
+        return key_label(self.name_at(position))
+
+
+def migrate_bindings(bindings: dict[str, dict[str, list[str]]], layout: KeyboardLayout) -> dict[str, dict[str, list[str]]]:
+    """Bindings saved when they named key codes (before positions), as positions: a default key stays where the
+    default puts it (the zone's shape, whatever the layout), a key the player chose is found on ``layout`` (an
+    AZERTY player's "z" becomes the position "w"). Unknown names are kept as they are."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for zone, m in bindings.items():
+        out[zone] = {}
+        for button, names in m.items():
+            if names == DEFAULT_BINDINGS.get(zone, {}).get(button):
+                out[zone][button] = list(names)
+                continue
+            moved = []
+            for name in names:
+                try:
+                    sc = layout.position_of_key(pygame.key.key_code(name))
+                except ValueError:
+                    sc = None
+                moved.append(name if sc is None else position_name(sc))
+            out[zone][button] = moved
+    return out
 
 
 def key_label(name: str) -> str:
@@ -84,14 +252,26 @@ class DeviceState:
 class InputMap:
     """Turns pygame events into per-device logical buttons, one tick at a time.
 
-    ``bindings``: zone -> button -> list of key names. Gamepads are numbered by the lowest free slot when added and
-    freed when removed (``JOYDEVICEADDED`` / ``JOYDEVICEREMOVED``).
+    ``bindings``: zone -> button -> list of key positions (``DEFAULT_BINDINGS``). ``layout``: the keyboard's
+    letters (``KeyboardLayout``; learnt from the key events too). Gamepads are numbered by the lowest free slot
+    when added (``JOYDEVICEADDED`` / ``CONTROLLERDEVICEADDED``); an unplugged pad's slot is kept in ``missing``
+    (name -> GUID) for that pad to come back to, until ``forget_pad``. ``pad_events`` lists this tick's
+    ``("plugged", name)`` / ``("unplugged", name)``.
     """
 
-    def __init__(self, bindings: dict[str, dict[str, list[str]]] | None = None) -> None:
+    def __init__(self, bindings: dict[str, dict[str, list[str]]] | None = None,
+                 layout: KeyboardLayout | None = None) -> None:
+        self.layout = layout or KeyboardLayout()
         self.devices: dict[str, DeviceState] = {z: DeviceState() for z in ZONES}
         self._queue: list[tuple[str, str, bool]] = []
-        self._pads: dict[int, tuple[str, object]] = {}  # instance id -> (device name, joystick)
+        self._pads: dict[int, tuple[str, object]] = {}  # instance id -> (device name, joystick or controller)
+        self._mapped: set[int] = set()  # instance ids read through SDL's game-controller mapping
+        self._guids: dict[str, str] = {}  # device name -> its pad's GUID
+        self.missing: dict[str, str] = {}  # unplugged pads' names -> GUID (their slots kept for them)
+        self.pad_events: list[tuple[str, str]] = []
+        self._pad_q: list[tuple[str, str]] = []
+        self.key_positions: list[str] = []  # this tick's KEYDOWN positions (binding names), with ``key_events``
+        self._pos_q: list[str] = []
         self._pad_dirs: dict[str, set[str]] = {}
         self.escape_pressed = False
         self.any_pressed = False
@@ -116,19 +296,30 @@ class InputMap:
         self._wheel_q = 0
         self.used: dict[str, int] = {}  # presses so far per device ("wasd", "pad0"...; "mouse": left clicks)
         self.set_bindings(bindings or DEFAULT_BINDINGS)
+        self.scan_pads()
+
+    def scan_pads(self) -> None:
+        """Open the pads already connected (SDL announces them with events at the first pump too: the same pad is
+        not added twice), so a pad is known before the first frame (``--seats pad:0``)."""
+        try:
+            count = pygame.joystick.get_count() if pygame.joystick.get_init() else 0
+        except pygame.error:
+            count = 0
+        for index in range(count):
+            self._add_pad(index)
+        self._pad_q.clear()  # there from the start: no "plugged" news
 
     # --- configuration ------------------------------------------------------------------------------------------
     def set_bindings(self, bindings: dict[str, dict[str, list[str]]]) -> None:
+        """Bind each zone's buttons to key positions (zone -> button -> position names, ``DEFAULT_BINDINGS``)."""
         self.bindings = {z: {b: list(keys) for b, keys in m.items()} for z, m in bindings.items()}
-        self._keymap: dict[int, list[tuple[str, str]]] = {}
+        self._keymap: dict[int, list[tuple[str, str]]] = {}  # scancode -> (zone, button)
         for zone, m in self.bindings.items():
             for button, names in m.items():
                 for name in names:
-                    try:
-                        code = pygame.key.key_code(name)
-                    except ValueError:
-                        continue
-                    self._keymap.setdefault(code, []).append((zone, button))
+                    sc = position_of(name)
+                    if sc is not None:
+                        self._keymap.setdefault(sc, []).append((zone, button))
 
     def pads(self) -> list[str]:
         """Names of connected gamepads, in slot order."""
@@ -144,25 +335,51 @@ class InputMap:
             return {"A": _("pad A"), "B": _("pad B"), "START": _("Start"), "UP": "↑", "DOWN": "↓", "LEFT": "←",
                     "RIGHT": "→"}[button]
         names = self.bindings.get(device, {}).get(button, [])
-        return key_label(names[0]) if names else "?"
+        return self.layout.label(names[0]) if names else "?"
+
+    def key_label(self, position: str) -> str:
+        """The label of a bound key position on this keyboard ("w" -> "W", "Z" on AZERTY)."""
+        return self.layout.label(position)
 
     # --- events ---------------------------------------------------------------------------------------------------
     def handle_event(self, ev: pygame.event.Event) -> None:
         t = ev.type
         if t == pygame.KEYDOWN or t == pygame.KEYUP:
             down = t == pygame.KEYDOWN
+            sc = getattr(ev, "scancode", 0) or 0
+            if sc > 0:
+                self.layout.learn(sc, ev.key)
+            else:  # an event made without a position (an input script, a test): where this keyboard has the key
+                sc = self.layout.position_of_key(ev.key) or 0
             if down:
                 self._any_q = True
                 self._key_q.append(ev.key)
+                self._pos_q.append(position_name(sc) if sc else pygame.key.name(ev.key))
                 self._char_q.append(getattr(ev, "unicode", "") or "")
                 if ev.key == pygame.K_ESCAPE:
                     self._escape_q = True
-            for zone, button in self._keymap.get(ev.key, ()):
+            for zone, button in self._keymap.get(sc, ()):
                 self._queue.append((zone, button, down))
-        elif t == pygame.JOYDEVICEADDED:
+        elif t in (pygame.JOYDEVICEADDED, pygame.CONTROLLERDEVICEADDED):
             self._add_pad(ev.device_index)
-        elif t == pygame.JOYDEVICEREMOVED:
+        elif t in (pygame.JOYDEVICEREMOVED, pygame.CONTROLLERDEVICEREMOVED):
             self._remove_pad(ev.instance_id)
+        elif t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            dev = self._pads.get(ev.instance_id)
+            if dev is None or ev.instance_id not in self._mapped:
+                return
+            down = t == pygame.CONTROLLERBUTTONDOWN
+            if down:
+                self._any_q = True
+            button = CONTROLLER_BUTTONS.get(ev.button)
+            if button:
+                self._queue.append((dev[0], button, down))
+        elif t == pygame.CONTROLLERAXISMOTION:
+            dev = self._pads.get(ev.instance_id)
+            if dev is not None and ev.instance_id in self._mapped and ev.axis in (0, 1):
+                self._stick(dev[0], ev.axis, ev.value / 32767 if abs(ev.value) > 1 else ev.value)
+        elif getattr(ev, "instance_id", None) in self._mapped:
+            return  # a mapped pad's raw joystick events: its controller events say the same
         elif t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             dev = self._pads.get(ev.instance_id)
             if dev is None:
@@ -182,13 +399,16 @@ class InputMap:
         elif t == pygame.JOYAXISMOTION:
             dev = self._pads.get(ev.instance_id)
             if dev is not None and ev.axis in (0, 1):
-                v = ev.value
-                d = set()
-                if v < -AXIS_DEAD:
-                    d = {"LEFT" if ev.axis == 0 else "UP"}
-                elif v > AXIS_DEAD:
-                    d = {"RIGHT" if ev.axis == 0 else "DOWN"}
-                self._set_dirs(dev[0], f"axis{ev.axis}", d, set())
+                self._stick(dev[0], ev.axis, ev.value)
+
+    def _stick(self, device: str, axis: int, v: float) -> None:
+        """A stick axis (0: x, 1: y) at ``v`` in -1..1: a direction held past ``AXIS_DEAD``."""
+        d = set()
+        if v < -AXIS_DEAD:
+            d = {"LEFT" if axis == 0 else "UP"}
+        elif v > AXIS_DEAD:
+            d = {"RIGHT" if axis == 0 else "DOWN"}
+        self._set_dirs(device, f"axis{axis}", d, set())
 
     def handle_mouse(self, kind: int, pos: tuple[int, int] | None, button: int = 0) -> None:
         """A mouse event (``pygame.MOUSEMOTION``/``MOUSEBUTTONDOWN``/``MOUSEBUTTONUP``) at ``pos`` in picture
@@ -203,7 +423,7 @@ class InputMap:
 
     def active(self) -> bool:
         """Whether input is under way: a button held (menus auto-repeat) or events waiting for the next tick."""
-        return bool(self._queue or self._mouse_q or self._wheel_q or self._key_q or self.mouse_held
+        return bool(self._queue or self._pad_q or self._mouse_q or self._wheel_q or self._key_q or self.mouse_held
                     or any(st.held for st in self.devices.values()))
 
     DRAG_PX = 10
@@ -302,27 +522,61 @@ class InputMap:
         self._pad_dirs[key] = new
 
     def _add_pad(self, device_index: int) -> None:
+        """Open the pad SDL added at ``device_index``: through the game-controller mapping when SDL has one for it
+        (``pygame._sdl2.controller``), else as a raw joystick. It takes the slot it had if it was unplugged (same
+        GUID), else the lowest slot neither in use nor kept for an unplugged pad."""
+        handle, mapped = None, False
         try:
-            js = pygame.joystick.Joystick(device_index)
+            from pygame._sdl2 import controller
+
+            if not controller.get_init():
+                controller.init()
+            if controller.is_controller(device_index):
+                handle, mapped = controller.Controller(device_index), True
+                js = handle.as_joystick()
+        except (ImportError, pygame.error):
+            handle = None
+        try:
+            if handle is None:
+                js = handle = pygame.joystick.Joystick(device_index)
+            iid, guid = js.get_instance_id(), js.get_guid()
         except pygame.error:
             return
-        iid = js.get_instance_id()
         if iid in self._pads:
             return
-        used = {d for d, _ in self._pads.values()}
-        slot = next(i for i in range(64) if f"pad{i}" not in used)
-        name = f"pad{slot}"
-        self._pads[iid] = (name, js)
+        name = self._slot_for(guid)
+        self._pads[iid] = (name, handle)
+        if mapped:
+            self._mapped.add(iid)
+        self._guids[name] = guid
+        self.missing.pop(name, None)
         self.devices[name] = DeviceState()
+        self._pad_q.append(("plugged", name))
+
+    def _slot_for(self, guid: str) -> str:
+        back = sorted((n for n, g in self.missing.items() if g == guid), key=lambda d: int(d[3:]))
+        if back:
+            return back[0]
+        used = {d for d, _ in self._pads.values()} | set(self.missing)
+        return next(f"pad{i}" for i in range(64) if f"pad{i}" not in used)
 
     def _remove_pad(self, instance_id: int) -> None:
         dev = self._pads.pop(instance_id, None)
+        self._mapped.discard(instance_id)
         if dev is not None:
             self.devices.pop(dev[0], None)
+            for key in [k for k in self._pad_dirs if k.startswith(dev[0] + ":")]:
+                del self._pad_dirs[key]
+            self.missing[dev[0]] = self._guids.get(dev[0], "")
+            self._pad_q.append(("unplugged", dev[0]))
+
+    def forget_pad(self, name: str) -> None:
+        """An unplugged pad's slot is no longer kept for it (its seat went to a bot)."""
+        self.missing.pop(name, None)
 
     def add_virtual_pad(self) -> str:
         """A gamepad slot with no hardware (tests and input scripts); returns its device name."""
-        used = {d for d, _ in self._pads.values()}
+        used = {d for d, _ in self._pads.values()} | set(self.missing)
         slot = next(i for i in range(64) if f"pad{i}" not in used)
         name = f"pad{slot}"
         self._pads[-1000 - slot] = (name, None)
@@ -360,6 +614,8 @@ class InputMap:
         self.escape_pressed, self._escape_q = self._escape_q, False
         self.any_pressed, self._any_q = self._any_q, False
         self.key_events, self._key_q = self._key_q, []
+        self.key_positions, self._pos_q = self._pos_q, []
+        self.pad_events, self._pad_q = self._pad_q, []
         self.key_chars, self._char_q = self._char_q, []
         self._begin_mouse()
 
@@ -393,6 +649,27 @@ def zone_hint(inp: InputMap, device: str) -> str:
     if device == MOUSE:
         return _("Mouse: click to choose and play · right-click back")
     b = inp.bindings.get(device, {})
-    move = "/".join(key_label(b[k][0]) for k in ("UP", "LEFT", "DOWN", "RIGHT") if b.get(k))
+    move = "/".join(inp.key_label(b[k][0]) for k in ("UP", "LEFT", "DOWN", "RIGHT") if b.get(k))
     return _("{move} move · {select} select · {back} back").format(move=move, select=inp.hint(device, "A"),
                                                                    back=inp.hint(device, "B"))
+
+
+def zone_title(inp: InputMap, zone: str) -> str:
+    """A keyboard zone's short name on this keyboard: the letters of its default Up/Left/Down/Right positions in
+    the player's layout ("WASD", "ZQSD" on AZERTY, "IJKL"); "Arrows" and "Numpad" in the player's language."""
+    if zone in ("wasd", "ijkl"):
+        d = DEFAULT_BINDINGS[zone]
+        letters = "".join(inp.key_label(d[b][0]) for b in ("UP", "LEFT", "DOWN", "RIGHT"))
+        if letters != ZONE_TITLES[zone]:  # another layout's letters; on a US-like keyboard the zone's own name
+            return letters
+    return _(ZONE_TITLES.get(zone, zone))
+
+
+def device_label(inp: InputMap, spec) -> str:
+    """Who fills a seat (a ``SeatSpec``), as seat setup shows it: a letter zone by its letters on this keyboard
+    ("ZQSD keys" on AZERTY), anything else by ``SeatSpec.label``."""
+    if getattr(spec, "kind", "") == "human" and spec.device in ("wasd", "ijkl") and (
+            zone_title(inp, spec.device) != _(ZONE_TITLES[spec.device])):
+        # TRANSLATORS: a keyboard zone as a seat's device: "{keys}" is its four letters, "WASD keys", "ZQSD keys"
+        return _("{keys} keys").format(keys=zone_title(inp, spec.device))
+    return spec.label

@@ -99,6 +99,7 @@ class Settings:
     text_scale: int = 100
     reduce_flashing: bool = False
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
+    bindings_by: str = "position"  # bindings name key positions (a file without it named key codes: migrated)
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
 
@@ -172,6 +173,7 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_bind": _is_ipv4,
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
+        "bindings_by": lambda v: v == "position",
     }
     for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
@@ -197,6 +199,10 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         if ok:
             for z, m in b.items():
                 s.bindings[z].update({btn: list(keys) for btn, keys in m.items()})
+            if raw.get("bindings_by") != "position":  # saved as key codes: now the positions of those keys
+                from arcade.client.input import KeyboardLayout, migrate_bindings
+
+                s.bindings = migrate_bindings(s.bindings, KeyboardLayout())
         else:
             bad.append("bindings")
     if "lan_bind" not in raw and raw.get("lan_broadcast") == "127.255.255.255":

@@ -601,6 +601,13 @@ class LanHostScene(SeatSetupScene):
                 if hy < H - 60:
                     draw_text(surf, line, (self.SIDE.centerx, hy), 16, DIM, anchor="center")
                 hy += fonts.pitch(16, 22)
+        join = wrap(self.join_note(), 16, width)  # how local players take a seat (SeatSetupScene)
+        if hy + fonts.pitch(16, 20) * len(join) > H - 50:
+            join = wrap(self.join_note(short=True), 16, width)
+        if hy + fonts.pitch(16, 20) * len(join) <= H - 50:
+            for line in join:
+                draw_text(surf, line, (self.SIDE.centerx, hy), 16, WHITE, anchor="center")
+                hy += fonts.pitch(16, 20)
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------

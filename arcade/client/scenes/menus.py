@@ -10,7 +10,8 @@ import pygame
 
 from arcade.games import REGISTRY, definition_of
 from arcade.core.bots import LEVELS
-from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, key_label, zone_hint
+from arcade.client.input import (BUTTONS, DEFAULT_BINDINGS, MOUSE, ZONE_TITLES, ZONES, device_label, key_label,
+                                  zone_hint, zone_title)
 from arcade.core.match import Match, SeatSpec, SpecError, allowed_counts, options_for_count, seat_teams
 from arcade.core.results import join_names
 from arcade.core.i18n import (N_, _, LANGUAGES, format_number, format_percent, language, language_name, on_change,
@@ -31,7 +32,14 @@ __all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "Settin
 
 
 def menu_hints(app) -> list[str]:
-    return [_("Any keys: ↑/↓ W/S I/K choose"), _("Enter / E / O / Num0 or click: select"),
+    """The title's key hints, with the letters of the player's keyboard layout ("Z/S" on AZERTY)."""
+    h = app.input.hint
+    # TRANSLATORS: {keys}: the up/down keys of the letter zones, "W/S I/K" ("Z/S I/K" on AZERTY)
+    return [_("Any keys: ↑/↓ {keys} choose").format(keys=" ".join(f"{h(z, 'UP')}/{h(z, 'DOWN')}"
+                                                                 for z in ("wasd", "ijkl"))),
+            # TRANSLATORS: {keys}: every keyboard zone's select key, "Enter / E / O / Num0"
+            _("{keys} or click: select").format(keys=" / ".join(h(z, "A") for z in ("arrows", "wasd", "ijkl",
+                                                                                    "numpad"))),
             _("Esc or right-click: back")]
 
 
@@ -244,19 +252,27 @@ def seat_candidates(app, with_open: bool = False) -> list[SeatSpec]:
     return out
 
 
-def duplicate_device(specs: list[SeatSpec]) -> str:
-    """A one-line problem if one keyboard zone or gamepad is given to two seats, else ""."""
+def duplicate_device(specs: list[SeatSpec], inp=None) -> str:
+    """A one-line problem if one keyboard zone or gamepad is given to two seats, else "". ``inp`` (the
+    ``InputMap``): zones named as the player's keyboard prints them ("ZQSD keys")."""
     seen: set[str] = set()
     for s in specs:
         if s.kind == "human":
             if s.device in seen:
-                return _("{device} is given to two seats.").format(device=s.label)
+                return _("{device} is given to two seats.").format(
+                    device=device_label(inp, s) if inp is not None else s.label)
             seen.add(s.device)
     return ""
 
 
 class SeatSetupScene(Scene):
     """Choose the number of players, who fills each seat, the game's options; then start.
+
+    Players take seats themselves ("press A to join"): A or Start on a gamepad that has no seat, or the select key
+    of a keyboard zone that has none (on any row but the action rows: there it starts, as the hint bar says), takes
+    the first seat no person holds (more players when every seat is taken and the game allows more); that device's
+    back button gives its seat back (``default_seat``: a bot), unless it is the last person's (then it leaves the
+    screen, as Esc). A pad unplugged here gives its seat back.
 
     The LAN host screen is this scene with a game row, open seats and a join code (``arcade.client.scenes.lan``); the hooks
     are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
@@ -366,8 +382,81 @@ class SeatSetupScene(Scene):
         elif r == "start" or start:
             self.start()
 
+    ACTION_ROWS = ("start", "rules", "open", "code")
+    """Rows where a keyboard zone's select key does the row's job rather than join."""
+    # TRANSLATORS: {keys}: each keyboard zone's select key, "E, Enter, O, Num0"
+    JOIN_NOTE = N_("Press A on a gamepad or your select key ({keys}) to join · your back key leaves the seat")
+
+    JOIN_SHORT = N_("Pad A or your select key: join · back key: leave")
+
+    def join_note(self, short: bool = False) -> str:
+        """How players take a seat, with each keyboard zone's select key as the player's keyboard shows it
+        (``short``: in few words, for a side panel)."""
+        if short:
+            return _(self.JOIN_SHORT)
+        return _(self.JOIN_NOTE).format(keys=", ".join(self.app.input.hint(z, "A") for z in ZONES))
+
+    def seat_of(self, device: str) -> int | None:
+        """The seat (0-based, among the players) ``device`` holds, or None."""
+        for i, s in enumerate(self.choices[:self.players]):
+            if s.kind == "human" and s.device == device:
+                return i
+        return None
+
+    def join(self, device: str) -> int | None:
+        """``device`` takes the first seat no person holds (the player count grows to the next allowed one when all
+        are held); returns the seat, None when the table is full."""
+        for i, s in enumerate(self.choices[:self.players]):
+            if s.kind != "human":
+                self.choices[i] = SeatSpec("human", device)
+                return i
+        more = [c for c in self.counts if c > self.players]
+        if not more:
+            return None
+        i = self.players
+        self.players = min(more)
+        self.choices[i] = SeatSpec("human", device)
+        return i
+
+    def give_up(self, device: str) -> int | None:
+        """``device`` gives its seat back (``default_seat``); returns the seat, None if it held none."""
+        i = self.seat_of(device)
+        if i is not None:
+            self.choices[i] = self.default_seat()
+        return i
+
+    def take_seats(self, inp) -> bool:
+        """This tick's joins and leaves (the class docstring); True when one happened (the press does nothing
+        else)."""
+        rows = self.rows()
+        on_action = self.row < len(rows) and rows[self.row] in self.ACTION_ROWS
+        acted = False
+        for what, dev in inp.pad_events:  # a pad unplugged here gives its seat back
+            if what == "unplugged" and self.give_up(dev) is not None:
+                inp.forget_pad(dev)
+                acted = True
+        humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
+        for dev in [*ZONES, *inp.pads()]:
+            pad = dev.startswith("pad")
+            seat = self.seat_of(dev)
+            if seat is None and (inp.pressed("A", [dev]) or (pad and inp.pressed("START", [dev]))) and (
+                    pad or not on_action):
+                if self.join(dev) is not None:
+                    self.app.audio.play("select")
+                    acted = True
+            elif seat is not None and inp.pressed("B", [dev]) and humans > 1:
+                self.give_up(dev)
+                humans -= 1
+                self.app.audio.play("back")
+                acted = True
+        if acted:
+            self.row = min(self.row, len(self.rows()) - 1)
+        return acted
+
     def update(self) -> None:
         inp = self.app.input
+        if self.take_seats(inp):
+            return
         rows = self.rows()
         self.forget_fixed_problem()
         if backed(inp):
@@ -411,7 +500,7 @@ class SeatSetupScene(Scene):
         """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
         humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
         hints = -(-humans // self.hint_columns())
-        return (1 if self.gentle else 0) + max(1, hints, self.help_lines())
+        return (1 if self.gentle else 0) + 1 + max(1, hints, self.help_lines())  # + 1: how to join
 
     HELP_WIDTH = 1160  # px: an option's help line wraps at this width
 
@@ -438,7 +527,7 @@ class SeatSetupScene(Scene):
 
     def problem(self) -> str:
         """Why the match cannot start with these seats (one line, in the player's language), or ""."""
-        err = duplicate_device(self.choices[:self.players])
+        err = duplicate_device(self.choices[:self.players], self.app.input)
         if not err and self.seat_team:
             try:
                 seat_teams(self.gid, self.seats())
@@ -474,7 +563,7 @@ class SeatSetupScene(Scene):
                 label, value = _("Players"), format_number(self.players)
             elif r.startswith("seat"):
                 i = int(r[4:])
-                label, value = self.seat_label(i), self.choices[i].label
+                label, value = self.seat_label(i), device_label(self.app.input, self.choices[i])
             elif r.startswith("opt"):
                 i = int(r[3:])
                 label, value = _(self.opts[i].label), _(self.opts[i].labels[self.opt_idx[i]])
@@ -503,18 +592,22 @@ class SeatSetupScene(Scene):
         if note:
             draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
             hy += self.NOTE_STEP
+        join = self.join_note()
+        draw_text(surf, join, (W // 2, hy), size_to_fit(join, 1200, 18), WHITE, anchor="center")
+        hy += self.NOTE_STEP
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
         if help_text:
-            room = max(1, self.note_lines() - (1 if note else 0))  # lines kept under the rows
+            room = max(1, self.note_lines() - (1 if note else 0) - 1)  # lines kept under the rows
             for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:room]):
                 draw_text(surf, line, (W // 2, hy + k * self.NOTE_STEP), 18, WHITE, anchor="center")
         else:
             self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
+        keys = self.app.input.hint("wasd", "A")
         hint_bar(surf, [_("↑/↓ row"), _("←/→ or click ◀ ▶ change")]
-                 + ([_("E on a seat: switch team")] if self.seat_team else [])
-                 + [_("Enter/E or click: start"), _("Esc back")])
+                 + ([_("{key} on a seat: switch team").format(key=keys)] if self.seat_team else [])
+                 + [_("Enter/{key} or click: start").format(key=keys), _("Esc back")])
 
 
     def draw_key_hints(self, surf, y: int) -> None:
@@ -1083,20 +1176,24 @@ class DisplayScene(SettingsScene):
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")
 
 
-def binding_problem(bindings: dict, zone: str, button: str, key: str) -> str | None:
-    """Why ``key`` may not be bound to ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys
-    change state when pressed, and one key cannot belong to two players' zones."""
+def binding_problem(bindings: dict, zone: str, button: str, key: str, inp=None) -> str | None:
+    """Why the key position ``key`` (a binding name, ``arcade.client.input.position_of``) may not be bound to
+    ``button`` of ``zone`` (None if it may): Escape is always pause, lock keys change state when pressed, and one key
+    cannot belong to two players' zones. ``inp`` (the ``InputMap``): keys and zones named as the player's keyboard
+    shows them ("Z" on AZERTY)."""
+    label = inp.key_label if inp is not None else key_label
     if key == "escape":
         return _("Esc is always pause: choose another key")
     if key in LOCK_KEYS:
-        return _("{key} locks the keyboard: choose another key").format(key=key_label(key))
+        return _("{key} locks the keyboard: choose another key").format(key=label(key))
     for other, buttons in bindings.items():
         if other == zone:
             continue
         for b, keys in buttons.items():
             if key in keys:
                 return _("{key} is already the {zone} zone's {button} key").format(
-                    key=key_label(key), zone=_(ZONE_TITLES[other]), button=_(BUTTON_NAMES[b]))
+                    key=label(key), zone=zone_title(inp, other) if inp is not None else _(ZONE_TITLES[other]),
+                    button=_(BUTTON_NAMES[b]))
     return None
 
 
@@ -1107,7 +1204,8 @@ BUTTON_NAMES = {"UP": N_("Up"), "DOWN": N_("Down"), "LEFT": N_("Left"), "RIGHT":
 
 class BindingsScene(Scene):
     """Rebind each zone's logical buttons: select a row, press A, then press the new key. A key already used by
-    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys."""
+    another zone, a lock key or Esc is refused with the reason; the last row restores the default keys. Keys are
+    bound by position (the pressed key's scancode) and shown with the letter of the player's layout."""
 
     still = True
     name = "bindings"
@@ -1127,12 +1225,12 @@ class BindingsScene(Scene):
         inp = self.app.input
         zone = ZONES[self.zone]
         if self.waiting:
-            keys = [k for k in inp.key_events if k != pygame.K_ESCAPE]
+            keys = [p for k, p in zip(inp.key_events, inp.key_positions) if k != pygame.K_ESCAPE]
             if inp.escape_pressed:
                 self.waiting = False
             elif keys:
-                name = pygame.key.name(keys[0])
-                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name)
+                name = keys[0]
+                problem = binding_problem(inp.bindings, zone, BUTTONS[self.sel], name, inp)
                 self.waiting = False
                 if problem:
                     self.message = problem
@@ -1161,7 +1259,7 @@ class BindingsScene(Scene):
                 b = dict(inp.bindings)
                 b[zone] = {k: list(v) for k, v in DEFAULT_BINDINGS[zone].items()}
                 inp.set_bindings(b)
-                self.message = _("{zone} keys restored").format(zone=_(ZONE_TITLES[zone]))
+                self.message = _("{zone} keys restored").format(zone=zone_title(inp, zone))
                 self.app.audio.play("select")
             else:
                 self.waiting = True
@@ -1170,7 +1268,7 @@ class BindingsScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         zone = ZONES[self.zone]
-        banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=_(ZONE_TITLES[zone])), y=60)
+        banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=zone_title(self.app.input, zone)), y=60)
         panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
         for i in range(self.rows):
             y = 175 + i * 46
@@ -1182,13 +1280,15 @@ class BindingsScene(Scene):
                 draw_text(surf, _("Restore default keys"), (W // 2, y), 22, col, bold=sel, anchor="center")
                 continue
             b = BUTTONS[i]
-            keys = ", ".join(key_label(k) for k in self.app.input.bindings[zone][b])
+            keys = ", ".join(self.app.input.key_label(k) for k in self.app.input.bindings[zone][b])
             if sel and self.waiting:
                 keys = _("press a key…")
             draw_text(surf, _(BUTTON_NAMES[b]), (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
             draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
         if self.message:
             draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
+        note = _("A key is kept by its place on the keyboard, and named as your keyboard prints it.")
+        draw_text(surf, note, (W // 2, H - 70), size_to_fit(note, W - 80, 18), DIM, anchor="center")
         hint_bar(surf, [_("←/→ or click ◀ ▶ zone"), _("↑/↓ button"), _("Enter/E or click: rebind"),
                         _("Esc back (Esc is always pause)")])
 

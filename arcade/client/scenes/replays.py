@@ -239,12 +239,15 @@ class PlaybackScene(Scene):
     def key_lines(self) -> list[str]:
         """The key hints under the progress bar, in the player's language: one line, or more when they do not fit."""
         if self.paused:
-            keys = _("E / Enter / click pause · ←/→ step, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+            # TRANSLATORS: {a} and {b}: the WASD zone's select and back keys as the player's keyboard prints them
+            keys = _("{a} / Enter / click pause · ←/→ step, click the bar: seek · {b} next turn · ↑/↓ or wheel speed · "
                      "Tab whose cards · Esc back")
         else:
-            keys = _("E / Enter / click pause · ←/→ seek, click the bar: seek · Q next turn · ↑/↓ or wheel speed · "
+            # TRANSLATORS: {a} and {b}: the WASD zone's select and back keys as the player's keyboard prints them
+            keys = _("{a} / Enter / click pause · ←/→ seek, click the bar: seek · {b} next turn · ↑/↓ or wheel speed · "
                      "Tab whose cards · Esc back")
-        return wrap(keys, 16, W - 60)
+        inp = self.app.input
+        return wrap(keys.format(a=inp.hint("wasd", "A"), b=inp.hint("wasd", "B")), 16, W - 60)
 
     def seek_bar(self) -> pygame.Rect:
         """The progress bar (px): a click on it seeks there."""
