@@ -33,13 +33,11 @@ LAYOUT: dict[str, list[str]] = {
         "grit table",  # a game table (arcade/games/*/table)
         "grit tutorial",  # a game table (arcade/games/*/table)
         "playback",  # a game table (arcade/games/*/table)
-        "setup grass: opt0",  # seat setup / key bindings (couch seats helper)
+        "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
+        "setup grass",  # seat setup / key bindings (couch seats helper)
+        "setup grenade",  # seat setup / key bindings (couch seats helper)
         "setup grisbi",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt0",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt1",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt2",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt3",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt4",  # seat setup / key bindings (couch seats helper)
+        "setup grit",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 125%": [
         "cops_and_robbers table",  # a game table (arcade/games/*/table)
@@ -49,8 +47,6 @@ LAYOUT: dict[str, list[str]] = {
         "grisbi tutorial",  # a game table (arcade/games/*/table)
         "grit tutorial",  # a game table (arcade/games/*/table)
         "setup grass: opt1",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt2",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt3",  # seat setup / key bindings (couch seats helper)
         "setup grisbi: opt4",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 150%": [
@@ -70,13 +66,10 @@ LAYOUT: dict[str, list[str]] = {
         "online host grit",  # LAN / online screens
         "online servers",  # LAN / online screens
         "playback",  # a game table (arcade/games/*/table)
-        "setup grass: opt0",  # seat setup / key bindings (couch seats helper)
-        "setup grass: opt1",  # seat setup / key bindings (couch seats helper)
+        "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
+        "setup grass",  # seat setup / key bindings (couch seats helper)
+        "setup grenade",  # seat setup / key bindings (couch seats helper)
         "setup grisbi",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt0",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt1",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt2",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt3",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt4",  # seat setup / key bindings (couch seats helper)
+        "setup grit",  # seat setup / key bindings (couch seats helper)
     ],
 }
