@@ -1015,7 +1015,7 @@ class SettingsScene(Scene):
     @property
     def row_h(self) -> int:
         """Px between rows: ``ROW_H``, or more when the text size makes a row's text taller."""
-        return max(self.ROW_H, font(24).get_linesize() + 4)
+        return max(self.ROW_H, font(24).get_linesize())
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
@@ -1146,11 +1146,16 @@ class SettingsScene(Scene):
                 draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
             else:
                 draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
-        note = self.note()
-        pitch = font(18).get_linesize()
-        for k, line in enumerate(wrap(note, 18, 820) if note else []):
-            draw_text(surf, line, (W // 2, self.TOP - 35 + h * len(rows) + 36 + pitch * k), 18, GOLD,
-                      anchor="center")
+        note, size = self.note(), 18
+        width = 820 if fonts.text_scale() == 100 else W - 80  # larger text: wider lines, at most two, above the
+        lines = wrap(note, size, width) if note else []  # hint bar
+        while fonts.text_scale() > 100 and len(lines) > 2 and fonts.scaled(size - 1) >= 16:
+            size -= 1
+            lines = wrap(note, size, width)
+        pitch = fonts.pitch(size, 22)
+        for k, line in enumerate(lines):
+            top = self.TOP - 35 + h * len(rows) + 20 + max(16, pitch // 2 + 4)  # under the rows' panel
+            draw_text(surf, line, (W // 2, top + pitch * k), size, GOLD, anchor="center")
         draw_toast(surf, self.app.notice, 118)
         hint_bar(surf, [_("↑/↓ choose"), _("←/→ or click ◀ ▶ change"), _("Enter/E or click: select"),
                         _("Esc save and back")])
