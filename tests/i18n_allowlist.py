@@ -62,9 +62,6 @@ LAYOUT: dict[str, list[str]] = {
         "grisbi tutorial",  # a game table (arcade/games/*/table)
         "grit table",  # a game table (arcade/games/*/table)
         "grit tutorial",  # a game table (arcade/games/*/table)
-        "online host grisbi",  # LAN / online screens
-        "online host grit",  # LAN / online screens
-        "online servers",  # LAN / online screens
         "playback",  # a game table (arcade/games/*/table)
         "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
         "setup grass",  # seat setup / key bindings (couch seats helper)

@@ -41,7 +41,7 @@ from arcade.client.lan import LanError, LanLink
 from arcade.client.networds import net_line
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
+from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)
 from arcade.client.scenes import Scene
 from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene,
@@ -261,6 +261,8 @@ class OnlineHostScene(LanHostScene):
                                                          for w in text.split(" ")):
             ssize -= 1  # a server's address is one long word: smaller type (never under 16 px as drawn)
         servers = wrap(text, ssize, side.width)
+        if side.bottom + 20 + fonts.pitch(16, 20) * len(servers) > H - 50:
+            servers = []  # a larger text size leaves no room: the online menu shows them too
         for k, ln in enumerate(servers):
             draw_text(surf, ln, (cx, side.bottom + 20 + fonts.pitch(16, 20) * k), ssize, DIM, anchor="center")
         self.draw_keys(surf, side.bottom + 28 + fonts.pitch(16, 20) * len(servers))
@@ -676,15 +678,17 @@ class OnlineSettingsScene(Scene):
              self.sel == self.RELAY, x0, x1, size=22)
         _row(surf, y + self.STEP, _("Use the public servers"), "", self.sel == self.PUBLIC_ROW, x0, x1)
         _row(surf, y + 2 * self.STEP, _("Save and back"), "", self.sel == self.SAVE, x0, x1)
-        notes = [ln for note in (_("Friends meet on the rendezvous server and learn their public address from the STUN "
-                                   "server."),
-                                 _("A TURN relay carries the match when two home routers block a direct route. With "
-                                   "its shared secret, the host gives each friend a login that expires in minutes."),
-                                 _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
-                 for ln in wrap(note, 17, W - 100)]
-        top = self.Y0 + self.STEP * self.rows() + 8
+        texts = (_("Friends meet on the rendezvous server and learn their public address from the STUN server."),
+                 _("A TURN relay carries the match when two home routers block a direct route. With its shared "
+                   "secret, the host gives each friend a login that expires in minutes."),
+                 _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
+        top, size = self.Y0 + self.STEP * self.rows() + 8, 17
+        notes = [ln for note in texts for ln in wrap(note, size, W - 100)]
+        while top + fonts.pitch(size, 21) * (len(notes) - 1) + 12 > H - 40 and fonts.scaled(size - 1) >= 16:
+            size -= 1  # a larger text size: smaller notes (never under 16 px as drawn) above the hint bar
+            notes = [ln for note in texts for ln in wrap(note, size, W - 100)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, top + fonts.pitch(17, 21) * k), 17, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, top + fonts.pitch(size, 21) * k), size, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
         hint_bar(surf, self.hints())
 
