@@ -142,3 +142,30 @@ def test_the_coach_covers_nothing_a_step_needs_in_every_tutorial(gid, tmp_path):
             break
     assert len(steps) >= 3, f"{gid}: the coach spoke of several steps"
     assert sorted(set(problems)) == []
+
+
+def test_grass_scoring_coach_leaves_the_hand_it_talks_about_in_view(tmp_path):
+    """Issue 36: at the end of the tutorial's hand the coach says "minus the largest peddle and any Paranoia still in
+    your hand" and lay over those very cards. The learner stops at the scoring and reads: once the cards have
+    settled, the coach covers no card, no text the table drew, and none of the learner's hand."""
+    app = make_app(tmp_path, input_script=script(LEARNER))
+    start_tutorial(app, "grass")
+    table = app.top
+    for _tick in range(20_000):
+        app.pump()
+        app.tick()
+        if table.seating.views().public.phase == "scoring":
+            break
+    assert table.seating.views().public.phase == "scoring"
+    app.opts.input_script = script("")  # the learner reads the scoring
+    for _tick in range(600):
+        app.pump()
+        app.tick()
+        if not table.board.busy:
+            break
+    assert "still in your hand" in " ".join(table.coach.lines())
+    assert look(table, settled=True) == []
+    hand = table.hand_area()
+    assert hand is not None and not table.coach.rect().colliderect(hand), "the coach lies over the learner's hand"
+    app.draw(1.0)
+    app.save_screenshot(tmp_path / "grass_scoring_coach.png")

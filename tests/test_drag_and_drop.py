@@ -296,3 +296,48 @@ def test_cops_card_menu_opens_when_the_click_is_let_go_never_while_a_card_is_dra
     assert not table.choices.seat_ui(0).open, "the press alone opens no menu"
     mouse(app, pygame.MOUSEBUTTONUP, at)
     assert table.choices.seat_ui(0).open, "a click let go on the card opens its menu"
+
+
+def cops_turn_after_a_defence(tmp_path):
+    """A Cops & Robbers table at your turn, a Defence card already laid this turn and another in your hand:
+    (app, table, index of that second Defence card in the hand)."""
+    from arcade.games.cops_and_robbers import DEFENCE, Defend
+
+    for seed in range(1, 60):
+        app = make_app(tmp_path / str(seed))
+        start_match(app, "cops_and_robbers", [SeatSpec("human", "wasd")] + [SeatSpec("bot")] * 3, seed, {})
+        table = app.top
+        for _ in range(3000):
+            if table.hand_slots(0):
+                break
+            app.pump()
+            app.tick()
+        if not table.hand_slots(0) or sum(1 for kind, _v in table.match.state.hands[0] if kind == DEFENCE) < 2:
+            continue
+        first = next(a for slot in table.hand_slots(0) if slot not in ("draw", "end")
+                     for _, a in table.picks.slot_options(0, slot) if isinstance(a, Defend) and a.seat == 0)
+        table.choices.submit_choice(0, first)
+        run_ticks(app, 3)
+        assert table.match.state.defended
+        slots = table.hand_slots(0)
+        k = next(i for i, slot in enumerate(slots) if slot not in ("draw", "end") and slot[0] == DEFENCE)
+        return app, table, k
+    raise AssertionError("no deal gives two Defence cards")
+
+
+def test_cops_a_second_defence_in_a_turn_says_why_it_is_not_laid(tmp_path):
+    """Issue 36: a second Defence card dragged onto your own area in the same turn was ignored without a word; the
+    table now says the rule (one Defence card a turn), by drag and by key alike, and lays nothing."""
+    app, table, k = cops_turn_after_a_defence(tmp_path)
+    hand = list(table.match.state.hands[0])
+    start = table.hand_rects(table.hand_slots(0))[k].center
+    drag(app, start, table.compute_areas()[0].center)
+    run_ticks(app, 2)
+    assert list(table.match.state.hands[0]) == hand, "nothing is laid"
+    assert table.hud.message_ticks and "One Defence card a turn" in table.hud.message, table.hud.message
+    app.save_screenshot(tmp_path / "second_defence.png")
+    table.hud.message_ticks = 0
+    ui = table.choices.seat_ui(0)
+    ui.sel = k
+    table.choose_slot(0, ui, table.hand_slots(0)[k])
+    assert table.hud.message_ticks and "One Defence card a turn" in table.hud.message

@@ -345,3 +345,31 @@ def test_a_gamepad_player_chooses_with_logical_buttons_only(tmp_path):
     items = table.picks.slot_options(0, table.hand_slots(0)[2])
     assert ui.open and ui.cur == (1 % len(items)), "DOWN moves in the menu"
     app.save_screenshot(tmp_path / "grass_pad.png")
+
+
+def test_the_log_of_the_last_moves_is_back_after_a_resume(tmp_path):
+    """Issue 36: a resumed Grass match showed an empty log of the last moves beside the Wasted pile; it now shows
+    the same lines as before the match was interrupted."""
+    from arcade.client.play import resume_match
+    from arcade.core.replay import find_resumable, read_replay
+
+    data = tmp_path / "data"
+    app = make_app(tmp_path / "a", data_dir=str(data), bot_think_ticks=2)
+    start_match(app, "grass", parse_seats("bot,bot,bot"), 11, {})
+    table = app.top
+    for _ in range(400):
+        run_ticks(app, 10)
+        if len(table.log) >= 4 and not table.match.pending and table.match.state.phase == "play":
+            break
+    before = list(table.log)
+    assert len(before) == 4, before
+    ticks = table.match.tick_count
+    rep = find_resumable(data)  # the match interrupted here (its file is written as it goes)
+    assert rep is not None
+    app2 = make_app(tmp_path / "b", data_dir=str(data))
+    resume_match(app2, read_replay(rep.path))
+    resumed = app2.top
+    assert resumed.match.tick_count <= ticks
+    assert resumed.log == before
+    app2.draw(1.0)
+    app2.save_screenshot(tmp_path / "resumed.png")

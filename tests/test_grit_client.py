@@ -166,3 +166,28 @@ def test_the_end_of_round_question_about_a_marked_complaint_is_a_clear_prompt_wi
     run_ticks(app, 3)
     st = table.match.state
     assert st.round == 2 and not st.piles[0][1][-1].face_up and st.piles[0][1][-1].hidden
+
+
+def test_the_results_say_the_rule_that_decided_the_duel(tmp_path):
+    """Issue 36: the results showed "Injuries 19 / 13" and not why 19 won; they now say the end rule that applied
+    (both alive: closest to 21 wins; one dead; both dead: the lower; equal: a draw)."""
+    app = make_app(tmp_path, bot_think_ticks=2)
+    start_match(app, "grit", parse_seats("bot,bot"), 7, {})
+    table = app.top
+    for _ in range(400):
+        run_ticks(app, 25)
+        if app.top.name == "results":
+            break
+    assert app.top.name == "results"
+    totals = table.rules.view(table.match.state, 0).totals
+    a, b = totals
+    if a == b:
+        want = "Equal totals: a draw."
+    elif (a >= 22) != (b >= 22):
+        want = "loses, the one alive wins."
+    elif a >= 22:
+        want = "Both dead (22 or more): the lower total wins."
+    else:
+        want = "Both alive: the total closest to 21 wins."
+    assert any(want in note for note in app.top.notes), (totals, app.top.notes)
+    app.save_screenshot(tmp_path / "grit_results.png")

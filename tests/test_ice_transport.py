@@ -67,11 +67,11 @@ def drain(t: IceTransport, want: int, limit: float = 5.0) -> list:
     return got
 
 
-def test_two_transports_connect_directly_and_swap_datagrams_both_ways(pair):
+def test_two_transports_connect_directly_and_swap_datagrams_both_ways(pair, pace):
     h, ha, j, ja = pair()
     for t, a in ((h, ha), (j, ja)):
         s = t.status(a)
-        assert (s.state, s.route) == (CONNECTED, DIRECT) and 0 < s.connect_s < 5, s
+        assert (s.state, s.route) == (CONNECTED, DIRECT) and 0 < s.connect_s < pace.wall(5), (s, str(pace))
         assert "connected directly" in s.line
     assert ha == ja == ("ice-1", 1) and h.address == ("ice-0", 0)
     for i in range(100):
@@ -132,13 +132,13 @@ def echo_rtt(h, ha, j, ja, n: int = 10) -> float:
     return sorted(rtts)[n // 2]
 
 
-def test_impairment_adds_the_round_trip_asked_for(pair):
+def test_impairment_adds_the_round_trip_asked_for(pair, pace):
     h, ha, j, ja = pair()
     plain = echo_rtt(h, ha, j, ja)
     h2, ha2, j2, ja2 = pair(host=dict(send_impairment=Impairment(latency=0.040),
                                       receive_impairment=Impairment(latency=0.040)))
     slow = echo_rtt(h2, ha2, j2, ja2)
-    assert 0.080 <= slow < plain + 0.080 + 0.1, (plain, slow)
+    assert 0.080 <= slow < plain + 0.080 + pace.wall(0.1), (plain, slow, str(pace))
 
 
 def delivered(pair, seed: int) -> set[int]:
@@ -191,15 +191,15 @@ def test_a_malformed_offer_fails_cleanly_and_tells_the_other_side():
         t.close()
 
 
-def test_no_answer_times_out_within_the_limit_with_one_line():
+def test_no_answer_times_out_within_the_limit_with_one_line(pace):
     t = IceTransport(timeouts=IceTimeouts(direct=0.3, total=1.0))
     try:
         a = t.add_peer(True)
         t0 = time.monotonic()
-        while t.status(a).state != FAILED and time.monotonic() - t0 < 5:
+        while t.status(a).state != FAILED and time.monotonic() - t0 < pace.wall(5):
             time.sleep(0.01)
         s = t.status(a)
-        assert s.failure == IceFailure.TIMEOUT and time.monotonic() - t0 < 2.0, s
+        assert s.failure == IceFailure.TIMEOUT and time.monotonic() - t0 < pace.wall(2.0), (s, str(pace))
         assert "no connection within 1 s" in s.line and "TURN" in s.line
     finally:
         t.close()

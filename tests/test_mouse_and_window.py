@@ -67,6 +67,26 @@ def test_no_display_is_said_in_one_line(monkeypatch, capsys):
     assert err.strip().splitlines() == ["grisbi-arcade: no display found; use --headless for runs without a screen"]
 
 
+def test_leaving_fullscreen_gives_back_the_size_the_window_was_dragged_to(tmp_path, monkeypatch):
+    """Issue 36: a window dragged to 1000×600 (scale 1.0 in the settings), F11 and F11 again: the window asked for
+    is 1000×600 again, not the settings' 1280×720. (The real window under X: ``tests/test_real_window.py``.)"""
+    app = make_app(tmp_path)
+    app.settings.window_scale = 1.0
+    asked = []
+
+    def set_mode(fullscreen, size):
+        asked.append((fullscreen, tuple(size)))
+        return pygame.Surface((1920, 1080) if fullscreen else size)
+
+    app.window = pygame.Surface((1000, 600))  # as a real window the player dragged
+    monkeypatch.setattr(app, "_set_window_mode", set_mode)
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (1000, 600))
+    app.set_fullscreen(True)
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (1920, 1080))
+    app.set_fullscreen(False)
+    assert asked[-1] == (False, (1000, 600)), asked
+
+
 def test_click_the_first_title_item_opens_its_seat_setup(tmp_path):
     app = make_app(tmp_path)
     run_ticks(app, 2)

@@ -230,16 +230,16 @@ def dark_share(surf: pygame.Surface, rect) -> float:
 
 
 @pytest.mark.timeout(60)
-def test_idle_title_is_light_on_the_cpu(title):
+def test_idle_title_is_light_on_the_cpu(title, pace):
     """Idle on the title for 5 s: a small share of one core (generous bound; the target, 5 %, is benchmarked)."""
     c0, t0 = title.cpu_seconds(), time.monotonic()
     time.sleep(5)
     share = (title.cpu_seconds() - c0) / (time.monotonic() - t0)
-    assert share < 0.20, f"idle title used {share:.0%} of a core"
+    assert share < pace.cpu(0.20), f"idle title used {share:.0%} of a core ({pace})"
 
 
 @pytest.mark.timeout(90)
-def test_eight_bot_grisbi_is_light_on_the_cpu(xscreen):
+def test_eight_bot_grisbi_is_light_on_the_cpu(xscreen, pace):
     """An 8-bot Grisbi match (cards flying all the time) in a 1600×900 window for 5 s: under 30 % of one core
     (about twice what it takes; the target, 25 %, is benchmarked)."""
     g = Game(xscreen, "--game", "grisbi", "--seats", ",".join(["bot"] * 8))
@@ -249,7 +249,7 @@ def test_eight_bot_grisbi_is_light_on_the_cpu(xscreen):
         c0, t0 = g.cpu_seconds(), time.monotonic()
         time.sleep(5)
         share = (g.cpu_seconds() - c0) / (time.monotonic() - t0)
-        assert share < 0.30, f"an 8-bot Grisbi match used {share:.0%} of a core"
+        assert share < pace.cpu(0.30), f"an 8-bot Grisbi match used {share:.0%} of a core ({pace})"
     finally:
         g.stop()
 
@@ -370,14 +370,14 @@ CLOSE_S = 0.3
 
 
 @pytest.mark.timeout(60)
-def test_closing_the_window_exits_at_once(title):
+def test_closing_the_window_exits_at_once(title, pace):
     took = title.close()
     assert title.proc.returncode == 0
-    assert took <= CLOSE_S, f"the program took {took:.2f} s to exit after its window was closed"
+    assert took <= pace.wall(CLOSE_S), f"the program took {took:.2f} s to exit after its window was closed ({pace})"
 
 
 @pytest.mark.timeout(90)
-def test_closing_a_busy_table_or_a_lan_lobby_exits_at_once(xscreen):
+def test_closing_a_busy_table_or_a_lan_lobby_exits_at_once(xscreen, pace):
     """An 8-bot Grisbi match after 10 s of play, and a LAN host's lobby (loopback only) end within ``CLOSE_S``
     of the window manager's close."""
     for args, play in ((["--game", "grisbi", "--seats", ",".join(["bot"] * 8)], 10),
@@ -388,7 +388,7 @@ def test_closing_a_busy_table_or_a_lan_lobby_exits_at_once(xscreen):
             time.sleep(play)
             took = g.close()
             assert g.proc.returncode == 0
-            assert took <= CLOSE_S, f"{args[1]}: the program took {took:.2f} s to exit after its window was closed"
+            assert took <= pace.wall(CLOSE_S), f"{args[1]}: took {took:.2f} s to exit after its window was closed ({pace})"
         finally:
             g.stop()
 
@@ -425,7 +425,7 @@ def grit_plan(tmp_path, seed_from: int):
 
 
 @pytest.mark.timeout(60)
-def test_grit_move_by_mouse(xscreen, tmp_path):
+def test_grit_move_by_mouse(xscreen, tmp_path, pace):
     """At Grit's table a real click on a Complaint in hand, then on a pile, lays it: the human is no longer to act."""
     seed, clicks = grit_plan(tmp_path, 1)
     g = Game(xscreen, "--game", "grit", "--seats", "human,bot", "--seed", str(seed), "--bot-think", "40")
@@ -435,7 +435,7 @@ def test_grit_move_by_mouse(xscreen, tmp_path):
         for pos in clicks:
             g.click(pos)
         assert wait_for(lambda: g.scenes()[-1].endswith("acting=[]"), 10), g.scenes()
-        assert g.close() < 1.5
+        assert g.close() < pace.wall(1.5), pace
     finally:
         g.stop()
 

@@ -224,3 +224,28 @@ def test_the_rules_scene_shows_the_french_page_and_title(tmp_path):
     with TextAudit() as audit:
         scene.draw(pygame.Surface((1280, 720)), 1.0)
     assert "Comment jouer à Grit" in [d.text for d in audit.drawn]
+
+
+def test_page_down_up_home_and_end_move_the_rules_page(tmp_path):
+    """Issue 36: a reader presses Page Down and the page moves by a screen; Page Up back; End to the last line,
+    Home to the top (these keys used to do nothing)."""
+    app = make_app(tmp_path)
+    scene = RulesScene(app, "grass")
+    app.push(scene)
+    run_ticks(app, 2)
+    top = pygame.image.tobytes(app.screen, "RGB")
+
+    def key(code: int) -> None:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            app.input.handle_event(pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0))
+            run_ticks(app, 1)
+
+    key(pygame.K_PAGEDOWN)
+    assert scene.scroll > RulesScene.VIEW.height // 2, "Page Down moves about one screen"
+    assert pygame.image.tobytes(app.screen, "RGB") != top
+    key(pygame.K_PAGEUP)
+    assert scene.scroll == 0
+    key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll > 0
+    key(pygame.K_HOME)
+    assert scene.scroll == 0 and pygame.image.tobytes(app.screen, "RGB") == top

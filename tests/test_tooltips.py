@@ -196,3 +196,66 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 138), rel=(0, 0), buttons=(0, 0, 0)))
     run_ticks(app, 2)
     assert first in texts()
+
+
+def grisbi_pile_under_the_pointer(tmp_path):
+    """A Grisbi table (you and three bots) at your move with a card on the pile, the pointer moved onto that card:
+    (app, table, the pile's top card tooltip)."""
+    app = make_app(tmp_path)
+    start_match(app, "grisbi", parse_seats("human,bot,bot,bot"), 5, {})
+    table = app.top
+    for _i in range(3000):
+        run_ticks(app, 5)
+        if table.awake() and not table.board.busy and table.seating.public_view().pile_cards:
+            break
+    pile = table.pile_area()
+    top = [t for t in table.tips() if pile.contains(pygame.Rect(t.target))][-1]
+    app.input.handle_mouse(pygame.MOUSEMOTION, pygame.Rect(top.target).center)
+    app.input.begin_tick()
+    return app, table, top
+
+
+def test_a_grisbi_tooltip_never_covers_the_round_line_nor_a_seat_s_box(tmp_path):
+    """Issue 36: the pile's tooltip lay over the round line and the bots' boxes; it now lies beside the pile."""
+    from arcade.games.grisbi.table.art import STRIP
+
+    app, table, top = grisbi_pile_under_the_pointer(tmp_path)
+    for _i in range(table.tooltips.TIP_REST + 2):
+        table.tooltips.follow()  # the pointer rests; the match is not advanced (what it explains stays)
+    tip, drawn = shown(app, table)
+    assert tip == top
+    title = next(d for d in drawn if d.text == wrap(tip.title, 18, TIP_W - 24, bold=True)[0])
+    words = [pygame.Rect(d.rect) for d in drawn if d.text in wrap(tip.body, 16, TIP_W - 24)
+             + wrap(tip.body, 16, TIP_W + 56) + wrap(tip.body, 16, TIP_W - 84)] + [pygame.Rect(title.rect)]
+    boxes = [a.rect for a in table.areas.values() if a.kind == "box"]
+    assert boxes, "bots sit in boxes"
+    for r in words:
+        assert not r.colliderect(STRIP), f"the tooltip's words {r} lie on the round line"
+        assert r.collidelist(boxes) == -1, f"the tooltip's words {r} lie on a bot's box"
+
+
+def test_a_resting_pointer_s_tooltip_goes_when_read_or_when_its_card_changes(tmp_path):
+    """Issue 36: a pointer left resting kept a Grisbi tooltip up all match. It goes once what it explains changes
+    (another card laid on the pile under the still pointer) and does not come back for the new card until the
+    pointer moves; and a tooltip left up goes after TIP_LAST ticks."""
+    app, table, top = grisbi_pile_under_the_pointer(tmp_path)
+    tips = table.tooltips
+    for _i in range(tips.TIP_REST + 2):
+        tips.follow()
+    assert tips.now() == top
+    for _i in range(2000):  # the match goes on under the still pointer until a card is laid over the top card
+        run_ticks(app, 1)
+        if top not in table.tips():
+            break
+    assert top not in table.tips(), "a card was laid"
+    run_ticks(app, tips.TIP_REST * 3)
+    assert shown(app, table)[0] is None, "the tooltip went with its card, no new one while the pointer stays still"
+    centre = pygame.Rect(top.target).center
+    app.input.handle_mouse(pygame.MOUSEMOTION, (centre[0] + 3, centre[1]))
+    app.input.begin_tick()
+    for _i in range(tips.TIP_REST + 2):
+        tips.follow()
+    assert tips.now() is not None, "moving the pointer brings the explanation back"
+    for _i in range(tips.TIP_LAST):
+        tips.follow()
+    assert tips.now() is None, "read long enough: it goes"

@@ -384,9 +384,15 @@ class App:
         return spot
 
     def set_fullscreen(self, on: bool) -> None:
+        """Desktop fullscreen on or off. Leaving it gives back the window at the size it had before (px, as the
+        player may have dragged it), or at the settings' scale when the program started in fullscreen."""
+        was = self.settings.fullscreen
         self.settings.fullscreen = on
         if self.window is not None:
-            self.window = self._set_window_mode(on, self.start_size())
+            if on and not was:
+                self._windowed_size = tuple(pygame.display.get_window_size())  # SDL's own, after any drag
+            size = self.start_size() if on else getattr(self, "_windowed_size", None) or self.start_size()
+            self.window = self._set_window_mode(on, size)
         self.dirty = self.full_frame = True
 
     def present(self) -> bool:

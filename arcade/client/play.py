@@ -3,6 +3,8 @@ router). Used by the title, seat setup, the command line and "Resume"."""
 
 from __future__ import annotations
 
+from collections import deque
+
 from arcade.games import REGISTRY, definition_of
 from arcade.core.match import Match, SeatSpec, allowed_counts, parse_seats, seat_teams
 from arcade.core.replay import Replay, ReplayWriter, make_header, new_replay_path
@@ -12,6 +14,7 @@ from arcade.client.thinking import in_background
 __all__ = ["start_match", "attach_recorder", "resume_match", "start_tutorial", "mark_input", "TUTORIAL_THINK_TICKS"]
 
 TUTORIAL_THINK_TICKS = 90  # the tutorial's bots wait 1.5 s before each decision
+RECENT_EVENTS = 32  # public events a resumed turn game keeps for its table's log of the last moves
 
 
 def start_match(app, game_id: str, seats: list[SeatSpec], seed: int, options: dict, demo: bool = False) -> None:
@@ -44,7 +47,9 @@ def attach_recorder(app, match: Match) -> None:
 
 
 def resume_match(app, rep: Replay) -> None:
-    """Continue an interrupted match exactly where it stood: re-simulate its inputs, then hand over the seats."""
+    """Continue an interrupted match exactly where it stood: re-simulate its inputs, then hand over the seats. A
+    turn game's last ``RECENT_EVENTS`` public events replayed are left in ``match.recent_events`` (a table's log of
+    the last moves starts from them)."""
     rules = REGISTRY[rep.game]
     seats = parse_seats(",".join(rep.header["seats"]), rules.min_players, max(allowed_counts(rep.game)))
     think = rep.header.get("bot_think_ticks")
@@ -54,8 +59,13 @@ def resume_match(app, rep: Replay) -> None:
     writer = ReplayWriter(rep.path, rep.header, flush_on_input=match.turn_based)
     if writer.error is None:
         match.recorder = writer
+    recent: deque = deque(maxlen=RECENT_EVENTS)
     for inputs in rep.inputs():
+        before = match.state
         match.replay_tick(inputs)
+        if match.turn_based and match.state is not before:  # what a table's log would have shown (public events)
+            recent.extend(getattr(match.views([None])[None], "events", ()))
+    match.recent_events = tuple(recent)
     app.push(mark_input(app, router.table(rep.game)(app, match)))
 
 

@@ -278,6 +278,7 @@ class Match:
         self.last_inputs: tuple[int, ...] = ()
         self.recorder = None  # a ReplayWriter, when the match is recorded (a network match: its controller records)
         self.ended: Any = None  # a network match: the session's MatchEnded once every machine stopped
+        self.recent_events: tuple = ()  # a resumed turn game: the last public events replayed (``resume_match``)
 
     # --- seats
     @property

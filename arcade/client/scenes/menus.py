@@ -1331,8 +1331,8 @@ class LearnScene(Scene):
 
 class RulesScene(Scene):
     """How to play one game (or a chooser when ``game_id`` is None): the game's player page (``GameSpec.rules_page``,
-    Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, PgUp/PgDn
-    a page, a scrollbar shows where you are."""
+    Markdown) drawn by ``render.markdown`` with the game's own card pictures; ↑/↓ (and the wheel) scroll, ←/→ and
+    PgUp/PgDn a page, Home/End the top and the bottom, a scrollbar shows where you are."""
 
     still = True
     name = "rules"
@@ -1381,6 +1381,15 @@ class RulesScene(Scene):
             self.scroll_by(self.VIEW.height - 60)
         if inp.menu("LEFT"):
             self.scroll_by(-(self.VIEW.height - 60))
+        for key in inp.key_events:  # the keyboard's own page keys, whatever zone the keys are bound to
+            if key == pygame.K_PAGEDOWN:
+                self.scroll_by(self.VIEW.height - 60)
+            elif key == pygame.K_PAGEUP:
+                self.scroll_by(-(self.VIEW.height - 60))
+            elif key == pygame.K_HOME:
+                self.scroll = 0
+            elif key == pygame.K_END:
+                self.scroll = self.max_scroll
         wheel = getattr(inp, "wheel", 0)
         if wheel:
             self.scroll_by(-60 * wheel)
@@ -1407,5 +1416,6 @@ class RulesScene(Scene):
             pygame.draw.rect(surf, GOLD, (track.x, y, track.width, h), border_radius=4)
         at_end = self.scroll >= self.max_scroll
         scroll = _("↑/↓ or wheel scroll") if at_end else _("↑/↓ or wheel scroll · more below")
-        hint_bar(surf, [scroll, _("←/→ a page"), _("Esc or right-click: back")])
+        hint_bar(surf, [scroll, _("←/→ or PgUp/PgDn: a page"), _("Home/End: top/bottom"),
+                        _("Esc or right-click: back")])
 

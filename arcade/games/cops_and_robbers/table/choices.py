@@ -132,7 +132,7 @@ class SeatChoices:
             return _("Not now")
         kind, _value = slot
         if kind == DEFENCE:
-            return _("You have laid your Defence card this turn")
+            return _("One Defence card a turn: you have laid yours")
         if st.jail[seat]:
             return _("In jail: no attack until you are freed")
         if st.attacked:

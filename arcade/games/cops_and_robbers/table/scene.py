@@ -518,16 +518,26 @@ class Table(TableScene):
 
     def drop_card(self, seat: int, slots: list, index: int, at: tuple[int, int]) -> None:
         """A hand card dragged and let go at ``at`` (px): an Offence on an opponent's area attacks them, a Defence
-        on your own or a teammate's area is laid for them; anywhere else nothing is played (the card goes back)."""
+        on your own or a teammate's area is laid for them; anywhere else nothing is played (the card goes back).
+        A card let go on a player's area that it cannot be played on there says why (a notice): a second Defence
+        in a turn, a second Offensive, an attack from jail, a Defence for an opponent, an Offence on a teammate."""
         ui = self.choices.seat_ui(seat)
         ui.open = False
         if index >= len(slots):
             return
         onto = next((s for s, r in self.compute_areas().items() if r.collidepoint(at)), None)
-        fits = [a for _, a in self.picks.slot_options(seat, slots[index])
+        options = self.picks.slot_options(seat, slots[index])
+        fits = [a for _, a in options
                 if (isinstance(a, Attack) and a.target == onto) or (isinstance(a, Defend) and a.seat == onto)]
         if fits:
             self.choices.submit_choice(seat, fits[0])
+        elif onto is not None and slots[index] not in ("draw", "end"):
+            if not options:
+                self.hud.flash(self.picks.why_not(seat, slots[index]))
+            elif slots[index][0] == DEFENCE:
+                self.hud.flash(_("A Defence card goes in front of you or a teammate"))
+            else:
+                self.hud.flash(_("An Offence card goes on an opponent who is not in jail"))
 
     def hand_key(self, seat: int, index: int):
         views = self.seating.views()

@@ -88,6 +88,7 @@ class Table(TableScene):
         self.coach.prompts = self.open_prompts
         self.coach.layout = self.layout_rects
         self.coach.status = self.status_rects
+        self.coach.widths = self.coach.WIDTHS + (260,)  # the scoring's coach: in the column right of its panel
         self.tooltips.sources = self.tips
         self.tooltips.key_tip = self.key_tip
         self.pointer.hand_key = self.hand_key
@@ -102,7 +103,9 @@ class Table(TableScene):
         self.board.stagger = 2
         self.content: dict[Any, int | None] = {}
         self.slots_now: dict | None = None  # the seats' places as last laid out (``after_tick``)
-        self.log: list[str] = []
+        # the log of the last moves; a resumed match's starts from the moves replayed (``Match.recent_events``)
+        self.log: list[str] = [ln for ln in map(self.event_text, self.match.recent_events) if ln][-4:]
+        self.match.recent_events = ()  # "Play again" starts a clean log
         self.score_ticks = 0
         self.continued = False
         self.totals_before: tuple[int, ...] | None = None
@@ -551,15 +554,17 @@ class Table(TableScene):
         return pygame.Rect(left, y - ch // 2 - 50, W // 2 - 50 + 336 + 4 - left, ch + 70)  # to the log's right end
 
     def coach_about(self) -> list[pygame.Rect]:
-        """The scoring panel at the end of a hand; the trade dialog while the learner is in one; their hand, prompt
-        and own area on their turn or in Paranoia; else the area of the player whose turn it is."""
+        """The scoring panel and the learner's hand at the end of a hand; the trade dialog while the learner is in
+        one; their hand, prompt and own area on their turn or in Paranoia; else the area of the player whose turn it
+        is."""
         humans = self.seating.humans()
         if not humans:
             return []
         view = self.seating.views().public
         me = humans[0]
-        if view.phase in ("scoring", "over"):
-            return [self.panels.breakdown_rect(view.players)] if view.breakdown else []
+        if view.phase in ("scoring", "over"):  # the scoring speaks of the cards still in the learner's hand
+            return [self.panels.breakdown_rect(view.players), *filter(None, [self.hand_area()])] \
+                if view.breakdown else []
         prompts = self.open_prompts()
         if view.phase in ("draft", "answer") and self.panels.human_in_trade(view) == me:
             return [TRADE_BOX]

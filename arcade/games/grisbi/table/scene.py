@@ -90,6 +90,7 @@ class Table(TableScene):
         self.coach.notices = self.notice_rects
         self.tooltips.sources = self.tips
         self.tooltips.key_tip = self.key_tip
+        self.tooltips.avoid = self.tip_avoid
         self.pointer.hand_key = self.hand_key
         self.choices.panel = self.draw_action_panel
         self.seating.started = self.started
@@ -682,6 +683,11 @@ class Table(TableScene):
             out.append(self.card_tip(self.sprite_rect(p), key[1], on_top=p.tag == "pile" and key[1] == pile[-1]
                                      and len(pile) > 0))
         return out
+
+    def tip_avoid(self) -> list[pygame.Rect]:
+        """What a tooltip never covers (px): the round line (the status strip) and every seat's box (a bot's cards
+        and count, a LAN player's)."""
+        return [STRIP] + [a.rect for a in self.areas.values() if a.kind == "box"]
 
     def key_tip(self, seat: int) -> Tip | None:
         """The card under ``seat``'s cursor (its hand shown here, play under way)."""

@@ -773,6 +773,7 @@ class Table(TableScene):
             title = _("{player} wins!").format(player=self.seat_name(v.result))
         lines = [title]
         if v.totals is not None:
+            lines.append(self.deciding_rule(v.totals))
             for s in (0, 1):
                 t = v.totals[s]
                 line = (_("{player} ({who}): {total} — dead") if t >= DEAD_AT
@@ -781,6 +782,19 @@ class Table(TableScene):
         if v.best_of > 1:
             lines.append(_("Duels won: {a} – {b}").format(a=v.wins[0], b=v.wins[1]))
         return lines
+
+    def deciding_rule(self, totals) -> str:
+        """The end-of-duel rule that decided ``totals`` (two Injury totals, seat order), as the results say it: one
+        dead (22 or more) loses; both alive, the total closest to 21 wins; both dead, the lower; equal, a draw."""
+        a, b = totals
+        if a == b:
+            return _("Equal totals: a draw.")
+        dead = [s for s in (0, 1) if totals[s] >= DEAD_AT]
+        if len(dead) == 1:
+            return _("22 or more is dead: {player} loses, the one alive wins.").format(player=self.seat_name(dead[0]))
+        if dead:
+            return _("Both dead (22 or more): the lower total wins.")
+        return _("Both alive: the total closest to 21 wins.")
 
     LABEL_W = 230  # a player's labels at the left of their row: Injuries, duels won, "lays first" (px)
 
