@@ -11,11 +11,9 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from coloraide import Color  # the test extra (pyproject.toml)
 
-coloraide = pytest.importorskip("coloraide")
-from coloraide import Color  # noqa: E402
-
-from arcade.client.render import palette  # noqa: E402
+from arcade.client.render import palette
 
 FILTER = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 
