@@ -18,6 +18,7 @@ import msgpack
 import platformdirs
 
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
+from arcade.client.render.fonts import TEXT_SCALES  # Settings → Display… → Text size: 100, 125, 150 (%)
 from arcade.core.i18n import LANGUAGES, N_, _
 
 __all__ = ["Settings", "TEXT_SCALES", "grisbi_defaults", "GRISBI_PACES", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
@@ -26,8 +27,6 @@ log = logging.getLogger(__name__)
 APP = "grisbi-arcade"
 MAX_SETTINGS_BYTES = 64 * 1024
 SCALES = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
-TEXT_SCALES = (100, 125, 150)
-"""Settings → Text size: percent of the size each screen was laid out for (``render.fonts.TEXT_SCALES``)."""
 
 
 def config_dir(override: str | os.PathLike | None = None) -> Path:
