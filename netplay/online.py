@@ -88,16 +88,24 @@ def online_settings(rendezvous: str | None = None, stun: str | None = None, turn
 
 @dataclass(frozen=True)
 class CodeReady:
-    """The host's code exists: show it."""
+    """The host's code exists, or changed: show it (big). ``reason``: "" for the first code, else why it changed
+    (a ``netplay.rendezvous.CodeChangeReason`` value: "held", "wrong-codes"); ``previous``: the code it replaces;
+    ``line``: one line for a person ("someone else held the code: the new code is 5-adult-amulet-ahead")."""
     code: str
+    reason: str = ""
+    previous: str | None = None
+    line: str = ""
 
 
 @dataclass(frozen=True)
 class PeerFailed:
-    """A joiner did not connect, or its connection was lost (host side). The host stays open for others."""
+    """A joiner did not connect, or its connection was lost (host side). The host stays open for others. ``name``:
+    the joiner's name from its hello ("" if it gave none); ``line``: why, for the host's player ("your relay at
+    turn.example.org:3478 did not answer", "no relay configured: one of you needs a relay", ...)."""
     address: Address | None
     reason: str
     line: str
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -209,7 +217,14 @@ class OnlineHost:
 
     @property
     def code(self) -> str | None:
+        """The code to show now (it changes: ``CodeReady``); None until the server gave one."""
         return self.rendezvous.code
+
+    @property
+    def session_code(self) -> str | None:
+        """The match's own code, which keys the session (``netplay.session.Session.host``): the first code, kept
+        when the code shown changes (joiners learn it in the host's hello: ``OnlineJoin.session_code``)."""
+        return self.rendezvous.match_code
 
     @property
     def line(self) -> str:
@@ -227,9 +242,13 @@ class OnlineHost:
             self._failed = True
             f = self.rendezvous.failure
             events.append(Failed(f.reason.value, f.line))
+        changes = self.rendezvous.take_changes()
         if self.code is not None and not self._code_told:
             self._code_told = True
-            events.append(CodeReady(self.code))
+            first = self.rendezvous.match_code or self.code
+            events.append(CodeReady(first))
+        for change in changes:
+            events.append(CodeReady(change.code, change.reason.value, change.previous, change.line))
         for meeting in self.rendezvous.poll():
             address = self.transport.add_peer(True)
             self._links[address] = _Link(meeting, address)
@@ -240,7 +259,8 @@ class OnlineHost:
             s = self.transport.status(address)
             if s is not None and s.state == FAILED:
                 del self.connected[address]
-                events.append(PeerFailed(address, s.failure.value if s.failure else "lost", s.line))
+                events.append(PeerFailed(address, s.failure.value if s.failure else "lost", s.line,
+                                         self._name(address)))
         free = self.joiners - len(self.connected) - len(self._links)
         if self.seat_room is not None and self.watch_room is not None:
             free = min(free, max(0, self.seat_room) + max(0, self.watch_room))
@@ -307,6 +327,11 @@ class OnlineHost:
         """The route ("direct" or "relay") to each joiner of the followed session, by its peer index."""
         return {peer: self.connected[a].route for a, peer in self.members.items() if a in self.connected}
 
+    def _name(self, address: Address) -> str:
+        """A joiner's name as its hello gave it ("" if none), at most 24 characters."""
+        name = self._infos.get(address, {}).get("name", "")
+        return name[:24] if isinstance(name, str) else ""
+
     def _step(self, address: Address, link: _Link) -> list[OnlineEvent]:
         status = self.transport.status(address)
         link.pump(self.transport)  # after reading the status: a verdict made before it is sent now
@@ -314,14 +339,16 @@ class OnlineHost:
             del self._links[address]
             link.meeting.close()
             self.transport.remove_peer(address)
-            return [PeerFailed(address, link.meeting.failure.reason.value, link.meeting.failure.line)]
+            return [PeerFailed(address, link.meeting.failure.reason.value, link.meeting.failure.line,
+                               self._name(address))]
         if status is None or status.state not in (CONNECTED, FAILED):
             return []
         del self._links[address]
         link.meeting.close()
         if status.state == FAILED:
             self.transport.remove_peer(address)
-            return [PeerFailed(address, status.failure.value if status.failure else "failed", status.line)]
+            return [PeerFailed(address, status.failure.value if status.failure else "failed", status.line,
+                               self._name(address))]
         event = Connected(address, status.route or DIRECT, status.connect_s or 0.0, self._infos[address])
         self.connected[address] = event
         return [event]
@@ -366,6 +393,13 @@ class OnlineJoin:
             if s is not None:
                 return s.line
         return self.rendezvous.line
+
+    @property
+    def session_code(self) -> str:
+        """The code that keys the match's session (``netplay.session.Session.join``): the match's own code as the
+        host named it in its hello (its first code, when the code typed is a newer one), else the code typed."""
+        meeting = self._link.meeting if self._link is not None else None
+        return (meeting.match if meeting is not None and meeting.match else None) or self.rendezvous.code
 
     def poll(self) -> list[OnlineEvent]:
         """What happened since the last call: ``Connected`` or ``Failed``, once."""

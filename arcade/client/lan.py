@@ -278,6 +278,7 @@ class LanLink:
         self.matches = 0
         # over the internet: the netplay.online OnlineHost (polled here, following the session) or OnlineJoin
         self.online: Any = None
+        self.code_note = ""  # host online: why the code shown changed (netplay's English line; "" if it did not)
 
     # --- construction
     @classmethod
@@ -556,13 +557,28 @@ class LanLink:
         self.notices = [(t, m) for t, m in self.notices if now - t < 6.0][-4:]
         return evs
 
+    @property
+    def shown_code(self) -> str:
+        """The code to show and copy: an online host's current code (it changes when another side spoils it; the
+        session stays keyed by the first, ``code``), else ``code``."""
+        if self.role == HOST and self.online is not None and getattr(self.online, "code", None):
+            return self.online.code
+        return self.code
+
     def _on_online(self, ev: Any) -> None:
         """Host online: what the code's meetings and connections did (``netplay.online`` events)."""
-        from netplay.online import Connected, Failed as OnlineFailed, PeerFailed
+        from netplay.online import CodeReady, Connected, Failed as OnlineFailed, PeerFailed
 
-        if isinstance(ev, Connected):
+        if isinstance(ev, CodeReady) and ev.previous is not None:
+            self.code_note = ev.line
+            self.say(f"internet code: {ev.code}", net_line(ev.line))
+            self.say(f"online: {ev.line}")
+        elif isinstance(ev, Connected):
             how = "directly" if ev.route == "direct" else "through the relay"
             self.say(f"online: a player connected {how} in {ev.connect_s:.1f} s")
+        elif isinstance(ev, PeerFailed) and ev.name:
+            self.say(f"online: {ev.name} could not connect: {ev.line}",
+                     _("{name} could not connect: {reason}").format(name=ev.name, reason=net_line(ev.line)))
         elif isinstance(ev, PeerFailed):
             self.say(f"online: a player could not connect: {ev.line}",
                      _("A player could not connect: {reason}").format(reason=net_line(ev.line)))

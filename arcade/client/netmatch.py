@@ -61,7 +61,7 @@ from netplay.discovery import announce_session
 from netplay.events import (CodeChanged, Desync, Disconnected, Failed, Interrupted, MatchEnded, PeerJoined, Resumed,
                             SeatDropped, Started)
 from netplay.ice import MAX_TOTAL_TIMEOUT
-from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, OnlineHost, OnlineJoin, PeerFailed,
+from netplay.online import (DEFAULT_STUN, SPECTATORS, CodeReady, Connected, OnlineHost, OnlineJoin, PeerFailed,
                             online_settings)
 from netplay.online import Failed as OnlineFailed
 from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
@@ -243,11 +243,14 @@ class _Headless:
             s.end_match()
 
     def report_online(self, ev: Any) -> None:
-        if isinstance(ev, Connected):
+        if isinstance(ev, CodeReady) and ev.previous is not None:
+            print(f"internet code: {ev.code}", flush=True)  # every new code, even --quiet (tests read it)
+            self.say(f"online: {ev.line}")
+        elif isinstance(ev, Connected):
             self.say(f"online: a player connected {'directly' if ev.route == 'direct' else 'through the relay'} "
                      f"in {ev.connect_s:.1f} s")
         elif isinstance(ev, PeerFailed):
-            self.say(f"online: a player could not connect: {ev.line}")
+            self.say(f"online: {ev.name or 'a player'} could not connect: {ev.line}")
         elif isinstance(ev, OnlineFailed):
             self.say(f"online: no more players can join: {ev.line}")
 
@@ -485,7 +488,7 @@ def _host_online(args: argparse.Namespace, settings: MatchSettings, seats: list[
         print(f"{PROG}: error: {failure.line if failure else 'the meeting server gave no code'}", file=sys.stderr)
         return 1
     print(f"internet code: {online.code}", flush=True)
-    session = Session.host(online.transport, settings, remote, online.code, input_source=run.input_source,
+    session = Session.host(online.transport, settings, remote, online.session_code, input_source=run.input_source,
                            config=_config(args, online=True), now=time.monotonic(), nonce=args.seed, name="host",
                            bots={i: lv or args.level for i, lv in levels.items()})
     run.say(f"hosting {settings.describe()} over the internet; waiting for {sum(remote)} remote seat(s)")
@@ -510,7 +513,7 @@ def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any)
         return 1
     run.say(f"online: connected {'directly' if result.route == 'direct' else 'through the relay'} in "
             f"{result.connect_s:.1f} s")
-    session = Session.join(online.transport, online.host_address, args.internet, len(seats),
+    session = Session.join(online.transport, online.host_address, online.session_code, len(seats),
                            input_source=run.input_source, config=_config(args, online=True), now=time.monotonic(),
                            nonce=args.seed, accept=accept, name="joiner")
     return run.run(session, online)
