@@ -188,7 +188,7 @@ def test_online_servers_refuse_a_relay_without_its_login_and_save_a_full_one(wor
     while scene.sel != len(scene.fields) + 1:
         world.press(app, "down")
     world.press(app, "enter")  # Save: refused
-    assert scene.error == "A TURN server needs its user name and password."
+    assert scene.error == "A TURN server needs its user name and password, or its shared secret."
     assert app.top is scene
     edit(3, "ann")
     edit(4, "s3cret")

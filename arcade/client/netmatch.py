@@ -11,9 +11,13 @@ through a TURN relay; the same session, keyed by that code, runs on top)::
     grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-tiger-lamp"
     grisbi-arcade join --internet 7-tiger-lamp --seats bot --headless
 
-with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT --turn-user U
---turn-password P`` (defaults: ``netplay.online``'s; a joiner without a TURN server uses the one the host lends).
-The host prints ``internet code: CODE`` on its own line as soon as the code exists, keeps it open for the next
+with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT`` with either
+``--turn-user U --turn-password P`` (long-term: used by this machine only, never sent) or ``--turn-secret SECRET``
+(coturn's ``static-auth-secret``: the host mints short-lived credentials for each joiner without a relay, sent on
+its encrypted meeting channel), ``--relay-only`` (offer relayed candidates only: hide this machine's addresses)
+(defaults: ``netplay.online``'s; a joiner without a TURN server reaches the host's relay, or uses the credentials it
+granted). The host prints ``internet code: CODE`` on its own line as soon as the code exists, and again each time
+the code changes (someone held it, or too many wrong codes were tried: a line says why), keeps it open for the next
 joiner up to the free seats (and ``netplay.online.SPECTATORS`` watchers), and plays a star through itself; the
 summary adds ``route`` ("direct" or "relay"), ``connect_s`` (a joiner: code entered -> welcomed by the host) and
 ``online`` (routes per joiner, datagrams and payload bytes of the transport, seconds of play). ``--rounds N`` (host)
@@ -51,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 import re
 import socket
 import sys
@@ -114,10 +119,17 @@ def _parser(sub: str) -> _Parser:
                      f"(default {PUBLIC_MAILBOX})")
     net.add_argument("--stun", metavar="HOST:PORT", default=None, help=f"the STUN server (default "
                      f"{DEFAULT_STUN[0]}:{DEFAULT_STUN[1]}; 'none': none)")
-    net.add_argument("--turn", metavar="HOST:PORT", default=None, help="the TURN relay (default none; the host "
-                     "lends its relay to joiners who have none)")
-    net.add_argument("--turn-user", metavar="U", default=None, help="the TURN relay's user name")
+    net.add_argument("--turn", metavar="HOST:PORT", default=None, help="the TURN relay (default none; a joiner "
+                     "without one reaches the host's)")
+    net.add_argument("--turn-user", metavar="U", default=None, help="the TURN relay's user name (long-term: used "
+                     "by this machine only)")
     net.add_argument("--turn-password", metavar="P", default=None, help="the TURN relay's password")
+    net.add_argument("--turn-secret", metavar="SECRET", default=None, help="the TURN relay's shared secret "
+                     "(coturn's static-auth-secret), instead of --turn-user/--turn-password: short-lived "
+                     "credentials are minted from it (a host grants them to joiners without a relay)")
+    net.add_argument("--relay-only", action="store_true", help="offer relayed candidates only (hide this "
+                     "machine's addresses)")
+    net.add_argument("--grant-lifetime", type=float, default=None, help=argparse.SUPPRESS)  # s, tests
     # measurements: seeded impairment added to every datagram this peer sends over the internet transport
     net.add_argument("--impair-latency", type=float, default=0.0, help=argparse.SUPPRESS)  # ms, one way
     net.add_argument("--impair-jitter", type=float, default=0.0, help=argparse.SUPPRESS)  # ms
@@ -405,9 +417,13 @@ def _online(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The servers from the command line (``netplay.online.online_settings``), and the transport's options (seed,
     impairment). Raises _ArgError."""
     try:
-        settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password)
+        settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password,
+                                   args.turn_secret, args.relay_only)
     except ValueError as e:
-        raise _ArgError(str(e) + (" (--turn-user, --turn-password)" if "password" in str(e) else "")) from None
+        raise _ArgError(str(e) + (" (--turn-user, --turn-password, or --turn-secret)" if "password" in str(e)
+                                  else "")) from None
+    if args.grant_lifetime is not None:
+        settings = replace(settings, grant_lifetime=args.grant_lifetime)
     kw: dict[str, Any] = {"seed": args.seed or 0}
     if args.impair_latency or args.impair_jitter or args.impair_loss:
         kw["send_impairment"] = Impairment(latency=args.impair_latency / 1000, jitter=args.impair_jitter / 1000,

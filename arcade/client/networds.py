@@ -77,7 +77,13 @@ LINES: tuple[str, ...] = (
     N_("the rendezvous server '{url}' is not a ws:// or wss:// URL (e.g. {example})"),
     N_("the STUN server '{server}' is not HOST:PORT (e.g. turn.example.org:3478)"),
     N_("the TURN server '{server}' is not HOST:PORT (e.g. turn.example.org:3478)"),
-    N_("a TURN server needs its user name and password"),
+    N_("a TURN server needs its user name and password, or its shared secret"),
+    N_("only the relay may be used here (hide my address), but there is no relay"),
+    N_("only the relay may be used here (hide my address), but the TURN relay did not answer or refused the "
+       "user/password"),
+    N_("your relay at {server} did not answer"),
+    N_("their relay at {server} did not answer"),
+    N_("no relay configured: one of you needs a relay"),
     # --- the lobby (Session.start_problem) and seat claims (ClaimRefused.reason)
     N_("the lobby is closed"),
     N_("waiting for {names} to be ready"),

@@ -63,8 +63,10 @@ class Settings:
     Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
     (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
     for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
-    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
-    a personal secret).
+    with ``online_turn_user`` and ``online_turn_password`` (long-term, used by this machine only: kept in this file as
+    typed) or ``online_turn_secret`` (coturn's ``static-auth-secret``: short-lived credentials are minted from it,
+    and joiners without a relay get their own), and ``online_relay_only`` (offer relayed candidates only: hide this
+    machine's addresses).
     """
 
     volume: int = 7
@@ -87,6 +89,8 @@ class Settings:
     online_turn: str = ""
     online_turn_user: str = ""
     online_turn_password: str = ""
+    online_turn_secret: str = ""
+    online_relay_only: bool = False
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
     path: Path | None = field(default=None, compare=False)
@@ -161,8 +165,10 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "lan_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
     }
-    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password",
+                 "online_turn_secret"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
+    checks["online_relay_only"] = lambda v: isinstance(v, bool)
     for f in fields(Settings):
         if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue

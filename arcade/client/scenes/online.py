@@ -52,7 +52,8 @@ def servers_of(settings: Any) -> OnlineSettings:
     """The servers of the player's settings (``Settings.online_*``). Raises ValueError with a line to show."""
     return online_settings(settings.online_rendezvous or None, settings.online_stun or None,
                            settings.online_turn or None, settings.online_turn_user or None,
-                           settings.online_turn_password or None)
+                           settings.online_turn_password or None, getattr(settings, "online_turn_secret", "") or None,
+                           bool(getattr(settings, "online_relay_only", False)))
 
 
 def describe_servers(settings: Any) -> str:
