@@ -187,11 +187,17 @@ class _Failed(Exception):
         self.failure, self.line = failure, line
 
 
-def _offer(stage: str, conn: Connection | None) -> dict[str, Any]:
-    if conn is None or not conn.local_candidates:
+def _offer(stage: str, conn: Connection | None, public_only: bool = False) -> dict[str, Any]:
+    """An offer of ``conn``'s candidates for ``stage``; ``public_only``: the server-reflexive ones only, when there
+    are (the relay stage of a side with no relay: the other side's relay reaches a public address, never a private
+    one, and a relay told to send to a private range may refuse, or worse, give up on the allocation)."""
+    cands = list(conn.local_candidates) if conn is not None else []
+    if public_only and any(c.type == "srflx" for c in cands):
+        cands = [c for c in cands if c.type == "srflx"]
+    if not cands:
         return {"t": "offer", "stage": stage}
     return {"t": "offer", "stage": stage, "ufrag": conn.local_username, "pwd": conn.local_password,
-            "cands": [c.to_sdp() for c in conn.local_candidates[:MAX_CANDIDATES]]}
+            "cands": [c.to_sdp() for c in cands[:MAX_CANDIDATES]]}
 
 
 def _read_offer(msg: dict[str, Any]) -> tuple[str, str, list[Candidate]] | None:
@@ -370,7 +376,7 @@ class _Peer:
         finally:
             ok = bool(self.relay.local_candidates) and not self.half
             self.turn_trouble = not ok and not self.half
-            self.signal(_offer(RELAY, self.relay))
+            self.signal(_offer(RELAY, self.relay, public_only=self.half))
             if not self.relay_gathered.done():
                 self.relay_gathered.set_result(ok)
 

@@ -101,3 +101,16 @@ class RawMailbox:
 
     def close(self) -> None:
         self.sock.close()
+
+
+if __name__ == "__main__":
+    # python tests/mailbox_raw.py hold URL APPID NAMEPLATE: claim it, open its mailbox, print "held", then say
+    # nothing until stdin closes (a stranger, or a join that crashed without releasing)
+    import sys
+
+    _, what, url, appid, nameplate = sys.argv
+    box = RawMailbox(url, appid)
+    box.hold(nameplate)
+    print("held", flush=True)
+    sys.stdin.read()
+    box.close()
