@@ -306,10 +306,11 @@ class _Peer:
 
     def relay_state(self) -> dict[str, Any]:
         """This side's relay: ``{"server": "host:port" or None, "ok": True (allocated), False (no answer or
-        refused), None (not tried yet)}``."""
+        refused; also a relay still silent when the attempt gives up), None (not tried yet)}``."""
         ok = None
-        if self.servers.turn is not None and self.relay_gathered is not None and self.relay_gathered.done():
-            ok = bool(self.relay_gathered.result())
+        if self.servers.turn is not None and self.relay_gathered is not None:
+            ok = bool(self.relay_gathered.result()) if self.relay_gathered.done() else (
+                False if self.elapsed() > self.timeouts.direct else None)
         return {"server": self.servers.turn_text, "ok": ok}
 
     def _relay_hint(self) -> str:

@@ -408,11 +408,13 @@ class OnlineHost:
         """The route ("direct" or "relay") to each joiner of the followed session, by its peer index."""
         return {peer: self.connected[a].route for a, peer in self.members.items() if a in self.connected}
 
-    def _failed(self, address: Address, link: _Link, status: Any) -> PeerFailed:
+    def _peer_failed(self, address: Address, link: _Link, status: Any) -> PeerFailed:
         """A joiner's connection failed: why, as the host's player can act on it."""
         theirs = link.peer_fail.get("relay") if link.peer_fail is not None else None
         if theirs is None and status is not None:
             theirs = status.peer_relay
+        if theirs is None and self._infos.get(address, {}).get("relay") is False:
+            theirs = {"server": None, "ok": None}  # its hello said it has no relay of its own
         mine = status.relay if status is not None else None
         why = relay_problem(mine, theirs, self.settings.servers.turn_text)
         if why is None:
@@ -435,7 +437,7 @@ class OnlineHost:
             del self._links[address]  # the joiner told us why it gives up: that, rather than the channel closing
             link.meeting.close()
             self.transport.remove_peer(address)
-            return [self._failed(address, link, status)]
+            return [self._peer_failed(address, link, status)]
         if link.meeting.failure is not None and (status is None or status.state != CONNECTED):
             del self._links[address]
             link.meeting.close()
@@ -448,7 +450,7 @@ class OnlineHost:
         link.meeting.close()
         if status.state == FAILED:
             self.transport.remove_peer(address)
-            return [self._failed(address, link, status)]
+            return [self._peer_failed(address, link, status)]
         event = Connected(address, status.route or DIRECT, status.connect_s or 0.0, self._infos[address])
         self.connected[address] = event
         return [event]

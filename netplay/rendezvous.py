@@ -181,8 +181,12 @@ class _ReactorThread:
                 live = list(_live)
             for r in live:
                 r.close()
+                for s in list(r._sides):
+                    if s.meeting is not None:
+                        s.meeting.close()  # what was sent on it (a joiner's last word: why it gave up) goes out
             end = time.monotonic() + EXIT_WAIT_S
-            while time.monotonic() < end and not all(r.closed for r in live):
+            while time.monotonic() < end and not all(r.closed and all(s.done for s in r._sides if s.meeting)
+                                                     for r in live):
                 time.sleep(0.01)
             try:
                 self.reactor.callFromThread(self.reactor.stop)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import socket
 import subprocess
 import sys
 import tempfile
@@ -202,3 +203,56 @@ def test_a_held_nameplate_gives_a_new_code_and_a_friend_plays_with_it(longterm_n
         if stranger is not None:
             stranger.stop()
         host.stop()
+
+
+def candidates(messages: list[str]) -> list[tuple[str, str]]:
+    """(address, type) of every ICE candidate in the host's offers on the meeting channel."""
+    out = []
+    for text in messages:
+        msg = json.loads(text)
+        for sdp in msg.get("cands", []) if msg.get("t") == "offer" else []:
+            parts = sdp.split()
+            out.append((parts[4], parts[parts.index("typ") + 1]))
+    return out
+
+
+def test_relay_only_hides_the_hosts_addresses(longterm_net):
+    net = longterm_net
+    host = Program.arcade(net, net.home(1), *host_args(net, "--turn", net.turn, "--turn-user", TURN_USER,
+                                                       "--turn-password", TURN_PASSWORD, "--relay-only"))
+    try:
+        code = host.lines_starting("internet code: ")[0].split(": ", 1)[1]
+        p = Program(net, net.home(2), [sys.executable, str(TESTS / "online_probe.py"), net.rendezvous_url, code,
+                                       net.stun, "connect"])
+        assert p.finish(60) == 0, p.err[-2000:]
+        seen = json.loads(p.out[-1])
+        offered = candidates(seen["messages"])
+        assert offered and all(kind == "relay" and address == "203.0.113.10" for address, kind in offered), offered
+        assert seen["route"] == "relay", seen["line"]
+    finally:
+        host.stop()
+
+
+def test_a_joiner_whose_route_fails_tells_the_host_why(longterm_net):
+    """Both homes behind symmetric NATs, the joiner with no relay: the host whose relay is down, and the host with
+    no relay, each print why the joiner could not connect, naming it."""
+    net = longterm_net
+    dead = Program.arcade(net, net.home(1), *host_args(net, "--turn", "203.0.113.10:3479", "--turn-user", TURN_USER,
+                                                       "--turn-password", TURN_PASSWORD))
+    bare = Program.arcade(net, net.home(1), *host_args(net))
+    joiners = []
+    try:
+        for host in (dead, bare):
+            code = host.lines_starting("internet code: ")[0].split(": ", 1)[1]
+            joiners.append(Program.arcade(net, net.home(2), "join", "--internet", code, "--rendezvous",
+                                          net.rendezvous_url, "--stun", net.stun, "--seats", "bot", "--headless"))
+        for j in joiners:
+            assert j.finish(60) == 1
+        said = [j.out[-3:] + [j.err[-300:]] for j in joiners]
+        line = dead.lines_starting("online: " + socket.gethostname()[:24] + " could not connect: ", limit=30)[0]
+        assert line.endswith("could not connect: your relay at 203.0.113.10:3479 did not answer"), (line, said)
+        line = bare.lines_starting("online: " + socket.gethostname()[:24] + " could not connect: ", limit=30)[0]
+        assert line.endswith("could not connect: no relay configured: one of you needs a relay"), line
+    finally:
+        for p in joiners + [dead, bare]:
+            p.stop()

@@ -516,7 +516,8 @@ def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any)
     servers, kw = _online(args)
     run = _Headless(args, [lv or "" for lv in seats])
     warm_up(wait=10.0)  # the meeting's libraries load before the code counts as entered (as in the menus)
-    online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION}, **kw)
+    online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION,
+                                                      "name": (socket.gethostname() or "joiner")[:24]}, **kw)
     run.online = online
     _wait(online, run, lambda: online.result is not None, MAX_TOTAL_TIMEOUT + 2)
     result = online.result
