@@ -145,3 +145,45 @@ def test_a_joiner_whose_program_ends_releases_the_nameplate(mailbox, tmp_path):
             proc.kill()
             proc.wait()
         lister.close()
+
+
+def test_the_hosts_lobby_shows_the_new_code_and_why(tmp_path, mailbox):
+    """The client: a host's online lobby whose code a stranger holds shows the new code, large, with one line why,
+    and a friend who types the new code sits in the lobby."""
+    from arcade.client.render.audit import TextLog
+    from test_lan_client import choose
+    from test_online_client import RealWorld, join_with
+
+    world = RealWorld(tmp_path, mailbox)
+    stranger = RawMailbox(mailbox, APPID)
+    try:
+        host, guest = world.app("host"), world.app("guest")
+        host.settings.lan_name, guest.settings.lan_name = "Ann", "Bob"
+        choose(world, host, "online")
+        choose(world, host, "Host online")
+        setup = host.top
+        while setup.row:
+            world.press(host, "up")
+        for _ in range(12):
+            if setup.gid == "grit":
+                break
+            world.press(host, "right")
+        assert setup.gid == "grit"
+        world.press(host, "tab")
+        world.wait(lambda: host.top.name == "lan_lobby", 600, "the host's lobby with a code")
+        link = host.top.link
+        first = link.shown_code
+        stranger.hold(first.split("-")[0])
+        world.wait(lambda: link.shown_code != first, 2400, "a new code")
+        new = link.shown_code
+        assert link.code == first  # the session keeps its key
+        with TextLog() as log:
+            world.shot(host, "online_lobby_new_code")
+        shown = {t.text for t in log.texts} | log.rows
+        assert new in shown and f"someone else held the code: the new code is {new}" in " ".join(shown), shown
+        join_with(world, guest, new)
+        world.wait(lambda: guest.top.name == "lan_lobby", 1200, "the guest's lobby")
+        world.wait(lambda: len(link.session.peers()) == 2, 240, "the roster")
+    finally:
+        stranger.close()
+        world.close()
