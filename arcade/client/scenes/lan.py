@@ -1047,14 +1047,17 @@ class LanLobbyScene(Scene):
         width = self.CODE_RECT.width
         head = _("INTERNET CODE")
         draw_text(surf, head, (1045, 142), size_to_fit(head, width, 20, bold=True), DIM, bold=True, anchor="center")
+        code = link.status().code
         size = 56
-        while size > 24 and text_image(link.code, size, GOLD, True).get_width() > width:
+        while size > 24 and text_image(code, size, GOLD, True).get_width() > width:
             size -= 2
-        draw_text(surf, link.code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
-        line = _("say: {words}").format(words=" · ".join(link.code.split("-")))
+        draw_text(surf, code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
+        line = _("say: {words}").format(words=" · ".join(code.split("-")))
         draw_text(surf, line, (1045, 240), size_to_fit(line, width, 18), WHITE, anchor="center")
         if link.role == "host":  # how friends join (how the code's meetings go: ``draw_online_line``)
             y = 266
+            if link.status().code_note:  # the code changed: why, in one line ("someone else held the code: ...")
+                y += 21 * centred_lines(surf, net_line(link.status().code_note), (1045, y), width, 17, GOLD, pitch=19)
             for text in (_("Friends: Play online → Join online, type it"), _("C or click the code: copy it")):
                 y += fonts.pitch(17, 21) * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
         else:
@@ -1073,8 +1076,8 @@ class LanLobbyScene(Scene):
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
         try:
-            pygame.scrap.put_text(self.link.code)  # pygame-ce: SDL's clipboard, no init needed
-            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.code)
+            pygame.scrap.put_text(self.link.status().code)  # pygame-ce: SDL's clipboard, no init needed
+            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.status().code)
         except (pygame.error, AttributeError, NotImplementedError) as e:
             self.app.notice = _("Could not copy ({error}): read the code out instead.").format(error=e)
 

@@ -60,7 +60,8 @@ def servers_of(settings: Any) -> OnlineSettings:
     """The servers of the player's settings (``Settings.online_*``). Raises ValueError with a line to show."""
     return online_settings(settings.online_rendezvous or None, settings.online_stun or None,
                            settings.online_turn or None, settings.online_turn_user or None,
-                           settings.online_turn_password or None)
+                           settings.online_turn_password or None, getattr(settings, "online_turn_secret", "") or None,
+                           bool(getattr(settings, "online_relay_only", False)))
 
 
 def describe_servers(settings: Any) -> str:
@@ -395,7 +396,8 @@ class OnlineWaitScene(Scene):
                                      info={"game": host[0], "seats": len(host[1]), "protocol": PROTOCOL_VERSION})
         else:
             seats = 0 if watch else len(self.local)
-            self.online = OnlineJoin(code or "", servers, info={"seats": seats, "protocol": PROTOCOL_VERSION})
+            self.online = OnlineJoin(code or "", servers, info={"seats": seats, "protocol": PROTOCOL_VERSION,
+                                                                "name": app.settings.lan_name})
 
     @property
     def title(self) -> str:
@@ -445,10 +447,10 @@ class OnlineWaitScene(Scene):
         try:
             if self.host is not None:
                 gid, plan, options = self.host
-                link = LanLink.host(self.app, gid, plan, options, code=online.code, port=0, name=s.lan_name,
+                link = LanLink.host(self.app, gid, plan, options, code=online.session_code, port=0, name=s.lan_name,
                                     broadcast=s.lan_broadcast, online=online)
             else:
-                link = LanLink.join(self.app, online.host_address, online.rendezvous.code, self.local,
+                link = LanLink.join(self.app, online.host_address, online.session_code, self.local,
                                     name=s.lan_name, broadcast=s.lan_broadcast, watch=self.watch, claim=self.claim,
                                     online=online)
                 if self.token is not None:  # the seats go back to the player who lost them
