@@ -12,9 +12,12 @@ import pygame
 import pytest
 
 from arcade.client.render.audit import TextLog
-from arcade.client.scenes import online
-from arcade.client.scenes.lan import LanLobbyScene, LanSettingsScene
-from arcade.client.scenes.online import OnlineHostScene, OnlineJoinScene, OnlineSettingsScene
+from arcade.client.scenes import online_join
+from arcade.client.scenes.lan_lobby import LanLobbyScene
+from arcade.client.scenes.lan_settings import LanSettingsScene
+from arcade.client.scenes.online_host import OnlineHostScene
+from arcade.client.scenes.online_join import OnlineJoinScene
+from arcade.client.scenes.online_settings import OnlineSettingsScene
 from client_helpers import make_app
 
 KEYS = {"enter": pygame.K_RETURN, "up": pygame.K_UP, "down": pygame.K_DOWN, "tab": pygame.K_TAB,
@@ -107,7 +110,7 @@ def test_tab_and_a_click_complete_the_word_from_the_word_list(app, no_network):
     app.tick()
     app.tick()
     assert join.code.value == "5-gossamer-rebirth-crossover" and join.rows()[join.row] == "code"
-    assert online.code_problem(join.code.value) == ""
+    assert online_join.code_problem(join.code.value) == ""
 
 
 @pytest.mark.parametrize("typed, line", [
