@@ -290,7 +290,8 @@ def _online(app, log):
     from arcade.core.match import SeatSpec
 
     log.where = "online menus"
-    warm_up, online_menu.warm_up = online_menu.warm_up, lambda: None  # no thread importing the meeting's libraries meanwhile
+    # no thread importing the meeting's libraries meanwhile
+    warm_up, online_menu.warm_up = online_menu.warm_up, lambda: None
     try:  # (the text audit goes through sys.modules)
         menu = online_menu.OnlineMenuScene(app)
     finally:

@@ -8,7 +8,7 @@ import pytest
 
 from arcade.client.render import widgets
 from arcade.client.render.widgets import W
-from arcade.client.scenes import lan_lobby
+from arcade.client.scenes import lan_common, lan_lobby
 from arcade.client.scenes.lan_host import LanHostScene
 
 from client_helpers import make_app, run_ticks
@@ -18,7 +18,7 @@ def drawn(app, scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """Every string the scene draws (itself or through the widgets: banner, menu), with its rectangle."""
     seen: list[tuple[str, pygame.Rect]] = []
     with monkeypatch.context() as m:
-        for module in (lan, widgets):
+        for module in (lan_lobby, lan_common, widgets):
             real = module.draw_text
 
             def record(surf, s, *a, _real=real, **kw):

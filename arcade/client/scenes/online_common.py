@@ -1,4 +1,5 @@
-"""What the online screens share: the player's servers, failure lines, and going back to the online menu with a problem."""
+"""What the online screens share: the player's servers, failure lines, and going back to the online menu with a
+problem."""
 
 from __future__ import annotations
 

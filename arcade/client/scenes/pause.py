@@ -1,4 +1,5 @@
-"""The pause menu over a match, what its items do for a match played on this machine (``LocalPlay``), and going back to the title."""
+"""The pause menu over a match, what its items do for a match played on this machine (``LocalPlay``), and going back to
+the title."""
 
 from __future__ import annotations
 

@@ -69,8 +69,8 @@ class SeatSetupScene(Scene):
     back button gives its seat back (``default_seat``: a bot), unless it is the last person's (then it leaves the
     screen, as Esc). A pad unplugged here gives its seat back.
 
-    The LAN host screen is this scene with a game row, open seats and a join code (``arcade.client.scenes.lan_host``); the hooks
-    are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
+    The LAN host screen is this scene with a game row, open seats and a join code (``arcade.client.scenes.lan_host``);
+    the hooks are ``default_seat``, ``candidates``, ``rows``, ``change`` and ``activate``.
     """
 
     still = True

@@ -1,4 +1,5 @@
-"""Text entry on the LAN and online screens: the field of the selected row has focus and keys type in it at once (``TextField.type_keys``), so a zone's letters never move the menu there."""
+"""Text entry on the LAN and online screens: the field of the selected row has focus and keys type in it at once
+(``TextField.type_keys``), so a zone's letters never move the menu there."""
 
 from __future__ import annotations
 
