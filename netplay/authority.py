@@ -57,6 +57,7 @@ from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
 from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
                        REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+from .protocol import DONE, FINISHING, RUNNING
 from .turnclock import HostClock, JoinerClock
 from .wire import SEND_LIMIT
 
@@ -189,11 +190,11 @@ def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], li
 def _run_ticks(s: Session, tick: Any) -> None:
     """The ticks that are due by the session's clock (``tick()`` each, at most ``max_ticks_per_update``): nobody
     waits for anyone. A slow caller's debt beyond 0.25 s is dropped (the loop never spirals)."""
-    if s.phase != "running":
+    if s.phase != RUNNING:
         return
     sync = s.sync
     n = 0
-    while s.phase == "running" and s.now >= sync.next_tick_at and n < s.config.max_ticks_per_update:
+    while s.phase == RUNNING and s.now >= sync.next_tick_at and n < s.config.max_ticks_per_update:
         tick()
         n += 1
         sync.next_tick_at += sync.period
@@ -285,7 +286,7 @@ class HostAuthority:
             p.ack_due = True
             if seat >= len(self.s.owners) or self.s.owners[seat] != r.index:
                 self.refuse(r, "seat")
-            elif self.s.phase != "running":
+            elif self.s.phase != RUNNING:
                 continue
             elif sum(1 for q in self.queue if q[0] == r.index) >= MAX_QUEUED:
                 self.refuse(r, "flood")  # more actions than ticks to apply them: a flood, not a player
@@ -304,9 +305,9 @@ class HostAuthority:
         if self.sim is None:
             return
         _run_ticks(s, self.tick)
-        if s.phase in ("running", "finishing"):
+        if s.phase in (RUNNING, FINISHING):
             self.send_all()
-        if s.phase == "finishing":
+        if s.phase == FINISHING:
             self._finishing()
 
     def tick(self) -> None:
@@ -459,14 +460,14 @@ class HostAuthority:
         s.end = MatchEnded(sim.tick, sim.checksum(), kind.value, kind)
         s.end.deal = VERIFIED  # the host dealt it: nothing to check here
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     def _finishing(self) -> None:
         s = self.s
         live = [r for r in s.remotes.values() if r.status != "gone" and not r.bye and r.started]
         if s.now >= s.sync.finish_at + s.config.timeout or all(self.has_reveal(r) for r in live):
-            s.phase = "done"
+            s.enter(DONE)
 
 
 class JoinerAuthority:
@@ -605,7 +606,7 @@ class JoinerAuthority:
         s.end.deal = VERIFIED if problem is None else UNFAIR
         s.end.deal_reason = problem or ""
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     def over(self) -> bool:
@@ -618,7 +619,7 @@ class JoinerAuthority:
         """The match is over (``over``): the host's reveal is due. None within the timeout: the deal cannot be
         verified, and a commitment not opened is a deal not fair."""
         s = self.s
-        if s.end is not None or s.phase != "running" or not self.over():
+        if s.end is not None or s.phase != RUNNING or not self.over():
             return
         if self.over_at is None:
             self.over_at = s.now
@@ -642,7 +643,7 @@ class JoinerAuthority:
         s.end = MatchEnded(self.host_tick if over or not end else end, 0, kind.value, kind)
         s.end.deal, s.end.deal_reason = UNFAIR, why
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     # --- the joiner's ticks
@@ -667,13 +668,13 @@ class JoinerAuthority:
         _run_ticks(s, self.tick)
         self.await_reveal()
         self.clock.watch()
-        if s.phase in ("running", "finishing"):
+        if s.phase in (RUNNING, FINISHING):
             self.send()
-        if s.phase == "finishing" and s.end is not None:
+        if s.phase == FINISHING and s.end is not None:
             host = s.remotes[0]
             for _ in range(3):  # a lost BYE only makes the host wait for its timeout
                 s.send(host, Bye(Reason.FINISHED, "finished"))
-            s.phase = "done"
+            s.enter(DONE)
 
     def tick(self) -> None:
         s, sim = self.s, self.sim

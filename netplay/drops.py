@@ -217,7 +217,7 @@ class JoinerPresence(Presence):
     def timed_out(self, r: Remote, heard: float) -> None:
         s = self.s
         if s.phase == FINISHING:
-            s.phase = DONE
+            s.enter(DONE)
         elif s.auth is not None and s.auth.host_gone("the host went silent without revealing the deal"):
             s.emit(Disconnected(0, "timed out"))
             s.disconnects += 1

@@ -68,7 +68,7 @@ class HostDeal:
     def begin(self) -> None:
         """The lobby is full and ready: show every player's commit (COMMITS) and wait for every reveal."""
         s = self.s
-        s.phase = DEALING
+        s.enter(DEALING)
         self.deals = min(255, self.deals + 1)
         for r in s.remotes.values():  # a deal started over (someone left) needs every reveal again
             r.revealed = False
@@ -174,7 +174,7 @@ class JoinerDeal:
         if m.stamp is not None:
             self.commits_echo = (m.stamp, s.now)
         if s.phase == LOBBY:
-            s.phase = DEALING
+            s.enter(DEALING)
             s.next_resend = s.now
             s.role_part.resend()
 
@@ -213,7 +213,7 @@ class JoinerDeal:
         s.nonce = secrets.token_bytes(32)
         s.commit = commit_of(s.nonce)
         self.revealed, self.commits, self.commits_echo = None, [], None
-        s.phase = LOBBY
+        s.enter(LOBBY)
         s.next_resend = s.now
 
     def check_start(self) -> None:

@@ -173,7 +173,7 @@ class Handshake:
             s.send(host, Refuse(Reason.SETTINGS, reason[:200]))
             s.fail(f"cannot play the host's match: {reason}", kind, **facts)
             return
-        s.phase = LOBBY
+        s.enter(LOBBY)
         s.next_resend = s.now
         s.role_part.resend()
 

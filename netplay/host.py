@@ -203,4 +203,4 @@ class HostRole:
                 s.relay.notify_all(FinalItem(s.end.tick, 0, min(255, len(s.checks.reported_pairs))))
             return
         if late or all(r.log_acked >= len(r.log_out) for r in live):
-            s.phase = DONE
+            s.enter(DONE)

@@ -89,7 +89,7 @@ class JoinerRole:
         """The host says goodbye (finished, dropped us, removed us, left)."""
         s = self.s
         if s.phase == FINISHING and m.code == Reason.FINISHED:
-            s.phase = DONE
+            s.enter(DONE)
         elif s.auth is not None and s.auth.host_gone("the host left without revealing the deal"):
             pass
         elif m.code == Reason.TIMED_OUT:  # our turn clock ran out twice in a row: the host's bot has our seats
@@ -178,6 +178,6 @@ class JoinerRole:
         if self.final_received:
             for _ in range(3):
                 s.send(s.remotes[0], Bye(Reason.FINISHED, "finished"))
-            s.phase = DONE
+            s.enter(DONE)
         elif s.now >= s.sync.finish_at + s.config.timeout:
-            s.phase = DONE
+            s.enter(DONE)

@@ -192,7 +192,7 @@ class SnapshotReceiver:
             return
         if c.tick != self.tick or c.total != self.total:  # a new transfer (or the first)
             self.tick, self.total, self.parts = c.tick, c.total, {}
-        s.phase = LATE
+        s.enter(LATE)
         s.late = True
         self.parts[c.index] = c.data
         if len(self.parts) < c.total:

@@ -152,7 +152,7 @@ class HostLobby:
         s.countdown_until = None
         self.changed()
         if s.phase == DEALING:  # the deal starts over: every joiner says again it is ready, with a fresh commit
-            s.phase = LOBBY
+            s.enter(LOBBY)
             for o in s.remotes.values():
                 o.ready = False
 

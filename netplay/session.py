@@ -151,6 +151,7 @@ from .joiner import JoinerRole
 from .latejoin import Claims, LateJoiners, SnapshotReceiver
 from .lobby import HostLobby, PeerInfo, Roster
 from .mesh import MeshLinks
+from .phase import Phases
 from .messages import NO_PEER, Bye, Msg, Reason
 from .protocol import DEALING, DONE, FAILED, FINISHING, HELLO, HOST, JOIN, LATE, LOBBY, RUNNING
 from .relay import Relay
@@ -232,7 +233,8 @@ class Session:
         self.sid = 0
         self.token = b""
         self.index = NO_PEER
-        self.phase = HELLO
+        self.phases = Phases(self.role)  # HELLO; ``enter(phase)`` (netplay.phase) alone changes it
+        self.enter = self.phases.enter
         self.remotes: dict[int, Remote] = {}
         self._events: list[NetEvent] = []
         self.stats = NetStats(now)
@@ -345,6 +347,8 @@ class Session:
         return {}
 
     relayed_peers = _Of("role_part.relayed_peers")  # the players whose inputs go through the host (rollback)
+
+    phase = _Of("phases.phase")  # netplay.phase: changed by ``enter`` alone
 
     # ------------------------------------------------------------------ public
 
@@ -530,7 +534,7 @@ class Session:
             for r in self.remotes.values():
                 if r.status != GONE and r.key_out:
                     self.send(r, Bye(Reason.LEFT, reason[:200]))
-            self.phase = DONE
+            self.enter(DONE)
 
     # ------------------------------------------------------------------ the loop
 
@@ -578,7 +582,7 @@ class Session:
     def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None:
         """This peer cannot go on: phase FAILED and a ``Failed`` event (once)."""
         if self.phase != FAILED:
-            self.phase = FAILED
+            self.enter(FAILED)
             self.failure = reason
             self.failure_kind = kind
             self.emit(Failed(reason, kind, facts))
@@ -609,7 +613,7 @@ class HostSession(Session):
     def __init__(self, *a: Any, parts: HostParts, **kw: Any) -> None:
         super().__init__(*a, parts=parts, **kw)
         self.index = 0
-        self.phase = LOBBY
+        self.enter(LOBBY)
         self.lobby: HostLobby = parts.lobby(self)
         self.admission: Admission = parts.admission(self)
         self.deal: HostDeal = parts.deal(self)

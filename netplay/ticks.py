@@ -70,7 +70,7 @@ class TickLoop:
             r.acked = [max(tick - 1, self.input_delay - 1)] * st.seats
             r.last_recv = s.now
             r.sums_have = r.sums_acked = r.agreed = tick
-        s.phase = RUNNING
+        s.enter(RUNNING)
         self.started_at = s.now
         self.next_tick_at = s.now
         s.emit(Started(seed, tuple(s.owners), tuple(s.local_seats), tick, saved is not None, settings=st))
@@ -83,7 +83,7 @@ class TickLoop:
         self.period = 1.0 / s.settings.tick_rate
         for r in s.remotes.values():
             r.last_recv = s.now
-        s.phase = RUNNING
+        s.enter(RUNNING)
         self.started_at = self.next_tick_at = s.now
         s.emit(Started(seed, tuple(s.owners), tuple(s.local_seats), 0, s.late, settings=s.settings))
         self.fresh_start = True
@@ -205,7 +205,7 @@ class TickLoop:
         self.driver.restore(tick)
         s.end = MatchEnded(tick, checksum, kind.value, kind)
         s.emit(s.end)
-        s.phase = FINISHING
+        s.enter(FINISHING)
         self.finish_at = s.now
 
     def on_end_notice(self, r: Any, it: EndItem) -> None:
