@@ -12,19 +12,57 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import GONE, Pending, Remote
-from .events import CodeChanged, JoinRefused, Notice, NoticeKind, PeerJoined
+from .endpoint import GONE, Pending, ReceivePath, Remote, Router
+from .events import CodeChanged, JoinRefused, NetEvent, Notice, NoticeKind, PeerJoined
 from .messages import Cookie, ForeignHello, Hello, Join, Keyx, Msg, Pong, Probe, Reason, Refuse, RefuseOpen
 from .protocol import DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, fail_kind, new_join_code
-from .settings import AUTHORITY
-from .transport import Address
+from .settings import AUTHORITY, MatchSettings, SessionConfig
+from .stats import NetStats
+from .transport import Address, Transport
 from .wire import PROTOCOL_VERSION, Message, is_real_commit, keyx_confirm, normalize_code, peer_keys, seal_msg
 
 __all__ = ["Admission"]
 
-Session = Any  # netplay.session.HostSession (not imported: it imports this module)
+
+class _LateJoiners(Protocol):
+    """``session.late_joiners`` as this module uses it (``latejoin.LateJoiners``)."""
+
+    def admit(self, index: int, address: Address, p: Pending, msg: Message) -> None: ...
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def changed(self) -> None: ...
+    def welcome(self, r: Remote) -> None: ...
+
+
+class AdmissionSession(Protocol):
+    """What ``Admission`` reads and calls of its session."""
+
+    config: SessionConfig
+    index: int
+    late_joiners: _LateJoiners
+    lobby: _Lobby
+    name: str
+    now: float
+    owners: list[int | None]
+    password: str
+    receive: ReceivePath
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    transport: Transport
+    def emit(self, ev: NetEvent) -> None: ...
+    def free_seats(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
 
 COOKIE_EPOCH = 30.0
 """Seconds a cookie secret's epoch lasts (a cookie is good in its epoch and the next)."""
@@ -34,7 +72,7 @@ class Admission:
     """The host's key exchanges and admissions: ``pending`` exchanges by hello nonce, failed tries by IP address,
     failed exchanges against the current join code (``wrong``)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: AdmissionSession) -> None:
         self.s = session
         self.pending: dict[bytes, Pending] = {}     # key exchanges waiting for their JOIN, by hello nonce
         self.failed_tries: dict[str, list[float]] = {}  # IP -> times of failed key exchanges

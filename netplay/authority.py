@@ -49,15 +49,18 @@ from __future__ import annotations
 import hashlib
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import msgpack
 
-from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
+from .endpoint import Pending, Remote
+from .events import EndReason, FailReason, MatchEnded, NetEvent, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
 from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
-                       REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+                       REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Msg, Notice, Reason, View)
 from .protocol import DONE, FINISHING, RUNNING
+from .settings import MatchSettings, SessionConfig
+from .stats import LinkStats, NetStats
 from .turnclock import HostClock, JoinerClock
 from .wire import SEND_LIMIT
 
@@ -104,8 +107,89 @@ class ViewStore(Protocol):
     def verify(self, seed: int, log: Sequence[tuple[int, int]]) -> tuple[bool, str, int | None]: ...
 
 
-Session = Any  # netplay.session.Session (not imported: the session imports this module)
-Remote = Any   # netplay.endpoint.Remote
+class _Claims(Protocol):
+    """``session.claims`` as this module uses it (``latejoin.Claims``)."""
+
+    pending: set[int]
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+
+    commits: list[list[Any]]
+    start_nonces: list[list[Any]]
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def notices_for(self, r: Remote, room: int) -> tuple[int, list[Notice]]: ...
+    def probe(self, r: Remote) -> tuple[int | None, list[int] | None]: ...
+    def take_notices(self, r: Remote, base: int, items: list[Notice], lack: int) -> None: ...
+    def take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> LinkStats: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    finish_at: float
+    next_tick_at: float
+    period: float
+    remote_tick: int
+
+
+class HostAuthoritySession(Protocol):
+    """What ``HostAuthority`` reads and calls of its session."""
+
+    config: SessionConfig
+    deal: _Deal
+    end: MatchEnded | None
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    local_seats: list[int]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerAuthoritySession(Protocol):
+    """What ``JoinerAuthority`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    claims: _Claims
+    config: SessionConfig
+    deal: _Deal
+    dropped: dict[int, int]
+    end: MatchEnded | None
+    index: int
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    local_seats: list[int]
+    my_seats: tuple[int, ...]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    seed: int | None
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
 
 __all__ = ["Referee", "ViewStore", "HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal"]
 
@@ -187,7 +271,7 @@ def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], li
     return nonces, list(zip(flat[::2], flat[1::2])), ticks, reason
 
 
-def _run_ticks(s: Session, tick: Any) -> None:
+def _run_ticks(s: "HostAuthoritySession | JoinerAuthoritySession", tick: Any) -> None:
     """The ticks that are due by the session's clock (``tick()`` each, at most ``max_ticks_per_update``): nobody
     waits for anyone. A slow caller's debt beyond 0.25 s is dropped (the loop never spirals)."""
     if s.phase != RUNNING:
@@ -231,7 +315,7 @@ class _Peer:
 class HostAuthority:
     """The host's running phase in authority mode (one per session; ``Session`` calls it from its hook lines)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostAuthoritySession) -> None:
         self.s = session
         self.sim: Referee | None = None  # the caller's referee (``Session.attach``); nothing runs before it
         self.peers: dict[int, _Peer] = {}
@@ -473,7 +557,7 @@ class HostAuthority:
 class JoinerAuthority:
     """A joiner's (or spectator's) running phase in authority mode: its views, its actions, the end's check."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerAuthoritySession) -> None:
         self.s = session
         self.sim: ViewStore | None = None  # the caller's view store (``Session.attach``)
         self.early: list[tuple[int | None, int, bytes, list[tuple[int, int, int]]]] = []  # views before it

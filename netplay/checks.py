@@ -6,23 +6,52 @@ notices), a joiner reports what the host found. The records and dumps themselves
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from .desync import CheckRecord, ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump, state_bytes
-from .endpoint import GONE, Remote
-from .events import Desync
-from .messages import MAX_CHUNK, CheckItem, ChunkItem, DesyncItem, Sums
+from .endpoint import GONE, Remote, Router
+from .events import Desync, NetEvent
+from .messages import MAX_CHUNK, CheckItem, ChunkItem, DesyncItem, Notice, Sums
 from .protocol import HOST
+from .rollback import TickDriver
+from .settings import MatchSettings, SessionConfig
 
 __all__ = ["ChecksumExchange"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+
+
+class ChecksumExchangeSession(Protocol):
+    """What ``ChecksumExchange`` reads and calls of its session."""
+
+    config: SessionConfig
+    index: int
+    now: float
+    relay: _Relay
+    remotes: dict[int, Remote]
+    role: str
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    sid: int
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
 
 
 class ChecksumExchange:
     """Checksum history, records, comparisons, dumps; ``reported_pairs`` and ``desyncs`` say what was found."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ChecksumExchangeSession) -> None:
         self.s = session
         self.is_host = session.role == HOST
         self.history: ChecksumHistory | None = None

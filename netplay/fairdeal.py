@@ -18,13 +18,14 @@ is revealed, so no peer chooses the shuffle.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import Remote
+from .endpoint import Pending, Remote, Router
 from .events import FailReason
-from .messages import Commits, Refuse, Reason, Reveal, Start
+from .messages import Commits, Msg, Reason, Refuse, Reveal, Start
 from .protocol import DEALING, FINISHING, LOBBY, RUNNING, echo_rtt, ms_since
-from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, input_delay_for_rtt
+from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
+from .stats import NetStats
 from .wire import commit_of, commits_digest, is_real_commit, now_ms, seed_from_nonces
 
 __all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed", "UNFAIR"]
@@ -32,7 +33,92 @@ __all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed", "UNFAIR"
 UNFAIR = "This match was not dealt fairly"
 """How a joiner's failure (or a turn game's verdict) on a deal it cannot verify begins."""
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def remove(self, r: Remote, reason: str) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def introduce(self) -> None: ...
+
+
+class _Role(Protocol):
+    """``session.role_part`` as this module uses it (``host.HostRole``, ``joiner.JoinerRole``)."""
+
+    def resend(self) -> None: ...
+
+
+class _Roster(Protocol):
+    """``session.roster`` as this module uses it (``lobby.Roster``)."""
+
+    deals: int
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    input_delay: int
+    next_tick_at: float
+    started_at: float
+    def start(self, seed: int | None, tick: int = 0, saved: Any = None) -> None: ...
+
+
+class HostDealSession(Protocol):
+    """What ``HostDeal`` reads and calls of its session."""
+
+    auth: _Auth | None
+    commit: bytes
+    config: SessionConfig
+    lobby: _Lobby
+    next_resend: float
+    nonce: bytes
+    now: float
+    owners: list[int | None]
+    relay: _Relay
+    remotes: dict[int, Remote]
+    role_part: _Role
+    router: Router
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerDealSession(Protocol):
+    """What ``JoinerDeal`` reads and calls of its session."""
+
+    commit: bytes
+    config: SessionConfig
+    index: int
+    late: bool
+    my_seats: tuple[int, ...]
+    next_resend: float
+    nonce: bytes
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    role_part: _Role
+    roster: _Roster
+    router: Router
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 def reveal_problem(commits: list[list[Any]], nonces: list[list[Any]]) -> str | None:
@@ -58,7 +144,7 @@ def revealed_seed(nonces: list[list[Any]]) -> int:
 class HostDeal:
     """The host's side of the deal: ``commits`` shown, ``start_nonces`` revealed with START."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostDealSession) -> None:
         self.s = session
         self.commits: list[list[Any]] = []
         self.start_nonces: list[list[Any]] = []
@@ -148,7 +234,7 @@ class HostDeal:
 class JoinerDeal:
     """A joiner's side of the deal: the ``commits`` it was shown, its reveal, the checks of START."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerDealSession) -> None:
         self.s = session
         self.commits: list[list[Any]] = []
         self.commits_echo: tuple[int, float] | None = None  # the host's COMMITS stamp and when we got it

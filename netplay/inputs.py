@@ -10,14 +10,18 @@ which inputs are taken from whom, what the host does with new inputs) is the ses
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgpack
 
-from .endpoint import GONE, Remote
+from .desync import ChecksumHistory
+from .endpoint import GONE, Remote, Router
 from .messages import MAX_ITEMS, MAX_RUN, MAX_SUMS, Input, Notice, Run, Sums
 from .protocol import RUNNING, echo_rtt, ms_since
-from .stats import LinkStats
+from .rollback import TickDriver
+from .settings import SessionConfig
+from .stats import LinkStats, NetStats
+from .transport import Transport
 from .wire import SEND_LIMIT, now_ms
 
 __all__ = ["InputExchange", "Routing", "JoinerRouting"]
@@ -29,7 +33,56 @@ MESH_PATIENCE = 2.0
 MESH_PROBE = 0.5
 """Seconds between two datagrams to a direct link that does not answer."""
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    history: ChecksumHistory | None
+    def on_sums(self, r: Remote, sums: Sums) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+    first_tick: int
+    period: float
+
+
+class JoinerRoutingSession(Protocol):
+    """What ``JoinerRouting`` reads and calls of its session."""
+
+    index: int
+    local_seats: list[int]
+    owners: list[int | None]
+    sync: _Sync
+
+
+class InputExchangeSession(Protocol):
+    """What ``InputExchange`` reads and calls of its session."""
+
+    auth: _Auth | None
+    checks: _Checks
+    config: SessionConfig
+    index: int
+    now: float
+    protocol_version: int
+    remotes: dict[int, Remote]
+    router: Router
+    sid: int
+    stats: NetStats
+    sync: _Sync
+    transport: Transport
+    @property
+    def done(self) -> bool: ...
+    @property
+    def mesh_links(self) -> dict[int, Remote]: ...
+    @property
+    def phase(self) -> str: ...
 
 
 def item_size(it: Notice) -> int:
@@ -57,7 +110,7 @@ class JoinerRouting:
     """A joiner's routing: its own seats go to the host (and to its mesh links); it takes every other seat from the
     host, and a mesh peer's own seats from that peer."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerRoutingSession) -> None:
         self.s = session
 
     def admits(self, r: Remote) -> bool:
@@ -103,7 +156,7 @@ class JoinerRouting:
 class InputExchange:
     """The INPUT datagrams each way and the notice log they carry."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: InputExchangeSession) -> None:
         self.s = session
         self.routing: Routing = JoinerRouting(session)  # the session types set theirs
         self.send_gap = 1.0  # ticks between datagrams when only "nothing" inputs are new (set at the start)

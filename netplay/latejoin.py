@@ -13,18 +13,132 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import Pending, Remote
-from .events import ClaimAsked, ClaimRefused, FailReason, PeerJoined, SeatClaimed
-from .messages import MAX_SNAP_CHUNKS, NO_PEER, Claim, Reason, Refuse, SeatItem, Snap, SnapAck
+from .desync import ChecksumHistory
+from .endpoint import Pending, Remote, Router
+from .events import ClaimAsked, ClaimRefused, FailReason, NetEvent, PeerJoined, SeatClaimed
+from .messages import (MAX_SNAP_CHUNKS, NO_PEER, Claim, Msg, Notice, Reason, Refuse, Roster as RosterMsg, SeatItem,
+                       Snap, SnapAck)
 from .protocol import LATE, LOBBY, RUNNING, owners_to_wire, snap_digest, split_snapshot
+from .rollback import TickDriver
+from .settings import MatchSettings, SessionConfig
 from .transport import Address
 from .wire import Message
 
 __all__ = ["LateJoiners", "SnapSend", "SnapshotReceiver", "Claims"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Admission(Protocol):
+    """``session.admission`` as this module uses it (``admission.Admission``)."""
+
+    def new_remote(self, index: int, address: Address, seats: tuple[int, ...], p: Pending, msg: Message) -> Remote: ...
+
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+
+    @property
+    def now_tick(self) -> int: ...
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    history: ChecksumHistory | None
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+
+    def delay_problem(self, delay: int) -> bool: ...
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def roster(self) -> RosterMsg: ...
+    def welcome(self, r: Remote) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    catching_up: bool
+    driver: TickDriver | None
+    input_delay: int
+    seat_from: dict[int, int]
+    def start(self, seed: int | None, tick: int = 0, saved: Any = None) -> None: ...
+
+
+class LateJoinersSession(Protocol):
+    """What ``LateJoiners`` reads and calls of its session."""
+
+    admission: _Admission
+    auth: _Auth | None
+    bots: dict[int, str]
+    checks: _Checks
+    config: SessionConfig
+    dropped: dict[int, int]
+    lobby: _Lobby
+    local_seats: list[int]
+    next_resend: float
+    now: float
+    owners: list[int | None]
+    relay: _Relay
+    remotes: dict[int, Remote]
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class SnapshotReceiverSession(Protocol):
+    """What ``SnapshotReceiver`` reads and calls of its session."""
+
+    config: SessionConfig
+    deal: _Deal
+    dropped: dict[int, int]
+    late: bool
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class ClaimsSession(Protocol):
+    """What ``Claims`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    dropped: dict[int, int]
+    index: int
+    local_seats: list[int]
+    my_seats: tuple[int, ...]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 class SnapSend:
@@ -41,7 +155,7 @@ class SnapSend:
 class LateJoiners:
     """The host's late joiners and seat claims: who lost each dropped seat (``lost_owner``), the host's grants."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: LateJoinersSession) -> None:
         self.s = session
         self.claim_grants: set[tuple[int, int]] = set()  # (seat, peer) the host lets take a dropped seat
         self.claims_asked: set[tuple[int, int]] = set()  # (seat, peer) put to the host (``seat_claims="ask"``)
@@ -169,7 +283,7 @@ class LateJoiners:
 class SnapshotReceiver:
     """A spectator's start from the host's snapshot (we joined a running match)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SnapshotReceiverSession) -> None:
         self.s = session
         self.parts: dict[int, bytes] = {}
         self.total = 0
@@ -232,7 +346,7 @@ class SnapshotReceiver:
 class Claims:
     """The dropped seats a late joiner asks for (``pending``) once caught up, and the host's answers."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ClaimsSession) -> None:
         self.s = session
         self.claim: tuple[int, ...] = ()
         self.pending: set[int] = set()

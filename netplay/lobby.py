@@ -8,18 +8,73 @@ and every joiner ready (and Start was pressed, without ``auto_start``) the host'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
-from .endpoint import CONNECTED, GONE, Remote
-from .events import Disconnected, PeerLeft
-from .messages import BOT_LEVEL_CHARS, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
+from .endpoint import CONNECTED, GONE, Pending, Remote, Router
+from .events import Disconnected, NetEvent, PeerLeft
+from .messages import BOT_LEVEL_CHARS, Msg, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
 from .protocol import DEALING, DONE, FINISHING, LATE, LOBBY, RUNNING, owners_from_wire, owners_to_wire
-from .settings import MAX_SEATS
+from .settings import MAX_SEATS, MatchSettings
 from .wire import is_real_commit
 
 __all__ = ["PeerInfo", "HostLobby", "Roster"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+
+    deals: int
+    def begin(self) -> None: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it
+    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+
+    def drop_peer(self, peer: int, reason: str = 'dropped by the host') -> bool: ...
+
+
+class HostLobbySession(Protocol):
+    """What ``HostLobby`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    countdown_until: float | None
+    deal: _Deal
+    name: str
+    next_resend: float
+    now: float
+    owners: list[int | None]
+    presence: _Presence
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    def bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]: ...
+    def countdown_left(self) -> float | None: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class RosterSession(Protocol):
+    """What ``Roster`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    countdown_until: float | None
+    deal: _Deal
+    index: int
+    late: bool
+    name: str
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    def bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
 
 
 @dataclass
@@ -41,7 +96,7 @@ class PeerInfo:
 class HostLobby:
     """The host's lobby."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostLobbySession) -> None:
         self.s = session
         self.auto_start = True
         self.start_requested = False
@@ -216,7 +271,7 @@ class Roster:
     """The lobby as a joiner knows it: the host's ROSTER (names, ready flags, the host's bot seats; the seat owners
     and countdown before the start)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: RosterSession) -> None:
         self.s = session
         self.roster: list[PeerInfo] = []
         self.deals = 0  # deals the host has begun, as its roster says (``Session.deal_restarts``)

@@ -23,21 +23,48 @@ A joiner's side is ``MeshLinks`` (a part of ``netplay.session.JoinerSession``); 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from .endpoint import Remote
+from .endpoint import Remote, Router
 from .messages import Input, IntroItem, LinkItem, MsgType
 from .protocol import FINISHING, RUNNING
-from .settings import ROLLBACK
+from .rollback import TickDriver
+from .settings import ROLLBACK, MatchSettings, SessionConfig
+from .stats import NetStats
 from .transport import Address
 from .wire import Message
 
 __all__ = ["pair_keys", "introductions", "MeshLinks"]
 
-Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+    first_tick: int
+    input_delay: int
+
+
+class MeshLinksSession(Protocol):
+    """What ``MeshLinks`` reads and calls of its session."""
+
+    config: SessionConfig
+    index: int
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
 
 
 def pair_keys(sid: int, a: int, key_a: bytes, b: int, key_b: bytes) -> tuple[bytes, bytes]:
@@ -75,7 +102,7 @@ class MeshLinks:
     """A joiner's direct links to the other joiners it was introduced to (``links``: peer index -> ``Remote`` with
     ``mesh`` set, ``up`` while it answers)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: MeshLinksSession) -> None:
         self.s = session
         self.links: dict[int, Remote] = {}
         session.router.on_notice(IntroItem, self.on_intro)

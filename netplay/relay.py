@@ -7,23 +7,54 @@ directly (LINK notices).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-from .endpoint import GONE, Remote
+from .endpoint import GONE, Remote, Router
 from .mesh import introductions
 from .messages import IntroItem, LinkItem, Notice
 from .protocol import FINISHING, RUNNING
-from .settings import ROLLBACK
+from .rollback import TickDriver
+from .settings import ROLLBACK, MatchSettings
 
 __all__ = ["Relay"]
 
-Session = Any  # netplay.session.HostSession (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it
+    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+
+    def progress(self, r: Remote) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+
+
+class RelaySession(Protocol):
+    """What ``Relay`` reads and calls of its session."""
+
+    auth: _Auth | None
+    owners: list[int | None]
+    presence: _Presence
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    sync: _Sync
+    @property
+    def phase(self) -> str: ...
 
 
 class Relay:
     """The host's routing of inputs and notices."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: RelaySession) -> None:
         self.s = session
         self.relayed_ticks: dict[tuple[int, int], int] = {}  # (to peer, seat) -> ticks of inputs relayed
         session.router.on_notice(LinkItem, self.on_link)

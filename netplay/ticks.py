@@ -7,25 +7,70 @@ same tick as every peer. In a host-authoritative turn game it hands the running 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from .events import CaughtUp, EndReason, MatchEnded, Started
+from .endpoint import Remote, Router
+from .events import CaughtUp, EndReason, MatchEnded, NetEvent, Started
 from .lockstep import LockstepDriver
 from .messages import EndItem
 from .protocol import FINISHING, HOST, RUNNING
 from .rollback import RollbackDriver, TickDriver
-from .settings import AUTHORITY, ROLLBACK
+from .settings import AUTHORITY, ROLLBACK, MatchSettings, SessionConfig
+from .stats import NetStats
 from .timesync import TimeSync
 
 __all__ = ["TickLoop"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    def start(self, tick: int) -> None: ...
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    send_gap: float
+    def links(self) -> list[Remote]: ...
+
+
+class TickLoopSession(Protocol):
+    """What ``TickLoop`` reads and calls of its session."""
+
+    auth: _Auth | None
+    checks: _Checks
+    config: SessionConfig
+    end: MatchEnded | None
+    index: int
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    late: bool
+    local_seats: list[int]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    role: str
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    stats: NetStats
+    def caught_up(self) -> None: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    def make_authority(self) -> _Auth: ...
+    @property
+    def phase(self) -> str: ...
 
 
 class TickLoop:
     """The running match's ticks: the driver (``driver``), time sync, pacing, stalls, the end."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TickLoopSession) -> None:
         self.s = session
         self.input_delay = 0  # ticks every peer uses: the settings' value, or the host's choice sent with START
         self.driver: TickDriver | None = None

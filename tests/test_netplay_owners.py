@@ -59,3 +59,50 @@ def test_a_part_asking_for_a_step_back_to_running_is_refused():
     with pytest.raises(IllegalPhase, match="done -> running"):
         host.enter(RUNNING)
     assert host.phase == DONE and host.done
+
+
+def _protocols(tree: ast.Module) -> set[str]:
+    return {n.name for n in tree.body if isinstance(n, ast.ClassDef)
+            and any(getattr(b, "id", "") == "Protocol" for b in n.bases)}
+
+
+def test_no_part_holds_its_session_through_an_any_typed_pointer():
+    """Every object in netplay that keeps a session (``self.s = session``, the runner's ``self.session``) declares
+    what it reads of it as a ``typing.Protocol`` of its own module; no ``Session = Any`` stands in for the session."""
+    holders = 0
+    for path in NETPLAY:
+        if path.name == "online.py":  # not a part: the online host following the session it hosts (its own helper)
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        protocols = _protocols(tree)
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == "Any":
+                raise AssertionError(f"{path.name}: {ast.unparse(node)}")
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            params = {a.arg: a.annotation for a in fn.args.args}
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) \
+                        and node.value.id in params and "session" in node.value.id \
+                        and any(isinstance(t, ast.Attribute) for t in node.targets):
+                    holders += 1
+                    ann = params[node.value.id]
+                    name = ast.unparse(ann) if ann is not None else "(none)"
+                    assert name in protocols, f"{path.name}:{node.lineno} holds its session typed {name}"
+    assert holders >= 20  # every part, the runner
+
+
+def test_each_part_reads_a_handful_of_session_fields_not_the_whole_session():
+    """A part's Protocol names what it reads: a small part of what the session has."""
+    from netplay.session import HostSession
+    every = {n for n in dir(HostSession) if not n.startswith("__")}
+    sizes = {}
+    for path in NETPLAY:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Session") and node.name in _protocols(tree):
+                members = [b for b in node.body if isinstance(b, (ast.AnnAssign, ast.FunctionDef))]
+                sizes[node.name] = len(members)
+    assert len(sizes) >= 20
+    assert max(sizes.values()) <= 32 < len(every), sizes
