@@ -32,9 +32,16 @@ class _LateJoiners(Protocol):
     def admit(self, index: int, address: Address, p: Pending, msg: Message) -> None: ...
 
 
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
+
+    def take_commit(self, r: Remote, commit: bytes) -> None: ...
+
+
 class _Lobby(Protocol):
     """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
 
+    def admitted(self, r: Remote, hello_nonce: bytes, token: bytes, name: str) -> None: ...
     def changed(self) -> None: ...
     def welcome(self, r: Remote) -> None: ...
 
@@ -43,6 +50,7 @@ class AdmissionSession(Protocol):
     """What ``Admission`` reads and calls of its session."""
 
     config: SessionConfig
+    deal: _Deal
     index: int
     late_joiners: _LateJoiners
     lobby: _Lobby
@@ -259,7 +267,7 @@ class Admission:
                 s.transport.send(p.keyx, address)  # our KEYX was lost: the same answer (never a second guess)
                 s.stats.sent(s.now, None, len(p.keyx))
             return
-        if m.hello_nonce in self.seen_hellos or any(r.hello_nonce == m.hello_nonce for r in s.remotes.values()):
+        if m.hello_nonce in self.seen_hellos or any(r.lobby.hello_nonce == m.hello_nonce for r in s.remotes.values()):
             s.stats.reject("stale")  # a replayed request
             return
         problem = self.problem(address, m.seats, m.digest)
@@ -334,7 +342,7 @@ class Admission:
         s, m = self.s, msg.body
         for r in s.remotes.values():
             if r.address == address and not r.started and r.status != GONE:
-                if s.phase == LOBBY or (r.late and not r.started):
+                if s.phase == LOBBY or (r.catchup.late and not r.started):
                     if s.receive.accept_seq(r, msg, s.now):
                         s.lobby.welcome(r)
                 return
@@ -361,7 +369,7 @@ class Admission:
         for seat in r.seats:
             s.owners[seat] = index
         s.remotes[index] = r
-        s.emit(PeerJoined(index, address, r.seats, r.name))
+        s.emit(PeerJoined(index, address, r.seats, r.lobby.name))
         s.lobby.welcome(r)
         s.lobby.changed()
 
@@ -369,8 +377,8 @@ class Admission:
         """The endpoint of an admitted joiner: the keys and sequence of its exchange, what its JOIN said."""
         s, m = self.s, msg.body
         r = Remote(index, address, seats, s.now)
-        r.hello_nonce, r.commit, r.token = p.hello_nonce, m.commit, m.token
-        r.name = self.unique_name(m.name, r.token)
+        s.lobby.admitted(r, p.hello_nonce, m.token, self.unique_name(m.name, m.token))
+        s.deal.take_commit(r, m.commit)
         r.key_out, r.key_in, r.out_seq = p.key_out, p.key_in, p.out_seq
         r.window.accept(msg.seq)
         s.stats.received(s.now, None, msg.seq, msg.size)
@@ -381,7 +389,7 @@ class Admission:
         has it (two machines logged in as the same user), so no two players of a match share a name. A player coming
         back (same token) keeps the name they had."""
         s = self.s
-        taken = {s.name} | {r.name for r in s.remotes.values() if r.status != GONE and r.token != token}
+        taken = {s.name} | {r.lobby.name for r in s.remotes.values() if r.status != GONE and r.lobby.token != token}
         if name not in taken:
             return name
         n = 2

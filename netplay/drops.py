@@ -209,7 +209,7 @@ class HostDrops(Presence):
         while the match waited for them, whichever is older. A peer that keeps sending but withholds its inputs is
         interrupted and dropped like a silent one."""
         if self.s.phase == RUNNING:
-            return min(r.last_recv, r.last_progress)
+            return min(r.last_recv, r.presence.last_progress)
         return r.last_recv
 
     def progress(self, r: Remote) -> None:
@@ -218,20 +218,20 @@ class HostDrops(Presence):
         s = self.s
         d = s.sync.driver
         if d is None or s.phase != RUNNING:
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
             return
         own = [d.known[seat] for seat in range(d.seats) if s.owners[seat] == r.index]
         if not own:
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
             return
         f = min(own)
-        if f > r.frontier:
-            r.frontier = f
-            r.last_progress = s.now
+        if f > r.presence.frontier:
+            r.presence.frontier = f
+            r.presence.last_progress = s.now
             return
         others = [d.known[seat] for seat in range(d.seats) if s.owners[seat] != r.index]
         if not others or f >= min(others) or (d.end_tick and f >= d.end_tick - 1):
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
 
     def check(self, r: Remote) -> None:
         s = self.s

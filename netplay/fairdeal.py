@@ -157,7 +157,7 @@ class HostDeal:
         s.enter(DEALING)
         self.deals = min(255, self.deals + 1)
         for r in s.remotes.values():  # a deal started over (someone left) needs every reveal again
-            r.revealed = False
+            r.deal.revealed = False
         self.commits = self.commit_list()
         s.next_resend = s.now
         s.role_part.resend()
@@ -167,16 +167,20 @@ class HostDeal:
         one begun was given up)."""
         return max(0, self.deals - (0 if self.s.phase == LOBBY else 1))
 
+    def take_commit(self, r: Remote, commit: bytes) -> None:
+        """Joiner ``r``'s fair-deal commit, as its JOIN or READY brought it (a real digest: checked by the caller)."""
+        r.deal.commit = commit
+
     def commit_list(self) -> list[list[Any]]:
         """``[peer, commit]`` of the host and of every joiner that owns a seat, by peer index."""
         s = self.s
         players = sorted({o for o in s.owners if o} & set(s.remotes))
-        return [[0, s.commit]] + [[i, s.remotes[i].commit] for i in players]
+        return [[0, s.commit]] + [[i, s.remotes[i].deal.commit] for i in players]
 
     def resend_commits(self) -> None:
         s = self.s
         for r in s.remotes.values():
-            if not r.revealed:
+            if not r.deal.revealed:
                 s.send(r, Commits(self.commits, now_ms(s.now), self.deals))
 
     def on_reveal(self, r: Remote, m: Reveal) -> None:
@@ -184,24 +188,24 @@ class HostDeal:
         if s.phase == DEALING:
             if m.commits_digest != commits_digest(self.commits):
                 return  # a reveal answering an older commit list (the deal started over): wait for the new one
-            if r.seats and commit_of(m.nonce) != r.commit:
+            if r.seats and commit_of(m.nonce) != r.deal.commit:
                 s.send(r, Refuse(Reason.BAD_REVEAL, "your nonce does not match your commit"))
                 s.lobby.remove(r, "bad reveal")
                 return
-            r.nonce, r.revealed, r.reveal_t, r.reveal_at = m.nonce, True, m.stamp, s.now
+            r.deal.nonce, r.deal.revealed, r.deal.reveal_t, r.deal.reveal_at = m.nonce, True, m.stamp, s.now
             if m.echo is not None:
                 rtt = echo_rtt(s.now, m.echo, m.hold)
                 if 0 <= rtt < 10:
                     s.stats.link(r.index).add_rtt(rtt)
-            if all(o.revealed for o in s.remotes.values()):
+            if all(o.deal.revealed for o in s.remotes.values()):
                 self.start_match()
         elif s.phase in (RUNNING, FINISHING) and not r.started:
-            r.reveal_t, r.reveal_at = m.stamp, s.now
+            r.deal.reveal_t, r.deal.reveal_at = m.stamp, s.now
 
     def start_match(self) -> None:
         """Every nonce is in: the seed, the input delay, the start (and in rollback the mesh introductions)."""
         s = self.s
-        nonces = [[0, s.nonce]] + [[i, s.remotes[i].nonce] for i, _ in self.commits[1:]]
+        nonces = [[0, s.nonce]] + [[i, s.remotes[i].deal.nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
         s.sync.input_delay = self.chosen_input_delay()
         s.sync.start(seed_from_nonces([n for _, n in nonces]))
@@ -227,7 +231,7 @@ class HostDeal:
         are revealed at the end."""
         s = self.s
         named = self.commits if s.auth is not None else self.start_nonces
-        s.send(r, Start(named, list(s.owners), r.reveal_t, ms_since(s.now, r.reveal_at),
+        s.send(r, Start(named, list(s.owners), r.deal.reveal_t, ms_since(s.now, r.deal.reveal_at),
                         ms_since(s.now, s.sync.started_at), s.sync.input_delay))
 
 

@@ -263,7 +263,7 @@ class HostRole:
             s.deal.resend_commits()
         elif s.phase in (RUNNING, FINISHING):
             for r in s.remotes.values():
-                if r.late and not r.started and r.status != GONE and s.auth is None:
+                if r.catchup.late and not r.started and r.status != GONE and s.auth is None:
                     s.late_joiners.resend(r)
                 elif not r.started and r.status != GONE:
                     s.deal.resend_start(r)

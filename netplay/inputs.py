@@ -135,7 +135,7 @@ class JoinerRouting:
         owners = self.s.owners
         if seat >= len(owners):
             return False
-        if r.mesh:
+        if r.mesh_link.link:
             return owners[seat] == r.index
         return owners[seat] != self.s.index
 
@@ -168,7 +168,7 @@ class InputExchange:
         """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
         s = self.s
         period = s.sync.period
-        if r.mesh and not r.up and s.now > r.last_recv + MESH_PATIENCE:
+        if r.mesh_link.link and not r.mesh_link.up and s.now > r.last_recv + MESH_PATIENCE:
             return MESH_PROBE  # a direct link that does not answer: probed now and then, not at the tick rate
         if r.urgent:
             return period / 2
@@ -185,7 +185,7 @@ class InputExchange:
                     t = min(t, r.last_send + self.gap(r))
         for r in s.mesh_links.values():
             t = min(t, r.last_send + self.gap(r))
-            if r.up:
+            if r.mesh_link.up:
                 t = min(t, r.last_recv + s.config.interrupt_after)
         return t
 
@@ -252,13 +252,13 @@ class InputExchange:
         or None (desync detection off, or a mesh link)."""
         s = self.s
         history = s.checks.history
-        if not s.config.desync_detection or history is None or r.mesh:
+        if not s.config.desync_detection or history is None or r.mesh_link.link:
             return None
         c = s.sync.driver.processed
-        start = max(r.sums_acked + 1, c - MAX_SUMS + 1, s.sync.first_tick + 1)
+        start = max(r.sums.acked + 1, c - MAX_SUMS + 1, s.sync.first_tick + 1)
         hs = history.sums
         data = b"".join((hs.get(t, 0) & 0xFFFF).to_bytes(2, "big") for t in range(start, c + 1))
-        return Sums(r.sums_have, start, data)
+        return Sums(r.sums.have, start, data)
 
     def probe(self, r: Remote) -> tuple[int | None, list[int] | None]:
         """The RTT probe of the next datagram to ``r`` (one is counted as sent): our stamp (ms, every
@@ -354,7 +354,7 @@ class InputExchange:
         new, action = self.take_runs(r, m.runs)
         routing.got_inputs(r, new, action)
         link = self.take_probe(r, m.ping, m.echo)
-        if r.mesh:
+        if r.mesh_link.link:
             return  # pacing, checksums and notices come from the host only
         routing.heard_tick(m.tick)
         if s.phase == RUNNING and routing.paces(r):
@@ -378,7 +378,7 @@ class InputExchange:
         if base <= r.log_in < base + len(items):
             for it in items[r.log_in - base:]:
                 r.log_in += 1
-                if not r.mesh:
+                if not r.mesh_link.link:
                     s.router.notice(r, it)
                 if s.done:
                     return

@@ -169,7 +169,7 @@ class JoinerRole:
     def heard(self, r: Remote, msg: Message) -> bool:
         s = self.s
         r.last_recv = s.now
-        if r.mesh:
+        if r.mesh_link.link:
             s.mesh.heard(r)
         elif r.status == INTERRUPTED:
             s.presence.resumed(r)

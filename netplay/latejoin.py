@@ -57,6 +57,7 @@ class _Deal(Protocol):
 class _Lobby(Protocol):
     """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
 
+    def mark_ready(self, r: Remote, ready: bool) -> bool: ...
     def roster(self) -> RosterMsg: ...
     def welcome(self, r: Remote) -> None: ...
 
@@ -186,18 +187,19 @@ class LateJoiners:
                 return
             snap = SnapSend(tick, chunks, snap_digest(data))
         r = s.admission.new_remote(index, address, (), p, msg)
-        r.late, r.ready = True, True
+        r.catchup.late = True
+        s.lobby.mark_ready(r, True)
         if snap is not None:  # a turn game: no snapshot, ever; START, then its seat's (public) view
-            r.snap = snap
+            r.catchup.snap = snap
             r.acked = [snap.tick - 1] * s.sync.driver.seats
         s.remotes[index] = r  # replaces a gone peer of that index, if any
-        s.emit(PeerJoined(index, address, (), r.name, late=True))
+        s.emit(PeerJoined(index, address, (), r.lobby.name, late=True))
         s.lobby.welcome(r)
         s.next_resend = s.now
 
     def on_snapack(self, r: Remote, m: SnapAck) -> None:
-        snap = r.snap
-        if r.late and not r.started and snap is not None and m.tick == snap.tick:
+        snap = r.catchup.snap
+        if r.catchup.late and not r.started and snap is not None and m.tick == snap.tick:
             for i in range(min(len(m.got), len(snap.got))):
                 snap.got[i] |= m.got[i]
 
@@ -209,7 +211,7 @@ class LateJoiners:
     def send_snapshot(self, r: Remote) -> None:
         """Up to 16 of the snapshot chunks ``r`` has not acknowledged."""
         s = self.s
-        snap = r.snap
+        snap = r.catchup.snap
         owners = owners_to_wire(s.owners)
         claimable = sorted(s.dropped)
         total = len(snap.chunks)
@@ -222,11 +224,11 @@ class LateJoiners:
     def snap_tail(self, r: Remote) -> list[Any]:
         """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
         st = self.s.settings
-        return [st.game[:40], st.rules_version, r.snap.digest]
+        return [st.game[:40], st.rules_version, r.catchup.snap.digest]
 
     def lost(self, seat: int, r: Remote) -> None:
         """``r`` lost ``seat`` (dropped): remember its player token, for its claim."""
-        self.lost_owner[seat] = r.token
+        self.lost_owner[seat] = r.lobby.token
 
     def allow_claim(self, seat: int, peer: int) -> None:
         """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
@@ -245,7 +247,7 @@ class LateJoiners:
         if self.s.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
             return True
         token = self.lost_owner.get(seat, b"")
-        return bool(token) and token == r.token
+        return bool(token) and token == r.lobby.token
 
     def on_claim(self, r: Remote, m: Claim) -> None:
         """A late joiner asks to take over dropped seats. Each is granted from the tick after the last input the host
@@ -261,7 +263,7 @@ class LateJoiners:
                     and (seat, r.index) not in self.claims_refused:
                 if (seat, r.index) not in self.claims_asked:  # the host decides; the claimant keeps asking
                     self.claims_asked.add((seat, r.index))
-                    s.emit(ClaimAsked(seat, r.index, r.name))
+                    s.emit(ClaimAsked(seat, r.index, r.lobby.name))
                 continue
             if claimable and self.may_claim(r, seat):
                 sync = s.sync
@@ -273,7 +275,7 @@ class LateJoiners:
                 del s.dropped[seat]
                 s.bots.pop(seat, None)
                 r.seats = tuple(sorted(r.seats + (seat,)))
-                r.handover[seat] = tick
+                r.catchup.handover[seat] = tick
                 s.emit(SeatClaimed(seat, tick, r.index))
                 s.relay.notify_all(SeatItem(seat, tick, r.index))
             else:

@@ -25,6 +25,7 @@ class _Deal(Protocol):
 
     deals: int
     def begin(self) -> None: ...
+    def take_commit(self, r: Remote, commit: bytes) -> None: ...
 
 
 class _Presence(Protocol):
@@ -115,7 +116,7 @@ class HostLobby:
         out = [PeerInfo(0, s.name, mine, True, bots=s.bots_of(0, mine))]
         for i, r in sorted(s.remotes.items()):
             seats = tuple(seat for seat, o in enumerate(s.owners) if o == i)
-            out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
+            out.append(PeerInfo(i, r.lobby.name, seats, r.lobby.ready, r.status, r.catchup.late))
         return out
 
     def set_bots(self, levels: dict[int, str]) -> bool:
@@ -159,7 +160,7 @@ class HostLobby:
         open_ = [seat + 1 for seat, o in enumerate(s.owners) if o is None]
         if open_:
             return "seat" + ("s " if len(open_) > 1 else " ") + ", ".join(map(str, open_)) + " still open"
-        waiting = [r.name or f"peer {r.index}" for r in s.remotes.values() if not r.ready]
+        waiting = [r.lobby.name or f"peer {r.index}" for r in s.remotes.values() if not r.lobby.ready]
         if waiting:
             return "waiting for " + ", ".join(waiting) + " to be ready"
         return None
@@ -209,18 +210,18 @@ class HostLobby:
         if s.phase == DEALING:  # the deal starts over: every joiner says again it is ready, with a fresh commit
             s.enter(LOBBY)
             for o in s.remotes.values():
-                o.ready = False
+                o.lobby.ready = False
 
     def welcome(self, r: Remote) -> None:
         st = self.s.settings
-        self.s.send(r, Welcome(r.hello_nonce, r.index, list(r.seats), st, st.digest()))
+        self.s.send(r, Welcome(r.lobby.hello_nonce, r.index, list(r.seats), st, st.digest()))
 
     def roster(self) -> RosterMsg:
         """The ROSTER every joiner is sent: countdown, owners, names and ready flags, the host's bot seats."""
         s = self.s
         left = s.countdown_left()
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
-        peers = [[0, s.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(s.remotes.items())]
+        peers = [[0, s.name[:32], 1]] + [[i, r.lobby.name[:32], int(r.lobby.ready)] for i, r in sorted(s.remotes.items())]
         peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
         bots = [[seat, level] for seat, level in sorted(s.bots.items()) if s.owners[seat] == 0]
         return RosterMsg(ms, owners_to_wire(s.owners), peers, bots, s.deal.deals)
@@ -248,12 +249,21 @@ class HostLobby:
             s.send(r, Refuse(Reason.BAD_COMMIT, "your fair-deal commit is not a real digest"))
             self.remove(r, "bad commit")
             return
-        r.commit = m.commit  # a joiner whose nonce was revealed in a deal started over brings a fresh one
-        ready = m.ready == 1
-        if ready != r.ready:
-            r.ready = ready
+        s.deal.take_commit(r, m.commit)  # a joiner whose nonce was revealed in a deal started over brings a fresh one
+        if self.mark_ready(r, m.ready == 1):
             self.changed()
         self.maybe_deal()
+
+    def admitted(self, r: Remote, hello_nonce: bytes, token: bytes, name: str) -> None:
+        """A joiner was admitted (``netplay.admission``): its hello nonce, player token and the name it is shown
+        under, kept in its lobby record (``r.lobby``)."""
+        r.lobby.hello_nonce, r.lobby.token, r.lobby.name = hello_nonce, token, name
+
+    def mark_ready(self, r: Remote, ready: bool) -> bool:
+        """Joiner ``r`` is ready (or not any more); True if that changed."""
+        changed = ready != r.lobby.ready
+        r.lobby.ready = ready
+        return changed
 
     def maybe_deal(self) -> None:
         """Begin the deal when every seat is filled and every joiner ready (and Start was pressed, or auto)."""
@@ -262,7 +272,7 @@ class HostLobby:
             return
         if not (self.auto_start or self.start_requested):
             return
-        if not all(r.ready for r in s.remotes.values()):
+        if not all(r.lobby.ready for r in s.remotes.values()):
             return
         s.deal.begin()
 

@@ -48,9 +48,16 @@ class _Sync(Protocol):
     input_delay: int
 
 
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    def follow(self, r: Remote, tick: int) -> None: ...
+
+
 class MeshLinksSession(Protocol):
     """What ``MeshLinks`` reads and calls of its session."""
 
+    checks: _Checks
     config: SessionConfig
     index: int
     now: float
@@ -114,7 +121,7 @@ class MeshLinks:
         if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
             return []
         others = {o for o in s.owners if o not in (None, 0, s.index)}
-        return sorted(p for p in others if p not in self.links or not self.links[p].up)
+        return sorted(p for p in others if p not in self.links or not self.links[p].mesh_link.up)
 
     def key_for(self, address: Address, mtype: int, peer: int) -> bytes | None:
         """The key of a datagram from another address than the host's: only an introduced peer, from its address,
@@ -133,9 +140,9 @@ class MeshLinks:
         link = Remote(it.peer, (it.host, it.port), tuple(seat for seat, o in enumerate(s.owners) if o == it.peer),
                       s.now)
         link.key_out, link.key_in = it.key_out, it.key_in
-        link.mesh = link.started = True
+        link.mesh_link.link = link.started = True
         link.acked = [max(s.sync.first_tick - 1, s.sync.input_delay - 1)] * s.settings.seats
-        link.sums_have = link.sums_acked = link.agreed = s.sync.first_tick
+        s.checks.follow(link, s.sync.first_tick)
         link.dirty = link.urgent = True
         self.links[it.peer] = link
 
@@ -151,16 +158,16 @@ class MeshLinks:
 
     def heard(self, link: Remote) -> None:
         """A datagram from ``link`` passed: the link is up."""
-        if not link.up:
+        if not link.mesh_link.up:
             self.changed(link, True)
 
     def changed(self, link: Remote, up: bool) -> None:
         """Tell the host a direct link came up (it stops relaying that peer's seats to us) or went down."""
-        link.up = up
+        link.mesh_link.up = up
         self.s.remotes[0].notify(LinkItem(link.index, int(up)))
 
     def timers(self) -> None:
         s = self.s
         for link in self.links.values():
-            if link.up and s.now >= link.last_recv + s.config.interrupt_after:
+            if link.mesh_link.up and s.now >= link.last_recv + s.config.interrupt_after:
                 self.changed(link, False)  # silent: the host relays that peer's inputs again

@@ -75,7 +75,7 @@ class Relay:
         if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
             return []
         players = [r for r in s.remotes.values() if r.seats and r.status != GONE]
-        return sorted(r.index for r in players if any(r.index not in o.direct for o in players if o is not r))
+        return sorted(r.index for r in players if any(r.index not in o.relay.direct for o in players if o is not r))
 
     def introduce(self) -> None:
         """Introduce every pair of players to each other (INTRO notices, see ``netplay.mesh``)."""
@@ -86,18 +86,18 @@ class Relay:
         for peer, intros in introductions(s.sid, players).items():
             r = s.remotes[peer]
             for intro in intros:
-                r.introduced.add(intro[0])
+                r.relay.introduced.add(intro[0])
                 r.log_out.append(IntroItem(*intro))
             r.urgent = True
 
     def on_link(self, r: Remote, it: LinkItem) -> None:
         """``r`` says its direct link to a peer works (stop relaying that peer's seats to it) or failed."""
-        if it.peer == r.index or it.peer not in r.introduced:
+        if it.peer == r.index or it.peer not in r.relay.introduced:
             return
         if it.up:
-            r.direct.add(it.peer)
+            r.relay.direct.add(it.peer)
         else:
-            r.direct.discard(it.peer)
+            r.relay.direct.discard(it.peer)
             r.dirty = r.urgent = True
 
     # ------------------------------------------------------------------ the host's Routing of INPUT datagrams
@@ -113,7 +113,7 @@ class Relay:
         return r.started
 
     def hurry(self, r: Remote) -> None:
-        if r.late and self.backlog(r) > 16:
+        if r.catchup.late and self.backlog(r) > 16:
             r.urgent = True  # a late joiner catching up: send its backlog of inputs as fast as it acknowledges
 
     def backlog(self, r: Remote) -> int:
@@ -128,8 +128,8 @@ class Relay:
         s = self.s
         upto: dict[int, int] = {}
         seats = [seat for seat in range(s.sync.driver.seats) if s.owners[seat] != r.index
-                 and s.owners[seat] not in r.direct]
-        for seat, tick in r.handover.items():
+                 and s.owners[seat] not in r.relay.direct]
+        for seat, tick in r.catchup.handover.items():
             if r.acked[seat] + 1 < tick:
                 seats.append(seat)
                 upto[seat] = tick - 1
@@ -144,7 +144,7 @@ class Relay:
         # a peer reached directly may hold more of its inputs than we do: clamped, not a lie
         s = self.s
         return [seat for seat in range(min(len(acks), s.sync.driver.seats))
-                if s.owners[seat] != r.index and s.owners[seat] not in r.introduced]
+                if s.owners[seat] != r.index and s.owners[seat] not in r.relay.introduced]
 
     def accepts(self, r: Remote, seat: int) -> bool:
         owners = self.s.owners
@@ -158,7 +158,7 @@ class Relay:
         s.presence.progress(r)
         if new:  # relayed with the next datagram to each other joiner: one a tick carries every seat's new inputs
             for o in s.remotes.values():  # (an action too: never more than one datagram a tick for relaying)
-                if o is not r and r.index not in o.direct:  # a peer reaching r directly has them already
+                if o is not r and r.index not in o.relay.direct:  # a peer reaching r directly has them already
                     o.dirty = True
 
     def heard_tick(self, tick: int) -> None:

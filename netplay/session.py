@@ -390,7 +390,7 @@ class Session:
             "disconnects": self.disconnects,
             "seed": self.seed,
             "input_delay": self.sync.input_delay,
-            "mesh_up": sorted(p for p, link in self.mesh_links.items() if link.up),
+            "mesh_up": sorted(p for p, link in self.mesh_links.items() if link.mesh_link.up),
             "relayed_ticks": sum(self.relayed_ticks.values()),
             "peer": self.index,
             "end_reason": self.end.reason if self.end else self.failure,

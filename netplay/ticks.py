@@ -114,7 +114,6 @@ class TickLoop:
         for r in s.remotes.values():
             r.acked = [max(tick - 1, self.input_delay - 1)] * st.seats
             r.last_recv = s.now
-            r.sums_have = r.sums_acked = r.agreed = tick
         s.enter(RUNNING)
         self.started_at = s.now
         self.next_tick_at = s.now

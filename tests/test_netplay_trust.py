@@ -51,7 +51,7 @@ class RegrindingDeal(HostDeal):
         s.nonce = b"chosen knowing every other nonce"
         s.commit = commit_of(s.nonce)
         for r in s.remotes.values():
-            r.revealed = False
+            r.deal.revealed = False
         self.commits = [[0, s.commit]] + self.commits[1:]
         s.next_resend = s.now
         s.role_part.resend()
@@ -63,7 +63,7 @@ class SilentDeal(HostDeal):
 
     def start_match(self) -> None:
         for r in self.s.remotes.values():
-            r.revealed = False  # so it goes on sending COMMITS: it stays in touch, and never starts
+            r.deal.revealed = False  # so it goes on sending COMMITS: it stays in touch, and never starts
 
 
 @pytest.mark.parametrize("deal, words", [(RegrindingDeal, "changed its own fair-deal commit"),
