@@ -1,7 +1,10 @@
 """The per-peer endpoint and the receive path every role shares.
 
 - ``Remote``: what this peer knows of one other peer (keys, sequence numbers, replay window, acks, RTT probe, the
-  notice log each way, the rolling checksums); ``seal`` turns a typed message into its next datagram to that peer.
+  notice log each way); ``seal`` turns a typed message into its next datagram to that peer. What the parts keep of
+  that peer are records of their own on it, each written by its part alone (``LobbyPeer`` ``r.lobby``, ``DealPeer``
+  ``r.deal``, ``LatePeer`` ``r.catchup``, ``SumsPeer`` ``r.sums``, ``RelayPeer`` ``r.relay``, ``MeshPeer``
+  ``r.mesh_link``, ``PresencePeer`` ``r.presence``).
 - ``Pending``: on the host, a key exchange answered (KEYX sent) whose JOIN has not come yet.
 - ``Router``: the typed messages and notices a session's parts handle, each part registering bound methods for the
   classes it owns (``router.on(Input, self.on_input)``); a message nobody registered is refused ("unexpected").

@@ -127,8 +127,12 @@ three session types, ``HostSession``, ``JoinerSession`` and ``SpectatorSession``
   (``netplay.mesh.MeshLinks``) and claims (``netplay.latejoin.Claims``); a spectator adds the snapshot it may start
   from (``netplay.latejoin.SnapshotReceiver``).
 
-``Session`` itself holds what the parts share (clock, phase, settings, seat owners, events, stats, endpoints) and the
-public API; it never builds nor holds the game. ``docs/architecture.md`` walks one datagram through these files.
+``Session`` itself holds what the parts share (clock, settings, seat owners, events, stats, endpoints) and the
+public API; it never builds nor holds the game. Its phase has one owner, ``netplay.phase.Phases``: a part changes it
+with ``session.enter(phase)`` along ``PHASE_STEPS`` (any other step raises ``IllegalPhase``). Each part reads the
+session through a small ``typing.Protocol`` of its own module (``HostDealSession``...), and keeps what it knows of
+each peer in its own record on that peer's ``Remote`` (``r.deal``, ``r.sums``...), written by that part alone.
+``docs/architecture.md`` walks one datagram through these files.
 """
 
 from __future__ import annotations
