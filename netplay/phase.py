@@ -16,7 +16,7 @@ PHASE_STEPS: dict[str, frozenset[str]] = {
     HELLO: frozenset({LOBBY, LATE, DONE, FAILED}),  # the host opens its lobby at once; a joiner is welcomed
     LOBBY: frozenset({DEALING, LATE, RUNNING, DONE, FAILED}),
     DEALING: frozenset({DEALING, LOBBY, RUNNING, DONE, FAILED}),  # again: COMMITS repeated; LOBBY: dealt over
-    LATE: frozenset({RUNNING, DONE, FAILED}),  # a late joiner starts from the host's snapshot
+    LATE: frozenset({LATE, RUNNING, DONE, FAILED}),  # LATE again: each chunk of the host's snapshot
     RUNNING: frozenset({FINISHING, DONE, FAILED}),
     FINISHING: frozenset({DONE, FAILED}),
     DONE: frozenset({FAILED}),  # ``Session.request_failed``: it says goodbye, then fails

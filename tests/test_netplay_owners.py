@@ -141,3 +141,33 @@ def test_each_per_peer_record_is_written_by_its_part_alone():
                     and node.func.value.value.attr in RECORDS:
                 writers[node.func.value.value.attr].add(path.name)
     assert writers == {name: {owner} for name, owner in RECORDS.items()}
+
+
+def test_a_spectator_joining_late_from_a_snapshot_of_several_chunks_catches_up():
+    """Every SNAP chunk is a step into LATE: the table allows it again, so a big state still reaches a late joiner."""
+    import msgpack
+
+    from netplay.events import CaughtUp, Started
+    from netplay.settings import SessionConfig
+    from test_lan_netplay import snap_bytes, snap_load
+    from test_netplay_attacks import failed, joiner, lobby
+    from test_netplay_toys import joiner_addr, tally_settings
+
+    pad = bytes(range(256)) * 12  # the state with 3 KB more: four chunks of 880 bytes
+
+    def big(saved):
+        return msgpack.packb([snap_bytes(saved), pad])
+
+    def load(data):
+        inner, extra = msgpack.unpackb(data)
+        assert extra == pad
+        return snap_load(inner)
+
+    config = lambda: SessionConfig(desync_dump=None, snapshot_state=big, load_snapshot=load)  # noqa: E731
+    m = lobby(tally_settings(2, 900), [False, True], config=config())
+    joiner(m, joiner_addr(1), config=config())
+    m.go(max_time=3.0)
+    spec = joiner(m, ("spec", 8000), seats=0, config=config())
+    m.go(max_time=12.0, until=lambda: bool(m.of(len(m.sessions) - 1, CaughtUp)))
+    assert failed(m, spec) is None and spec.phase == RUNNING
+    assert [e.late for e in m.of(len(m.sessions) - 1, Started)] == [True]
