@@ -476,7 +476,7 @@ class HostAuthority:
             sent = True
         if self.reveal:
             sent = self._send_reveal(r, p, rto) or sent
-        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if r.log_acked < len(r.log_out) else (len(r.log_out), [])
+        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if r.inputs.log_acked < len(r.log_out) else (len(r.log_out), [])
         if items or (not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE)):
             key = (r.seats or (NO_PEER,))[0]
             self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0, notices=(base, items))
@@ -596,9 +596,9 @@ class JoinerAuthority:
             self.pending = [a for a in self.pending if a[0] > m.acked]
         host = s.remotes[0]
         s.inputs.take_probe(host, m.ping, m.echo)
-        had = host.log_in
+        had = host.inputs.log_in
         s.inputs.take_notices(host, m.base, m.items, 0)
-        if host.log_in != had:
+        if host.inputs.log_in != had:
             self.urgent = True  # say we hold them: the host stops resending
         if s.done:
             return
@@ -789,5 +789,5 @@ class JoinerAuthority:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
         ping, echo = s.inputs.probe(host)
-        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo, host.log_in))
+        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo, host.inputs.log_in))
         self.urgent = False

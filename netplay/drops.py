@@ -35,6 +35,12 @@ class _Auth(Protocol):
     def now_tick(self) -> int: ...
 
 
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
 class _LateJoiners(Protocol):
     """``session.late_joiners`` as this module uses it (``latejoin.LateJoiners``)."""
 
@@ -81,6 +87,7 @@ class HostDropsSession(Protocol):
     disconnects: int
     drop_level: str
     dropped: dict[int, int]
+    inputs: _Inputs
     late_joiners: _LateJoiners
     local_seats: list[int]
     now: float
@@ -237,7 +244,7 @@ class HostDrops(Presence):
         s = self.s
         if s.phase == FINISHING:
             if s.now >= r.last_recv + s.config.interrupt_after and s.role_part.final_sent \
-                    and r.log_acked >= len(r.log_out):
+                    and r.inputs.log_acked >= len(r.log_out):
                 r.bye = True  # finished and gone quiet: its BYE was lost
                 return
         super().check(r)
@@ -293,7 +300,7 @@ class HostDrops(Presence):
             s.relay.notify_all(DropItem(seat, tick, r.index, s.drop_level), but=r)
         if s.auth is None:
             for o in s.remotes.values():
-                o.dirty = o.urgent = True
+                s.inputs.mark(o, urgent=True)
 
 
 class JoinerPresence(Presence):

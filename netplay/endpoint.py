@@ -4,7 +4,7 @@
   notice log each way); ``seal`` turns a typed message into its next datagram to that peer. What the parts keep of
   that peer are records of their own on it, each written by its part alone (``LobbyPeer`` ``r.lobby``, ``DealPeer``
   ``r.deal``, ``LatePeer`` ``r.catchup``, ``SumsPeer`` ``r.sums``, ``RelayPeer`` ``r.relay``, ``MeshPeer``
-  ``r.mesh_link``, ``PresencePeer`` ``r.presence``).
+  ``r.mesh_link``, ``PresencePeer`` ``r.presence``, ``InputsPeer`` ``r.inputs``).
 - ``Pending``: on the host, a key exchange answered (KEYX sent) whose JOIN has not come yet.
 - ``Router``: the typed messages and notices a session's parts handle, each part registering bound methods for the
   classes it owns (``router.on(Input, self.on_input)``); a message nobody registered is refused ("unexpected").
@@ -29,7 +29,7 @@ from .transport import Address
 from .wire import Message, RateLimiter, Rejected, ReplayWindow, open_datagram, seal_msg
 
 __all__ = ["Pending", "Remote", "LobbyPeer", "DealPeer", "LatePeer", "SumsPeer", "RelayPeer", "MeshPeer",
-           "PresencePeer", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "nonce_from"]
+           "PresencePeer", "InputsPeer", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "nonce_from"]
 
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
@@ -130,6 +130,22 @@ class MeshPeer:
 
 
 @dataclass
+class InputsPeer:
+    """The INPUT exchange with one peer (``r.inputs``): written by ``netplay.inputs.InputExchange`` alone. ``acked``:
+    per seat, the last tick of its inputs the peer holds; ``log_acked``: our notices it holds; ``log_meta``: notice
+    index -> (times sent, last sent); ``log_in``: notices of its log we hold; ``ping_t`` / ``ping_at``: its last RTT
+    stamp (ms) and when it came (s), echoed in our next datagram; ``dirty``: new inputs to send ("nothing" only)."""
+
+    acked: list[int] = field(default_factory=list)
+    log_acked: int = 0
+    log_meta: dict[int, tuple[int, float]] = field(default_factory=dict)
+    log_in: int = 0
+    ping_t: int | None = None
+    ping_at: float = 0.0
+    dirty: bool = False
+
+
+@dataclass
 class PresencePeer:
     """The host's silence watch of one joiner (``r.presence``): ``last_progress``, when its inputs last advanced (or it
     was not the one awaited), and the ``frontier`` they had then. Written by ``netplay.drops.HostDrops`` alone."""
@@ -153,14 +169,7 @@ class Remote:
         self.last_recv = now
         self.last_send = float("-inf")
         self.status = CONNECTED
-        self.acked: list[int] = []  # per seat: the last tick of its inputs this peer holds
         self.log_out: list[Notice] = []  # the notice log we send it (reliable, ordered)
-        self.log_acked = 0
-        self.log_meta: dict[int, tuple[int, float]] = {}  # notice index -> (times sent, last sent)
-        self.log_in = 0       # notices of its log we hold
-        self.ping_t: int | None = None
-        self.ping_at = 0.0
-        self.dirty = False   # new inputs to send ("nothing" only)
         self.urgent = False  # an action or a notice to send
         self.bye = False
         self.sent = 0
@@ -174,6 +183,7 @@ class Remote:
         self.relay = RelayPeer()           # netplay.relay
         self.mesh_link = MeshPeer()        # netplay.mesh
         self.presence = PresencePeer(now)  # netplay.drops
+        self.inputs = InputsPeer()         # netplay.inputs
 
     def seal(self, msg: Msg, sid: int, sender: int, version: int, open_: bool = False) -> bytes:
         """The next datagram to this peer: ``msg`` sealed with our outgoing key and our next sequence number (open:

@@ -302,5 +302,5 @@ class HostRole:
                 self.final_sent = True
                 s.relay.notify_all(FinalItem(s.end.tick, 0, min(255, len(s.checks.reported_pairs))))
             return
-        if late or all(r.log_acked >= len(r.log_out) for r in live):
+        if late or all(r.inputs.log_acked >= len(r.log_out) for r in live):
             s.enter(DONE)

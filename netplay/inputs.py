@@ -172,7 +172,7 @@ class InputExchange:
             return MESH_PROBE  # a direct link that does not answer: probed now and then, not at the tick rate
         if r.urgent:
             return period / 2
-        return period * (self.send_gap if r.dirty else max(1.0, self.send_gap))
+        return period * (self.send_gap if r.inputs.dirty else max(1.0, self.send_gap))
 
     def wakeup(self) -> float:
         """The next time a datagram is due to a peer (its gap since the last one), or a mesh link would count as
@@ -211,7 +211,7 @@ class InputExchange:
         runs = []
         budget = RUN_BUDGET
         for seat in seats:
-            start = r.acked[seat] + 1
+            start = r.inputs.acked[seat] + 1
             last = min(d.known[seat], upto.get(seat, d.known[seat]))
             if start > last or budget <= 40:
                 continue
@@ -227,10 +227,10 @@ class InputExchange:
         in two datagrams in a row (a single loss costs nothing), then again each time they stay unacknowledged for
         an RTO. Items always travel as a contiguous run from the first index."""
         s = self.s
-        meta = r.log_meta
+        meta = r.inputs.log_meta
         rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.sync.period)
-        base = r.log_acked
-        for i in range(r.log_acked, min(len(r.log_out), r.log_acked + 64)):
+        base = r.inputs.log_acked
+        for i in range(r.inputs.log_acked, min(len(r.log_out), r.inputs.log_acked + 64)):
             count, last = meta.get(i, (0, float("-inf")))
             if count < 2 or s.now >= last + rto:
                 base = i
@@ -269,9 +269,9 @@ class InputExchange:
         every = s.config.ping_every
         ping = now_ms(s.now) if r.sent % every == 1 or every <= 1 else None
         echo = None
-        if r.ping_t is not None:
-            echo = [r.ping_t, ms_since(s.now, r.ping_at)]
-            r.ping_t = None
+        if r.inputs.ping_t is not None:
+            echo = [r.inputs.ping_t, ms_since(s.now, r.inputs.ping_at)]
+            r.inputs.ping_t = None
         return ping, echo
 
     def take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> LinkStats:
@@ -282,8 +282,18 @@ class InputExchange:
         if echo is not None:
             link.add_rtt(echo_rtt(s.now, echo[0], echo[1]))
         if ping is not None:
-            r.ping_t, r.ping_at = ping, s.now
+            r.inputs.ping_t, r.inputs.ping_at = ping, s.now
         return link
+
+    def mark(self, r: Remote, urgent: bool = False) -> None:
+        """New inputs for ``r``: they go with the next datagram due to it (``urgent``: at once)."""
+        r.inputs.dirty = True
+        r.urgent = r.urgent or urgent
+
+    def acked_from(self, r: Remote, tick: int) -> None:
+        """``r`` holds every seat's inputs before ``tick`` (the match, a late joiner's snapshot or a mesh link starts
+        there)."""
+        r.inputs.acked = [tick - 1] * self.s.settings.seats
 
     def send_input(self, r: Remote) -> None:
         s = self.s
@@ -297,7 +307,7 @@ class InputExchange:
         adv = max(-100_000, min(100_000, adv))
         sums = self.sums_for(r)
         while True:
-            msg = Input(d.tick, adv, list(d.known), runs, ping, echo, base, items, r.log_in, sums)
+            msg = Input(d.tick, adv, list(d.known), runs, ping, echo, base, items, r.inputs.log_in, sums)
             data = r.seal(msg, s.sid, s.index, s.protocol_version)
             if len(data) <= SEND_LIMIT or not (items or runs):
                 break
@@ -308,7 +318,7 @@ class InputExchange:
         s.transport.send(data, r.address)
         s.stats.sent(s.now, r.index, len(data))
         r.last_send = s.now
-        r.dirty = r.urgent = False
+        r.inputs.dirty = r.urgent = False
 
     # ------------------------------------------------------------------ receiving
 
@@ -349,8 +359,8 @@ class InputExchange:
             s.stats.reject("ack")
             return
         for seat in range(min(len(m.acks), d.seats)):
-            if m.acks[seat] > r.acked[seat]:
-                r.acked[seat] = routing.clamp_ack(seat, m.acks[seat])
+            if m.acks[seat] > r.inputs.acked[seat]:
+                r.inputs.acked[seat] = routing.clamp_ack(seat, m.acks[seat])
         new, action = self.take_runs(r, m.runs)
         routing.got_inputs(r, new, action)
         link = self.take_probe(r, m.ping, m.echo)
@@ -371,13 +381,13 @@ class InputExchange:
         """``r`` holds ``lack`` of our notices; its log run from ``base``: handle the ones new to us, in order (each
         by the part that registered its class; a mesh peer's count for nothing: the host is the authority)."""
         s = self.s
-        if lack > r.log_acked:
-            for i in range(r.log_acked, min(lack, len(r.log_out))):
-                r.log_meta.pop(i, None)
-            r.log_acked = min(lack, len(r.log_out))
-        if base <= r.log_in < base + len(items):
-            for it in items[r.log_in - base:]:
-                r.log_in += 1
+        if lack > r.inputs.log_acked:
+            for i in range(r.inputs.log_acked, min(lack, len(r.log_out))):
+                r.inputs.log_meta.pop(i, None)
+            r.inputs.log_acked = min(lack, len(r.log_out))
+        if base <= r.inputs.log_in < base + len(items):
+            for it in items[r.inputs.log_in - base:]:
+                r.inputs.log_in += 1
                 if not r.mesh_link.link:
                     s.router.notice(r, it)
                 if s.done:

@@ -54,6 +54,12 @@ class _Deal(Protocol):
     def delay_problem(self, delay: int) -> bool: ...
 
 
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def acked_from(self, r: Remote, tick: int) -> None: ...
+
+
 class _Lobby(Protocol):
     """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
 
@@ -87,6 +93,7 @@ class LateJoinersSession(Protocol):
     checks: _Checks
     config: SessionConfig
     dropped: dict[int, int]
+    inputs: _Inputs
     lobby: _Lobby
     local_seats: list[int]
     next_resend: float
@@ -191,7 +198,7 @@ class LateJoiners:
         s.lobby.mark_ready(r, True)
         if snap is not None:  # a turn game: no snapshot, ever; START, then its seat's (public) view
             r.catchup.snap = snap
-            r.acked = [snap.tick - 1] * s.sync.driver.seats
+            s.inputs.acked_from(r, snap.tick)
         s.remotes[index] = r  # replaces a gone peer of that index, if any
         s.emit(PeerJoined(index, address, (), r.lobby.name, late=True))
         s.lobby.welcome(r)

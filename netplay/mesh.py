@@ -40,6 +40,13 @@ from .wire import Message
 __all__ = ["pair_keys", "introductions", "MeshLinks"]
 
 
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def acked_from(self, r: Remote, tick: int) -> None: ...
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
 class _Sync(Protocol):
     """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
 
@@ -60,6 +67,7 @@ class MeshLinksSession(Protocol):
     checks: _Checks
     config: SessionConfig
     index: int
+    inputs: _Inputs
     now: float
     owners: list[int | None]
     remotes: dict[int, Remote]
@@ -141,9 +149,9 @@ class MeshLinks:
                       s.now)
         link.key_out, link.key_in = it.key_out, it.key_in
         link.mesh_link.link = link.started = True
-        link.acked = [max(s.sync.first_tick - 1, s.sync.input_delay - 1)] * s.settings.seats
+        s.inputs.acked_from(link, max(s.sync.first_tick, s.sync.input_delay))
         s.checks.follow(link, s.sync.first_tick)
-        link.dirty = link.urgent = True
+        s.inputs.mark(link, urgent=True)
         self.links[it.peer] = link
 
     def sender(self, msg: Message, address: Address) -> Remote | None:

@@ -23,6 +23,12 @@ class _Auth(Protocol):
     """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
 
 
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
 class _Presence(Protocol):
     """``session.presence`` as this module uses it
     (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
@@ -40,6 +46,7 @@ class RelaySession(Protocol):
     """What ``Relay`` reads and calls of its session."""
 
     auth: _Auth | None
+    inputs: _Inputs
     owners: list[int | None]
     presence: _Presence
     remotes: dict[int, Remote]
@@ -98,7 +105,7 @@ class Relay:
             r.relay.direct.add(it.peer)
         else:
             r.relay.direct.discard(it.peer)
-            r.dirty = r.urgent = True
+            self.s.inputs.mark(r, urgent=True)
 
     # ------------------------------------------------------------------ the host's Routing of INPUT datagrams
 
@@ -120,7 +127,7 @@ class Relay:
         """Ticks of inputs this peer has not acknowledged yet, on the seat it lags most (not its own)."""
         s = self.s
         d = s.sync.driver
-        return max((d.known[seat] - r.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index), default=0)
+        return max((d.known[seat] - r.inputs.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index), default=0)
 
     def send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]:
         """Every seat but ``r``'s own and those it gets straight from their owner (the mesh); a seat it took over:
@@ -130,7 +137,7 @@ class Relay:
         seats = [seat for seat in range(s.sync.driver.seats) if s.owners[seat] != r.index
                  and s.owners[seat] not in r.relay.direct]
         for seat, tick in r.catchup.handover.items():
-            if r.acked[seat] + 1 < tick:
+            if r.inputs.acked[seat] + 1 < tick:
                 seats.append(seat)
                 upto[seat] = tick - 1
         return seats, upto
@@ -159,7 +166,7 @@ class Relay:
         if new:  # relayed with the next datagram to each other joiner: one a tick carries every seat's new inputs
             for o in s.remotes.values():  # (an action too: never more than one datagram a tick for relaying)
                 if o is not r and r.index not in o.relay.direct:  # a peer reaching r directly has them already
-                    o.dirty = True
+                    s.inputs.mark(o)
 
     def heard_tick(self, tick: int) -> None:
         pass

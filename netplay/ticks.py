@@ -36,7 +36,9 @@ class _Inputs(Protocol):
     """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
 
     send_gap: float
+    def acked_from(self, r: Remote, tick: int) -> None: ...
     def links(self) -> list[Remote]: ...
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
 
 
 class TickLoopSession(Protocol):
@@ -112,7 +114,7 @@ class TickLoop:
         self.timesync = TimeSync(st.tick_rate)
         s.checks.start(tick)
         for r in s.remotes.values():
-            r.acked = [max(tick - 1, self.input_delay - 1)] * st.seats
+            s.inputs.acked_from(r, max(tick, self.input_delay))
             r.last_recv = s.now
         s.enter(RUNNING)
         self.started_at = s.now
@@ -222,8 +224,7 @@ class TickLoop:
         if (t + 1) % s.settings.checksum_interval == 0:
             action = True  # the inputs that complete a checksummed tick go at once: desyncs are found sooner
         for r in s.inputs.links():
-            r.dirty = True
-            r.urgent = r.urgent or action
+            s.inputs.mark(r, urgent=action)
 
     def confirm(self) -> None:
         """Hand the newly confirmed ticks to the checksums; end at the confirmed end (game over, end tick)."""

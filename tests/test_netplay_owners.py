@@ -109,37 +109,43 @@ def test_each_part_reads_a_handful_of_session_fields_not_the_whole_session():
 
 
 RECORDS = {"lobby": "lobby.py", "deal": "fairdeal.py", "catchup": "latejoin.py", "sums": "checks.py",
-           "relay": "relay.py", "mesh_link": "mesh.py", "presence": "drops.py"}
+           "relay": "relay.py", "mesh_link": "mesh.py", "presence": "drops.py", "inputs": "inputs.py"}
 
 
 def test_each_per_peer_record_is_written_by_its_part_alone():
     """``Remote`` (what a peer knows of another) is no wide record every part writes: the lobby's, the deal's, the late
-    joiner's, the checksums', the relay's, the mesh's and the silence watch's fields are records of their own, each
-    assigned in its part's file only (``r.deal.revealed = ...`` in ``netplay/fairdeal.py`` and nowhere else)."""
+    joiner's, the checksums', the relay's, the mesh's, the silence watch's and the INPUT exchange's fields are records
+    of their own, each assigned in its part's file only (``r.deal.revealed = ...`` in ``netplay/fairdeal.py`` and
+    nowhere else)."""
     from netplay.endpoint import Remote
     r = Remote(1, ("10.0.0.2", 5000), (1,), 0.0)
     assert {name: type(getattr(r, name)).__name__ for name in RECORDS} == {
         "lobby": "LobbyPeer", "deal": "DealPeer", "catchup": "LatePeer", "sums": "SumsPeer", "relay": "RelayPeer",
-        "mesh_link": "MeshPeer", "presence": "PresencePeer"}
+        "mesh_link": "MeshPeer", "presence": "PresencePeer", "inputs": "InputsPeer"}
     writers: dict[str, set[str]] = {name: set() for name in RECORDS}
+
+    def record(e: ast.expr) -> str | None:
+        """The record ``e`` is (``r.deal``, ``s.remotes[i].sums``), or None; ``s.deal``, ``self.s.inputs`` and the like
+        are the session's parts, not a peer's records."""
+        if isinstance(e, ast.Attribute) and e.attr in RECORDS \
+                and ast.unparse(e.value) not in ("s", "self", "self.s", "session"):
+            return e.attr
+        return None
+
     for path in NETPLAY:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for a in _stores(tree):
-            if isinstance(a.value, ast.Attribute) and a.value.attr in RECORDS:
-                writers[a.value.attr].add(path.name)
-            if isinstance(a.value, ast.Subscript) and isinstance(a.value.value, ast.Attribute) \
-                    and a.value.value.attr in RECORDS:
-                writers[a.value.value.attr].add(path.name)
+            name = record(a.value) or (record(a.value.value) if isinstance(a.value, ast.Subscript) else None)
+            if name:
+                writers[name].add(path.name)
         for node in ast.walk(tree):  # records changed in place: r.sums.received[t] = ..., r.relay.direct.add(...)
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) \
-                    and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Attribute) \
-                    and node.value.value.attr in RECORDS:
-                writers[node.value.value.attr].add(path.name)
+                    and isinstance(node.value, ast.Attribute) and record(node.value.value):
+                writers[record(node.value.value)].add(path.name)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr in ("add", "discard", "update", "clear", "pop", "append") \
-                    and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Attribute) \
-                    and node.func.value.value.attr in RECORDS:
-                writers[node.func.value.value.attr].add(path.name)
+                    and isinstance(node.func.value, ast.Attribute) and record(node.func.value.value):
+                writers[record(node.func.value.value)].add(path.name)
     assert writers == {name: {owner} for name, owner in RECORDS.items()}
 
 
