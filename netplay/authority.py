@@ -476,7 +476,8 @@ class HostAuthority:
             sent = True
         if self.reveal:
             sent = self._send_reveal(r, p, rto) or sent
-        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if r.inputs.log_acked < len(r.log_out) else (len(r.log_out), [])
+        owed = r.inputs.log_acked < len(r.log_out)  # notices it does not hold yet
+        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if owed else (len(r.log_out), [])
         if items or (not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE)):
             key = (r.seats or (NO_PEER,))[0]
             self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0, notices=(base, items))
@@ -789,5 +790,6 @@ class JoinerAuthority:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
         ping, echo = s.inputs.probe(host)
-        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo, host.inputs.log_in))
+        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo,
+                            host.inputs.log_in))
         self.urgent = False

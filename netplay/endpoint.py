@@ -29,7 +29,8 @@ from .transport import Address
 from .wire import Message, RateLimiter, Rejected, ReplayWindow, open_datagram, seal_msg
 
 __all__ = ["Pending", "Remote", "LobbyPeer", "DealPeer", "LatePeer", "SumsPeer", "RelayPeer", "MeshPeer",
-           "PresencePeer", "InputsPeer", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "nonce_from"]
+           "PresencePeer", "InputsPeer", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE",
+           "nonce_from"]
 
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)

@@ -221,7 +221,8 @@ class HostLobby:
         s = self.s
         left = s.countdown_left()
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
-        peers = [[0, s.name[:32], 1]] + [[i, r.lobby.name[:32], int(r.lobby.ready)] for i, r in sorted(s.remotes.items())]
+        peers = [[0, s.name[:32], 1]] + [[i, r.lobby.name[:32], int(r.lobby.ready)]
+                                         for i, r in sorted(s.remotes.items())]
         peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
         bots = [[seat, level] for seat, level in sorted(s.bots.items()) if s.owners[seat] == 0]
         return RosterMsg(ms, owners_to_wire(s.owners), peers, bots, s.deal.deals)

@@ -127,7 +127,8 @@ class Relay:
         """Ticks of inputs this peer has not acknowledged yet, on the seat it lags most (not its own)."""
         s = self.s
         d = s.sync.driver
-        return max((d.known[seat] - r.inputs.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index), default=0)
+        return max((d.known[seat] - r.inputs.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index),
+                   default=0)
 
     def send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]:
         """Every seat but ``r``'s own and those it gets straight from their owner (the mesh); a seat it took over:
