@@ -30,7 +30,7 @@ class _Admission(Protocol):
 
 
 class _Auth(Protocol):
-    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+    """``session.auth`` as this module uses it (``authority.HostAuthority``)."""
 
     def finish(self, kind: EndReason) -> None: ...
     def on_action(self, r: Remote, m: Action) -> None: ...
@@ -44,7 +44,7 @@ class _Checks(Protocol):
 
 
 class _Deal(Protocol):
-    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
 
     def resend_commits(self) -> None: ...
     def resend_start(self, r: Remote) -> None: ...
@@ -64,8 +64,7 @@ class _Lobby(Protocol):
 
 
 class _Presence(Protocol):
-    """``session.presence`` as this module uses it
-    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
 
     def account_stalls(self) -> None: ...
     def check(self, r: Remote) -> None: ...

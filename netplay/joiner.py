@@ -23,7 +23,7 @@ __all__ = ["JoinerRole"]
 
 
 class _Auth(Protocol):
-    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+    """``session.auth`` as this module uses it (``authority.JoinerAuthority``)."""
 
     def host_gone(self, why: str) -> bool: ...
     def on_reveal(self, m: LogReveal) -> None: ...
@@ -38,7 +38,7 @@ class _Claims(Protocol):
 
 
 class _Deal(Protocol):
-    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+    """``session.deal`` as this module uses it (``fairdeal.JoinerDeal``)."""
 
     def check_start(self) -> None: ...
     def resend(self) -> None: ...

@@ -36,7 +36,7 @@ class _Admission(Protocol):
 
 
 class _Auth(Protocol):
-    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+    """``session.auth`` as this module uses it (``authority.HostAuthority``)."""
 
     @property
     def now_tick(self) -> int: ...
@@ -49,7 +49,7 @@ class _Checks(Protocol):
 
 
 class _Deal(Protocol):
-    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+    """``session.deal`` as this module uses it (``fairdeal.JoinerDeal``)."""
 
     def delay_problem(self, delay: int) -> bool: ...
 

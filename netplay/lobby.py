@@ -21,7 +21,7 @@ __all__ = ["PeerInfo", "HostLobby", "Roster"]
 
 
 class _Deal(Protocol):
-    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
 
     deals: int
     def begin(self) -> None: ...
@@ -29,8 +29,7 @@ class _Deal(Protocol):
 
 
 class _Presence(Protocol):
-    """``session.presence`` as this module uses it
-    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
 
     def drop_peer(self, peer: int, reason: str = 'dropped by the host') -> bool: ...
 

@@ -30,8 +30,7 @@ class _Inputs(Protocol):
 
 
 class _Presence(Protocol):
-    """``session.presence`` as this module uses it
-    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
 
     def progress(self, r: Remote) -> None: ...
 

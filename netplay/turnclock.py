@@ -36,14 +36,13 @@ __all__ = ["HostClock", "JoinerClock", "TURN_CLOCKS", "SHOWN_FROM", "STRIKES", "
 
 
 class _Auth(Protocol):
-    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+    """``session.auth`` as this module uses it (``authority.JoinerAuthority``)."""
 
     def over(self) -> bool: ...
 
 
 class _Presence(Protocol):
-    """``session.presence`` as this module uses it
-    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
 
     def lose(self, r: Remote, reason: str, left: bool = False) -> None: ...
 
