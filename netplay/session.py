@@ -378,30 +378,8 @@ class Session:
         return d.input_log(self.end.tick if self.end else None)
 
     def summary(self) -> dict[str, Any]:
-        """Figures of the match for a JSON summary (ticks, final checksum, desyncs, rollbacks...)."""
-        st, d, auth = self.stats, self.sync.driver, self.auth
-        return {
-            "game": self.settings.game if self.settings else None,
-            "ticks": self.end.tick if self.end else (d.processed if d else
-                                                     (auth.sim.tick if auth and auth.sim else 0)),
-            "final_checksum": self.end.checksum if self.end else None,
-            "desyncs": len(self.checks.reported_pairs),
-            "rollbacks": st.rollbacks,
-            "max_rollback": st.max_rollback,
-            "stalls": st.stalls,
-            "bytes_sent": st.bytes_sent,
-            "bytes_received": st.bytes_received,
-            "disconnects": self.disconnects,
-            "seed": self.seed,
-            "input_delay": self.sync.input_delay,
-            "mesh_up": sorted(p for p, link in self.mesh_links.items() if link.mesh_link.up),
-            "relayed_ticks": sum(self.relayed_ticks.values()),
-            "peer": self.index,
-            "end_reason": self.end.reason if self.end else self.failure,
-            "deal": self.end.deal if self.end else None,
-            "deal_restarts": self.deal_restarts,
-            "turn_timeouts": getattr(getattr(auth, "clock", None), "timeouts", 0),
-        }
+        """Figures of the match for a JSON summary (``match_summary``)."""
+        return match_summary(self)
 
     @property
     def deal_restarts(self) -> int:
@@ -607,6 +585,33 @@ class Session:
 
     def caught_up(self) -> None:
         """A late joiner has caught up with the live match."""
+
+
+def match_summary(s: Session) -> dict[str, Any]:
+    """Figures of ``s``'s match for a JSON summary (ticks, final checksum, desyncs, rollbacks, bytes, the
+    deal's verdict...): ``Session.summary``."""
+    st, d, auth = s.stats, s.sync.driver, s.auth
+    return {
+        "game": s.settings.game if s.settings else None,
+        "ticks": s.end.tick if s.end else (d.processed if d else (auth.sim.tick if auth and auth.sim else 0)),
+        "final_checksum": s.end.checksum if s.end else None,
+        "desyncs": len(s.checks.reported_pairs),
+        "rollbacks": st.rollbacks,
+        "max_rollback": st.max_rollback,
+        "stalls": st.stalls,
+        "bytes_sent": st.bytes_sent,
+        "bytes_received": st.bytes_received,
+        "disconnects": s.disconnects,
+        "seed": s.seed,
+        "input_delay": s.sync.input_delay,
+        "mesh_up": sorted(p for p, link in s.mesh_links.items() if link.mesh_link.up),
+        "relayed_ticks": sum(s.relayed_ticks.values()),
+        "peer": s.index,
+        "end_reason": s.end.reason if s.end else s.failure,
+        "deal": s.end.deal if s.end else None,
+        "deal_restarts": s.deal_restarts,
+        "turn_timeouts": getattr(getattr(auth, "clock", None), "timeouts", 0),
+    }
 
 
 class HostSession(Session):
