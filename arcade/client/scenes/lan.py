@@ -31,7 +31,7 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 
 from arcade.games import REGISTRY, definition_of
 from arcade.client.input import zone_hint
-from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
+from arcade.client.lan import HOST_TIMEOUT, LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
 from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.peerviews import DEAL_VERIFIED, deal_line
@@ -1620,9 +1620,15 @@ class NetTable:
                 title = _("{seats} ({name}) lost connection — waiting…").format(seats=", ".join(seat_names),
                                                                                name=name)
         left = max(0.0, link.timeout - 0.5 - waited)
-        sub = (_("A bot takes the seat in {seconds} s unless the connection comes back.").format(
-            seconds=format_number(round(left))) if link.role == "host" else
-            _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited))))
+        if link.role == "host":
+            sub = _("A bot takes the seat in {seconds} s unless the connection comes back.").format(
+                seconds=format_number(round(left)))
+        elif peer == 0:  # the host itself is silent: nobody decides; after HOST_TIMEOUT the joiner may rejoin
+            left = max(0.0, min(link.timeout, HOST_TIMEOUT) - 0.5 - waited)
+            sub = _("The match waits {seconds} s more for the host; then you may rejoin or leave.").format(
+                seconds=format_number(round(left)))
+        else:
+            sub = _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited)))
         subs = wrap(sub, 18, 640)[:2]
         r = pygame.Rect(0, 0, 760, 120 + 44 * len(items) + 22 * (len(subs) - 1))
         r.center = (W // 2, H // 2)
