@@ -151,6 +151,7 @@ def _lan_play(app, log):
     from netplay.events import FailReason, Failed, PeerJoined
 
     from arcade.client.lan import LanLink, explain
+    from arcade.client.net.effects import react
     from arcade.client.scenes.lan import LanBrowseScene, LanJoinScene, LanLobbyScene, LanMessageScene
     from arcade.client.scenes.menus import PauseScene
     from arcade.core.i18n import N_
@@ -208,7 +209,7 @@ def _lan_play(app, log):
         # the tables: a notice, the pause menu, the lost-connection prompt on each side
         log.where = "lan table"
         _step(clock, [host, guest], 600, lambda: host.top.name == "table" and guest.top.name == "table")
-        hlink._on_event(PeerJoined(peer=2, address=("127.0.0.1", 9), seats=(), name=WATCHER, late=True), clock())
+        react(hlink, PeerJoined(peer=2, address=("127.0.0.1", 9), seats=(), name=WATCHER, late=True), clock())
         _step(clock, [host, guest], 30)
         yield "lan table host", host.top
         yield "lan table joiner", guest.top

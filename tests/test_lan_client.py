@@ -28,7 +28,9 @@ from netplay.discovery import lan_interfaces
 
 import arcade.client.lan as lan
 from arcade.games import REGISTRY
+import arcade.client.net.link as netlink
 from arcade.client.lan import LanLink, RemoteSeat
+from arcade.client.net.script import Script
 from arcade.core.match import Match
 from arcade.core.match import SeatSpec
 from arcade.core.replay import read_replay, verify_replay
@@ -258,7 +260,7 @@ def test_host_browse_join_lobby_match_lost_connection_and_rematch_through_the_me
     world.step(50)
     prompt = htable.net.lost_prompt()
     assert prompt is not None and prompt[0] == 1 and "Let a bot take the seat" in prompt[1]
-    assert hlink.hud()["silent"] == [1]
+    assert list(hlink.status().silent) == [1]
     frame = hlink.runner.sim.tick
     world.step(20)
     assert hlink.runner.sim.tick - frame >= 18
@@ -293,11 +295,11 @@ def host_and_ada(world: World, game: str, code: str) -> tuple[Any, Any, LanLink,
     host.settings.lan_port = port
     hlink = LanLink.host(host, game, [SeatSpec("bot"), SeatSpec("remote")], {}, code=code, port=port,
                          name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
-    hlink.auto = True
+    hlink.script = Script(auto=True)
     host.push(LanLobbyScene(host, hlink))
     alink = LanLink.join(ada, ("127.0.0.1", port), code, [SeatSpec("bot")], name="Ada", clock=world.clock,
                          timeout=2.0)
-    alink.auto = True
+    alink.script = Script(auto=True)
     ada.push(LanLobbyScene(ada, alink))
     world.wait(lambda: host.top.name == "table" and ada.top.name == "table", 400, "the match")
     return host, ada, hlink, alink, port
@@ -355,7 +357,7 @@ def test_a_refused_claim_in_a_host_authoritative_turn_game_is_shown_on_the_claim
     # Sam watches and claims seat 1, which Ada still plays: the host refuses
     slink = LanLink.join(sam, ("127.0.0.1", port), "TRN123", [], name="Sam", clock=world.clock, timeout=2.0,
                          watch=True, claim={1: SeatSpec("human", "arrows")})
-    slink.auto = True
+    slink.script = Script(auto=True)
     sam.push(LanLobbyScene(sam, slink))
     world.wait(lambda: any("could not be taken" in n for _, n in slink.notices), 400, "the refusal shown")
     assert [n for _, n in slink.notices if "could not be taken" in n][0].endswith("another player plays it")
@@ -383,7 +385,7 @@ def test_the_hosts_bot_seats_are_bots_on_the_joiners_lobby_table_and_results(wor
         ("Ann", "on the host"), ("Bot (hard)", "on the host"), ("Bob (here)", "Arrow keys")]
     assert [hlobby.seat_holder(i)[0] for i in range(2)] == ["Ann (here)", "Bot (hard)"]
     world.shot(bob, "lan_lobby_host_bot")
-    hlink.auto = blink.auto = True
+    hlink.script, blink.script = Script(auto=True), Script(auto=True)
     world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "both tables")
     htable, btable = host.top, bob.top
     assert [btable.seat_name(i) for i in range(3)] == [htable.seat_name(i) for i in range(3)] == ["Ann", "Bot 2",
@@ -398,11 +400,11 @@ def test_a_dropped_player_rejoins_their_seat_from_the_message_screen(world):
     port = free_port()
     hlink = LanLink.host(host, "grisbi", [SeatSpec("bot"), SeatSpec("remote")], {}, code="RJN-111", port=port,
                          name="Host", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
-    hlink.auto = True
+    hlink.script = Script(auto=True)
     host.push(LanLobbyScene(host, hlink))
     blink = LanLink.join(bob, ("127.0.0.1", port), "RJN-111", [SeatSpec("human", "arrows")], name="Bob",
                          clock=world.clock, timeout=2.0)
-    blink.auto = True
+    blink.script = Script(auto=True)
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "the match")
     world.step(300)
@@ -435,10 +437,10 @@ def test_a_table_holding_its_match_never_holds_a_lan_match(world, monkeypatch):
     port = free_port()
     hlink = LanLink.host(host, "grit", [SeatSpec("human", "wasd"), SeatSpec("remote")], {}, code="HLD", port=port,
                          name="Host", broadcast="127.255.255.255", clock=world.clock)
-    hlink.auto = True
+    hlink.script = Script(auto=True)
     host.push(LanLobbyScene(host, hlink))
     blink = LanLink.join(bob, ("127.0.0.1", port), "HLD", [SeatSpec("bot")], name="Bob", clock=world.clock)
-    blink.auto = True
+    blink.script = Script(auto=True)
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: host.top.name == "table", 400, "the match")
     from arcade.games.grit.table import scene as grit_table
@@ -474,7 +476,7 @@ def test_every_failure_has_one_clear_message(world, monkeypatch):
         "The match is full (2 asked, 1 free). Ask the host to open a seat, or join with no players here to watch.")
     # a host with other rules: a version mismatch, named
     real = lan.match_settings
-    monkeypatch.setattr(lan, "match_settings", lambda *a, **k: real(*a, **k).replace(rules_version=99))
+    monkeypatch.setattr(netlink, "match_settings", lambda *a, **k: real(*a, **k).replace(rules_version=99))
     port2 = free_port()
     h2 = world.app("h2")
     l2 = LanLink.host(h2, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="V", port=port2, name="Old",
@@ -616,7 +618,7 @@ def test_a_snapshot_the_game_cannot_load_fails_the_spectator_with_a_message_not_
     host sent a state this machine cannot use, the app goes on, and the match goes on for the players."""
     host, ada, hlink, alink, port = host_and_ada(world, "grisbi", "BAD-123")
     world.step(200)
-    monkeypatch.setattr(lan, "load_snapshot", lambda data: {"not": "a grisbi state"})
+    monkeypatch.setattr(netlink, "load_snapshot", lambda data: {"not": "a grisbi state"})
     sam = world.app("sam")
     slink = LanLink.join(sam, ("127.0.0.1", port), "BAD-123", [], name="Sam", watch=True, clock=world.clock)
     sam.push(LanLobbyScene(sam, slink))
@@ -641,13 +643,13 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     hlink = LanLink.host(host, "grisbi", [SeatSpec("bot", level="easy"), SeatSpec("remote"), SeatSpec("remote")], {},
                          code="LVL-333", port=port, name="Host", broadcast="127.255.255.255", clock=world.clock,
                          timeout=2.0)
-    hlink.auto = True
+    hlink.script = Script(auto=True)
     host.push(LanLobbyScene(host, hlink))
     links = {}
     for app, name, zone in ((bob, "Bob", "arrows"), (cy, "Cy", "wasd")):
         links[name] = LanLink.join(app, ("127.0.0.1", port), "LVL-333", [SeatSpec("human", zone)], name=name,
                                    clock=world.clock, timeout=2.0)
-        links[name].auto = True
+        links[name].script = Script(auto=True)
         app.push(LanLobbyScene(app, links[name]))
         world.step(20)
     world.wait(lambda: all(a.top.name == "table" for a in (host, bob, cy)), 600, "the match")

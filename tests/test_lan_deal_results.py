@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from arcade.client.lan import LanLink
+from arcade.client.net.script import Script
 from arcade.client.render.audit import TextAudit
 from arcade.client.scenes.lan import LanLobbyScene
 from arcade.core.authority import DEAL_UNFAIR, DEAL_VERIFIED
@@ -63,7 +64,7 @@ def test_the_results_say_whether_the_deal_was_verified(world, host_deal, guest_d
     blink = LanLink.join(bob, ("127.0.0.1", port), "DEA123", [SeatSpec("bot", level="easy")], name="Bob",
                          clock=world.clock)
     bob.push(LanLobbyScene(bob, blink))
-    hlink.auto = blink.auto = True
+    hlink.script, blink.script = Script(auto=True), Script(auto=True)
     world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "both tables")
     hm, bm = host.top.match, bob.top.match
     world.wait(lambda: hm.ended is not None and bm.ended is not None, 20_000, "the end of the match")

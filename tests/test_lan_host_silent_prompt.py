@@ -4,7 +4,7 @@ how long the match still waits for the host, and that rejoining or leaving come 
 
 from __future__ import annotations
 
-import arcade.client.scenes.lan as lan_scenes
+import arcade.client.net.prompts as lan_scenes
 from test_lan_client import host_and_ada, world  # noqa: F401  (world: the fixture)
 
 

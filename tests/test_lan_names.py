@@ -8,6 +8,7 @@ from __future__ import annotations
 from netplay.events import Disconnected, PeerJoined
 
 from arcade.client.lan import LanLink
+from arcade.client.net.script import Script
 from arcade.client.scenes.lan import LanJoinScene, LanLobbyScene, LanNameScene
 from arcade.core.match import SeatSpec
 from client_helpers import make_app
@@ -89,13 +90,13 @@ def test_the_host_screen_says_left_for_a_player_who_quit_and_lost_connection_for
     hlink = LanLink.host(host, "grisbi", [SeatSpec("bot"), SeatSpec("remote"), SeatSpec("remote")], {},
                          code="BYE-222", port=port, name="Host", broadcast="127.255.255.255", clock=world.clock,
                          timeout=2.0)
-    hlink.auto = True
+    hlink.script = Script(auto=True)
     host.push(LanLobbyScene(host, hlink))
     links = {}
     for app, name in ((ada, "Ada"), (bob, "Bob")):
         links[name] = LanLink.join(app, ("127.0.0.1", port), "BYE-222", [SeatSpec("bot")], name=name,
                                    clock=world.clock, timeout=2.0)
-        links[name].auto = True
+        links[name].script = Script(auto=True)
         app.push(LanLobbyScene(app, links[name]))
         world.step(20)
     world.wait(lambda: all(a.top.name == "table" for a in (host, ada, bob)), 600, "the match")
@@ -121,7 +122,7 @@ def test_enter_on_the_hosts_own_seat_starts_the_match_as_the_hint_bar_says(world
     host.push(lobby)
     blink = LanLink.join(bob, ("127.0.0.1", port), "GO-333", [SeatSpec("bot")], name="Bob", clock=world.clock,
                          timeout=2.0)
-    blink.auto = True  # Bob is ready at once
+    blink.script = Script(auto=True)  # Bob is ready at once
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: hlink.session.start_problem() is None, 300, "Bob ready")
     assert lobby.items()[lobby.sel] == "seat0"  # the host's own seat, where the lobby opens

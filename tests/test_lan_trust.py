@@ -10,7 +10,9 @@ loopback) where a defence shows.
 from __future__ import annotations
 
 import arcade.client.lan as lan
+import arcade.client.net.link as netlink
 from arcade.client.lan import LanLink
+from arcade.client.net.script import Script
 from arcade.client.scenes.lan import LanLobbyScene
 from arcade.core.authority import DEAL_UNFAIR, DEAL_VERIFIED
 from arcade.core.match import SeatSpec
@@ -57,7 +59,7 @@ def test_after_three_wrong_codes_the_hosts_lobby_shows_a_new_code(world):
 
 class LyingSession(Session):
     """``Session.host`` as a host whose turn-game authority never reveals the deal (the client builds its session
-    through ``arcade.client.lan.Session``)."""
+    through ``arcade.client.net.link.Session``)."""
 
     @classmethod
     def host(cls, *a, **kw):
@@ -68,19 +70,19 @@ def test_a_host_that_never_reveals_the_deal_shows_as_not_dealt_fairly_on_the_joi
     """Issue 27, item 1: a host that ends a turn game without the end-of-match reveal: the joiner's results screen
     says "This match was not dealt fairly" and the results record it (the host's own say "Deal verified": it dealt
     the match itself)."""
-    monkeypatch.setattr(lan, "Session", LyingSession)
+    monkeypatch.setattr(netlink, "Session", LyingSession)
     real = lan.match_settings
-    monkeypatch.setattr(lan, "match_settings", lambda *a, **kw: real(*a, **kw).replace(end_tick=600))
+    monkeypatch.setattr(netlink, "match_settings", lambda *a, **kw: real(*a, **kw).replace(end_tick=600))
     host, bob = world.app("host"), world.app("bob")
     port = free_port()
     hlink = LanLink.host(host, "grit", [SeatSpec("bot", level="easy"), SeatSpec("remote")], {}, code="LIE-123",
                          port=port, name="Ann", broadcast="127.255.255.255", clock=world.clock, timeout=2.0)
     host.push(LanLobbyScene(host, hlink))
-    monkeypatch.setattr(lan, "Session", Session)  # the joiner is honest
+    monkeypatch.setattr(netlink, "Session", Session)  # the joiner is honest
     blink = LanLink.join(bob, ("127.0.0.1", port), "LIE123", [SeatSpec("bot", level="easy")], name="Bob",
                          clock=world.clock, timeout=2.0)
     bob.push(LanLobbyScene(bob, blink))
-    hlink.auto = blink.auto = True
+    hlink.script, blink.script = Script(auto=True), Script(auto=True)
     world.wait(lambda: host.top.name == "table" and bob.top.name == "table", 400, "both tables")
     world.wait(lambda: bob.top.name == "results", 3000, "the joiner's results")
     end = blink.session.end

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.client.lan import LanLink
+from arcade.client.net.script import Script
 from arcade.client.render.audit import TextAudit
 from arcade.client.scenes.lan import LanLobbyScene
 from arcade.core.match import SeatSpec
@@ -30,10 +31,10 @@ def grit(world, code: str, host_seat: SeatSpec, clock: float = 30.0):
     alink = LanLink.host(ana, "grit", [host_seat, SeatSpec("remote")], {}, code=code, port=port, name="Ana",
                          broadcast="127.255.255.255", clock=world.clock)
     alink.set_turn_clock(clock)
-    alink.auto = True
+    alink.script = Script(auto=True)
     ana.push(LanLobbyScene(ana, alink))
     blink = LanLink.join(bob, ("127.0.0.1", port), code, [SeatSpec("bot")], name="Bob", clock=world.clock)
-    blink.auto = True
+    blink.script = Script(auto=True)
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: ana.top.name == "table" and bob.top.name == "table", 400, "the match")
     return ana, bob, alink, blink
@@ -99,13 +100,13 @@ def test_a_deal_started_over_is_shown_in_every_lobby_and_on_the_results(world):
     port = free_port()
     alink = LanLink.host(ana, "grenade", [SeatSpec("bot", level="easy"), SeatSpec("remote"), SeatSpec("remote")], {},
                          code="RST-111", port=port, name="Ana", broadcast="127.255.255.255", clock=world.clock)
-    alink.auto = True
+    alink.script = Script(auto=True)
     ana.push(LanLobbyScene(ana, alink))
     links = {}
     for app, name in ((bob, "Bob"), (carl, "Carl")):
         links[name] = LanLink.join(app, ("127.0.0.1", port), "RST-111", [SeatSpec("bot", level="easy")], name=name,
                                    clock=world.clock)
-        links[name].auto = True
+        links[name].script = Script(auto=True)
         app.push(LanLobbyScene(app, links[name]))
     world.wait(lambda: alink.session.start_problem() is None, 600, "everyone ready")
     world.frozen.add("carl")  # Carl's game stops before it reveals its share of the deal...
@@ -118,7 +119,7 @@ def test_a_deal_started_over_is_shown_in_every_lobby_and_on_the_results(world):
     world.shot(ana, "lobby_deal_started_over")
     links["Dan"] = LanLink.join(dan, ("127.0.0.1", port), "RST-111", [SeatSpec("bot")], name="Dan",
                                 clock=world.clock)
-    links["Dan"].auto = True
+    links["Dan"].script = Script(auto=True)
     dan.push(LanLobbyScene(dan, links["Dan"]))
     world.wait(lambda: all(a.top.name == "results" for a in (ana, bob, dan)), 20_000, "everyone's results")
     for a in (ana, bob, dan):
@@ -134,11 +135,11 @@ def test_a_player_whose_clock_runs_out_twice_is_out_of_time_and_rejoins_their_se
     alink = LanLink.host(ana, "grit", [SeatSpec("bot"), SeatSpec("remote")], {}, code="OUT-111", port=port,
                          name="Ana", broadcast="127.255.255.255", clock=world.clock)
     alink.set_turn_clock(30)
-    alink.auto = True
+    alink.script = Script(auto=True)
     ana.push(LanLobbyScene(ana, alink))
     blink = LanLink.join(bob, ("127.0.0.1", port), "OUT-111", [SeatSpec("human", "arrows")], name="Bob",
                          clock=world.clock)
-    blink.auto = True
+    blink.script = Script(auto=True)
     bob.push(LanLobbyScene(bob, blink))
     world.wait(lambda: ana.top.name == "table" and bob.top.name == "table", 400, "the match")
     world.wait(lambda: bob.top.name == "lan_message", 60 * 130, "Bob out of time")

@@ -17,6 +17,7 @@ import pytest
 from netplay.events import FailReason, Failed
 
 from arcade.client.lan import explain
+from arcade.client.net.words import failure_said
 from arcade.client.networds import LINES, PLURAL_LINES, net_line
 from arcade.core import i18n
 
@@ -156,19 +157,20 @@ def test_every_failure_is_explained_in_french_and_logged_in_english(kind):
     english = explain(failure, 47800)
     i18n.set_language("fr")
     french = explain(failure, 47800)
-    assert explain(failure, 47800, english=True) == english
+    assert failure_said(failure, 47800).plain() == english
     assert french != english and french != explain(FailReason.OTHER) or kind == FailReason.OTHER
     assert all(str(v) in french for v in facts.values() if not isinstance(v, bool))
 
 
 def test_a_lan_link_tells_the_players_in_french_and_logs_in_english(tmp_path, capsys):
-    """``say(log_line, notice)``: the notice on screen in the player's language, the log line (printed when
-    headless) in English."""
+    """``LanLink.tell(Said)``: the notice on screen in the player's language, the log line (printed when headless)
+    its code and English."""
     import socket
 
     from netplay.events import PeerJoined, SeatDropped
 
     from arcade.client.lan import LanLink
+    from arcade.client.net.effects import react
     from arcade.core.match import SeatSpec
     from client_helpers import make_app
 
@@ -180,12 +182,12 @@ def test_a_lan_link_tells_the_players_in_french_and_logs_in_english(tmp_path, ca
                         name="Ann", broadcast="127.255.255.255", clock=lambda: 100.0)
     try:
         capsys.readouterr()
-        link._on_event(PeerJoined(peer=1, address=("127.0.0.1", 9), seats=(), name="Cy", late=True), 100.0)
-        link._on_event(SeatDropped(seat=1, tick=40, peer=5), 100.0)
+        react(link, PeerJoined(peer=1, address=("127.0.0.1", 9), seats=(), name="Cy", late=True), 100.0)
+        react(link, SeatDropped(seat=1, tick=40, peer=5), 100.0)
         shown = [text for _t, text in link.notices]
         assert shown[-2:] == ["Cy regarde", "Joueur 2 a perdu la connexion\u202f: un bot joue sa place"]
         assert capsys.readouterr().out.splitlines() == [
-            "lan: Cy is watching", "lan: Player 2 lost connection: a bot plays the seat from tick 40"]
+            "lan: peer-watching: Cy is watching", "lan: seat-dropped: Player 2 lost connection: a bot plays the seat"]
         assert link.where == "" and explain(FailReason.WRONG_CODE).startswith("Code d’accès erroné")
     finally:
         link.close()

@@ -167,7 +167,7 @@ def test_a_long_lan_notice_is_shown_whole_in_readable_lines(tmp_path):
 
     from arcade.client.render.fonts import font
     from arcade.client.render.widgets import H, W
-    from arcade.client.scenes.lan import NetTable
+    from arcade.client.net.prompts import NetTable
 
     make_app(tmp_path)
     long = "Ann's seat could not be taken: another player plays it (ask the host to drop their seat first)"

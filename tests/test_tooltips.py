@@ -168,7 +168,7 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     """A LAN turn game's results say "Deal verified": resting the pointer on that line (or holding B) explains it."""
     import types
 
-    from arcade.client.scenes.lan import NetTable
+    from arcade.client.net.prompts import NetTable
     from arcade.client.scenes.menus import DEAL_HELP, ResultsScene
 
     from arcade.games.bots import BotSeat
@@ -182,7 +182,7 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     scene = ResultsScene(app, table)
     scene.deal = "Deal verified"
     scene.mode.draw_deal = types.MethodType(NetTable.draw_deal, scene.mode)  # a LAN match's line, on this table
-    scene.mode.link = types.SimpleNamespace(restarts_line=lambda: "")  # a deal that never started over
+    scene.mode.restarts = lambda: ""  # a deal that never started over
     app.push(scene)
 
     def texts() -> list[str]:

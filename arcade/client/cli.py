@@ -418,10 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.online:
         from arcade.client.scenes.online import start_online_from_cli
 
-        hooks = {"auto": args.lan_auto, "auto_countdown": args.lan_countdown, "summary_path": args.lan_summary,
-                 "end_after_rounds": args.lan_end_after_rounds}
+        from arcade.client.net.script import Script
+
         err = start_online_from_cli(app, args.online, game=args.game, seats=lan_seats, code=args.online_code,
-                                    hooks=hooks)
+                                    script=Script(auto=args.lan_auto, countdown=args.lan_countdown,
+                                                  summary=args.lan_summary,
+                                                  end_after_rounds=args.lan_end_after_rounds))
         if err:
             print(f"grisbi-arcade: error: {err}", file=sys.stderr)
             return 1

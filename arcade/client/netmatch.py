@@ -79,9 +79,8 @@ from netplay.transport import UdpTransport
 
 from arcade.core.bots import LEVELS
 from arcade.core.match import Match, RemoteSeat, SeatSpec
-from arcade.core.peerviews import authority_sim
 from arcade.core.protocols import is_turn_based
-from arcade.client.netseats import NetSeats
+from arcade.client.net.assembly import assemble_match
 from arcade.games import REGISTRY
 
 __all__ = ["main"]
@@ -208,14 +207,11 @@ class _Headless:
     def build(self, started: Started) -> Any:
         """The runner's ``build``: this machine's ``Match`` once the deal is known (a turn game: the host's whole
         table, or a joiner's views)."""
-        s, st, seed = self.session, started.settings, started.seed
-        rules = REGISTRY[st.game]
-        sim = authority_sim(rules, st.seats, seed, s.my_seats) if st.mode == AUTHORITY else None
+        s = self.session
         own = dict(zip(started.local_seats, self.levels))
-        seats = [SeatSpec("bot", level=own.get(i) or self.args.level) if o == s.index else RemoteSeat("remote")
-                 for i, o in enumerate(started.owners)]
-        control = NetSeats(s, st, seed, pump=lambda: None, bot_level=lambda: self.args.level)
-        self.match = Match(st.game, seats, seed, self.args.think_ticks, sim=sim, control=control)
+        self.match = assemble_match(
+            s, started, lambda i, o: SeatSpec("bot", level=own.get(i) or self.args.level) if o == s.index
+            else RemoteSeat("remote"), think_ticks=self.args.think_ticks, bot_level=lambda: self.args.level)
         return self.match.sim
 
     def input_source(self, seat: int, tick: int) -> int:

@@ -21,6 +21,7 @@ from typing import Any, Callable
 from netplay.events import EndReason, MatchEnded
 from netplay.settings import AUTHORITY, MatchSettings
 
+from arcade.core.match import RemoteSeat, SeatSpec
 from arcade.core.rng import seed_mix
 from arcade.core.simulation import code_input, simulation_for
 
@@ -62,7 +63,6 @@ class NetSeats:
         self.match: Any = None
         self.recorder = None
         self.recorded = 0      # ticks written to the replay (or looked at) so far
-        self.pumped = False    # the session was updated during this table tick (the owner's pump sets it)
         self.awaiting: dict[int, int] = {}  # turn game: seat -> tick of its action not simulated yet
         self.stand_ins: dict[int, Any] = {}  # host, turn game: seat -> the bot that moves when its clock runs out
         if self.authority and getattr(session, "role", "") == "host":
@@ -93,6 +93,17 @@ class NetSeats:
     def played(self, seat: int, tick: int, tick_input: int) -> None:
         if self.match.turn_based:
             self.awaiting[seat] = tick
+
+    def seat_to(self, seat: int, spec: SeatSpec) -> None:
+        """``spec`` plays ``seat`` from now on (the session said who: the match started, a seat was claimed back,
+        the roster named a player): a bot of this machine gets its bot (kept if it has one), any other seat none."""
+        m = self.match
+        m.seats[seat] = spec
+        if spec.kind == "bot" and not isinstance(spec, RemoteSeat):
+            if seat not in m.bots:
+                m.add_bot(seat, spec.level)
+        else:
+            m.bots.pop(seat, None)
 
     def unplayed(self, seat: int, tick: int) -> int:
         """A seat asked for that nobody plays here: on the host, a dropped player's seat; a bot plays it from now on."""

@@ -16,13 +16,11 @@ and Esc (and a gamepad) move or leave (``TextField.type_keys``), so a zone's let
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
 import pygame
 
 from netplay.discovery import DISCOVERY_PORT, Listener, Prober, is_loopback, lan_addresses, listen_address
-from netplay.events import EndReason, FailReason
-from netplay.session import DEALING, HELLO, LATE, LOBBY, RUNNING
+from netplay.events import FailReason
 from netplay.settings import AUTHORITY
 from netplay.turnclock import TURN_CLOCKS
 
@@ -31,14 +29,16 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 
 from arcade.games import REGISTRY, definition_of
 from arcade.client.input import zone_hint
-from arcade.client.lan import HOST_TIMEOUT, LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
+from arcade.client.lan import LAN_TIMEOUT, LanError, LanLink, new_join_code, parse_address
+from arcade.client.net.prompts import NetTable, back_item, failure_title, go_lan_menu
+from arcade.client.net.script import Script
+from arcade.client.net.status import Phase
+from arcade.client.net.words import Said, restarts_line
 from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
-from arcade.core.peerviews import DEAL_VERIFIED, deal_line
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel,
-                                          shade)
+from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
@@ -203,32 +203,11 @@ def row_step(x: int, x0: int = W // 2 - 400, x1: int = W // 2 + 400) -> int:
     return -1 if (x0 + x1) // 2 + 10 <= x < (x0 + x1) // 2 + 80 else 1
 
 
-@lru_cache(maxsize=8)
-def _warning_icon(size: int) -> pygame.Surface:
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.polygon(s, (250, 190, 40), [(size // 2, 1), (size - 1, size - 2), (1, size - 2)])
-    pygame.draw.polygon(s, (40, 20, 0), [(size // 2, 1), (size - 1, size - 2), (1, size - 2)], 2)
-    pygame.draw.rect(s, (40, 20, 0), (size // 2 - 2, size // 3, 4, size // 3))
-    pygame.draw.rect(s, (40, 20, 0), (size // 2 - 2, size - size // 4 - 2, 4, 4))
-    return s
-
-
-
 def _spec_label(spec: SeatSpec) -> str:
     """Who fills a seat, in the player's language; an open seat: "Open: remote player"."""
     return _("Open: remote player") if spec.kind == "remote" else spec.label
 
 
-
-
-def go_lan_menu(app, notice: str = "") -> None:
-    """Back to the LAN menu, or the online menu for a match online (under it, the title), closing nothing (the
-    caller closes its link)."""
-    while len(app.stack) > 1 and app.stack[-1].name not in ("lan", "online", "title"):
-        app.pop()
-    if not app.stack or app.stack[-1].name not in ("lan", "online"):
-        app.push(LanMenuScene(app))
-    app.notice = notice
 
 
 def describe_settings(st) -> str:
@@ -935,14 +914,14 @@ class LanLobbyScene(Scene):
     def update(self) -> None:
         link, inp = self.link, self.app.input
         link.pump()
-        s = link.session
-        if link.failure:
-            failure = link.failure
+        s, st = link.session, link.status()
+        if link.failure_said is not None:
+            failure = link.failure_said
             rejoin = link.can_rejoin
             title = N_("Cannot join") if s.settings is None or link.failure_kind in _REFUSALS else \
                 N_("Connection lost")
             title = failure_title(link) if s.settings is not None and link.failure_kind not in _REFUSALS else title
-            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None, log=link.failure_log,
+            self.app.replace(LanMessageScene(self.app, title, failure, link if rejoin else None,
                                              back=back_item(link)))
             if not rejoin:
                 link.close()
@@ -952,13 +931,12 @@ class LanLobbyScene(Scene):
             return
         if link.online is not None and (pygame.K_c in inp.key_events or inp.clicked([self.CODE_RECT]) is not None):
             self.copy_code()
-        runs = s.driver is not None or (s.auth is not None and link.match is not None and link.match.ready)
-        if s.phase in (RUNNING, LATE) or (s.phase != LOBBY and link.match is not None and runs):
-            if link.match is not None and runs and (self.table is None or self.table.match is not link.match):
+        if st.in_match:
+            if st.table_ready and (self.table is None or self.table.match is not link.match):
                 self.table = router.table(link.match.game_id)(self.app, link.match, net=NetTable(link))
                 self.app.push(self.table)
             return
-        if link.auto:
+        if st.scripted:
             return  # scripted (--lan-auto): ready and Start need no key (a script's keys are for the match)
         items = self.items()
         self.sel = min(self.sel, len(items) - 1)
@@ -971,7 +949,7 @@ class LanLobbyScene(Scene):
         a = inp.pressed("A") or clicked
         if link.role == "host":
             self.host_update(it, a)
-        elif a and s.phase in (LOBBY, DEALING):
+        elif a and st.in_lobby:
             if it == "ready":
                 s.set_ready(not s.ready_flag)
                 self.app.audio.play("select")
@@ -991,7 +969,7 @@ class LanLobbyScene(Scene):
     def host_update(self, it: str, a: bool | None = None) -> None:
         s, inp = self.link.session, self.app.input
         a = inp.pressed("A") if a is None else a
-        if s.phase != LOBBY:
+        if self.link.status().phase != Phase.LOBBY:
             return
         left = s.countdown_left()
         if left is not None:
@@ -1112,23 +1090,23 @@ class LanLobbyScene(Scene):
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        link, s = self.link, self.link.session
+        link, s, ns = self.link, self.link.session, self.link.status()
         st = s.settings or link.settings
         gid = st.game if st else link.game_id
         game = _(definition_of(gid).spec.name) if gid in REGISTRY else gid
         title = _("Lobby · {game}").format(game=game) if gid else _("Lobby")
-        if link.role != "host" and (s.phase == LATE or (s.phase == RUNNING and self.table is None)):
-            banner(surf, _("Joining the match in play…") if s.late else _("Starting the match…"),
+        if link.role != "host" and (ns.phase == Phase.JOINING or (ns.phase == Phase.PLAYING and self.table is None)):
+            banner(surf, _("Joining the match in play…") if ns.late else _("Starting the match…"),
                    _("at {where}").format(where=link.where) if link.online is None else link.where, y=60)
-            if s.auth is not None:  # a turn game: the host's first view of our seats is on its way
+            if ns.refereed:  # a turn game: the host's first view of our seats is on its way
                 text = _("Waiting for the host's table")
             else:
                 text = _("Receiving the state of the table ({done}/{total})").format(
-                    done=format_number(len(s.snap_parts)), total=format_number(max(1, s.snap_total)))
+                    done=format_number(ns.snapshot[0]), total=format_number(ns.snapshot[1]))
             draw_text(surf, text, (W // 2, 300), 24, WHITE, anchor="center")
             hint_bar(surf, [_("Esc cancel")])
             return
-        if s.phase == HELLO:
+        if ns.phase == Phase.CONNECTING:
             banner(surf, _("Connecting…"), _("to {where}").format(where=link.where) if link.online is None else
                    link.where, y=60)
             wait = (_("Waiting for the host to open a new lobby (Back to the lobby on the host's screen)…")
@@ -1169,7 +1147,7 @@ class LanLobbyScene(Scene):
         status = self.seat_status()
         draw_text(surf, status, ((x0 + x1) // 2, y - 3), size_to_fit(status, x1 - x0 - 40, 19), GOLD, anchor="center")
         labels = []
-        counting = s.countdown_left() is not None and s.phase in (LOBBY, DEALING)
+        counting = ns.countdown is not None
         for it in items:
             if it == "start":
                 labels.append(_("Stop the countdown") if counting else _("START"))
@@ -1201,12 +1179,11 @@ class LanLobbyScene(Scene):
             draw_text(surf, _("Host"), (1045, 246), 17, DIM, anchor="center")
             draw_text(surf, f"{link.address[0]}:{link.address[1]}", (1045, 272), 24, WHITE, bold=True,
                       anchor="center")
-        panel(surf, (850, 380, 390, 40 + 30 * max(1, len(s.peers()))), 170)
+        panel(surf, (850, 380, 390, 40 + 30 * max(1, len(ns.peers))), 170)
         draw_text(surf, _("Connected"), (870, 392), 18, DIM, bold=True)
-        for k, p in enumerate(s.peers()):
-            rtt = s.stats.links.get(p.peer if link.role == "host" else 0)
-            ping = _("{ms} ms").format(ms=format_number(round(rtt.rtt * 1000))) if (
-                rtt and rtt.rtt_samples and p.peer != s.index) else (
+        for k, p in enumerate(ns.peers):
+            ms = ns.pings.get(p.peer if link.role == "host" else 0)
+            ping = _("{ms} ms").format(ms=format_number(ms)) if (ms is not None and p.peer != s.index) else (
                 _("you") if (p.peer == s.index or (link.role == "host" and p.peer == 0)) else _("connected"))
             role = _("host") if p.peer == 0 else (_("watching") if not p.seats else ngettext(
                 "{n} seat", "{n} seats", len(p.seats)).format(n=format_number(len(p.seats))))
@@ -1216,17 +1193,17 @@ class LanLobbyScene(Scene):
                       WHITE if p.status == "connected" else RED, anchor="midleft")
             draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
         if link.online is not None and link.role == "host":
-            self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(s.peers())) + 22)
-        left = s.countdown_left()
-        if left is not None and s.phase in (LOBBY, DEALING):
-            self.draw_countdown(surf, left)
-        elif s.phase == DEALING:
+            self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(ns.peers)) + 22)
+        if ns.countdown is not None:
+            self.draw_countdown(surf, ns.countdown)
+        elif ns.phase == Phase.DEALING:
             line = _("Dealing (every machine adds its share of the shuffle)…")
             draw_text(surf, line, (W // 2, H - 70), size_to_fit(line, W - 60, 20), GOLD, anchor="center")
-        restarts = link.restarts_line()
+        restarts = restarts_line(ns.deal_restarts)
         if restarts:  # a deal given up because a player left after it began: every player sees it
             draw_text(surf, restarts, (W // 2, H - 98), size_to_fit(restarts, W - 60, 18), GOLD, anchor="center")
-        details = [] if s.phase == DEALING else [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
+        details = [] if ns.phase == Phase.DEALING else \
+            [trust_line(link)] + ([relayed_line(link)] if link.relayed else [])
         for k, line in enumerate(reversed(details)):  # the details: what a host can still see, who is relayed
             draw_text(surf, line, (W // 2, H - 54 - 20 * k), size_to_fit(line, W - 60, 16), DIM, anchor="center")
         draw_toast(surf, self.app.notice, 660)
@@ -1294,23 +1271,6 @@ def clock_label(seconds: float) -> str:
     return _("Turn clock: {seconds} s a move").format(seconds=format_number(round(seconds)))
 
 
-def failure_title(link: LanLink) -> str:
-    """The title of a running match's failure (an English message id): the host left, is not answering, or the
-    connection was lost."""
-    if link.failure_kind == FailReason.HOST_STALLED:
-        return N_("The host is not answering")
-    if link.failure_kind == FailReason.HOST_LOST and link.failure_facts.get("left"):
-        return N_("The host left")
-    if link.failure_kind == FailReason.REMOVED and link.failure_facts.get("clock"):
-        return N_("Out of time")
-    return N_("Connection lost")
-
-
-def back_item(link: LanLink) -> str:
-    """The failure screen's way out: "Leave" when the host still holds the match (not answering), else "Back"."""
-    return N_("Leave") if link.failure_kind == FailReason.HOST_STALLED else N_("Back")
-
-
 def _bot(level: str) -> str:
     """A bot of ``level`` as the lobby names it: "Bot (hard)", in the player's language."""
     return _(BOT_LEVELS[level]) if level in BOT_LEVELS else _("Bot ({level})").format(level=level)
@@ -1348,396 +1308,27 @@ def relayed_line(link: LanLink) -> str:
 # --- the LAN table ----------------------------------------------------------------------------------------------------
 
 
-class NetTable:
-    """What a LAN connection adds to a game's own table (``TableScene(app, match, net=NetTable(link))``): the session
-    drives the match and never pauses (the pause menu and the rules page keep it running); the network HUD and
-    notices; the lost-connection prompt; a spectator's catch-up and seat claims; the pause and results menus' LAN
-    items ("End the match for everyone", "Back to the lobby"). Local, LAN, attract and replay tables are the same
-    class: only this part and the seats' controllers differ."""
-
-    ESC_HINT = N_("Esc LAN menu")  # (the match goes on: the menu says so)
-    PAUSE_TITLE = N_("LAN MATCH")
-    PAUSE_NOTE = N_("The match goes on while this menu is open.")
-    # TRANSLATORS: what Esc does on a LAN match's results screen: "Esc leave"
-    RESULT_ESC = N_("leave")
-    goes_on = True  # the match goes on under the pause menu and the rules page
-
-    def __init__(self, link: LanLink) -> None:
-        self.link = link
-        self.prompt_sel = 0
-        self.dismissed: set[int] = set()
-        if link.online is not None:  # a match over the internet is not a "LAN" one to its players
-            self.ESC_HINT, self.PAUSE_TITLE = N_("Esc match menu"), N_("ONLINE MATCH")
-
-    # --- the table's loop
-    def before_update(self, table) -> bool:
-        """Run before the table's own update; True when this tick is handled here (failure, lost-connection prompt)."""
-        link, m = self.link, table.match
-        if link.failure and m.ended is None:
-            link.pump()
-            rejoin = link.can_rejoin
-            table.app.push(LanMessageScene(table.app, failure_title(link), link.failure, link if rejoin else None,
-                                           log=link.failure_log, back=back_item(link)))
-            if not rejoin:
-                link.close()
-            return True
-        prompt = None if m.is_over() else self.lost_prompt()
-        link.claim_requests = self.open_claims()
-        asked = None if m.is_over() or prompt is not None else self.claim_prompt()
-        if prompt is not None or asked is not None:  # the host's (or a joiner's) choice; the match goes on
-            if prompt is not None:
-                self.prompt_update(table, *prompt)
-            else:
-                self.claim_prompt_update(table, *asked)
-            link.pump()
-            table.after_tick()
-            return True
-        if not m.is_over():
-            self.claim_update(table)
-        m.control.pumped = False
-        return False
-
-    def after_update(self, table) -> None:
-        """The session is pumped every tick, whether the table advanced the match or held it."""
-        if not table.match.control.pumped and not self.link.transport.closed:
-            self.link.pump()
-
-    def keep_alive(self) -> None:
-        """A screen over the table (pause menu, rules page) keeps the session running."""
-        if not self.link.transport.closed:
-            self.link.pump()
-
-    def lost_prompt(self) -> tuple[int, list[str]] | None:
-        """The silent peer whose seats wait (or the host), and the choices offered here; None if none."""
-        link = self.link
-        for peer in sorted(link.hud()["silent"]):
-            if peer in self.dismissed:
-                continue
-            if link.role == "host":
-                return peer, [N_("Keep waiting"), N_("Let a bot take the seat"), N_("End the match")]
-            return peer, [N_("Keep waiting"), N_("Leave the match")]
-        return None
-
-    def prompt_update(self, table, peer: int, items: list[str]) -> None:
-        inp = table.app.input
-        if inp.menu("UP"):
-            self.prompt_sel = (self.prompt_sel - 1) % len(items)
-        if inp.menu("DOWN"):
-            self.prompt_sel = (self.prompt_sel + 1) % len(items)
-        self.prompt_sel %= len(items)
-        if inp.pressed("A"):
-            choice = items[self.prompt_sel]
-            self.prompt_sel = 0
-            s = self.link.session
-            if choice == "Keep waiting":
-                self.dismissed.add(peer)
-            elif choice == "Let a bot take the seat":
-                s.drop_peer(peer)
-            elif choice == "End the match":
-                s.drop_peer(peer)  # its inputs will never come: the host fills its seats up to the end
-                s.end_match()
-                self.dismissed.add(peer)
-            elif choice == "Leave the match":
-                self.link.close("left the match")
-                go_lan_menu(table.app, _("You left the match."))
-
-    def open_claims(self) -> list:
-        """Host: the spectators' requests for a seat another player lost that the host's bot still plays."""
-        s = self.link.session
-        return [c for c in self.link.claim_requests if c.seat in s.dropped and s.owners[c.seat] == 0]
-
-    def claim_prompt(self) -> tuple[object, list[str]] | None:
-        """Host: the first open request to take a dropped seat (a player's token proves nothing of someone else's
-        seat: the host decides), and the choices offered."""
-        claims = self.open_claims() if self.link.role == "host" else []
-        if not claims:
-            return None
-        who = claims[0].name or self.link.peer_name(claims[0].peer)
-        return claims[0], [_("Let {name} play it").format(name=who), _("Keep the bot")]
-
-    def claim_prompt_update(self, table, claim, items: list[str]) -> None:
-        inp = table.app.input
-        if inp.menu("UP") or inp.menu("DOWN"):
-            self.prompt_sel = 1 - self.prompt_sel % 2
-        if inp.pressed("A"):
-            s = self.link.session
-            if self.prompt_sel % 2 == 0:
-                s.allow_claim(claim.seat, claim.peer)
-            else:
-                s.refuse_claim(claim.seat, claim.peer)
-            self.prompt_sel = 0
-            self.link.claim_requests.remove(claim)
-
-    def draw_claim_prompt(self, table, surf: pygame.Surface, claim, items: list[str]) -> None:
-        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items))
-        r.center = (W // 2, H // 2)
-        panel(surf, r, 235, (20, 14, 8), GOLD, 14)
-        link = self.link
-        who = claim.name or link.peer_name(claim.peer)
-        lost = link.session.dropped.get(claim.seat)
-        seat = _("{name}'s seat").format(name=link.peer_name(lost)) if lost else table.seat_name(claim.seat)
-        title = _("{name} asks to play {seat}").format(name=who, seat=seat)
-        draw_text(surf, title, (r.centerx, r.y + 38), size_to_fit(title, r.width - 40, 24, bold=True), GOLD,
-                  bold=True, anchor="center")
-        body = _("A bot plays that seat since its player left. The match goes on meanwhile.")
-        draw_text(surf, body, (r.centerx, r.y + 74), size_to_fit(body, r.width - 40, 18), WHITE, anchor="center")
-        draw_menu(surf, items, self.prompt_sel % 2, (r.centerx, r.y + 100 + 22 * len(items)), size=22, spacing=44)
-
-    def claim_update(self, table) -> None:
-        """A spectator may take over a seat the host's bot plays since its player was lost: A on any device."""
-        s, m, inp = self.link.session, table.match, table.app.input
-        seats = self.claimable()
-        if not seats or s.claim_pending:
-            return
-        for dev in list(inp.devices):
-            if inp.pressed("A", [dev]) and m.seat_of_device(dev) is None:
-                seat = seats[0]
-                self.link.claim_specs[seat] = SeatSpec("human", dev)
-                s.request_seats([seat])
-                table.app.audio.play("select")
-                return
-
-    def claimable(self) -> list[int]:
-        s = self.link.session
-        if self.link.role == "host" or s.catching_up or not s.running:
-            return []
-        return sorted(k for k in s.dropped if s.owners[k] != s.index)
-
-    # --- drawing (over the table, under any overlay)
-    def draw(self, table, surf: pygame.Surface) -> None:
-        self.draw_net_hud(surf)
-        if not table.match.is_over():
-            self.draw_clocks(table, surf)
-        s = self.link.session
-        if s.catching_up:
-            panel(surf, (W // 2 - 260, H // 2 - 40, 520, 80), 220, border=GOLD)
-            line = _("Catching up… tick {tick} of ~{total}").format(
-                tick=format_number(s.driver.tick if s.driver else 0), total=format_number(s.remote_tick))
-            draw_text(surf, line, (W // 2, H // 2), size_to_fit(line, 500, 26, bold=True), GOLD, bold=True,
-                      anchor="center")
-        seats = self.claimable()
-        if seats and not table.match.human_seats():
-            msg = _("{seat}'s seat is played by a bot since its player left: press your select key (E, Enter, O, "
-                    "Num0 or pad A) to take it").format(seat=table.seat_name(seats[0]))
-            if s.claim_pending:
-                msg = _("Asking the host for {seat}'s seat…").format(seat=table.seat_name(seats[0]))
-            lines = wrap(msg, 17, W - 110)[:2]
-            panel(surf, (40, H - 78 - 11 * len(lines) - 10, W - 80, 20 * len(lines) + 16), 220, (60, 45, 10), GOLD, 10)
-            for k, line in enumerate(lines):
-                draw_text(surf, line, (W // 2, H - 78 - 10 * (len(lines) - 1) + 20 * k), 17, WHITE, anchor="center")
-        if not table.match.is_over():
-            prompt = self.lost_prompt()
-            asked = self.claim_prompt() if prompt is None else None
-            if prompt is not None:
-                surf.blit(shade(150), (0, 0))  # the table waits behind the question
-                self.draw_prompt(table, surf, *prompt)
-            elif asked is not None:
-                self.draw_claim_prompt(table, surf, *asked)
-            self.draw_notices(surf)
-
-    CLOCK_AT = (12, 50)  # px: the turn clock's countdown, top left, under the game's name (clear of the hands)
-
-    def draw_clocks(self, table, surf: pygame.Surface) -> None:
-        """The turn clocks in their last 15 s (``netplay.turnclock``), one line top left: "Your move: 12 s left" (red
-        from 5 s), or "Bo: 12 s to move"; at 0 "Time is up: a bot moves for Bo"."""
-        link = self.link
-        clocks = link.clocks_shown()
-        if not clocks:
-            return
-        s = link.session
-        parts = []
-        for seat, left in sorted(clocks.items()):
-            secs = format_number(int(left + 0.999))
-            mine = s.owners[seat] == s.index and table.match.seats[seat].kind == "human"
-            if left <= 0:
-                parts.append(_("Time is up: a bot moves for you") if mine else
-                             _("Time is up: a bot moves for {seat}").format(seat=table.seat_name(seat)))
-            else:
-                parts.append(_("Your move: {seconds} s left").format(seconds=secs) if mine else
-                             _("{seat}: {seconds} s to move").format(seat=table.seat_name(seat), seconds=secs))
-        line = " · ".join(parts)
-        low = min(clocks.values()) <= 5
-        size = size_to_fit(line, W // 2 - 120, 22, bold=True)
-        w = text_image(line, size, WHITE, True).get_width()
-        r = pygame.Rect(self.CLOCK_AT, (w + 52, 34))
-        col = RED if low else GOLD
-        panel(surf, r, 235, (60, 14, 10) if low else (20, 14, 8), col, 10)
-        c = (r.x + 20, r.centery)  # a clock face: the time is running
-        pygame.draw.circle(surf, col, c, 10, 2)
-        pygame.draw.line(surf, col, c, (c[0], c[1] - 6), 2)
-        pygame.draw.line(surf, col, c, (c[0] + 5, c[1]), 2)
-        draw_text(surf, line, (r.x + 38, r.centery), size, RED if low else WHITE, bold=True, anchor="midleft")
-
-    def draw_notices(self, surf: pygame.Surface) -> None:
-        """The last LAN notices (who joined, lost connection, is back...), under the network HUD, each wrapped in
-        at most two lines of 16 px in the top right corner (``NOTICE_WIDTH`` px)."""
-        now = self.link.clock()
-        y = 32
-        for t, text in self.link.notices[-2:]:
-            if now - t > 5.0:
-                continue
-            lines = wrap(text, 16, self.NOTICE_WIDTH)
-            if len(lines) > 2:
-                lines = [lines[0], wrap(" ".join(lines[1:]), 16, self.NOTICE_WIDTH - 20)[0] + "…"]
-            for line in lines:
-                r = draw_text(surf, line, (W - 10, y), 16, GOLD, anchor="topright", shadow=True)
-                y = r.bottom + 1
-            y += 3
-
-    NOTICE_WIDTH = 520  # px: the top right corner, clear of the table's title and the turn line
-
-    def draw_net_hud(self, surf: pygame.Surface) -> None:
-        h = self.link.hud()
-        s = self.link.session
-        ms = format_number(h["ping_ms"])  # details: the log
-        text = _("watching · ping {ms} ms").format(ms=ms) if not s.local_seats else _("ping {ms} ms").format(ms=ms)
-        if h["relayed"]:
-            text += " · " + _("relayed")
-        img_w = text_image(text, 16, WHITE).get_width()
-        r = pygame.Rect(0, 0, img_w + 12 + (20 if h["silent"] else 0), 24)
-        r.topright = (W - 4, 4)
-        panel(surf, r, 190, (0, 0, 0), GOLD if h["silent"] else None, 8)
-        x = r.x + 6
-        if h["silent"]:
-            surf.blit(_warning_icon(16), (x, r.y + 4))
-            x += 20
-        draw_text(surf, text, (x, r.centery), 16, GOLD if h["silent"] else WHITE, anchor="midleft")
-
-    def draw_prompt(self, table, surf: pygame.Surface, peer: int, items: list[str]) -> None:
-        link = self.link
-        seats = link.seats_of(peer)
-        since = link.silent.get(peer, link.clock())
-        waited = max(0.0, link.clock() - since)
-        name = link.peer_name(peer)
-        if peer == 0 and link.role != "host":
-            title = _("The host lost connection — waiting…")
-        else:
-            seat_names = [table.seat_name(k) for k in seats]
-            # the seats in brackets only when they are not named after the player ("Cy", "Cy 2"): no "Cy (Cy)"
-            if all(n == name or n.startswith(name + " ") for n in seat_names):
-                title = _("{name} lost connection — waiting…").format(name=name)
-            else:
-                title = _("{seats} ({name}) lost connection — waiting…").format(seats=", ".join(seat_names),
-                                                                               name=name)
-        left = max(0.0, link.timeout - 0.5 - waited)
-        if link.role == "host":
-            sub = _("A bot takes the seat in {seconds} s unless the connection comes back.").format(
-                seconds=format_number(round(left)))
-        elif peer == 0:  # the host itself is silent: nobody decides; after HOST_TIMEOUT the joiner may rejoin
-            left = max(0.0, min(link.timeout, HOST_TIMEOUT) - 0.5 - waited)
-            sub = _("The match waits {seconds} s more for the host; then you may rejoin or leave.").format(
-                seconds=format_number(round(left)))
-        else:
-            sub = _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited)))
-        subs = wrap(sub, 18, 640)[:2]
-        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items) + 22 * (len(subs) - 1))
-        r.center = (W // 2, H // 2)
-        panel(surf, r, 255, (20, 14, 8), GOLD, 14)  # opaque: nothing of the table shows through
-        surf.blit(_warning_icon(34), (r.x + 24, r.y + 22))
-        draw_text(surf, title, (r.centerx + 20, r.y + 38), size_to_fit(title, r.width - 130, 24, bold=True), GOLD,
-                  bold=True, anchor="center")
-        for k, line in enumerate(subs):
-            draw_text(surf, line, (r.centerx, r.y + 74 + 22 * k), 18, WHITE, anchor="center")
-        labels = [_(i) for i in items]
-        draw_menu(surf, labels, self.prompt_sel, (r.centerx, r.y + 100 + 22 * (len(subs) - 1) + 22 * len(items)),
-                  size=size_to_fit(labels, r.width - 120, 22, bold=True), spacing=44)
-
-    # --- the pause menu (``arcade.client.scenes.menus.PauseScene``): the match goes on underneath
-    def pause_items(self) -> list[str]:
-        if self.link.role == "host":
-            return [N_("Resume"), N_("How to play"), N_("End the match for everyone"), N_("Leave (the match ends)")]
-        return [N_("Resume"), N_("How to play"), N_("Leave the match")]
-
-    PAUSE_CONFIRM = {"End the match for everyone": N_("End the match for everyone now?"),
-                     "Leave (the match ends)": N_("Leave? The match ends for everyone."),
-                     "Leave the match": N_("Leave the match? A bot takes your seat.")}
-
-    def pause_closes(self, table) -> bool:
-        """The pause menu closes by itself when the match ends or the connection fails."""
-        return table.match.is_over() or bool(self.link.failure)
-
-    def pause_do(self, item: str, pause) -> None:
-        """A LAN pause item other than Resume and How to play."""
-        if item == "End the match for everyone":
-            self.link.session.end_match()
-            pause.app.pop()
-        else:
-            self.link.close("left the match")
-            go_lan_menu(pause.app, _("You left the match."))
-
-    # --- the results (``arcade.client.scenes.menus.ResultsScene``): back to the lobby for a rematch, or leave
-    RESULT_ITEMS = (N_("Back to the lobby"), N_("Leave"))
-
-    def result_title(self, table, title: str) -> str:
-        ev = table.match.ended
-        return _("Match ended by the host") if ev is not None and ev.kind != EndReason.GAME_OVER else title
-
-    def result_record(self, table) -> dict:
-        ev = table.match.ended
-        return {"lan": True, "frame": ev.tick if ev else None, "deal": self.result_deal(table)}
-
-    def result_deal(self, table) -> str | None:
-        """The results screen's line on the deal of a host-authoritative turn game, from the ``MatchEnded`` event's
-        ``deal`` field (``arcade.core.peerviews.deal_line``): "Deal verified", "This match was not dealt fairly", or
-        None (no line: Grisbi, no reveal, the match not over)."""
-        ev = table.match.ended
-        line = deal_line(getattr(ev, "deal", None)) if ev is not None else None
-        return line if line is not None or not self.link.restarts_line() else ""  # "": only the restarts
-
-    def draw_deal(self, surf, line: str, center: tuple[int, int]) -> None:
-        """The deal's line under the results' title: green with a tick when verified, red with a cross when not;
-        under it, in gold, how many times the deal started over (a player left after it began), if it did."""
-        restarts = self.link.restarts_line()
-        x, y = center
-        if line:
-            ok = line == DEAL_VERIFIED
-            draw_text(surf, ("✓ " if ok else "✗ ") + _(line), (x, y - 7 if restarts else y), 21 if not restarts
-                      else 19, GREEN if ok else RED, bold=True, anchor="center")
-        if restarts:
-            draw_text(surf, restarts, (x, y + 14 if line else y), size_to_fit(restarts, W - 240, 16), GOLD,
-                      anchor="center")
-
-    def results_update(self, scene) -> bool:
-        """Every results tick: the session goes on (the others may still be finishing); a scripted run exits once
-        every peer has stopped. True when the run ends here."""
-        self.keep_alive()
-        scene.waited = getattr(scene, "waited", 0) + 1
-        if scene.app.opts.exit_on_results and (self.link.session.done or scene.waited > 300):
-            scene.app.quit(0)
-            return True
-        return False
-
-    def results_do(self, item: str, scene) -> None:
-        app, link = scene.app, self.link
-        if item == "Back to the lobby":
-            link.rematch()
-            while app.stack and app.top.name != "lan_lobby" and len(app.stack) > 1:
-                app.pop()
-            if app.top.name != "lan_lobby":
-                app.push(LanLobbyScene(app, link))
-            else:
-                app.top.table = None
-        else:
-            link.close("left")
-            go_lan_menu(app)
-
-
 class LanMessageScene(Scene):
     """A failure in one clear line (wrong code, full, version, host gone, port in use...), and what can be done.
-    ``title``: an English message id ("Cannot join", "Connection lost"), shown translated; ``text``: the line, in the
-    player's language; ``log``: the same in English for the log of a scripted run (default: ``text``)."""
+    ``title``: an English message id ("Cannot join", "Connection lost"), shown translated; ``text``: the line, a
+    ``Said`` (worded when drawn; its code and English go to the log of a scripted run) or a line already in the
+    player's language."""
 
     name = "lan_message"
 
-    def __init__(self, app, title: str, text: str, rejoin_link: LanLink | None = None, log: str = "",
+    def __init__(self, app, title: str, text: str | Said, rejoin_link: LanLink | None = None,
                  back: str = N_("Back")) -> None:
         super().__init__(app)
         self.back = back  # the way out's English message id: "Back", or "Leave" (the host still holds the match)
         self.title = title
-        self.text = text
-        self.log = log or text
+        self.message = text
         self.rejoin_link = rejoin_link
         self.sel = 0
+
+    @property
+    def text(self) -> str:
+        """The line, in the player's language."""
+        return str(self.message)
 
     def items(self) -> list[str]:
         return ([N_("Rejoin my seat")] if self.rejoin_link is not None else []) + [self.back]
@@ -1745,7 +1336,7 @@ class LanMessageScene(Scene):
     def update(self) -> None:
         inp = self.app.input
         if self.app.opts.exit_on_results:  # scripted runs: a failure ends the run with status 1
-            print(f"lan: error: {self.log}", flush=True)
+            print(f"lan: error: {self.message.log() if isinstance(self.message, Said) else self.message}", flush=True)
             self.app.quit(1)
             return
         items = self.items()
@@ -1775,7 +1366,7 @@ class LanMessageScene(Scene):
             link = LanLink.join(self.app, old.address, old.code, [], name=old.name, broadcast=old.broadcast,
                                 watch=True, claim=claim, timeout=old.timeout)
         except LanError as e:
-            self.text = self.log = str(e)
+            self.message = str(e)
             self.rejoin_link = None
             return
         link.player_token = link.session.token = old.player_token  # the seats go back to the player who lost them
@@ -1848,10 +1439,8 @@ def start_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | 
             return f"unknown --lan mode {mode!r} (menu, browse, host-setup, host, join, watch)"
     except LanError as e:
         return str(e)
-    link.auto = auto
-    link.auto_countdown = countdown
-    link.summary_path = summary
-    link.end_after_rounds = end_after_rounds
-    link.end_when_file = end_when_file
+    if auto or summary or end_after_rounds is not None:
+        link.script = Script(auto=auto, countdown=countdown, summary=summary, end_after_rounds=end_after_rounds,
+                             end_when_file=end_when_file)
     app.push(LanLobbyScene(app, link))
     return None

@@ -611,7 +611,7 @@ class SeatSetupScene(Scene):
 
 class LocalPlay:
     """What the pause and results menus do for a match played on this machine alone (local, tutorial, attract): the
-    same interface as a LAN table's part (``arcade.client.scenes.lan.NetTable``), so the menus never ask which kind
+    same interface as a LAN table's part (``arcade.client.net.prompts.NetTable``), so the menus never ask which kind
     of match they are over. The match stops while paused; Restart and Quit ask first; Quit keeps the match resumable
     (offered as "Resume" on the title), like closing the window; the results offer Play again / Back to title."""
 

@@ -38,6 +38,8 @@ from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
 from netplay.wire import PROTOCOL_VERSION
 
 from arcade.client.lan import LanError, LanLink
+from arcade.client.net.script import Script
+from arcade.client.net.words import NetLine, Said
 from arcade.client.networds import net_line
 from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
@@ -82,14 +84,11 @@ _ADVICE = {  # what to do, for the reasons whose own line does not say it (Engli
 }
 
 
-def failure_line(reason: str, line: str, english: bool = False) -> str:
-    """One line for the player: what happened (``line``, from ``netplay.online``, worded by ``net_line``) and what
-    to do (by ``reason``), in the player's language (``english``: in English, for the log)."""
-    said = line if english else net_line(line)
-    text = said[:1].upper() + said[1:]
-    text = text if text.endswith(".") else text + "."
+def failure_line(reason: str, line: str) -> Said:
+    """One line for the player: what happened (``line``, from ``netplay.online``, worded by ``net_line`` when shown)
+    and what to do (by ``reason``), coded by ``reason`` for the log."""
     advice = "" if reason == "timeout" and "relay" in line else _ADVICE.get(reason, "")
-    return f"{text} {advice if english or not advice else _(advice)}".strip()
+    return Said(reason, "", line=NetLine(line, sentence=True), then=Said(reason, advice) if advice else None)
 
 
 def go_online(app, problem: str, sound: str, make) -> None:
@@ -355,8 +354,8 @@ class OnlineWaitScene(Scene):
     """Asking for a code (``host``: ``(game id, seat plan, options)``), or meeting the host by ``code`` and finding
     a route (``local``: the players here; ``watch``; ``claim`` / ``token``: a player coming back to a dropped seat).
     One line says what is happening, with its seconds, and a bar fills towards the 20 s limit; Esc cancels. Then
-    the LAN lobby over that connection, or the failure in one line. ``hooks``: test hooks set on the link
-    (``auto``, ``auto_countdown``, ``summary_path``, ``end_after_rounds``)."""
+    the LAN lobby over that connection, or the failure in one line. ``script``: the command line's scripted run,
+    given to the link (``arcade.client.net.script.Script``)."""
 
     name = "online_wait"
     LIMIT = MAX_TOTAL_TIMEOUT + 2.0  # seconds: past the online part's own limits, never reached in practice
@@ -364,11 +363,11 @@ class OnlineWaitScene(Scene):
     def __init__(self, app, *, code: str | None = None, local: list[SeatSpec] | None = None, watch: bool = False,
                  claim: dict[int, SeatSpec] | None = None, token: bytes | None = None,
                  host: tuple[str, list[SeatSpec], dict[str, Any]] | None = None,
-                 hooks: dict[str, Any] | None = None) -> None:
+                 script: Script | None = None) -> None:
         super().__init__(app)
         self.host, self.code = host, code
         self.local, self.watch, self.claim, self.token = list(local or []), watch, dict(claim or {}), token
-        self.hooks = dict(hooks or {})
+        self.script = script
         self.clock = app.opts.time_source or time.monotonic
         self.started = self.clock()
         self.online: OnlineHost | OnlineJoin | None = None
@@ -402,8 +401,7 @@ class OnlineWaitScene(Scene):
         self.done = True
         title = N_("Cannot host online") if self.host is not None else N_("Cannot join")
         self.app.audio.play("back")
-        self.app.replace(LanMessageScene(self.app, title, shown or failure_line(reason, line),
-                                         log=failure_line(reason, line, english=True)))
+        self.app.replace(LanMessageScene(self.app, title, shown or failure_line(reason, line)))
 
     def update(self) -> None:
         if self.done:
@@ -447,13 +445,12 @@ class OnlineWaitScene(Scene):
         except LanError as e:
             self.fail("settings", str(e))  # already in the player's language (net_line leaves it as it is)
             return
-        for key, value in self.hooks.items():
-            setattr(link, key, value)
+        link.script = self.script
         if self.host is not None:
-            link.say(f"internet code: {online.code}")
+            link.log(f"internet code: {online.code}")
         else:
             result = online.result
-            link.say(f"online: connected {'directly' if result.route == 'direct' else 'through the relay'} in "
+            link.log(f"online: connected {'directly' if result.route == 'direct' else 'through the relay'} in "
                      f"{result.connect_s:.1f} s")
         self.done = True
         self.app.audio.play("select")
@@ -696,12 +693,13 @@ OnlineMenuScene.NEXT = {"Host online": OnlineHostScene, "Join online": OnlineJoi
 
 
 def start_online_from_cli(app, mode: str, *, game: str | None, seats: list[SeatSpec] | None, code: str | None,
-                          hooks: dict[str, Any]) -> str | None:
+                          script: Script | None = None) -> str | None:
     """Open an online screen or flow from the command line (``--online MODE``); returns an error line or None.
 
     ``menu``, ``host-setup``, ``join-setup``, ``settings``: the screens (``join-setup`` with ``code`` typed in).
     ``host``: a code for ``game`` with ``seats`` (``remote`` = open), then its lobby; ``join``: meet the host by
-    ``code`` with ``seats`` (the players here; none: watch). ``hooks``: ``LanLink`` test hooks (``auto``...)."""
+    ``code`` with ``seats`` (the players here; none: watch). ``script``: the command line's scripted run
+    (``arcade.client.net.script.Script``: ``--lan-auto``...)."""
     app.push(OnlineMenuScene(app))
     if mode == "menu":
         return None
@@ -721,11 +719,11 @@ def start_online_from_cli(app, mode: str, *, game: str | None, seats: list[SeatS
     if mode == "host":
         if not game or not seats or not any(s.kind == "remote" for s in seats):
             return "--online host needs --game and --seats (with at least one 'remote' seat)"
-        app.push(OnlineWaitScene(app, host=(game, seats, options_for_count(game, len(seats))), hooks=hooks))
+        app.push(OnlineWaitScene(app, host=(game, seats, options_for_count(game, len(seats))), script=script))
         return None
     if mode == "join":
         if not code:
             return "--online join needs --online-code CODE"
-        app.push(OnlineWaitScene(app, code=code, local=list(seats or []), watch=not seats, hooks=hooks))
+        app.push(OnlineWaitScene(app, code=code, local=list(seats or []), watch=not seats, script=script))
         return None
     return f"unknown --online mode {mode!r} (menu, host-setup, join-setup, settings, host, join)"

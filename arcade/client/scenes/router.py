@@ -28,6 +28,8 @@ SCENES: dict[str, str] = {
     "replays": "arcade.client.scenes.replays:ReplaysScene",
     "playback": "arcade.client.scenes.replays:PlaybackScene",
     "lan": "arcade.client.scenes.lan:LanMenuScene",
+    "lan_lobby": "arcade.client.scenes.lan:LanLobbyScene",
+    "lan_message": "arcade.client.scenes.lan:LanMessageScene",
     "online": "arcade.client.scenes.online:OnlineMenuScene",
     "online_wait": "arcade.client.scenes.online:OnlineWaitScene",
     "online_settings": "arcade.client.scenes.online:OnlineSettingsScene",

@@ -13,7 +13,7 @@ The components, each its own object (none knows the table or another component; 
 - ``tooltips`` (``Tooltips``): a card or term explained where it appears;
 - ``hud`` (``Hud``): the game's name, the hint bar, the notice (``flash``) and the status line.
 
-A LAN match's part of the table (``net``: ``arcade.client.scenes.lan.NetTable``) goes before the game's ``step``
+A LAN match's part of the table (``net``: ``arcade.client.net.prompts.NetTable``) goes before the game's ``step``
 and draws where a tutorial's coach would (a tutorial is never a LAN match). Draw order: felt, ``draw_table``, the
 curtain or the action panel, the HUD, the coach (or ``net``), the tooltip.
 """
@@ -82,7 +82,7 @@ class TableScene(Scene):
 
     def __init__(self, app, match, demo: bool = False, net: Any = None) -> None:
         super().__init__(app)
-        self.net = net  # a LAN match's part of the table (``arcade.client.scenes.lan.NetTable``); None for a local one
+        self.net = net  # a LAN match's part of the table (``arcade.client.net.prompts.NetTable``); None for a local one
         self.match, self.rules = match, match.rules
         self.definition = definition_of(match.game_id)
         self.board = SpriteBoard()
