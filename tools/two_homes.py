@@ -363,31 +363,35 @@ def host_quits(h: "TwoHomes") -> None:
 
 
 def host_vanishes(h: "TwoHomes") -> None:
-    """Ana's game is killed (SIGKILL: no goodbye); then Bruno tries Rejoin."""
+    """Ana's game is killed (SIGKILL: no goodbye); Bruno waits, then tries Rejoin."""
     a, b = h.displays
     start_match(h, "host-vanishes")
     before = b.shot(h.out / "host-vanishes-05-bruno-before.png")
     ana = a.shot(h.out / "host-vanishes-05-ana-before.png")
     t0 = time.monotonic()
     os.kill(h.games[0].pid, signal.SIGKILL)
-    t, shot = watch(h, b, "host-vanishes-bruno", t0, 30, before)
-    log(h, f"host-vanishes: Bruno's screen changed {t:.2f} s after the kill ({shot})" if shot else
+    t1, prompt = watch(h, b, "host-vanishes-bruno", t0, 30, before)
+    log(h, f"host-vanishes: Bruno's screen changed {t1:.2f} s after the kill ({prompt})" if prompt else
         "host-vanishes: Bruno's screen did not change within 30 s")
-    if not shot:
+    if not prompt:
         return
-    time.sleep(1.0)
-    lost = b.shot(h.out / "host-vanishes-06-bruno-lost.png")
     a.shot(h.out / "host-vanishes-06-ana-gone.png")
+    t2, lost = watch(h, b, "host-vanishes-lost", t0, 30, prompt)
+    log(h, f"host-vanishes: and again {t2:.2f} s after the kill ({lost})" if lost else
+        "host-vanishes: no other screen within 30 s of the kill")
+    if not lost:
+        return
+    time.sleep(0.5)
+    lost = b.shot(h.out / "host-vanishes-07-bruno-lost.png")
     log(h, f"host-vanishes: pair {pair(h, ana, lost, 'host-vanishes-pair')}")
     t0 = time.monotonic()
     b.key("Return")  # the first button (Rejoin, if offered)
-    t, shot = watch(h, b, "host-vanishes-rejoin", t0, 40, lost, threshold=0.02)
-    if shot:
-        # the rejoin attempt's own screen first: wait for the next one, up to 40 s
-        t2, shot2 = watch(h, b, "host-vanishes-rejoin-end", t0, 40, shot, threshold=0.02)
-        final = b.shot(h.out / "host-vanishes-07-bruno-rejoin.png")
-        log(h, f"host-vanishes: after Enter: a new screen at {t:.2f} s, "
-            + (f"then another at {t2:.2f} s" if shot2 else "no other within 40 s") + f" ({final})")
+    t3, trying = watch(h, b, "host-vanishes-rejoin", t0, 30, lost, threshold=0.02)
+    if trying:
+        t4, end = watch(h, b, "host-vanishes-rejoin-end", t0, 40, trying, threshold=0.05)
+        final = b.shot(h.out / "host-vanishes-08-bruno-rejoin.png")
+        log(h, f"host-vanishes: Enter on the first button: a new screen at {t3:.2f} s ({trying}), "
+            + (f"then another at {t4:.2f} s ({end})" if end else "no other within 40 s") + f"; last {final}")
 
 
 PATH_STEPS = {"host-quits": host_quits, "host-vanishes": host_vanishes}
