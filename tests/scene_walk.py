@@ -143,6 +143,7 @@ def _client(app, name: str, who: str, clock):
 
     a = make_app(Path(app.opts.config_dir).parent / name, language=language(), time_source=clock,
                  bot_think_ticks=10)
+    _text_size(a, app.settings.text_scale)
     a.settings.lan_name, a.settings.lan_broadcast = who, "127.255.255.255"
     return a
 
@@ -411,12 +412,22 @@ def _replays(app, log):
     yield "attract", demo
 
 
-def walk(tmp_path, lang: str) -> Walk:
-    """Every screen in ``lang`` (a code of ``i18n.LANGUAGES`` or ``i18n.PSEUDO``), drawn once each."""
+def _text_size(app, percent: int) -> None:
+    """``app`` at Settings → Display… → Text size ``percent``, as a player who chose it."""
+    from arcade.client.render import fonts
+
+    app.settings.text_scale = percent
+    fonts.set_text_scale(percent)
+
+
+def walk(tmp_path, lang: str, text_scale: int = 100) -> Walk:
+    """Every screen in ``lang`` (a code of ``i18n.LANGUAGES`` or ``i18n.PSEUDO``), drawn once each, with every text
+    at ``text_scale`` % (Settings → Display… → Text size: 100, 125 or 150). The render kit is left at 100 %."""
     from arcade.core.i18n import LANGUAGES
 
     w = Walk(lang)
-    app = make_app(tmp_path / lang, language=lang)
+    app = make_app(tmp_path / f"{lang}-{text_scale}", language=lang)
+    _text_size(app, text_scale)
     app.settings.lan_name = PLAYER_NAME
     w.names = frozenset([PLAYER_NAME, JOINER, WATCHER, *SERVER_WORDS, *LANGUAGES.values()])
     i18n.MISSING = w.missing
@@ -429,6 +440,7 @@ def walk(tmp_path, lang: str) -> Walk:
                     _draw(w, where, scene)
     finally:
         i18n.MISSING = None
+        _text_size(app, 100)
     return w
 
 

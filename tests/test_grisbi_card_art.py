@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arcade.client.render.widgets import GREEN
+from arcade.client.render.palette import FIT as GREEN  # the assist's glow (issue 36: palette)
 from arcade.client.scenes.menus import start_match
 from arcade.core.match import parse_seats
 from arcade.games.grisbi import CARDS
@@ -53,7 +53,7 @@ def test_a_hand_cards_points_are_a_number_readable_at_a_glance(tmp_path, team):
 
 
 def test_the_key_hints_under_the_hand_are_never_cut_by_a_cards_glow(tmp_path):
-    """Assist on (fitting cards glow green) and the cursor's card raised: the line of key hints under the hand
+    """Assist on (fitting cards glow, ``palette.FIT``) and the cursor's card raised: the line of key hints under the hand
     is whole, on its plate, with no glow over it."""
     app = make_app(tmp_path)
     start_match(app, "grisbi", parse_seats("human,bot,bot,bot", 2, 8), 4, {"assist": True})

@@ -136,12 +136,12 @@ def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
 
 def test_settings_window_scale_offers_only_what_fits(tmp_path):
     app = make_app(tmp_path)
-    from arcade.client.scenes.menus import SettingsScene
+    from arcade.client.scenes.menus import DisplayScene  # Settings → Display…
 
     app.desktop_size = lambda: (1280, 800)
-    s = SettingsScene(app)
+    s = DisplayScene(app)
     app.push(s)
-    row = s.row_rects()[SettingsScene.ROWS.index("scale")]
+    row = s.row_rects()[s.ROWS.index("scale")]
     for _ in range(5):
         click(app, (W // 2 + 390, row.centery))  # ▶
     assert app.settings.window_scale == 1.0

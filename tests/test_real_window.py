@@ -345,8 +345,8 @@ def test_a_larger_window_scale_stays_on_the_desktop(title):
     title.x.run("xdotool", "mousemove", "1900", "1070")  # the pointer off the window: menus follow the keys only
     title.x.run("xdotool", "windowmove", title.wid, "600", "350")
     assert wait_for(lambda: title.geometry().x >= 500, 5), title.geometry()
-    keys = ["Down"] * 9 + ["Return", "Down", "Down", "Right"]  # the title's Settings item, Window scale (under the
-    # effects and music volumes), one step up
+    # the title's Settings item, its Display… row, then Window scale (Display's first row), one step up
+    keys = ["Down"] * 9 + ["Return"] + ["Down"] * 6 + ["Return", "Right"]
     for key in keys:
         title.x.run("xdotool", "key", "--window", title.wid, key)
         time.sleep(0.1)
@@ -359,8 +359,9 @@ def test_a_larger_window_scale_stays_on_the_desktop(title):
     title.x.run("xdotool", "key", "--window", title.wid, "Left")
     assert wait_for(lambda: title.geometry().size == (1280, 720), 10), title.geometry()
     assert wait_for(lambda: abs(title.geometry().centerx - 960) <= 4, 5), title.geometry()
-    for key in ("Escape",):  # Esc saves and goes back to the title (the scale stays 1x for the next tests)
+    for key in ("Escape", "Escape"):  # Esc saves and goes back to Settings, then the title (the scale stays 1x)
         title.x.run("xdotool", "key", "--window", title.wid, key)
+        time.sleep(0.1)
     assert wait_for(lambda: title.scenes()[-1].split()[1] == "title", 5), title.scenes()
 
 

@@ -252,6 +252,7 @@ class App:
         pygame.init()
         self.settings: Settings = load_settings(opts.config_dir)
         i18n.set_language(opts.language or self.settings.language or i18n.system_language())
+        fonts.set_text_scale(self.settings.text_scale)  # Settings → Display… → Text size
         self.notice = self.settings.notice
         self.screen = self._open_display()
         self.input = InputMap(self.settings.bindings)

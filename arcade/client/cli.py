@@ -8,8 +8,8 @@ on the LAN (``arcade.client.browse``). LAN play from the client: ``--lan-broadca
 ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
 scripted flow (``arcade.client.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
 ``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Online play:
-``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``
-set the servers for this run; ``--online MODE`` opens an online screen or flow (``--online-code CODE``;
+``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``,
+``--online-turn-secret``, ``--online-relay-only`` set the servers for this run; ``--online MODE`` opens an online screen or flow (``--online-code CODE``;
 ``arcade.client.scenes.online.start_online_from_cli``; the ``--lan-auto``, ``--lan-summary``, ``--lan-countdown``
 and ``--lan-end-after-rounds`` hooks apply to it too). Bad arguments: a one-line error and exit status 2.
 """
@@ -145,7 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--online-stun", metavar="HOST:PORT", help="the STUN server (default from settings)")
     net.add_argument("--online-turn", metavar="HOST:PORT", help="a TURN relay (default from settings: none)")
     net.add_argument("--online-turn-user", metavar="U", help="the TURN relay's user name")
-    net.add_argument("--online-turn-password", metavar="P", help="the TURN relay's password")
+    net.add_argument("--online-turn-password", metavar="P", help="the TURN relay's password (long-term: used by "
+                     "this machine only)")
+    net.add_argument("--online-turn-secret", metavar="SECRET", help="the TURN relay's shared secret (coturn's "
+                     "static-auth-secret), instead of a user and password")
+    net.add_argument("--online-relay-only", action="store_true", help="offer relayed candidates only (hide this "
+                     "machine's addresses)")
     return p
 
 
@@ -342,7 +347,9 @@ def _make_app(args: argparse.Namespace, script):
         app.settings.lan_name_asked = True
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
-    for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password"):
+    if args.online_relay_only:
+        app.settings.online_relay_only = True
+    for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password", "turn_secret"):
         value = getattr(args, f"online_{key}")
         if value is not None:
             setattr(app.settings, f"online_{key}", value)

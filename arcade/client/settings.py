@@ -18,9 +18,10 @@ import msgpack
 import platformdirs
 
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONES
+from arcade.client.render.fonts import TEXT_SCALES  # Settings → Display… → Text size: 100, 125, 150 (%)
 from arcade.core.i18n import LANGUAGES, N_, _
 
-__all__ = ["Settings", "grisbi_defaults", "GRISBI_PACES", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
+__all__ = ["Settings", "TEXT_SCALES", "grisbi_defaults", "GRISBI_PACES", "default_player_name", "config_dir", "data_dir", "load_settings", "save_settings", "MAX_SETTINGS_BYTES"]
 
 log = logging.getLogger(__name__)
 APP = "grisbi-arcade"
@@ -63,8 +64,14 @@ class Settings:
     Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
     (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
     for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
-    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
-    a personal secret).
+    with ``online_turn_user`` and ``online_turn_password`` (long-term, used by this machine only: kept in this file as
+    typed) or ``online_turn_secret`` (coturn's ``static-auth-secret``: short-lived credentials are minted from it,
+    and joiners without a relay get their own), and ``online_relay_only`` (offer relayed candidates only: hide this
+    machine's addresses).
+
+    Display (Settings → Display…): ``text_scale``, every text's size in percent of the size the screens were laid
+    out for (``TEXT_SCALES``: 100, 125, 150; ``render.fonts.set_text_scale``); ``reduce_flashing``: Grisbi's flashes
+    and shakes become a steady highlight (Game Accessibility Guidelines).
     """
 
     volume: int = 7
@@ -90,6 +97,8 @@ class Settings:
     online_turn_password: str = ""
     online_turn_secret: str = ""
     online_relay_only: bool = False
+    text_scale: int = 100
+    reduce_flashing: bool = False
     bindings: dict[str, dict[str, list[str]]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     bindings_by: str = "position"  # bindings name key positions (a file without it named key codes: migrated)
     problem: tuple[str, dict[str, str]] | None = field(default=None, compare=False)  # ``notice``: (English, fields)
@@ -167,10 +176,12 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
         "bindings_by": lambda v: v == "position",
     }
-    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password",
+                 "online_turn_secret"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
-    checks.setdefault("online_turn_secret", checks["online_turn_password"])  # issue 34 (Settings → Online servers)
-    checks.setdefault("online_relay_only", lambda v: isinstance(v, bool))
+    checks["online_relay_only"] = lambda v: isinstance(v, bool)
+    checks["text_scale"] = lambda v: isinstance(v, int) and not isinstance(v, bool) and v in TEXT_SCALES
+    checks["reduce_flashing"] = lambda v: isinstance(v, bool)
     for f in fields(Settings):
         if f.name not in raw or f.name in ("problem", "path", "bindings"):
             continue

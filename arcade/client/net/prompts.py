@@ -16,8 +16,9 @@ from netplay.events import EndReason, FailReason
 from arcade.client.net.link import LanLink
 from arcade.client.net.status import NetStatus, Phase
 from arcade.client.net.words import HOST_TIMEOUT, restarts_line
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import GOLD, GREEN, H, RED, W, WHITE, draw_menu, panel, shade
+from arcade.client.render.widgets import GOLD, GREEN, H, RED, W, WHITE, draw_menu, menu_spacing, panel, shade
 from arcade.client.scenes import router
 from arcade.core.i18n import N_, _, format_number
 from arcade.core.match import SeatSpec
@@ -346,16 +347,19 @@ class NetTable:
         else:
             sub = _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited)))
         subs = wrap(sub, 18, 640)[:2]
-        r = pygame.Rect(0, 0, 760, 120 + 44 * len(items) + 22 * (len(subs) - 1))
+        step = fonts.pitch(18, 22)
+        r = pygame.Rect(0, 0, 760, 120 + menu_spacing(22, 44) * len(items) + step * (len(subs) - 1))
         r.center = (W // 2, H // 2)
         panel(surf, r, 255, (20, 14, 8), GOLD, 14)  # opaque: nothing of the table shows through
         surf.blit(warning_icon(34), (r.x + 24, r.y + 22))
         draw_text(surf, title, (r.centerx + 20, r.y + 38), size_to_fit(title, r.width - 130, 24, bold=True), GOLD,
                   bold=True, anchor="center")
         for k, line in enumerate(subs):
-            draw_text(surf, line, (r.centerx, r.y + 74 + 22 * k), 18, WHITE, anchor="center")
+            draw_text(surf, line, (r.centerx, r.y + 74 + step * k), 18, WHITE, anchor="center")
         labels = [_(i) for i in items]
-        draw_menu(surf, labels, self.prompt_sel, (r.centerx, r.y + 100 + 22 * (len(subs) - 1) + 22 * len(items)),
+        sp = menu_spacing(22, 44)
+        draw_menu(surf, labels, self.prompt_sel, (r.centerx, r.y + 100 + step * (len(subs) - 1) + sp // 2 * len(items)
+                                                   + (step - 22) + (sp - 44) // 2),
                   size=size_to_fit(labels, r.width - 120, 22, bold=True), spacing=44)
 
     # --- the pause menu (``arcade.client.scenes.menus.PauseScene``): the match goes on underneath

@@ -56,6 +56,8 @@ class Drawn:
     bold: bool = False
     full: tuple[int, int, int, int] = (0, 0, 0, 0)
     ink: tuple[int, int, int, int] = (0, 0, 0, 0)  # the rectangle its pixels cover, clipped to the picture
+    px: int = 0  # its size as drawn, at the text size of the moment (``fonts.scaled(size)``); 0: ``size``
+    inked: tuple[int, int, int, int] | None = None  # the rectangle its pixels cover, unclipped
 
     @property
     def ratio(self) -> float:
@@ -83,7 +85,8 @@ class TextAudit:
                 pts = [(r.x + r.width * i // 6, r.y + r.height * j // 4) for i in range(1, 6) for j in (0, 2, 3)]
                 cols = [surf.get_at(p)[:3] for p in pts]
                 bg = tuple(sum(c[k] for c in cols) // len(cols) for k in range(3))
-                self.drawn.append(Drawn(s, size, tuple(color[:3]), bg, tuple(r), bool(bold), tuple(full), tuple(ink)))
+                self.drawn.append(Drawn(s, size, tuple(color[:3]), bg, tuple(r), bool(bold), tuple(full), tuple(ink),
+                                        fonts.scaled(size), tuple(img.get_bounding_rect().move(full.topleft))))
             else:
                 self.drawn.append(Drawn(s, size, tuple(color[:3]), (0, 0, 0), (0, 0, 0, 0), bool(bold),
                                         tuple(full)))
@@ -124,13 +127,14 @@ class TextAudit:
                 mod.draw_text = self._real
 
     def problems(self, min_size: int = 16, min_ratio: float = 4.5) -> list[str]:
-        """Texts smaller than ``min_size`` px or below ``min_ratio`` contrast, one line each."""
+        """Texts smaller than ``min_size`` px as drawn (at the text size of the moment: ``Drawn.px``) or below
+        ``min_ratio`` contrast, one line each."""
         out = []
         for d in self.drawn:
             if not d.rect[2]:
                 continue  # wholly outside the picture: ``offscreen`` says so
-            if d.size < min_size:
-                out.append(f"{d.size} px: {d.text[:50]!r}")
+            if (d.px or d.size) < min_size:
+                out.append(f"{d.px or d.size} px: {d.text[:50]!r}")
             elif d.ratio < min_ratio:
                 out.append(f"contrast {d.ratio:.1f}: {d.text[:50]!r} {d.color} on {d.background}")
         return out
@@ -147,7 +151,7 @@ class TextAudit:
         """Texts running off the picture (the part outside it is lost), one line each."""
         pic = pygame.Rect((0, 0), self.size)
         return [f"{d.text!r} at {d.full}" for d in self.drawn if not pic.contains(pygame.Rect(d.full))
-                and (d.ink[2] == 0 or not pic.contains(fonts.text(d.text, d.size, d.color, d.bold)
+                and (d.ink[2] == 0 or not pic.contains(d.inked or fonts.text(d.text, d.size, d.color, d.bold)
                                                        .get_bounding_rect().move(d.full[:2])))]
 
     def missing_glyphs(self) -> list[str]:

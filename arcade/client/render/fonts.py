@@ -4,6 +4,10 @@ rendered text surfaces.
 The cache is keyed by the text itself, so a language switch (``arcade.core.i18n``) never shows a stale string: the
 next draw asks for the new text. ``WATCH`` lets tests see every text rendered and every text ``fit`` cut
 (``render.audit.TextLog``); ``missing_glyphs`` names the characters the bundled fonts cannot draw.
+
+Text size (Settings → Text size, Game Accessibility Guidelines): ``set_text_scale(125)`` makes every font the render
+kit makes 1.25 times its asked size (100, 125 or 150 %). Callers keep asking for the sizes they always did and
+measure what they draw with ``font(size).size(...)``, so every screen grows; caches are keyed by the scale.
 """
 
 from __future__ import annotations
@@ -13,9 +17,37 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
+__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "pitch", "smallest_readable", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+TEXT_SCALES = (100, 125, 150)
+"""The text sizes Settings offers, in percent of the size each screen was laid out for."""
+_SCALE = 100  # percent: the current text size
+
+
+def set_text_scale(percent: int) -> None:
+    """Every font made from now on is ``percent`` % of its asked size (one of ``TEXT_SCALES``; ValueError
+    otherwise). Every ``functools`` cache of the game's modules is emptied, so card faces, cached labels and hint
+    lines are drawn again at the new size."""
+    global _SCALE
+    if percent not in TEXT_SCALES:
+        raise ValueError(f"text scale {percent!r} is not one of {TEXT_SCALES}")
+    if percent == _SCALE:
+        return
+    _SCALE = percent
+    _clear_caches()
+
+
+def text_scale() -> int:
+    """The current text size in percent (100, 125 or 150)."""
+    return _SCALE
+
+
+def _clear_caches() -> None:
+    from arcade.client.render.memo import release
+
+    release("arcade")
 
 
 #: When set (tests: ``render.audit.TextLog``), ``WATCH.rendered(s, size, bold)`` is called for every text
@@ -29,10 +61,40 @@ def font_path(bold: bool = False):
     return resources.files("arcade") / "assets" / "fonts" / _FONT_FILES[bold]
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at ``size`` px as the screen was laid out for, at the current text size: ``scaled(size)``."""
+    return _font(scaled(size), bold)
+
+
+def scaled(size: int) -> int:
+    """The px size a text laid out at ``size`` px is drawn at: ``text_scale()`` % of it up to 24 px (body text,
+    hints, labels: 16 px becomes 24 px at 150 %); a larger heading grows by as many px as a 24 px text does (a 54 px
+    title becomes 66 px at 150 %), since it is already large and would otherwise push its screen apart."""
+    return max(1, size + round(min(size, 24) * (_SCALE - 100) / 100))
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Px from one row of wrapped ``size`` px text to the next at the current text size (at least ``size`` * 1.2,
+    the pitch the screens were laid out with at 100 %)."""
+    return max(round(size * 1.2), font(size, bold).get_linesize())
+
+
+def smallest_readable(px: int = 16) -> int:
+    """The smallest size to ask for (as laid out at 100 %) that is still drawn at least ``px`` px at the current
+    text size (16 at 100 %, 13 at 125 %, 11 at 150 %)."""
+    return next(s for s in range(1, px + 1) if scaled(s) >= px)
+
+
+def pitch(size: int, laid_out: int, bold: bool = False) -> int:
+    """Px between rows of ``size`` px text laid out ``laid_out`` px apart at 100 %: the same at 100 %, at least the
+    font's line height at a larger text size."""
+    return laid_out if _SCALE == 100 else max(laid_out, font(size, bold).get_linesize())
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, bold: bool) -> pygame.font.Font:
     with resources.as_file(font_path(bold)) as p:
-        return pygame.font.Font(str(p), size)
+        return pygame.font.Font(str(p), px)
 
 
 def text(s: str, size: int, color: tuple[int, int, int] = (240, 240, 240), bold: bool = False) -> pygame.Surface:
@@ -41,11 +103,11 @@ def text(s: str, size: int, color: tuple[int, int, int] = (240, 240, 240), bold:
     mode, the 4,096 kept before filled up over hours of play towards 60 MB)."""
     if WATCH is not None:
         WATCH.rendered(s, size, bold)
-    return _render(s, size, tuple(color), bold)
+    return _render(s, size, tuple(color), bold, _SCALE)
 
 
 @lru_cache(maxsize=512)
-def _render(s: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
+def _render(s: str, size: int, color: tuple[int, int, int], bold: bool, _scale: int) -> pygame.Surface:
     return font(size, bold).render(s, True, color).convert_alpha()
 
 
@@ -89,14 +151,14 @@ def draw_text(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut (with "…") to fit ``width`` pixels at font ``size``."""
-    shown = _fit(text, size, width, bold)
+    shown = _fit(text, size, width, bold, _SCALE)
     if WATCH is not None and shown != text:
         WATCH.cut(text, shown)
     return shown
 
 
 @lru_cache(maxsize=512)
-def _fit(text: str, size: int, width: int, bold: bool) -> str:
+def _fit(text: str, size: int, width: int, bold: bool, _scale: int) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
@@ -107,11 +169,12 @@ def _fit(text: str, size: int, width: int, bold: bool) -> str:
 
 def size_to_fit(texts: str | list[str] | tuple[str, ...], width: int, size: int, bold: bool = False,
                 smallest: int = 16) -> int:
-    """The largest font size from ``size`` down to ``smallest`` (px, step 1) at which every one of ``texts`` is at
-    most ``width`` px wide (``smallest`` if none is): a label that runs longer in another language shrinks a little
-    instead of running under its neighbour or being cut."""
+    """The largest font size from ``size`` down (step 1) at which every one of ``texts`` is at most ``width`` px
+    wide, never drawn under ``smallest`` px (at the current text size: at 150 % a 16 px text may be asked for at
+    11, drawn at 17); the smallest such if none fits: a label that runs longer in another language, or at a larger
+    text size, shrinks a little instead of running under its neighbour or being cut."""
     texts = [texts] if isinstance(texts, str) else list(texts)
-    while size > smallest and any(font(size, bold).size(t)[0] > width for t in texts):
+    while size > 1 and scaled(size - 1) >= smallest and any(font(size, bold).size(t)[0] > width for t in texts):
         size -= 1
     return size
 

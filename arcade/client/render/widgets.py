@@ -11,7 +11,7 @@ from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font, wrap
 
 __all__ = ["W", "H", "felt", "panel", "draw_menu", "menu_rects", "banner", "hint_bar", "hint_line", "GOLD", "WHITE",
-           "DIM", "RED", "BLUE", "GREEN", "draw_toast", "draw_log"]
+           "DIM", "RED", "BLUE", "GREEN", "draw_toast", "draw_log", "subtitle_y", "menu_spacing"]
 
 W, H = 1280, 720
 GOLD = (240, 200, 90)
@@ -53,9 +53,19 @@ def panel(surf: pygame.Surface, rect: pygame.Rect | tuple, alpha: int = 170, col
     return r
 
 
-def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440) -> list[pygame.Rect]:
+def menu_spacing(size: int = 34, spacing: int = 52) -> int:
+    """Px between a menu's items of ``size`` px text laid out ``spacing`` apart: at a larger text size, enough for
+    the taller text and the selected item's plate around it (its height plus 12 px)."""
+    if fonts.text_scale() == 100:
+        return spacing
+    return max(spacing, font(size, True).get_height() + 12)
+
+
+def menu_rects(n: int, center: tuple[int, int], spacing: int = 52, width: int = 440, size: int = 34
+               ) -> list[pygame.Rect]:
     """Where ``draw_menu``'s ``n`` items lie (for pointing with the mouse): bands ``width`` px wide, one
-    ``spacing`` high per item, centred like the menu."""
+    ``spacing`` (``menu_spacing``) high per item, centred like the menu."""
+    spacing = menu_spacing(size, spacing)
     top = center[1] - (n - 1) * spacing // 2
     out = []
     for i in range(n):
@@ -69,6 +79,7 @@ def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center:
               spacing: int = 52, disabled: Sequence[bool] = ()) -> list[pygame.Rect]:
     """A vertical menu with the selected item highlighted; returns item rects."""
     rects = []
+    spacing = menu_spacing(size, spacing)
     top = center[1] - (len(items) - 1) * spacing // 2
     for i, it in enumerate(items):
         y = top + i * spacing
@@ -83,32 +94,43 @@ def draw_menu(surf: pygame.Surface, items: Sequence[str], selected: int, center:
 
 
 def banner(surf: pygame.Surface, title: str, sub: str = "", y: int = 60, size: int = 54) -> None:
-    draw_text(surf, title, (W // 2, y), size, GOLD, bold=True, anchor="center", shadow=True)
+    """A screen's title centred on line ``y`` (px) and a 22 px subtitle under it (both shrink to the picture's
+    width; the subtitle sits under the title's glyphs whatever the text size)."""
+    tsize = fonts.size_to_fit(title, W - 40, size, bold=True, smallest=min(size, 28))
+    draw_text(surf, title, (W // 2, y), tsize, GOLD, bold=True, anchor="center", shadow=True)
     if sub:
-        draw_text(surf, sub, (W // 2, y + size // 2 + 22), 22, WHITE, anchor="center", shadow=True)
+        draw_text(surf, sub, (W // 2, subtitle_y(y, tsize)), fonts.size_to_fit(sub, W - 40, 22), WHITE,
+                  anchor="center", shadow=True)
+
+
+def subtitle_y(y: int, size: int = 54, sub: int = 22) -> int:
+    """The centre line (px) of a ``sub`` px subtitle under a ``banner`` title of ``size`` px centred on ``y``:
+    ``y + size // 2 + 22`` as laid out at 100 %, lower when a larger text size makes the two taller."""
+    return y + max(size // 2 + 22, (font(size, True).get_ascent() + font(sub).get_height()) // 2 + 6)
 
 
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
-    ones, then 16 px instead of 18, then the middle hints left out (the first, this seat's keys, and the last, how to
-    pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
+    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn), then the middle
+    hints left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
     reported to ``fonts.WATCH`` as a cut."""
-    line, size = _hint_line(tuple(hints), width)
+    line, size = _hint_line(tuple(hints), width, fonts.text_scale())
     if fonts.WATCH is not None and not all(h in line for h in hints):
         fonts.WATCH.cut("   ".join(hints), line)
     return line, size
 
 
 @lru_cache(maxsize=64)
-def _hint_line(hints: tuple[str, ...], width: int) -> tuple[str, int]:
+def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
     hints = list(hints)
+    tries = [("     ", 18), ("   ", 18), ("   ", 16)] + [("   ", s) for s in range(15, 8, -1) if fonts.scaled(s) >= 16]
     while True:
-        for gap, size in (("     ", 18), ("   ", 18), ("   ", 16)):
+        for gap, size in tries:
             line = gap.join(hints)
             if font(size).size(line)[0] <= width:
                 return line, size
         if len(hints) <= 2:
-            return line, 16
+            return line, tries[-1][1]
         del hints[len(hints) // 2]
 
 

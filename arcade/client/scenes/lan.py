@@ -37,8 +37,9 @@ from arcade.client.net.words import Said, restarts_line
 from arcade.client.networds import net_line
 from arcade.core.i18n import N_, _, format_number, ngettext
 from arcade.core.match import BOT_LEVELS, SeatSpec, options_for_count
-from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
+from arcade.client.render import fonts
+from arcade.client.render.fonts import draw_text, font, size_to_fit, text as text_image, wrap
+from arcade.client.render.widgets import (menu_spacing, subtitle_y, DIM, GOLD, GREEN, H, RED, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects, panel)
 from arcade.client.scenes import Scene, router
 from arcade.client.scenes.menus import (SeatSetupScene,
                     duplicate_device, seat_candidates, seat_label)
@@ -187,9 +188,11 @@ def centred_lines(surf: pygame.Surface, text: str, center: tuple[int, int], widt
     fitted = size_to_fit(text, width, size, bold=bold)
     lines = [text] if text_image(text, fitted, color, bold).get_width() <= width else wrap(text, 16, width, bold)
     size = fitted if len(lines) == 1 else 16
+    step = pitch or size + 3
+    if fonts.text_scale() > 100:  # taller rows at a larger text size
+        step = max(step, fonts.line_height(size, bold))
     for k, line in enumerate(lines):
-        draw_text(surf, line, (center[0], center[1] + (pitch or size + 3) * k), size, color, bold=bold,
-                  anchor="center")
+        draw_text(surf, line, (center[0], center[1] + step * k), size, color, bold=bold, anchor="center")
     return len(lines)
 
 
@@ -274,7 +277,7 @@ class LanMenuScene(Scene):
             _("your local network"))
         sub = _("You are {name} · {where} · game port {port}").format(name=s.lan_name, where=where, port=s.lan_port)
         banner(surf, _("LAN play"), "", y=70)
-        draw_subtitle(surf, sub, 70 + 54 // 2 + 22, size=22)
+        draw_subtitle(surf, sub, subtitle_y(70), size=22)
         labels = [_(i) for i in self.ITEMS]
         draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
         lines = [_("Nothing is sent on the network until you host or browse."),
@@ -330,11 +333,13 @@ class LanNameScene(Scene):
         surf.blit(felt(), (0, 0))
         banner(surf, _("Your name"), "", y=110)
         box = pygame.Rect(W // 2 - 500, 250, 1000, 190)
-        panel(surf, box, 200)
         lines = wrap(_("The other players see you under this name. Type it, or keep the one this computer knows "
                        "you by; you can change it later in LAN settings."), 20, box.width - 60)
+        if fonts.text_scale() > 100:  # room for the taller lines and name
+            box.height = max(190, 34 + fonts.pitch(20, 26) * len(lines) + font(36, True).get_height() + 30)
+        panel(surf, box, 200)
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, box.y + 34 + 26 * k), 20, WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, box.y + 34 + fonts.pitch(20, 26) * k), 20, WHITE, anchor="center")
         value = self.field.shown(self.ticks) if self.field.editing else self.field.value
         draw_text(surf, value, (W // 2, box.bottom - 50), size_to_fit(value, box.width - 60, 36, bold=True), GOLD,
                   bold=True, anchor="center")
@@ -417,7 +422,7 @@ class LanSettingsScene(Scene):
                                  _("To host, open the game port and the discovery port {port} (UDP) in your "
                                    "firewall.").format(port=DISCOVERY_PORT)) for ln in wrap(note, 18, 880)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, 460 + 24 * k), 18, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 460 + fonts.pitch(18, 24) * k), 18, DIM, anchor="center")
         draw_toast(surf, self.error, 580)
         hint_bar(surf, [_("type"), _("↑/↓ or Enter: next row"), _("Esc back")] if self.sel < len(self.fields)
                  else [_("↑/↓ choose"), _("Enter/E: save"), _("Esc back")])
@@ -499,8 +504,8 @@ class LanHostScene(SeatSetupScene):
         surf.blit(felt(), (0, 0))
         title, tagline = _(self.TITLE), _(definition_of(self.gid).spec.tagline)
         banner(surf, title, "", y=46, size=size_to_fit(title, W - 80, 46, bold=True))
-        draw_text(surf, tagline, (W // 2, 46 + 23 + 22), size_to_fit(tagline, W - 60, 22), WHITE, anchor="center",
-                  shadow=True)
+        draw_text(surf, tagline, (W // 2, subtitle_y(46, size_to_fit(title, W - 80, 46, bold=True))),
+                  size_to_fit(tagline, W - 60, 22), WHITE, anchor="center", shadow=True)
         rows = self.rows()
         x0, x1 = 40, 800
         panel(surf, (x0, 112, x1 - x0, 40 + 38 * len(rows)), 170)
@@ -558,10 +563,10 @@ class LanHostScene(SeatSetupScene):
             s.lan_broadcast and is_loopback(s.lan_broadcast)) else _("this machine only")
         draw_text(surf, line, (cx, 352), size_to_fit(line, width, 18), DIM, anchor="center")
         lines = wrap(_("Open seats are filled by players who join from their machines."), 17, width)
+        step = max(22 if len(lines) <= 2 else 19, fonts.line_height(17) if fonts.text_scale() > 100 else 0)
         for k, line in enumerate(lines):
-            draw_text(surf, line, (cx, 398 + (22 if len(lines) <= 2 else 19) * k - 10 * (len(lines) > 2)), 17, DIM,
-                      anchor="center")
-        self.draw_keys(surf)
+            draw_text(surf, line, (cx, 398 + step * k - 10 * (len(lines) > 2)), 17, DIM, anchor="center")
+        self.draw_keys(surf, 470 if fonts.text_scale() == 100 else max(470, 398 + step * len(lines) + 8))
 
     def draw_keys(self, surf, hy: int = 470) -> None:
         """Each local player's keys, under the side panel (two lines for one player when one is not enough)."""
@@ -574,14 +579,14 @@ class LanHostScene(SeatSetupScene):
             for line in wrap(text, 16, width)[:2]:
                 if hy < H - 60:
                     draw_text(surf, line, (self.SIDE.centerx, hy), 16, DIM, anchor="center")
-                hy += 22
+                hy += fonts.pitch(16, 22)
         join = wrap(self.join_note(), 16, width)  # how local players take a seat (SeatSetupScene)
-        if hy + 20 * len(join) > H - 50:
+        if hy + fonts.pitch(16, 20) * len(join) > H - 50:
             join = wrap(self.join_note(short=True), 16, width)
-        if hy + 20 * len(join) <= H - 50:
+        if hy + fonts.pitch(16, 20) * len(join) <= H - 50:
             for line in join:
                 draw_text(surf, line, (self.SIDE.centerx, hy), 16, WHITE, anchor="center")
-                hy += 20
+                hy += fonts.pitch(16, 20)
 
 
 # --- browsing --------------------------------------------------------------------------------------------------------
@@ -830,7 +835,7 @@ class LanJoinScene(Scene):
         surf.blit(felt(), (0, 0))
         sub = _(self.SUBTITLE)
         banner(surf, _(self.TITLE), "", y=60)
-        draw_subtitle(surf, sub, 60 + 27 + 22, size=22)
+        draw_subtitle(surf, sub, subtitle_y(60), size=22)
         rows = self.rows()
         panel(surf, (W // 2 - 420, 130, 840, 40 + 44 * len(rows)), 170)
         y = 160
@@ -853,7 +858,7 @@ class LanJoinScene(Scene):
         note = wrap(_("A match already in play can be watched (players here: none); a player who lost their seat "
                       "can take it back from there."), 17, W - 120)
         for k, line in enumerate(note[:2]):
-            draw_text(surf, line, (W // 2, y + 24 + 22 * k), 17, DIM, anchor="center")
+            draw_text(surf, line, (W // 2, y + 24 + fonts.pitch(17, 22) * k), 17, DIM, anchor="center")
         draw_toast(surf, self.app.notice, self.TOAST_Y)
         hint_bar(surf, self.hints())
 
@@ -964,7 +969,17 @@ class LanLobbyScene(Scene):
         n = len(self.link.session.owners)
         seats = [pygame.Rect(48, 195 + 40 * i - 20, 764, 40) for i in range(n)] if self.link.role == "host" else []
         m = len(items) - len(seats)
-        return seats + menu_rects(m, (430, 215 + 40 * n + 30 * m), 46)
+        return seats + menu_rects(m, (430, self.menu_centre(215 + 40 * n, m, 26)), 46, size=26)
+
+    @staticmethod
+    def menu_centre(y: int, m: int, size: int) -> int:
+        """The centre line (px) of the lobby's menu of ``m`` items of ``size`` px under the status line at ``y``:
+        ``y + 30 * m``, lower when a larger text size makes the status line and the items taller."""
+        centre = y + 30 * m
+        if fonts.text_scale() > 100:
+            first = y - 3 + font(19).get_height() // 2 + font(size, True).get_height() // 2 + 10
+            centre = max(centre, first + (m - 1) * menu_spacing(size, 46) // 2)
+        return centre
 
     def host_update(self, it: str, a: bool | None = None) -> None:
         s, inp = self.link.session, self.app.input
@@ -1032,16 +1047,19 @@ class LanLobbyScene(Scene):
         width = self.CODE_RECT.width
         head = _("INTERNET CODE")
         draw_text(surf, head, (1045, 142), size_to_fit(head, width, 20, bold=True), DIM, bold=True, anchor="center")
+        code = link.status().code
         size = 56
-        while size > 24 and text_image(link.code, size, GOLD, True).get_width() > width:
+        while size > 24 and text_image(code, size, GOLD, True).get_width() > width:
             size -= 2
-        draw_text(surf, link.code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
-        line = _("say: {words}").format(words=" · ".join(link.code.split("-")))
+        draw_text(surf, code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
+        line = _("say: {words}").format(words=" · ".join(code.split("-")))
         draw_text(surf, line, (1045, 240), size_to_fit(line, width, 18), WHITE, anchor="center")
         if link.role == "host":  # how friends join (how the code's meetings go: ``draw_online_line``)
             y = 266
+            if link.status().code_note:  # the code changed: why, in one line ("someone else held the code: ...")
+                y += 21 * centred_lines(surf, net_line(link.status().code_note), (1045, y), width, 17, GOLD, pitch=19)
             for text in (_("Friends: Play online → Join online, type it"), _("C or click the code: copy it")):
-                y += 21 * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
+                y += fonts.pitch(17, 21) * centred_lines(surf, text, (1045, y), width, 17, DIM, pitch=19)
         else:
             draw_text(surf, _("Host"), (1045, 272), 17, DIM, anchor="center")
             draw_text(surf, link.where, (1045, 298), size_to_fit(link.where, width, 18), WHITE, anchor="center")
@@ -1053,13 +1071,13 @@ class LanLobbyScene(Scene):
         if all(o is not None for o in self.link.session.owners):
             return
         for k, line in enumerate(wrap(net_line(self.link.online.line), 16, 390)[:4]):
-            draw_text(surf, line, (1045, y + 20 * k), 16, GOLD, anchor="center")
+            draw_text(surf, line, (1045, y + fonts.pitch(16, 20) * k), 16, GOLD, anchor="center")
 
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
         try:
-            pygame.scrap.put_text(self.link.code)  # pygame-ce: SDL's clipboard, no init needed
-            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.code)
+            pygame.scrap.put_text(self.link.status().code)  # pygame-ce: SDL's clipboard, no init needed
+            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.status().code)
         except (pygame.error, AttributeError, NotImplementedError) as e:
             self.app.notice = _("Could not copy ({error}): read the code out instead.").format(error=e)
 
@@ -1159,8 +1177,9 @@ class LanLobbyScene(Scene):
                 labels.append(clock_label(self.link.turn_clock))
         if labels:
             k = self.sel - (len(items) - len(labels))
-            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, y + 30 * len(labels)),
-                      size=size_to_fit(labels, x1 - x0 - 80, 26, bold=True), spacing=46)
+            size = size_to_fit(labels, x1 - x0 - 80, 26, bold=True)
+            draw_menu(surf, labels, k if k >= 0 else -1, ((x0 + x1) // 2, self.menu_centre(y, len(labels), size)),
+                      size=size, spacing=46)
         # the code and the peers
         panel(surf, (850, 120, 390, 245), 190, border=GOLD)
         if link.online is not None:
@@ -1169,10 +1188,10 @@ class LanLobbyScene(Scene):
             draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
             head, addrs = host_addresses(link)
-            below = 19 * (centred_lines(surf, head, (1045, 246), 370, 17, DIM) - 1)
+            below = fonts.pitch(16, 19) * (centred_lines(surf, head, (1045, 246), 370, 17, DIM) - 1)
             for k, a in enumerate(addrs[:3]):
-                draw_text(surf, a, (1045, 272 + below + 26 * k), 24 if k == 0 else 20, WHITE, bold=k == 0,
-                          anchor="center")
+                y = 246 + below + fonts.pitch(24, 26, True) + fonts.pitch(20, 26) * k
+                draw_text(surf, a, (1045, y), 24 if k == 0 else 20, WHITE, bold=k == 0, anchor="center")
         else:
             draw_text(surf, _("JOIN CODE"), (1045, 142), 20, DIM, bold=True, anchor="center")
             draw_text(surf, link.code, (1045, 194), 68, GOLD, bold=True, anchor="center", shadow=True)
@@ -1181,6 +1200,7 @@ class LanLobbyScene(Scene):
                       anchor="center")
         panel(surf, (850, 380, 390, 40 + 30 * max(1, len(ns.peers))), 170)
         draw_text(surf, _("Connected"), (870, 392), 18, DIM, bold=True)
+        first = 392 + max(36, font(18, True).get_linesize() + font(18).get_linesize() // 2 + 2)  # row 0's centre
         for k, p in enumerate(ns.peers):
             ms = ns.pings.get(p.peer if link.role == "host" else 0)
             ping = _("{ms} ms").format(ms=format_number(ms)) if (ms is not None and p.peer != s.index) else (
@@ -1189,9 +1209,10 @@ class LanLobbyScene(Scene):
                 "{n} seat", "{n} seats", len(p.seats)).format(n=format_number(len(p.seats))))
             ping_w = text_image(ping, 16, DIM).get_width()
             line = _("{name} · {role}").format(name=p.name or "?", role=role)
-            draw_text(surf, line, (870, 428 + 30 * k), size_to_fit(line, 1225 - ping_w - 12 - 870, 18),
-                      WHITE if p.status == "connected" else RED, anchor="midleft")
-            draw_text(surf, ping, (1225, 428 + 30 * k), 16, DIM, anchor="midright")
+            draw_text(surf, line, (870, first + fonts.pitch(18, 30) * k),
+                      size_to_fit(line, 1225 - ping_w - 12 - 870, 18), WHITE if p.status == "connected" else RED,
+                      anchor="midleft")
+            draw_text(surf, ping, (1225, first + fonts.pitch(18, 30) * k), 16, DIM, anchor="midright")
         if link.online is not None and link.role == "host":
             self.draw_online_line(surf, 380 + 40 + 30 * max(1, len(ns.peers)) + 22)
         if ns.countdown is not None:
@@ -1285,6 +1306,9 @@ def draw_subtitle(surf, line: str, y: int, width: int = W - 80, size: int = 20) 
             break
         size -= 1
     step = size + 4
+    if fonts.text_scale() > 100:  # taller rows, hanging from ``y`` rather than centred on it
+        step = max(step, fonts.line_height(size))
+        y += (len(lines[:2]) - 1) * step // 2
     top = y - (len(lines[:2]) - 1) * step // 2
     for k, ln in enumerate(lines[:2]):
         draw_text(surf, ln, (W // 2, top + k * step), size, WHITE, anchor="center", shadow=True)
@@ -1378,10 +1402,11 @@ class LanMessageScene(Scene):
         title = _(self.title)
         banner(surf, title, "", y=150, size=size_to_fit(title, W - 80, 54, bold=True))
         lines = wrap(self.text, 22, 980)[:4]
-        panel(surf, (W // 2 - 520, 240, 1040, max(110, 30 * len(lines) + 30)), 200, (60, 20, 14), GOLD)
-        top = 295 - 15 * (len(lines) - 1) if len(lines) <= 3 else 270
+        step = fonts.pitch(22, 30)
+        panel(surf, (W // 2 - 520, 240, 1040, max(110, step * len(lines) + 30)), 200, (60, 20, 14), GOLD)
+        top = 295 - step // 2 * (len(lines) - 1) if len(lines) <= 3 else 270
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, top + 30 * k), 22, WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, top + step * k), 22, WHITE, anchor="center")
         draw_menu(surf, [_(i) for i in self.items()], self.sel, (W // 2, 470))
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc back")])
 

@@ -23,10 +23,10 @@ from arcade.client.render.tooltip import Tip, draw_tip
 from arcade.client.render.widgets import (DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar, menu_rects,
                               panel, shade)
 from arcade.client.play import attach_recorder, mark_input, start_match, start_tutorial
-from arcade.client.settings import GRISBI_PACES, grisbi_defaults
+from arcade.client.settings import GRISBI_PACES, TEXT_SCALES, grisbi_defaults
 from arcade.client.scenes import Scene
 
-__all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "RulesScene",
+__all__ = ["TitleScene", "SeatSetupScene", "PauseScene", "ResultsScene", "SettingsScene", "DisplayScene", "RulesScene",
            "LearnScene", "start_match", "attach_recorder"]
 
 
@@ -162,14 +162,28 @@ class TitleScene(Scene):
 
     MENU_WIDTH = 680  # px: the widest item, left of the card fan
 
+    MENU_TOP, MENU_BOTTOM = 150, 676  # px: the room for the menu at a larger text size (title line to hint bar)
+
     def menu_place(self) -> tuple[tuple[int, int], int]:
-        """The menu's centre and spacing (px)."""
+        """The menu's centre and spacing (px); at a larger text size the items take the room down to the hint bar."""
         spacing = min(50, 470 // len(self.items))
+        if fonts.text_scale() > 100:
+            spacing = (self.MENU_BOTTOM - self.MENU_TOP) // len(self.items)
+            return (370, self.MENU_TOP + spacing // 2 + (len(self.items) - 1) * spacing // 2), spacing
         return (370, 160 + (len(self.items) * spacing) // 2 + 6), spacing
+
+    def menu_size(self, labels: list[str], spacing: int) -> int:
+        """The items' font size (px as laid out at 100 %): as large as the width and, at a larger text size, the
+        ``spacing`` allow (the text and its plate: height + 12 px)."""
+        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
+        while size > 12 and font(size, True).get_height() + 12 > spacing and fonts.text_scale() > 100:
+            size -= 1
+        return size
 
     def item_rects(self) -> list[pygame.Rect]:
         center, spacing = self.menu_place()
-        return menu_rects(len(self.items), center, spacing, 520)
+        labels = [self.label(label, what) for label, what in self.items]
+        return menu_rects(len(self.items), center, spacing, 520, size=self.menu_size(labels, spacing))
 
     def label(self, label: str, what: str) -> str:
         """A menu item as shown, in the current language."""
@@ -182,11 +196,11 @@ class TitleScene(Scene):
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
         draw_text(surf, _("GRISBI ARCADE"), (W // 2, 70), 64, GOLD, bold=True, anchor="center", shadow=True)
-        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, 118), 22, WHITE, anchor="center")
+        sub_y = 118 if fonts.text_scale() == 100 else 70 + (font(64, True).get_ascent() + font(22).get_height()) // 2
+        draw_text(surf, _("card games of cops, robbers and outlaws"), (W // 2, sub_y), 22, WHITE, anchor="center")
         labels = [self.label(label, what) for label, what in self.items]
         center, spacing = self.menu_place()
-        size = size_to_fit(labels, self.MENU_WIDTH, min(28, spacing * 60 // 100), bold=True)
-        draw_menu(surf, labels, self.sel, center, size=size, spacing=spacing)
+        draw_menu(surf, labels, self.sel, center, size=self.menu_size(labels, spacing), spacing=spacing)
         self.draw_card_fan(surf)
         age = self.ticks - self.notice_tick
         if self.app.notice and age < self.NOTICE_TICKS:
@@ -211,8 +225,9 @@ class TitleScene(Scene):
         if what in REGISTRY:
             spec = definition_of(what).spec
             draw_text(surf, _(spec.name), (cx, 552), 30, GOLD, bold=True, anchor="center", shadow=True)
+            pitch = fonts.line_height(19)
             for k, line in enumerate(wrap(_(spec.tagline), 19, 540)[:2]):
-                draw_text(surf, line, (cx, 588 + 24 * k), 19, WHITE, anchor="center")
+                draw_text(surf, line, (cx, 588 + 24 * k + (pitch - 24) * (k + 1) // 2), 19, WHITE, anchor="center")
 
 
 def seat_label(gid: str, i: int, team: str = "") -> str:
@@ -714,7 +729,7 @@ class PauseScene(Scene):
                 return
             if inp.menu("LEFT") or inp.menu("RIGHT") or inp.menu("UP") or inp.menu("DOWN"):
                 self.yes = not self.yes
-            k, clicked = inp.pointed(menu_rects(2, (W // 2, self.ASK_Y), 40), 0 if self.yes else 1)
+            k, clicked = inp.pointed(menu_rects(2, (W // 2, self.ASK_Y), 40, size=26), 0 if self.yes else 1)
             self.yes = k == 0
             if inp.pressed("A") or inp.pressed("START") or clicked:
                 item, self.asking = self.asking, None
@@ -929,6 +944,11 @@ class ResultsScene(Scene):
         top = self.button_rects()[0].top - 14  # the last line's centre stays this far above the buttons
         y = max(below + 6, 460)
         step = max(21, min(26, (top - y) // max(1, n - 1) if n > 1 else 26))
+        if fonts.text_scale() > 100:  # taller lines: from 19 px down to 16 px as drawn, the largest that fits
+            sizes = [s for s in range(19, 8, -1) if fonts.scaled(s) >= 16]
+            size = next((s for s in sizes if (n - 1) * font(s).get_height() <= top - y), sizes[-1])
+            step = font(size).get_height()
+            return min(y, top - (n - 1) * step), step, size
         y = min(y, top - (n - 1) * step)
         return y, step, 19 if step >= 24 else 17
 
@@ -975,18 +995,27 @@ PACE_NAMES = {"relaxed": N_("Relaxed"), "standard": N_("Standard"), "fast": N_("
 
 
 class SettingsScene(Scene):
+    """Settings: sound, Grisbi's setup defaults, bots, language; the window, text size and flashing on the
+    "Display…" sub-screen (``DisplayScene``), keys and online servers on theirs. Saved on the way back."""
+
     still = True
     name = "settings"
+    TITLE, SUBTITLE = N_("Settings"), N_("Saved in your config folder")
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.sel = 0
 
-    ROWS = ("volume", "music", "scale", "fullscreen", "attract", "grisbi_pace", "grisbi_assist", "bot_level", "language",
-            "bindings", "online", "back")
-    STEPPED = ("volume", "music", "scale", "attract", "grisbi_pace", "bot_level", "language")  # ←/→ (and their ◀ ▶)
-    TOGGLED = ("fullscreen", "grisbi_assist")  # changed by A or a click too
-    ROW_H = 38  # px between rows (twelve rows and the new player's note above the hint bar)
+    ROWS = ("volume", "music", "grisbi_pace", "grisbi_assist", "bot_level", "language", "display", "bindings",
+            "online", "back")
+    STEPPED = ("volume", "music", "scale", "attract", "grisbi_pace", "bot_level", "language", "text_size")
+    TOGGLED = ("fullscreen", "grisbi_assist", "reduce_flashing")  # changed by A or a click too
+    ROW_H = 38  # px between rows at 100 % text (they grow with the text size: ``row_h``)
+
+    @property
+    def row_h(self) -> int:
+        """Px between rows: ``ROW_H``, or more when the text size makes a row's text taller."""
+        return max(self.ROW_H, font(24).get_linesize())
 
     def rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
@@ -999,11 +1028,14 @@ class SettingsScene(Scene):
                   "music": (_("Music volume"), gauge(s.music_volume)),
                   "scale": (_("Window scale"), f"{format_number(s.window_scale)}×"),
                   "fullscreen": (_("Fullscreen"), on[s.fullscreen]),
+                  "text_size": (_("Text size"), format_percent(s.text_scale)),
+                  "reduce_flashing": (_("Reduce flashing (steady highlights)"), on[s.reduce_flashing]),
                   "attract": (_("Attract mode after"), _("{seconds} s idle").format(seconds=s.attract_idle_seconds)),
                   "grisbi_pace": (_("Grisbi pace in setup"), _(PACE_NAMES.get(pace, pace))),
                   "grisbi_assist": (_("Grisbi assist in setup (glow fitting cards)"), on[assist]),
                   "bot_level": (_("Default bot level"), _(LEVEL_NAMES.get(s.bot_level, s.bot_level))),
                   "language": (_("Language"), language_name(language())),
+                  "display": (_("Display…"), ""),
                   "bindings": (_("Key bindings…"), ""),
                   "online": (_("Online servers…"), ""),
                   "back": (_("Save and back"), "")}
@@ -1024,11 +1056,13 @@ class SettingsScene(Scene):
             step = -1 if inp.click()[0] < W // 2 + 200 and inp.click()[0] >= W // 2 else 1
         if (inp.pressed("A") or clicked) and row in self.TOGGLED or inp.pressed("A") and row == "language":
             step = 1
-        if step:
+        if step and row in self.STEPPED + self.TOGGLED:
             self.app.audio.play("move")
             self.change(row, step)
         if inp.pressed("A") or clicked:
-            if row == "bindings":
+            if row == "display":
+                self.app.push(DisplayScene(self.app))
+            elif row == "bindings":
                 self.app.push(BindingsScene(self.app))
             elif row == "online":
                 self.app.open("online_settings")
@@ -1053,6 +1087,12 @@ class SettingsScene(Scene):
             self.app.apply_window_scale()
         elif row == "fullscreen":
             self.app.set_fullscreen(not s.fullscreen)
+        elif row == "text_size":  # every screen shows the new size from its next frame
+            i = TEXT_SCALES.index(s.text_scale) if s.text_scale in TEXT_SCALES else 0
+            s.text_scale = TEXT_SCALES[max(0, min(len(TEXT_SCALES) - 1, i + step))]
+            fonts.set_text_scale(s.text_scale)
+        elif row == "reduce_flashing":
+            s.reduce_flashing = not s.reduce_flashing
         elif row == "attract":
             s.attract_idle_seconds = max(5, min(600, s.attract_idle_seconds + 5 * step))
         elif row in ("grisbi_pace", "grisbi_assist"):  # chosen here: the first match is no longer gentle
@@ -1071,41 +1111,71 @@ class SettingsScene(Scene):
             s.language = codes[(i + step) % len(codes)]
             set_language(s.language)
 
+    TOP = 175  # px: the first row's centre line
+
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
-        return [pygame.Rect(W // 2 - 410, 175 + i * self.ROW_H - self.ROW_H // 2, 820, self.ROW_H)
-                for i in range(len(self.rows()))]
+        h = self.row_h
+        return [pygame.Rect(W // 2 - 410, self.TOP + i * h - h // 2, 820, h) for i in range(len(self.rows()))]
+
+    def note(self) -> str:
+        """A line under the rows ("" for none)."""
+        if grisbi_defaults(self.app.settings)[2]:  # a new player: say why Grisbi's rows read relaxed and on
+            return _("A new player's first Grisbi match starts gentle, as above, until one is finished or you "
+                     "choose here.")
+        return ""
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
-        banner(surf, _("Settings"), _("Saved in your config folder"), y=60)
-        rows = self.rows()
-        panel(surf, (W // 2 - 420, 140, 840, self.ROW_H * len(rows) + 20), 170)
+        banner(surf, _(self.TITLE), _(self.SUBTITLE), y=60)
+        rows, h = self.rows(), self.row_h
+        panel(surf, (W // 2 - 420, self.TOP - 35, 840, h * len(rows) + 20), 170)
         for i, (label, value) in enumerate(rows):
-            y = 175 + i * self.ROW_H
+            y = self.TOP + i * h
             col = GOLD if i == self.sel else WHITE
             if i == self.sel:
-                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - self.ROW_H // 2 + 2, 820, self.ROW_H - 4),
-                                 border_radius=8)
+                pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 410, y - h // 2 + 2, 820, h - 4), border_radius=8)
             # the label shrinks (down to 16 px) rather than run under its value or arrows
             stepped = self.ROWS[i] in self.STEPPED
             right = W // 2 + 10 if stepped else W // 2 + 370 - font(24).size(value)[0]
             room = right - (W // 2 - 390)
             draw_text(surf, label, (W // 2 - 390, y), size_to_fit(label, room, 24), col, anchor="midleft")
             if stepped:  # fixed arrows the mouse can click
-                draw_text(surf, value, (W // 2 + 360, y), 24, col, anchor="midright")
+                draw_text(surf, value, (W // 2 + 360, y), size_to_fit(value, 300, 24), col, anchor="midright")
                 draw_text(surf, "◀", (W // 2 + 30, y), 22, col if i == self.sel else DIM, anchor="center")
                 draw_text(surf, "▶", (W // 2 + 390, y), 22, col if i == self.sel else DIM, anchor="center")
             else:
                 draw_text(surf, value, (W // 2 + 390, y), 24, col, anchor="midright")
-        if grisbi_defaults(self.app.settings)[2]:  # a new player: say why Grisbi's rows read relaxed and on
-            note = _("A new player's first Grisbi match starts gentle, as above, until one is finished or you "
-                     "choose here.")
-            for k, line in enumerate(wrap(note, 18, 820)):
-                draw_text(surf, line, (W // 2, 140 + self.ROW_H * len(rows) + 36 + 22 * k), 18, GOLD, anchor="center")
+        note, size = self.note(), 18
+        width = 820 if fonts.text_scale() == 100 else W - 80  # larger text: wider lines, at most two, above the
+        lines = wrap(note, size, width) if note else []  # hint bar
+        while fonts.text_scale() > 100 and len(lines) > 2 and fonts.scaled(size - 1) >= 16:
+            size -= 1
+            lines = wrap(note, size, width)
+        pitch = fonts.pitch(size, 22)
+        for k, line in enumerate(lines):
+            top = self.TOP - 35 + h * len(rows) + 20 + max(16, pitch // 2 + 4)  # under the rows' panel
+            draw_text(surf, line, (W // 2, top + pitch * k), size, GOLD, anchor="center")
         draw_toast(surf, self.app.notice, 118)
         hint_bar(surf, [_("↑/↓ choose"), _("←/→ or click ◀ ▶ change"), _("Enter/E or click: select"),
                         _("Esc save and back")])
+
+
+class DisplayScene(SettingsScene):
+    """Settings → Display…: window scale, fullscreen, text size (100/125/150 %, every screen grows), reduce
+    flashing (Grisbi's flashes and shakes become a steady highlight), attract mode's idle time."""
+
+    name = "display"
+    TITLE, SUBTITLE = N_("Display"), N_("Window, text size and flashing")
+    ROWS = ("scale", "fullscreen", "text_size", "reduce_flashing", "attract", "back")
+
+    def rows(self) -> list[tuple[str, str]]:
+        rows = super().rows()
+        rows[-1] = (_("Back"), "")
+        return rows
+
+    def note(self) -> str:
+        return _("Text size makes every text on every screen larger.")
 
 
 LOCK_KEYS = ("numlock", "caps lock", "scroll lock")

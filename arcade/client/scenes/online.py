@@ -41,8 +41,9 @@ from arcade.client.lan import LanError, LanLink
 from arcade.client.net.script import Script
 from arcade.client.net.words import NetLine, Said
 from arcade.client.networds import net_line
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, fit, size_to_fit, text as text_image, wrap
-from arcade.client.render.widgets import (DIM, GOLD, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
+from arcade.client.render.widgets import (subtitle_y, DIM, GOLD, H, W, WHITE, banner, draw_menu, draw_toast, felt, hint_bar,
                                           panel)
 from arcade.client.scenes import Scene
 from arcade.client.scenes.lan import (LanHostScene, LanJoinScene, LanLobbyScene, LanMenuScene,
@@ -59,7 +60,8 @@ def servers_of(settings: Any) -> OnlineSettings:
     """The servers of the player's settings (``Settings.online_*``). Raises ValueError with a line to show."""
     return online_settings(settings.online_rendezvous or None, settings.online_stun or None,
                            settings.online_turn or None, settings.online_turn_user or None,
-                           settings.online_turn_password or None)
+                           settings.online_turn_password or None, getattr(settings, "online_turn_secret", "") or None,
+                           bool(getattr(settings, "online_relay_only", False)))
 
 
 def describe_servers(settings: Any) -> str:
@@ -197,7 +199,7 @@ class OnlineMenuScene(LanMenuScene):
         surf.blit(felt(), (0, 0))
         sub = _("With friends anywhere: one short code, such as 7-crossover-tiger-guitarist")  # CODE_EXAMPLE
         banner(surf, _("Play online"), "", y=70)
-        draw_text(surf, sub, (W // 2, 70 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+        draw_text(surf, sub, (W // 2, subtitle_y(70)), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
         labels = [_(i) for i in self.ITEMS]
         draw_menu(surf, labels, self.sel, self.CENTER, size=size_to_fit(labels, 560, 32, bold=True), spacing=58)
@@ -205,9 +207,13 @@ class OnlineMenuScene(LanMenuScene):
                  _("The machines then find a way to each other: directly, or through a relay when routers block it."),
                  _("Everything is encrypted with a key made from the code: the servers see only ciphertext.")]
         for k, ln in enumerate(lines):
-            draw_text(surf, ln, (W // 2, 520 + 28 * k), size_to_fit(ln, W - 60, 19), WHITE, anchor="center")
+            draw_text(surf, ln, (W // 2, 520 + fonts.pitch(19, 28) * k - (fonts.pitch(19, 28) - 28) * 2),
+                      size_to_fit(ln, W - 60, 19), WHITE, anchor="center")
         line = describe_servers(self.app.settings)
-        draw_text(surf, line, (W // 2, 620), size_to_fit(line, W - 40, 16), DIM, anchor="center")
+        rows = [line] if fonts.font(16).size(line)[0] <= W - 40 else wrap(line, 16, W - 40)
+        for k, ln in enumerate(rows):  # one line at 100 % text
+            y = 620 + (fonts.pitch(19, 28) - 28) - (fonts.pitch(16, 20) // 2) * (len(rows) - 1)
+            draw_text(surf, ln, (W // 2, y + fonts.pitch(16, 20) * k), 16, DIM, anchor="center")
         draw_toast(surf, self.app.notice, 170)
         hint_bar(surf, [_("↑/↓ choose"), _("Enter/E or click: select"), _("Esc or right-click: back")])
 
@@ -239,7 +245,7 @@ class OnlineHostScene(LanHostScene):
                                  _("Open seats are filled by the friends who join."),
                                  _("The code stays open while seats are free.")) for ln in wrap(note, 17, 386)]
         side = self.SIDE.copy()
-        side.height = max(side.height, 250 + 22 * len(notes) - side.y)
+        side.height = max(side.height, 250 + fonts.pitch(17, 22) * len(notes) - side.y)
         panel(surf, side, 190, border=GOLD)
         cx, width = side.centerx, side.width - 24
         head = _("INTERNET CODE")
@@ -247,13 +253,19 @@ class OnlineHostScene(LanHostScene):
         sample = _("7-word-word-word")
         draw_text(surf, sample, (cx, 205), size_to_fit(sample, width, 40, bold=True), (150, 140, 105), bold=True,
                   anchor="center")
-        pitch = 24 if side.bottom == self.SIDE.bottom else 22
+        pitch = fonts.pitch(17, 24 if side.bottom == self.SIDE.bottom else 22)
         for k, ln in enumerate(notes):
             draw_text(surf, ln, (cx, 250 + pitch * k), 17, WHITE, anchor="center")
-        servers = wrap(describe_servers(self.app.settings), 16, side.width)
+        text, ssize = describe_servers(self.app.settings), 16
+        while ssize > fonts.smallest_readable() and any(fonts.font(ssize).size(w)[0] > side.width
+                                                         for w in text.split(" ")):
+            ssize -= 1  # a server's address is one long word: smaller type (never under 16 px as drawn)
+        servers = wrap(text, ssize, side.width)
+        if side.bottom + 20 + fonts.pitch(16, 20) * len(servers) > H - 50:
+            servers = []  # a larger text size leaves no room: the online menu shows them too
         for k, ln in enumerate(servers):
-            draw_text(surf, ln, (cx, side.bottom + 20 + 20 * k), 16, DIM, anchor="center")
-        self.draw_keys(surf, side.bottom + 28 + 20 * len(servers))
+            draw_text(surf, ln, (cx, side.bottom + 20 + fonts.pitch(16, 20) * k), ssize, DIM, anchor="center")
+        self.draw_keys(surf, side.bottom + 28 + fonts.pitch(16, 20) * len(servers))
 
 
 # --- joining ---------------------------------------------------------------------------------------------------------
@@ -384,7 +396,8 @@ class OnlineWaitScene(Scene):
                                      info={"game": host[0], "seats": len(host[1]), "protocol": PROTOCOL_VERSION})
         else:
             seats = 0 if watch else len(self.local)
-            self.online = OnlineJoin(code or "", servers, info={"seats": seats, "protocol": PROTOCOL_VERSION})
+            self.online = OnlineJoin(code or "", servers, info={"seats": seats, "protocol": PROTOCOL_VERSION,
+                                                                "name": app.settings.lan_name})
 
     @property
     def title(self) -> str:
@@ -434,10 +447,10 @@ class OnlineWaitScene(Scene):
         try:
             if self.host is not None:
                 gid, plan, options = self.host
-                link = LanLink.host(self.app, gid, plan, options, code=online.code, port=0, name=s.lan_name,
+                link = LanLink.host(self.app, gid, plan, options, code=online.session_code, port=0, name=s.lan_name,
                                     broadcast=s.lan_broadcast, online=online)
             else:
-                link = LanLink.join(self.app, online.host_address, online.rendezvous.code, self.local,
+                link = LanLink.join(self.app, online.host_address, online.session_code, self.local,
                                     name=s.lan_name, broadcast=s.lan_broadcast, watch=self.watch, claim=self.claim,
                                     online=online)
                 if self.token is not None:  # the seats go back to the player who lost them
@@ -463,7 +476,7 @@ class OnlineWaitScene(Scene):
             code=code)
         title = self.title
         banner(surf, title, "", y=80, size=size_to_fit(title, W - 80, 54, bold=True))
-        draw_text(surf, sub, (W // 2, 80 + 27 + 22), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
+        draw_text(surf, sub, (W // 2, subtitle_y(80, size_to_fit(title, W - 80, 54, bold=True))), size_to_fit(sub, W - 60, 22), WHITE, anchor="center",
                   shadow=True)
         elapsed = max(0.0, self.clock() - self.started)
         line = net_line(self.online.line) if self.online is not None else ""
@@ -482,7 +495,7 @@ class OnlineWaitScene(Scene):
         notes = wrap(_("A direct route is tried first; through home routers that block it, the relay takes a few "
                        "seconds more."), 18, W - 120)
         for k, ln in enumerate(notes[:2]):
-            draw_text(surf, ln, (W // 2, 470 + 26 * k), 18, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, 470 + fonts.pitch(18, 26) * k), 18, DIM, anchor="center")
         hint_bar(surf, [_("Esc cancel")])
 
 
@@ -664,15 +677,17 @@ class OnlineSettingsScene(Scene):
              self.sel == self.RELAY, x0, x1, size=22)
         _row(surf, y + self.STEP, _("Use the public servers"), "", self.sel == self.PUBLIC_ROW, x0, x1)
         _row(surf, y + 2 * self.STEP, _("Save and back"), "", self.sel == self.SAVE, x0, x1)
-        notes = [ln for note in (_("Friends meet on the rendezvous server and learn their public address from the STUN "
-                                   "server."),
-                                 _("A TURN relay carries the match when two home routers block a direct route. With "
-                                   "its shared secret, the host gives each friend a login that expires in minutes."),
-                                 _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
-                 for ln in wrap(note, 17, W - 100)]
-        top = self.Y0 + self.STEP * self.rows() + 8
+        texts = (_("Friends meet on the rendezvous server and learn their public address from the STUN server."),
+                 _("A TURN relay carries the match when two home routers block a direct route. With its shared "
+                   "secret, the host gives each friend a login that expires in minutes."),
+                 _("Run your own: README, “Play online”. Typing: ; gives : (or type it as is)."))
+        top, size = self.Y0 + self.STEP * self.rows() + 8, 17
+        notes = [ln for note in texts for ln in wrap(note, size, W - 100)]
+        while top + fonts.pitch(size, 21) * (len(notes) - 1) + 12 > H - 40 and fonts.scaled(size - 1) >= 16:
+            size -= 1  # a larger text size: smaller notes (never under 16 px as drawn) above the hint bar
+            notes = [ln for note in texts for ln in wrap(note, size, W - 100)]
         for k, ln in enumerate(notes):
-            draw_text(surf, ln, (W // 2, top + 21 * k), 17, DIM, anchor="center")
+            draw_text(surf, ln, (W // 2, top + fonts.pitch(size, 21) * k), size, DIM, anchor="center")
         draw_toast(surf, self.error, 120)
         hint_bar(surf, self.hints())
 

@@ -16,6 +16,7 @@ from arcade.games import REGISTRY, definition_of
 from arcade.core.i18n import N_, _, format_datetime, format_number, ngettext
 from arcade.core.match import Match, SpecError, allowed_counts, parse_seats
 from arcade.core.results import PLAYER_WON, seat_name_words, shown_label
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
 from arcade.core.replay import Replay, ReplayWriter, list_replays, read_replay
@@ -102,14 +103,25 @@ class ReplaysScene(Scene):
             if inp.pressed("A") or clicked:
                 self.app.push(PlaybackScene(self.app, self.replays[self.sel]))
 
+    @staticmethod
+    def pitch() -> int:
+        """Px from one replay's row to the next: 58, more at a larger text size (its two lines and a gap)."""
+        return max(58, fonts.line_height(22) + fonts.line_height(17) + 6)
+
+    def page(self) -> int:
+        """How many replays a page shows: 9 at 100 % text, fewer when the rows are taller (down to the hint bar)."""
+        return min(9, (H - 40 - 150) // self.pitch())
+
     def first_shown(self) -> int:
-        """The first replay in the visible page of 9."""
-        return max(0, min(self.sel - 4, len(self.replays) - 9))
+        """The first replay in the visible page."""
+        n = self.page()
+        return max(0, min(self.sel - n // 2, len(self.replays) - n))
 
     def row_rects(self) -> list[pygame.Rect]:
         """The visible rows (px), for the mouse."""
-        shown = min(9, len(self.replays) - self.first_shown())
-        return [pygame.Rect(W // 2 - 420, 150 + k * 58 - 4, 840, 56) for k in range(shown)]
+        shown = min(self.page(), len(self.replays) - self.first_shown())
+        p = self.pitch()
+        return [pygame.Rect(W // 2 - 420, 150 + k * p - 4, 840, p - 2) for k in range(shown)]
 
     def draw(self, surf, alpha) -> None:
         surf.blit(felt(), (0, 0))
@@ -117,14 +129,15 @@ class ReplaysScene(Scene):
         if not self.replays:
             draw_text(surf, _("No replays yet: play a match!"), (W // 2, H // 2), 28, WHITE, anchor="center")
         top = self.first_shown()
-        for k, rep in enumerate(self.replays[top:top + 9]):
+        p = self.pitch()
+        for k, rep in enumerate(self.replays[top:top + self.page()]):
             i = top + k
-            y = 150 + k * 58
+            y = 150 + k * p
             sel = i == self.sel
-            panel(surf, (W // 2 - 420, y - 4, 840, 52), 200 if sel else 120, border=GOLD if sel else None)
+            panel(surf, (W // 2 - 420, y - 4, 840, p - 6), 200 if sel else 120, border=GOLD if sel else None)
             a, b = describe(rep)
-            draw_text(surf, a, (W // 2 - 400, y), 22, GOLD if sel else WHITE, bold=sel)
-            draw_text(surf, b, (W // 2 - 400, y + 26), size_to_fit(b, 800, 17, smallest=16), DIM)
+            draw_text(surf, a, (W // 2 - 400, y), size_to_fit(a, 800, 22, bold=sel), GOLD if sel else WHITE, bold=sel)
+            draw_text(surf, b, (W // 2 - 400, y + p - 32), size_to_fit(b, 800, 17, smallest=16), DIM)
         draw_toast(surf, self.app.notice, 118)
         hint_bar(surf, [_("↑/↓ or wheel choose"), _("Enter/E or click: watch"), _("Esc or right-click: back")])
 
@@ -221,7 +234,7 @@ class PlaybackScene(Scene):
     def BAR(self) -> int:
         """The controls' bar under the table picture (px): 58, and 20 more a line when the key hints need more than
         one."""
-        return 58 + self.BAR_LINE * (len(self.key_lines()) - 1)
+        return 58 + fonts.pitch(16, self.BAR_LINE) * (len(self.key_lines()) - 1) + (fonts.pitch(16, 20) - 20)
 
     def key_lines(self) -> list[str]:
         """The key hints under the progress bar, in the player's language: one line, or more when they do not fit."""
@@ -264,7 +277,8 @@ class PlaybackScene(Scene):
         line = f"{status}   {t // 60}:{t % 60:02d} / {T // 60}:{T % 60:02d}   {seat}"
         draw_text(surf, line, (x1 + 20, y), size_to_fit(line, W - x1 - 30, 17, smallest=16), WHITE, anchor="midleft")
         for k, keys in enumerate(self.key_lines()):
-            draw_text(surf, keys, (x0, y + 22 + self.BAR_LINE * k), 16, (210, 210, 200), anchor="midleft")
+            draw_text(surf, keys, (x0, y + 22 + (fonts.pitch(16, 20) - 20) // 2 + fonts.pitch(16, self.BAR_LINE) * k),
+                      16, (210, 210, 200), anchor="midleft")
 
 
 def open_replay_file(path: str | Path) -> Replay:

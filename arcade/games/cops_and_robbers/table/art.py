@@ -13,6 +13,7 @@ import math
 from arcade.core.i18n import N_, _, on_change, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, ROBBER
 from arcade.client.render.cards import card_back
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, WHITE, button_face, felt, panel
 
@@ -21,10 +22,10 @@ __all__ = ["cr_card", "role_card", "SIZES", "area_rects", "ROUND_HOLD", "OWN_BOX
 SIZES = {"L": (96, 134), "M": (56, 78), "S": (46, 64), "X": (30, 42)}
 """Card sizes: L the hand, M the offence in front of a target and the jail, S shields and the discard pile, X the
 other players' hands (backs)."""
-ROLE_COLOURS = {COP: (80, 150, 240), ROBBER: (235, 140, 40)}
+ROLE_COLOURS = {COP: pal.POLICE, ROBBER: pal.ROBBERS}
 ROLE_NAMES = {COP: N_("Cop"), ROBBER: N_("Robber")}
 """A role's name (English ids: ``_(ROLE_NAMES[role])`` where shown)."""
-ROLE_TEXT = {COP: (140, 185, 255), ROBBER: (235, 140, 40)}
+ROLE_TEXT = {COP: pal.POLICE_TEXT, ROBBER: pal.ROBBERS_TEXT}
 """A role's colour for small text on the felt (lighter blue: WCAG AA 4.5:1 there)."""
 AREA = (340, 232)
 OWN_BOX = pygame.Rect(360, 398, 560, 136)
@@ -67,7 +68,7 @@ def cr_card(kind: str, value: int, size: str = "L") -> pygame.Surface:
     rad = max(4, w // 10)
     offence = kind == OFFENCE
     pygame.draw.rect(s, (252, 246, 236), s.get_rect(), border_radius=rad)
-    band = (200, 45, 35) if offence else (45, 100, 200)
+    band = pal.OFFENCE if offence else pal.DEFENCE
     pygame.draw.rect(s, band, s.get_rect(), width=max(3, w // 16), border_radius=rad)
     cx, cy = w / 2, h * 0.5
     if offence:

@@ -14,6 +14,7 @@ from arcade.games.grass import ANY, CARDS
 from arcade.games.grass.cards import HEAT_OF
 from arcade.games.grass.terms import card_name
 from arcade.client.render import fonts
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, W, WHITE, button_face, panel
 from arcade.client.table import SeatMenu
@@ -27,15 +28,15 @@ COVER_DROP = 0.46
 """A protection card lies this fraction of a card's height below the peddle it covers (their corner stays seen)."""
 
 GROUP_STYLE = {
-    "market": ((40, 100, 190), "☀"),  # Market Close: ✖ (ICONS)
-    "peddle": ((40, 135, 60), "$"),
-    "protection": ((20, 130, 140), "☂"),
-    "heat on": ((200, 40, 40), "⚠"),
-    "heat off": ((70, 150, 225), "✓"),
-    "pay fine": ((70, 150, 225), "⚖"),
-    "nirvana": ((140, 60, 180), "☮"),
-    "paranoia": ((45, 40, 55), "☠"),
-    "skim": ((190, 145, 25), "♛"),
+    "market": (pal.GRASS_GROUPS["market"], "☀"),  # Market Close: ✖ (ICONS)
+    "peddle": (pal.GRASS_GROUPS["peddle"], "$"),
+    "protection": (pal.GRASS_GROUPS["protection"], "☂"),
+    "heat on": (pal.GRASS_GROUPS["heat on"], "⚠"),
+    "heat off": (pal.GRASS_GROUPS["heat off"], "✓"),
+    "pay fine": (pal.GRASS_GROUPS["heat off"], "⚖"),
+    "nirvana": (pal.GRASS_GROUPS["nirvana"], "☮"),
+    "paranoia": (pal.GRASS_GROUPS["paranoia"], "☠"),
+    "skim": (pal.GRASS_GROUPS["skim"], "♛"),
 }
 ICONS = {"Market Close": "✖", "Steal Your Neighbor's Pot": "⚔", "Euphoria": "★"}
 """Icons that differ from their group's."""

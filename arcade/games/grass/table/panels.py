@@ -11,9 +11,10 @@ from arcade.games.grass.cards import NO_CARD
 from arcade.games.grass.scoring import BANKER_PERCENT, HAND_BONUS
 from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
+from arcade.client.render import palette as pal
 from arcade.client.table.choices import Choices
 from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
-from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
+from arcade.client.render.widgets import DIM, GOLD, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
                                           TRADE_BOX, WALK_TICKS, card_face, heat_glow, trade_button)
 
@@ -467,7 +468,7 @@ class TablePanels:
                       GOLD if big or current else WHITE, bold=True)
             draw_text(surf, why, (r.x + 20, y + 22), size_to_fit(why, lw - 4, 16), DIM)
             for s, f in enumerate(figs):
-                col = (255, 120, 110) if f.startswith("−") else (GREEN if f.startswith("+") else WHITE)  # AA on dark
+                col = pal.BAD if f.startswith("−") else (pal.GOOD if f.startswith("+") else WHITE)  # AA on dark
                 if f in zero:
                     col = DIM
                 draw_text(surf, f, (x0 + colw * s + colw - 10, y + 6), fig_size, col, bold=big, anchor="topright")

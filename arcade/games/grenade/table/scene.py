@@ -49,6 +49,7 @@ from arcade.core.results import join_names
 from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, hearts_each, resolve_throw, spade_name
 from arcade.games.grenade.terms import grenade_name, term
 from arcade.client.render.cards import blit_card, card_back, playing_card
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
@@ -64,7 +65,7 @@ CW, CH = 80, 112            # wheel cards
 HW, HH = 64, 90             # heart cards by the seats
 DIE = 34                    # white dice
 BLACK = 70                  # the black die
-DIE_COLOURS = ((215, 60, 50), (60, 125, 230), (50, 165, 85))
+DIE_COLOURS = pal.GRENADES
 """Rim colour of grenade 0, 1 and 2: red, blue, green (their names: ``terms.GRENADE_NAMES``)."""
 PANEL_W = 318
 AREA_TOP, AREA_BOTTOM = 50, 676
@@ -875,7 +876,7 @@ class Table(TableScene):
             elif beat is not None and beat.kind == "burst" and i in beat.dice:
                 size = DIE + 6
             if chooser is not None and i == self.die_cursor.get(chooser, 0) % DICE:
-                level = abs((self.ticks // 6) % 8 - 4)
+                level = 4 if self.app.settings.reduce_flashing else abs((self.ticks // 6) % 8 - 4)  # steady
                 g = glow(size + 4, size + 4, GOLD, level)
                 surf.blit(g, g.get_rect(center=(int(x), int(y))))
             img = die_face(pips, size, DIE_COLOURS[i])

@@ -27,6 +27,7 @@ import pygame
 
 from arcade.core.i18n import _, on_change
 from arcade.games.grisbi import CARDS
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import font, text, wrap
 from arcade.client.render.memo import DerivedPictures
 
@@ -44,21 +45,12 @@ ROW_SIZE = (56, 78)
 ROW_SMALL_SIZE = (42, 59)
 BACK_SMALL = (38, 53)
 
-OBJECT_COLOURS = {
-    "handcuffs": (150, 160, 178),
-    "police car": (40, 95, 205),
-    "dog": (150, 95, 48),
-    "security camera": (30, 150, 140),
-    "pincers": (235, 125, 30),
-    "keys": (215, 172, 30),
-    "gun": (70, 70, 82),
-    "dynamite": (205, 40, 40),
-}
+OBJECT_COLOURS = pal.GRISBI_OBJECTS
 """A colour per object, so that matching is colour and shape at once."""
 
-TEAM_COLOURS = {"robbers": (235, 135, 60), "police": (95, 165, 255)}
+TEAM_COLOURS = {"robbers": pal.ROBBERS_TEXT, "police": pal.POLICE_TEXT}
 """Team colours of labels on the felt (Robbers orange, Police blue)."""
-TEAM_INK = {"robbers": (62, 64, 74), "police": (32, 78, 182), None: (176, 138, 44)}
+TEAM_INK = {"robbers": pal.ROBBERS_INK, "police": pal.POLICE_INK, None: pal.LOCATION_INK}
 """Card frame colours: Robbers charcoal, Police blue, Locations gold."""
 
 CREAM = (250, 246, 236)
@@ -558,7 +550,7 @@ def card_face(card_id: int, w: int, h: int) -> pygame.Surface:
 def card_back(team: str | None, w: int, h: int) -> pygame.Surface:
     """A team's card back (Robbers charcoal and orange, Police blue): stripes and a G in a ring."""
     col = {"robbers": (58, 60, 70), "police": (28, 62, 150)}.get(team, (120, 90, 30))
-    acc = {"robbers": (235, 135, 60), "police": (150, 200, 255)}.get(team, (240, 210, 120))
+    acc = {"robbers": pal.ROBBERS, "police": pal.POLICE_TEXT}.get(team, (240, 210, 120))
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     rad = max(4, w // 10)
     pygame.draw.rect(s, (240, 240, 240), s.get_rect(), border_radius=rad)

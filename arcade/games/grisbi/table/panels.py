@@ -10,6 +10,7 @@ from arcade.core.i18n import _, ngettext
 from arcade.games.grisbi import CARDS, OVER, TEAMS
 from arcade.games.grisbi.cards import ACTION, KIND, POINTS, describe_card
 from arcade.games.grisbi.table import cards as gc
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
 from arcade.client.table import level_word
@@ -223,7 +224,7 @@ class TablePanels:
                 continue
             verdict = info[1] if tag in ROW_CLASSES and len(info) == 2 and not moving else None
             if verdict in ("correct", "stop correct", "location"):
-                o = gc.outline(r.width, r.height, GOLD if verdict == "location" else GREEN, 3)
+                o = gc.outline(r.width, r.height, pal.FIT_STOP if verdict == "location" else pal.FIT, 3)
                 surf.blit(o, o.get_rect(center=r.center))
             surf.blit(img, r)
             if verdict is not None:
@@ -332,7 +333,8 @@ class TablePanels:
     def draw_start(self, surf, age: int) -> None:
         start = _("START!")
         size = start_sign_size(start)
-        size = size if age < 6 else size * 84 // 92  # a beat: large for 6 ticks, then settled
+        calm = self.t.app.settings.reduce_flashing  # Settings → Display… → Reduce flashing: no beat, a steady sign
+        size = size if age < 6 and not calm else size * 84 // 92  # a beat: large for 6 ticks, then settled
         plate = pygame.Rect((0, 0), font(size, True).size(start)).inflate(24, 6)
         plate.center = (PX, PY)
         panel(surf, plate, 240, (40, 12, 8), None, 12)  # the signal stays readable over the pile's cards

@@ -51,10 +51,11 @@ from arcade.games.grisbi.cards import ACTION, KIND, LOCATION, MAIN, POINTS, STOP
 from arcade.games.grisbi.scoring import is_correct, team_total
 from arcade.games.grisbi.table import cards as gc
 from arcade.games.grisbi.terms import term
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, size_to_fit
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import GOLD, GREEN, W, WHITE, felt, hint_bar, panel
+from arcade.client.render.widgets import GOLD, W, WHITE, felt, hint_bar, panel
 from arcade.client.table import TableScene
 from arcade.client.table.coach import Coach
 # every name of the table module before it was split (art.py now), still importable from here
@@ -441,12 +442,12 @@ class Table(TableScene):
                                       SEL_LIFT if sel else 0, "hand")
                 glow = None
                 if wants is not None:  # a tutorial's lesson: only what the coach asks for glows
-                    glow = (GOLD if KIND[c] == STOP else GREEN) if c in wants else None
+                    glow = (pal.FIT_STOP if KIND[c] == STOP else pal.FIT) if c in wants else None
                 elif assist and not reveal and _fits(c, top, team):
                     if KIND[c] != STOP:
-                        glow = GREEN
+                        glow = pal.FIT
                     elif self.team_totals(view)[team] >= view.targets[team]:
-                        glow = GOLD
+                        glow = pal.FIT_STOP
                 content[key] = (seat, glow, sel)
 
         def origin(key):

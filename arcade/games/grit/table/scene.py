@@ -24,10 +24,11 @@ from arcade.games.grit.cards import is_heart, rank_of, card_value
 from arcade.games.grit.rules import DEAD_AT
 from arcade.games.grit.terms import term
 from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
+from arcade.client.render import palette as pal
 from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
-from arcade.client.render.widgets import DIM, GOLD, GREEN, H, W, WHITE, panel
+from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, panel
 from arcade.client.table import TableScene
 
 __all__ = ["Table"]
@@ -423,7 +424,7 @@ class Table(TableScene):
             name = self.seat_name(owner)
             tot = view.totals[owner] if view.totals is not None else view.visible_totals[owner]
             dead = view.totals is not None and tot >= DEAD_AT  # judged after round 4 only (rules, "The end")
-            col = (255, 130, 120) if dead else (GREEN if tot == 21 else WHITE)
+            col = pal.BAD if dead else (pal.GOOD if tot == 21 else WHITE)
             tx = 60
             draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
             line = self.injuries_text(tot, dead)
