@@ -156,7 +156,7 @@ class TwoHomes:
         self.out = out
         self.out.mkdir(parents=True, exist_ok=True)
         self.procs: list[subprocess.Popen] = []
-        self.inet = Internet(self.out / "net", homes=2, publics=0, prefix=f"th{os.getpid() % 100000}",
+        self.inet = Internet(self.out / "net", homes=2, publics=1, prefix=f"th{os.getpid() % 100000}",
                              nat={1: nat, 2: nat})
         self.displays: list[Display] = []
         self.games: list[subprocess.Popen] = []
@@ -394,7 +394,116 @@ def host_vanishes(h: "TwoHomes") -> None:
             + (f"then another at {t4:.2f} s ({end})" if end else "no other within 40 s") + f"; last {final}")
 
 
-PATH_STEPS = {"host-quits": host_quits, "host-vanishes": host_vanishes}
+def is_message(shot: Path) -> bool:
+    """A message screen ("Cannot join", "Connection lost"...): its brown panel covers (130, 260), the green cloth
+    of the join screens does not."""
+    r, g, _b = pixel(shot, 130, 260)
+    return r > g
+
+
+def screens(h: "TwoHomes", d: Display, name: str, t0: float, limit: float, before: Path, until=None,
+            threshold: float = 0.001) -> list[tuple[float, Path]]:
+    """Shots of ``d`` for ``limit`` seconds from ``t0`` (or until ``until(shot)``), keeping each that differs from
+    the last kept one (at first ``before``): [(seconds from t0, path)]."""
+    kept: list[tuple[float, Path]] = []
+    last = before
+    k = 0
+    while time.monotonic() - t0 < limit:
+        k += 1
+        t = time.monotonic() - t0
+        shot = d.shot(h.out / f"{name}{k:02d}.png")
+        if changed(last, shot) > threshold:
+            kept.append((t, shot))
+            last = shot
+        else:
+            shot.unlink()
+        if until is not None and until(shot if shot.exists() else last):
+            break
+        time.sleep(0.3)
+    return kept
+
+
+def relay_down(h: "TwoHomes") -> None:
+    """The relay (coturn) stops after Ana's lobby opens; Bruno then joins: both homes' routers need it."""
+    a, b = h.displays
+    code = start_match(h, "relay-down", bruno_joins=False)
+    coturn = h.inet.servers[0]
+    os.kill(coturn.pid, signal.SIGKILL)
+    coturn.wait(5)
+    log(h, f"relay-down: coturn (PID {coturn.pid}) killed; both routers {h.inet.nat}")
+    lobby = a.shot(h.out / "relay-down-05-ana-lobby-before.png")
+    b.type(code.replace("-", " "))
+    t0 = time.monotonic()
+    b.key("Return")
+    seen_a: list[tuple[float, Path]] = []
+    seen_b: list[tuple[float, Path]] = []
+    last_a, last_b = lobby, b.shot(h.out / "relay-down-05-bruno-code.png")
+    done_at = None
+    k = 0
+    while time.monotonic() - t0 < 45 and (done_at is None or time.monotonic() - done_at < 4):
+        k += 1
+        for d, who, seen, last in ((a, "ana", seen_a, last_a), (b, "bruno", seen_b, last_b)):
+            t = time.monotonic() - t0
+            shot = d.shot(h.out / f"relay-down-{who}-{k:02d}.png")
+            if changed(last, shot) > (0.001 if who == "ana" else 0.02):
+                seen.append((t, shot))
+                if who == "ana":
+                    last_a = shot
+                else:
+                    last_b = shot
+                    if done_at is None and is_message(shot):
+                        done_at = time.monotonic()
+            else:
+                shot.unlink()
+        time.sleep(0.4)
+    for who, seen in (("Ana", seen_a), ("Bruno", seen_b)):
+        for t, shot in seen:
+            log(h, f"relay-down: {who}'s screen changed at {t:.1f} s after JOIN ({shot.name})")
+    if seen_a and seen_b:
+        ana = a.shot(h.out / "relay-down-06-ana-lobby.png")
+        bruno = b.shot(h.out / "relay-down-06-bruno.png")
+        log(h, f"relay-down: pair {pair(h, ana, bruno, 'relay-down-pair')}")
+
+
+def stranger_code(h: "TwoHomes") -> None:
+    """A stranger (tests/mailbox_raw.py, from a public machine) claims Ana's nameplate, opens its mailbox and says
+    nothing; Ana's lobby should show a new code; Bruno joins with it."""
+    from netplay.rendezvous import APPID
+
+    a, b = h.displays
+    code = start_match(h, "stranger-code", bruno_joins=False)
+    lobby = a.shot(h.out / "stranger-code-05-ana-lobby-before.png")
+    stranger = subprocess.Popen(["ip", "netns", "exec", h.inet.public(1), sys.executable,
+                                 str(ROOT / "tests" / "mailbox_raw.py"), "hold", h.inet.rendezvous_url, APPID,
+                                 code.split("-")[0]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    h.procs.append(stranger)
+    held = stranger.stdout.readline().strip()
+    t0 = time.monotonic()
+    log(h, f"stranger-code: the stranger says {held!r} (nameplate {code.split('-')[0]})")
+    seen = screens(h, a, "stranger-code-ana-", t0, 25, lobby)
+    for t, shot in seen:
+        log(h, f"stranger-code: Ana's lobby changed at {t:.1f} s after the hold ({shot.name})")
+    a.key("c")
+    time.sleep(0.5)
+    new = clipboard(a)
+    log(h, f"stranger-code: Ana's code now {new}")
+    ana = a.shot(h.out / "stranger-code-06-ana-new-code.png")
+    b.type(new.replace("-", " "))
+    before = b.shot(h.out / "stranger-code-06-bruno-code.png")
+    t0 = time.monotonic()
+    b.key("Return")
+    log(h, f"stranger-code: Bruno's lobby {lobby_time(h, b, 'stranger-code', t0, before)}")
+    time.sleep(1.0)
+    ana2 = a.shot(h.out / "stranger-code-07-ana-lobby.png")
+    bruno = b.shot(h.out / "stranger-code-07-bruno-lobby.png")
+    log(h, f"stranger-code: pairs {pair(h, ana, before, 'stranger-code-pair')} "
+        f"{pair(h, ana2, bruno, 'stranger-code-pair2')}")
+    stranger.stdin.close()
+
+
+PATH_STEPS = {"host-quits": host_quits, "host-vanishes": host_vanishes, "relay-down": relay_down,
+              "stranger-code": stranger_code}
 
 
 def enter_private_namespace(argv: list[str]) -> None:
