@@ -21,7 +21,7 @@ import pytest
 
 from arcade.client.render.audit import TextLog
 
-from arcade.client.scenes.online import OnlineWaitScene
+from arcade.client.scenes.online_wait import OnlineWaitScene
 from arcade.core.match import SeatSpec
 from test_lan_client import World, choose
 from test_online_loopback import loopback_candidates, mailbox  # noqa: F401  (fixtures)

@@ -6,11 +6,12 @@ and tools: ``--headless`` (no window; the loop runs unpaced unless ``--realtime`
 Subcommands ``host`` and ``join`` run headless network matches (``arcade.client.netmatch``); ``browse`` lists the matches
 on the LAN (``arcade.client.browse``). LAN play from the client: ``--lan-broadcast ADDR``, ``--lan-bind ADDR`` and
 ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
-scripted flow (``arcade.client.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
+scripted flow (``arcade.client.scenes.lan_menu.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
 ``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Online play:
 ``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``,
-``--online-turn-secret``, ``--online-relay-only`` set the servers for this run; ``--online MODE`` opens an online screen or flow (``--online-code CODE``;
-``arcade.client.scenes.online.start_online_from_cli``; the ``--lan-auto``, ``--lan-summary``, ``--lan-countdown``
+``--online-turn-secret``, ``--online-relay-only`` set the servers for this run; ``--online MODE`` opens an online screen or
+flow (``--online-code CODE``; ``arcade.client.scenes.online_menu.start_online_from_cli``; the ``--lan-auto``,
+``--lan-summary``, ``--lan-countdown``
 and ``--lan-end-after-rounds`` hooks apply to it too). Bad arguments: a one-line error and exit status 2.
 """
 
@@ -197,7 +198,7 @@ def replay_main(argv: list[str]) -> int:
               + (" (unfinished match)" if not rep.finished else ""))
         return 0
     from arcade.client.app import App, AppOptions
-    from arcade.client.scenes.menus import TitleScene
+    from arcade.client.scenes.title import TitleScene
     from arcade.client.scenes.replays import PlaybackScene
 
     app = App(AppOptions(headless=args.headless, frames=args.frames, screenshot=args.screenshot,
@@ -323,7 +324,7 @@ def _input_script(path: str | None):
 def _make_app(args: argparse.Namespace, script):
     """The App with the command line's options and LAN settings, on the title screen."""
     from arcade.client.app import App, AppOptions
-    from arcade.client.scenes.menus import TitleScene
+    from arcade.client.scenes.title import TitleScene
 
     data_dir = args.data_dir
     if data_dir is None and (args.game or args.headless or args.lan or args.online or args.demo):
@@ -359,7 +360,7 @@ def _make_app(args: argparse.Namespace, script):
 
 def _start_local(app, args: argparse.Namespace, seats: list) -> None:
     """``--game``: the match on this machine, a missing gamepad's seat given to the keyboard (a warning)."""
-    from arcade.client.scenes.menus import start_match
+    from arcade.client.play import start_match
     from arcade.core.match import options_for_count
 
     seats, warnings = fall_back_from_missing_pads(seats, app.input.pads())
@@ -412,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, str(e))
     app = _make_app(args, script)
     if args.lan:
-        from arcade.client.scenes.lan import start_from_cli
+        from arcade.client.scenes.lan_menu import start_from_cli
 
         err = start_from_cli(app, args.lan, game=args.game, seats=lan_seats, address=args.lan_address,
                              code=args.lan_code, name=args.lan_name, claim=claim, auto=args.lan_auto,
@@ -423,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"grisbi-arcade: error: {err}", file=sys.stderr)
             return 1
     if args.online:
-        from arcade.client.scenes.online import start_online_from_cli
+        from arcade.client.scenes.online_menu import start_online_from_cli
 
         from arcade.client.net.script import Script
 

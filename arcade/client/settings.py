@@ -53,7 +53,7 @@ class Settings:
 
     LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
     OS user name), ``lan_name_asked`` (the player confirmed it: the first time they go to play with other machines
-    they are asked, ``scenes.lan.LanNameScene``), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
+    they are asked, ``scenes.lan_name.LanNameScene``), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
     means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
