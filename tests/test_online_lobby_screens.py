@@ -104,3 +104,39 @@ def test_the_hosts_lobby_names_the_friend_who_could_not_connect_until_someone_co
     with TextAudit() as audit:
         host.draw(1.0)
     assert "Bruno could not connect:" in " ".join(d.text for d in audit.visible() if d.rect[0] >= 850)
+
+
+def test_a_friend_who_came_by_the_new_code_is_shown_that_code_and_rejoins_by_it(world, monkeypatch):
+    """Seen in two real windows: Bruno typed the host's new code (a stranger held the first); his lobby showed the
+    first one (the session's key), which the stranger still holds, and his Rejoin would have gone there."""
+    from mailbox_raw import RawMailbox
+    from netplay.rendezvous import APPID
+
+    from arcade.client.scenes.lan_message import LanMessageScene
+    from test_online_client import join_with
+
+    host, link = host_lobby(world)
+    first = link.status().code
+    stranger = RawMailbox(world.url, APPID)
+    try:
+        stranger.hold(first.split("-")[0])
+        world.wait(lambda: link.status().code != first, 2400, "a new code")
+        new = link.status().code
+        guest = world.app("guest")
+        guest.settings.lan_name = "Bruno"
+        join_with(world, guest, new)
+        world.wait(lambda: guest.top.name == "lan_lobby", 1200, "Bruno's lobby")
+        glink = guest.top.link
+        world.wait(lambda: len(glink.session.peers()) == 2, 600, "Bruno in the host's roster")
+        assert glink.code == first  # the session's key: the host's first code, as the host's own session
+        assert glink.status().code == new  # what his lobby shows and copies: the code that let him in
+        with TextAudit() as audit:
+            guest.draw(1.0)
+        assert "".join(d.text for d in audit.drawn if d.text in new and len(d.text) > 3 and d.rect[1] < 240) == new, (
+            guest.top.name, [(d.text, d.rect) for d in audit.drawn])
+        opened = {}
+        monkeypatch.setattr(guest, "open", lambda name, **kw: opened.update(kw, name=name))
+        LanMessageScene(guest, "Connection lost", "lost", rejoin_link=glink).rejoin()
+        assert opened["name"] == "online_wait" and opened["code"] == new
+    finally:
+        stranger.close()

@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -205,6 +206,9 @@ class TwoHomes:
                     p.wait(3)
                 except subprocess.TimeoutExpired:
                     p.kill()
+                    p.wait(3)
+        for d in self.homes_dirs:
+            shutil.rmtree(d, ignore_errors=True)
 
 
 # --- driving (positions in the 1280×720 picture, read off the screens of this version) ---
@@ -337,6 +341,20 @@ def pair(h: "TwoHomes", left: Path, right: Path, name: str) -> Path:
     return out
 
 
+def grid(h: "TwoHomes", rows: list[list[Path]], name: str) -> Path:
+    """Shots in rows (left to right, top to bottom) at half size, 128 colours: ``OUT/NAME.png``."""
+    out = h.out / f"{name}.png"
+    strips = []
+    for k, row in enumerate(rows):
+        strip = h.out / f"{name}.row{k}.png"
+        sh("convert", *map(str, row), "-resize", "50%", "+append", str(strip))
+        strips.append(strip)
+    sh("convert", *map(str, strips), "-append", "-colors", "128", str(out))
+    for s in strips:
+        s.unlink()
+    return out
+
+
 def await_exit(p: subprocess.Popen, limit: float) -> str:
     try:
         return f"exit {p.wait(limit)}"
@@ -383,7 +401,6 @@ def host_vanishes(h: "TwoHomes") -> None:
         return
     time.sleep(0.5)
     lost = b.shot(h.out / "host-vanishes-07-bruno-lost.png")
-    log(h, f"host-vanishes: pair {pair(h, ana, lost, 'host-vanishes-pair')}")
     t0 = time.monotonic()
     b.key("Return")  # the first button (Rejoin, if offered)
     t3, trying = watch(h, b, "host-vanishes-rejoin", t0, 30, lost, threshold=0.02)
@@ -392,6 +409,7 @@ def host_vanishes(h: "TwoHomes") -> None:
         final = b.shot(h.out / "host-vanishes-08-bruno-rejoin.png")
         log(h, f"host-vanishes: Enter on the first button: a new screen at {t3:.2f} s ({trying}), "
             + (f"then another at {t4:.2f} s ({end})" if end else "no other within 40 s") + f"; last {final}")
+        log(h, f"host-vanishes: grid {grid(h, [[ana, prompt], [lost, final]], 'host-vanishes-grid')}")
 
 
 def is_message(shot: Path) -> bool:
@@ -484,11 +502,11 @@ def stranger_code(h: "TwoHomes") -> None:
     seen = screens(h, a, "stranger-code-ana-", t0, 25, lobby)
     for t, shot in seen:
         log(h, f"stranger-code: Ana's lobby changed at {t:.1f} s after the hold ({shot.name})")
+    ana = a.shot(h.out / "stranger-code-06-ana-new-code.png")
     a.key("c")
     time.sleep(0.5)
     new = clipboard(a)
     log(h, f"stranger-code: Ana's code now {new}")
-    ana = a.shot(h.out / "stranger-code-06-ana-new-code.png")
     b.type(new.replace("-", " "))
     before = b.shot(h.out / "stranger-code-06-bruno-code.png")
     t0 = time.monotonic()
@@ -497,8 +515,7 @@ def stranger_code(h: "TwoHomes") -> None:
     time.sleep(1.0)
     ana2 = a.shot(h.out / "stranger-code-07-ana-lobby.png")
     bruno = b.shot(h.out / "stranger-code-07-bruno-lobby.png")
-    log(h, f"stranger-code: pairs {pair(h, ana, before, 'stranger-code-pair')} "
-        f"{pair(h, ana2, bruno, 'stranger-code-pair2')}")
+    log(h, f"stranger-code: grid {grid(h, [[lobby, ana], [ana2, bruno]], 'stranger-code-grid')}")
     stranger.stdin.close()
 
 
