@@ -341,20 +341,6 @@ def pair(h: "TwoHomes", left: Path, right: Path, name: str) -> Path:
     return out
 
 
-def grid(h: "TwoHomes", rows: list[list[Path]], name: str) -> Path:
-    """Shots in rows (left to right, top to bottom) at half size, 128 colours: ``OUT/NAME.png``."""
-    out = h.out / f"{name}.png"
-    strips = []
-    for k, row in enumerate(rows):
-        strip = h.out / f"{name}.row{k}.png"
-        sh("convert", *map(str, row), "-resize", "50%", "+append", str(strip))
-        strips.append(strip)
-    sh("convert", *map(str, strips), "-append", "-colors", "128", str(out))
-    for s in strips:
-        s.unlink()
-    return out
-
-
 def await_exit(p: subprocess.Popen, limit: float) -> str:
     try:
         return f"exit {p.wait(limit)}"
@@ -409,7 +395,8 @@ def host_vanishes(h: "TwoHomes") -> None:
         final = b.shot(h.out / "host-vanishes-08-bruno-rejoin.png")
         log(h, f"host-vanishes: Enter on the first button: a new screen at {t3:.2f} s ({trying}), "
             + (f"then another at {t4:.2f} s ({end})" if end else "no other within 40 s") + f"; last {final}")
-        log(h, f"host-vanishes: grid {grid(h, [[ana, prompt], [lost, final]], 'host-vanishes-grid')}")
+        log(h, f"host-vanishes: pairs {pair(h, ana, prompt, 'host-vanishes-pair')} "
+            f"{pair(h, lost, final, 'host-vanishes-rejoin-pair')}")
 
 
 def is_message(shot: Path) -> bool:
@@ -515,7 +502,8 @@ def stranger_code(h: "TwoHomes") -> None:
     time.sleep(1.0)
     ana2 = a.shot(h.out / "stranger-code-07-ana-lobby.png")
     bruno = b.shot(h.out / "stranger-code-07-bruno-lobby.png")
-    log(h, f"stranger-code: grid {grid(h, [[lobby, ana], [ana2, bruno]], 'stranger-code-grid')}")
+    log(h, f"stranger-code: pairs {pair(h, lobby, ana, 'stranger-code-pair')} "
+        f"{pair(h, ana2, bruno, 'stranger-code-join-pair')}")
     stranger.stdin.close()
 
 
