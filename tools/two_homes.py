@@ -33,8 +33,13 @@ a move each):
 - ``stranger-code``: a stranger claims Ana's nameplate on the mailbox server and opens its mailbox, then says
   nothing; Bruno joins with the code Ana's lobby shows next.
 
-Shots go to ``OUT`` (default ``/tmp/two_homes``): ``PATH-NN-what.png``, the whole screen of each display; the
-times printed are measured from the action (close, kill, ...) to the first shot whose screen changed.
+Shots go to ``OUT`` (default ``/tmp/two_homes``): ``PATH-NN-who-what.png``, each window cropped from its screen,
+and ``PATH-pair.png`` (and ``host-vanishes-rejoin-pair.png``, ``stranger-code-join-pair.png``): Ana's window on the
+left, Bruno's on the right, at half size in 128 colours (docs/netplay.md's ``online_fail_*.png``). The times printed
+(and appended to ``OUT/report.txt``) run from the action (close, kill, JOIN, the hold) to the start of the first shot
+showing the new screen. Bruno's screen is read by pixels (the lobby's dark seat table, a message's brown panel):
+after a change of layout, check the shots. The game's stdout/stderr: ``OUT/gameN.log``; the servers':
+``OUT/net/``.
 Everything started is stopped by PID and the namespaces are deleted on the way out (also on Ctrl-C).
 """
 
