@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="open an online screen (menu, host-setup, join-setup, settings) or flow: host (--game, "
                           "--seats with 'remote' seats: a code, then the lobby), join (--online-code; --seats: the "
                           "players here, none: watch)")
-    net.add_argument("--online-code", metavar="CODE", help="the host's internet code (e.g. 7-tiger-lamp)")
+    net.add_argument("--online-code", metavar="CODE", help="the host's internet code (e.g. 7-crossover-tiger-guitarist)")
     net.add_argument("--online-rendezvous", metavar="URL", help="the meeting server (a Magic Wormhole mailbox "
                      "server, ws://HOST:PORT/v1; default from settings: the public one)")
     net.add_argument("--online-stun", metavar="HOST:PORT", help="the STUN server (default from settings)")

@@ -8,8 +8,8 @@
 Over the internet (``netplay.online``: a short code on a Magic Wormhole mailbox server, then ICE, directly or
 through a TURN relay; the same session, keyed by that code, runs on top)::
 
-    grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-tiger-lamp"
-    grisbi-arcade join --internet 7-tiger-lamp --seats bot --headless
+    grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-crossover-tiger-guitarist"
+    grisbi-arcade join --internet 7-crossover-tiger-guitarist --seats bot --headless
 
 with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT`` with either
 ``--turn-user U --turn-password P`` (long-term: used by this machine only, never sent) or ``--turn-secret SECRET``
@@ -109,7 +109,7 @@ def _parser(sub: str) -> _Parser:
         p.add_argument("--port", type=int, default=None, help="UDP port to listen on (0 = any free port; not with "
                        "--internet)")
         p.add_argument("--internet", action="store_true", help="host over the internet: a code such as "
-                       "7-tiger-lamp from the rendezvous server, printed as 'internet code: CODE'")
+                       "7-crossover-tiger-guitarist from the rendezvous server, printed as 'internet code: CODE'")
         p.add_argument("--rounds", type=int, default=None, help="end the match for everyone once this many rounds "
                        "were played (Grisbi)")
         p.add_argument("--turn-clock", metavar="SECONDS", type=float, default=SessionConfig.turn_clock,
@@ -119,7 +119,7 @@ def _parser(sub: str) -> _Parser:
     else:
         p.add_argument("address", nargs="?", default=None, help="the host, HOST:PORT (not with --internet)")
         p.add_argument("--internet", metavar="CODE", default=None, help="join over the internet with the host's "
-                       "code (e.g. 7-tiger-lamp)")
+                       "code (e.g. 7-crossover-tiger-guitarist)")
     p.add_argument("--code", default=None, help="the match's join code (LAN; with --internet the code is the "
                    "internet code)")
     net = p.add_argument_group("internet servers (with --internet)")

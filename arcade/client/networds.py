@@ -1,6 +1,6 @@
 """The network's own English lines, worded in the player's language: what ``netplay`` says for a person while it
 meets, connects and fails (``netplay.online``, ``netplay.rendezvous``, ``netplay.ice``: "trying a direct route
-(1.2 s)", "no one is hosting with code 7-tiger-lamp: ..."), why the host cannot start yet
+(1.2 s)", "no one is hosting with code 7-crossover-tiger-guitarist: ..."), why the host cannot start yet
 (``Session.start_problem``: "seat 2 still open") and why a seat claim was refused (``ClaimRefused.reason``).
 
 ``netplay`` is a network library that speaks English (its lines are also its logs); the client shows them through
@@ -51,7 +51,7 @@ LINES: tuple[str, ...] = (
        "stops)"),
     N_("the other side of this code is not a Grisbi Arcade host"),
     N_("the host runs another version of Grisbi Arcade (meeting v{theirs}, here v{ours}): both need the same"),
-    N_("'{code}' is not a code: a code looks like 7-tiger-lamp (a number, then words)"),
+    N_("'{code}' is not a code: a code looks like 7-crossover-tiger-guitarist (a number, then words)"),
     # --- finding a route (netplay.ice)
     N_("finding this machine's addresses"),
     N_("waiting for the other side's addresses"),
@@ -92,7 +92,7 @@ LINES: tuple[str, ...] = (
     N_("the host plays it"),
     N_("that seat is not free"),
     # --- lines made of lines: last, so that a whole line is known before its parts
-    # TRANSLATORS: the host's progress line while a friend connects: "code 7-tiger-lamp: waiting for players; a
+    # TRANSLATORS: the host's progress line while a friend connects: "code 7-crossover-tiger-guitarist: waiting for players; a
     # player is connecting: trying a direct route (1.2 s)"
     N_("{line}; a player is connecting: {busy}"),
     # TRANSLATORS: a connecting step and the seconds it has taken so far: "trying a direct route (1.2 s)"
