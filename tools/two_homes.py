@@ -74,7 +74,7 @@ def sh(*args: str, env: dict | None = None, check: bool = True, timeout: float =
 class Display:
     """An Xvfb display with openbox, and the game window on it once ``find_window`` has found it."""
 
-    def __init__(self, num: int, procs: list) -> None:
+    def __init__(self, num: int, procs: list, logs: Path) -> None:
         self.num = num
         self.name = f":{num}"
         self.env = dict(os.environ, DISPLAY=self.name)
@@ -89,10 +89,20 @@ class Display:
             if time.monotonic() > end or self.xvfb.poll() is not None:
                 raise RuntimeError(f"Xvfb {self.name} did not start")
             time.sleep(0.1)
-        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
-        procs.append(self.wm)
+        self.procs = procs
+        self.wm_log = logs / f"openbox{num}.log"
+        self.wm_starts = 0
+        self.start_wm()
         self.wid: str | None = None
+
+    def start_wm(self) -> None:
+        """openbox on this display (it once exited with status 1 right after starting: started again, twice at
+        most, by ``find_window``)."""
+        self.wm_starts += 1
+        with open(self.wm_log, "a") as err:
+            self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=err,
+                                       start_new_session=True)
+        self.procs.append(self.wm)
 
     def x(self, *args: str, check: bool = True) -> str:
         return sh(*args, env=self.env, check=check)
@@ -108,7 +118,11 @@ class Display:
                     self.wid = wid
                     return wid
             if self.wm.poll() is not None:
-                raise RuntimeError(f"openbox on {self.name} stopped (exit {self.wm.returncode})")
+                why = self.wm_log.read_text(errors="replace").strip()[-300:]
+                if self.wm_starts >= 3:
+                    raise RuntimeError(f"openbox on {self.name} stopped (exit {self.wm.returncode}): {why}")
+                print(f"openbox on {self.name} stopped (exit {self.wm.returncode}: {why}): started again", flush=True)
+                self.start_wm()
             time.sleep(0.1)
         raise RuntimeError(f"no game window on {self.name} within {limit} s")
 
@@ -169,7 +183,7 @@ class TwoHomes:
         self.turn = turn
         self.homes_dirs = [Path(tempfile.mkdtemp(prefix=f"two_homes_{n}_")) for n in ("ana", "bruno")]
         for i in range(2):
-            self.displays.append(Display(display + i, self.procs))
+            self.displays.append(Display(display + i, self.procs, self.out))
 
     def server_options(self) -> list[str]:
         from internet_netns import TURN_PASSWORD, TURN_USER
