@@ -132,7 +132,7 @@ def parse_code(text: str) -> str:
     line for a person when it cannot be a code."""
     code = re.sub(r"[\s_-]+", "-", text.strip().lower()).strip("-")
     if not _CODE.match(code) or len(code) > 64:
-        raise ValueError(f"{text.strip()!r} is not a code: a code looks like 7-tiger-lamp (a number, then words)")
+        raise ValueError(f"{text.strip()!r} is not a code: a code looks like 7-crossover-tiger-guitarist (a number, then words)")
     return code
 
 
