@@ -13,7 +13,7 @@ from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
 from arcade.client.render import palette as pal
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
                                           TRADE_BOX, WALK_TICKS, card_face, heat_glow, trade_button)
@@ -43,26 +43,35 @@ class TablePanels:
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
             y = r.y + 10
             both = _("{player} ({who})").format(player=name, who=tag)
+            # rows laid out from the fonts' line heights (the pitches of 100 % at least): at a larger text size
+            # they grow apart instead of running into each other
             if font(18, True).size(both)[0] <= r.w - 20:
                 draw_text(surf, both, (r.x + 12, y), 18, GOLD, bold=True)
-                y += 26
+                y += pitch(18, 26, bold=True)
             else:  # who plays the seat on a row of its own: never cut (a long name alone may be)
                 draw_text(surf, fit(name, 18, r.w - 20, True), (r.x + 12, y), 18, GOLD, bold=True)
                 tag = _("({who})").format(who=tag)
-                draw_text(surf, tag, (r.x + 12, y + 22), size_to_fit(tag, r.w - 20, 16), DIM)
-                y += 44
+                tsize = size_to_fit(tag, r.w - 20, 16)
+                y += pitch(18, 22, bold=True)
+                draw_text(surf, tag, (r.x + 12, y), tsize, DIM)
+                y += pitch(tsize, 22)
             total = format_money(view.totals[seat])
-            draw_text(surf, total, (r.x + 12, y), size_to_fit(total, r.w - 20, 26, bold=True), WHITE, bold=True)
+            size = size_to_fit(total, r.w - 20, 26, bold=True)
+            draw_text(surf, total, (r.x + 12, y), size, WHITE, bold=True)
+            y += pitch(size, 32, bold=True)
             label = _("running total")
-            draw_text(surf, label, (r.x + 12, y + 32), size_to_fit(label, r.w - 20, 16), DIM)
+            size = size_to_fit(label, r.w - 20, 16)
+            draw_text(surf, label, (r.x + 12, y), size, DIM)
+            y += pitch(size, 24)
             stash = _("Stash {amount}").format(amount=format_money(sv.stash.total))
-            draw_text(surf, stash, (r.x + 12, y + 56), size_to_fit(stash, r.w - 20, 17), WHITE)
-            y += 82
+            size = size_to_fit(stash, r.w - 20, 17)
+            draw_text(surf, stash, (r.x + 12, y), size, WHITE)
+            y += pitch(size, 26)
             for ln in self.seat_status(view, seat):
                 for row in wrap(ln, 16, r.w - 20):
                     if y <= r.bottom - 20:
                         draw_text(surf, row, (r.x + 12, y), 16, GOLD if ln.startswith("▶") else WHITE)
-                    y += 21
+                    y += pitch(16, 21)
             return
         r = sl.rect
         if turn:
@@ -100,7 +109,8 @@ class TablePanels:
             # TRANSLATORS: "market" / "closed", on two rows on an empty Hassle pile (a card's width: short words)
             rows = [pgettext("empty hassle pile", "market"), pgettext("empty hassle pile", "closed")]
             for i, row in enumerate(rows):
-                draw_text(surf, row, (rr.centerx, rr.centery + 20 * i - 10 * (len(rows) - 1)), 16, DIM,
+                step = pitch(16, 20)
+                draw_text(surf, row, (rr.centerx, rr.centery + step * i - step * (len(rows) - 1) // 2), 16, DIM,
                           anchor="center")
         if sv.heat != NO_CARD:
             level = abs((self.t.ticks // 5) % 10 - 5)

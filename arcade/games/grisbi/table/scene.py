@@ -617,9 +617,10 @@ class Table(TableScene):
         return r
 
     def pile_area(self) -> pygame.Rect:
-        """The pile: its top card, the cards fanned beneath it on the left, its labels and the START sign over it
-        (px)."""
-        left = FAN_X - (FAN - 1) * FAN_STEP - FW // 2 - 12
+        """The pile: its top card, the cards fanned beneath it on the left (as many as lie there, up to ``FAN``), its
+        labels and the START sign over it (px)."""
+        fanned = min(FAN, len(self.seating.public_view().pile_cards) - 1)
+        left = FAN_X - (fanned - 1) * FAN_STEP - FW // 2 - 12 if fanned > 0 else PX - PW // 2 - 12
         word = _("START!")
         start = font(start_sign_size(word), True).size(word)[0] // 2 + 16
         return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)

@@ -25,7 +25,7 @@ from arcade.games.grit.rules import DEAD_AT
 from arcade.games.grit.terms import term
 from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
 from arcade.client.render import palette as pal
-from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, pitch, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, panel
@@ -426,7 +426,7 @@ class Table(TableScene):
             dead = view.totals is not None and tot >= DEAD_AT  # judged after round 4 only (rules, "The end")
             col = pal.BAD if dead else (pal.GOOD if tot == 21 else WHITE)
             tx = 60
-            draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
+            draw_text(surf, name, (tx, self.name_y(y)), 24, GOLD, bold=True)
             line = self.injuries_text(tot, dead)
             ls = size_to_fit(line, self.LABEL_W, 24, bold=dead)
             if dead or tot == 21:  # red and green read on a dark plate, not on the felt
@@ -631,10 +631,17 @@ class Table(TableScene):
                     draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
 
     # --- the tutorial's coach: beside what its step names, never over it ------------------------------------------
+    @staticmethod
+    def name_y(y: int) -> int:
+        """The top of a player's name (px) above their Injuries line at ``y`` + 2: 32 px above it at 100 %, a line
+        of the name's font at a larger text size."""
+        return y + 2 - pitch(24, 32, bold=True)
+
     def label_rect(self, seat: int) -> pygame.Rect:
         """A player's labels at the left of their row (name, Injuries, duels won, The Word, "lays first")."""
         y = PILE_Y[self.side(seat)]
-        return pygame.Rect(52, y - 34, 240, 142)
+        top = self.name_y(y) - 4
+        return pygame.Rect(52, top, 240, y + 108 - top)
 
     def hand_area(self, seat: int) -> pygame.Rect:
         """Where a player's Complaints lie in hand (px), raised card included."""
