@@ -179,8 +179,10 @@ def shade(alpha: int) -> pygame.Surface:
 def draw_log(surf: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], width: int, rows: int, pitch: int,
              shadow: bool = False) -> None:
     """A table's event log: the newest ``lines`` wrapped (never cut) to ``width`` px at 16 px, the last ``rows``
-    rows from ``pos`` (top-left, px) down, ``pitch`` px apart; the newest line's rows in white, older ones dimmed."""
+    rows from ``pos`` (top-left, px) down, ``pitch`` px apart (at a larger text size at least a line of the font:
+    ``fonts.pitch``); the newest line's rows in white, older ones dimmed."""
     tail = list(lines[-rows:])
+    pitch = fonts.pitch(16, pitch)
     wrapped = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, width)]
     for i, (row, last) in enumerate(wrapped[-rows:]):
         draw_text(surf, row, (pos[0], pos[1] + i * pitch), 16, WHITE if last else DIM, shadow=shadow)

@@ -108,9 +108,11 @@ class Coach:
     def scaled_widths(self) -> list[int]:
         """The panel's widths to try (px), the first preferred: ``widths`` as laid out at 100 %, each widened as
         much as the text grows at a larger text size (never wider than ``BOUNDS``), so the panel holds as many
-        words a row and grows no taller than it must."""
+        words a row and grows no taller than it must; then, at a larger text size, ``widths`` themselves (a tall
+        column where no wide panel finds room)."""
         grow = scaled(17) / 17
-        return list(dict.fromkeys(min(self.BOUNDS.w, round(w * grow)) for w in self.widths))
+        wide = [min(self.BOUNDS.w, round(w * grow)) for w in self.widths]
+        return list(dict.fromkeys(wide + list(self.widths)))  # then the narrow ones: a column beside the table
 
     @staticmethod
     def pitches() -> tuple[int, int, int]:

@@ -10,7 +10,7 @@ from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
 from arcade.client.table import SeatMenu
 from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
@@ -79,9 +79,11 @@ class TablePanels:
         if own:
             draw_text(surf, sub, (r.x + 190, r.y + 112), size_to_fit(sub, r.w - 200, 16), DIM)
             line = _("shields in front of you") if st.shields[seat] else _("no shields in front of you")
-            draw_text(surf, line, (r.x + 190, r.y + 30), size_to_fit(line, r.w - 200, 16), DIM)
+            draw_text(surf, line, (r.x + 190, r.y + 6 + pitch(size, 24, bold=True)), size_to_fit(line, r.w - 200, 16),
+                      DIM)  # under the name (24 px at 100 %, a line of the name's font at a larger text size)
         else:
-            draw_text(surf, sub, (r.right - 10, r.y + 28), size_to_fit(sub, r.w - 160, 16), DIM, anchor="topright")
+            draw_text(surf, sub, (r.right - 10, r.y + 6 + pitch(18, 22, bold=True)), size_to_fit(sub, r.w - 160, 16),
+                      DIM, anchor="topright")  # under the points
             # the hand: counted backs
             n = st.hand_counts[seat]
             bw, bh = SIZES["X"]
@@ -121,9 +123,12 @@ class TablePanels:
         half = (DISCARD_POS[0] - DRAW_POS[0]) - 6  # each count's room under its pile (px)
         for (x, y), label in ((DRAW_POS, _("draw {n}").format(n=st.draw_count)),
                               (DISCARD_POS, _("discard {n}").format(n=len(st.discard)))):
-            rows = [label] if font(16).size(label)[0] <= half else wrap(label, 16, half)
+            size = size_to_fit(label, half, 16)  # on one row when it can, else every word within the room
+            if font(size).size(label)[0] > half:
+                size = size_to_fit(label.split(" "), half, 16)
+            rows = [label] if font(size).size(label)[0] <= half else wrap(label, size, half)
             for k, row in enumerate(rows[:2]):
-                draw_text(surf, row, (x, y + h // 2 + 1 + 17 * k), 16, WHITE, anchor="midtop")
+                draw_text(surf, row, (x, y + h // 2 + 1 + pitch(size, 17) * k), size, WHITE, anchor="midtop")
         x = CENTRE_TEXT_X
         roles = st.roles
         teams = {}
@@ -135,10 +140,13 @@ class TablePanels:
             tot = sum(st.coins[p] for p in seats)
             line = (ngettext("Cops: {n} coin", "Cops: {n} coins", tot) if role == COP else
                     ngettext("Robbers: {n} coin", "Robbers: {n} coins", tot)).format(n=tot)
-            draw_text(surf, line, (x, y), size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True), ROLE_TEXT[role],
-                      bold=True)
-            y += 22
-        draw_log(surf, self.t.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
+            size = size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True)
+            draw_text(surf, line, (x, y), size, ROLE_TEXT[role], bold=True)
+            y += pitch(size, 22, bold=True)
+        # always: why coins moved (3 rows under the teams' lines; fewer when a larger text size leaves no room)
+        top = max(CENTRE.y + 54, y + 2)
+        rows = max(1, min(3, (CENTRE.bottom - top) // pitch(16, 19)))
+        draw_log(surf, self.t.log, (x, top), CENTRE.right - x - 10, rows, 19)
 
     def draw_flights(self, surf, alpha: float) -> None:
         fx = self.t.fx

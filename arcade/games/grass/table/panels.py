@@ -379,19 +379,20 @@ class TablePanels:
 
     @classmethod
     def banner_rows(cls, text: str) -> tuple[list[str], int]:
-        """The prompt line's rows (one; two when it does not fit one at 16 px) and their font size."""
+        """The prompt line's rows (one; two when it does not fit one at 16 px as drawn) and their font size."""
         room = cls.BANNER_ROOM.w - 40
         size = size_to_fit(text, room, 18, bold=True)
         if font(size, True).size(text)[0] <= room:
             return [text], size
-        return wrap(text, 16, room, bold=True), 16
+        return wrap(text, size, room, bold=True), size
 
     @classmethod
     def banner_rect(cls, text: str) -> pygame.Rect:
         """The prompt line's plate above the hand (px): as wide as its text, right of your name box."""
         rows, size = cls.banner_rows(text)
-        r = pygame.Rect(0, 0, max(font(size, True).size(row)[0] for row in rows) + 40, 14 + 18 * len(rows))
-        r.center = (W // 2 - 30, 510 - 9 * (len(rows) - 1))
+        step = pitch(size, 18, bold=True)
+        r = pygame.Rect(0, 0, max(font(size, True).size(row)[0] for row in rows) + 40, 14 + step * len(rows))
+        r.center = (W // 2 - 30, 510 - step // 2 * (len(rows) - 1))
         r.clamp_ip(cls.BANNER_ROOM)
         return r
 
@@ -399,8 +400,10 @@ class TablePanels:
         r = self.banner_rect(text)
         panel(surf, r, 255, (60, 45, 10), GOLD, 10)  # opaque: nothing of the table shows through
         rows, size = self.banner_rows(text)
+        step = pitch(size, 18, bold=True)
         for k, row in enumerate(rows):
-            draw_text(surf, row, (r.centerx, r.y + 16 + 18 * k), size, WHITE, bold=True, anchor="center")
+            draw_text(surf, row, (r.centerx, r.y + 7 + step // 2 + step * k), size, WHITE, bold=True,
+                      anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
         r = self.t.popup_rect(title, labels, ax, bottom)
