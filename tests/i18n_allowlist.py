@@ -20,19 +20,7 @@ LAYOUT: dict[str, list[str]] = {
     # Settings → Display… → Text size (issue 36): screens not yet laid out for 125 % / 150 % text
     "en 125%": [],
     "en 150%": [
-        "attract",  # a game table (arcade/games/*/table)
         "bindings",  # seat setup / key bindings (couch seats helper)
-        "cops_and_robbers table",  # a game table (arcade/games/*/table)
-        "cops_and_robbers tutorial",  # a game table (arcade/games/*/table)
-        "grass table",  # a game table (arcade/games/*/table)
-        "grass tutorial",  # a game table (arcade/games/*/table)
-        "grenade results",  # a game table (arcade/games/*/table)
-        "grenade table",  # a game table (arcade/games/*/table)
-        "grenade tutorial",  # a game table (arcade/games/*/table)
-        "grisbi tutorial",  # a game table (arcade/games/*/table)
-        "grit table",  # a game table (arcade/games/*/table)
-        "grit tutorial",  # a game table (arcade/games/*/table)
-        "playback",  # a game table (arcade/games/*/table)
         "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
         "setup grass",  # seat setup / key bindings (couch seats helper)
         "setup grenade",  # seat setup / key bindings (couch seats helper)
@@ -40,29 +28,14 @@ LAYOUT: dict[str, list[str]] = {
         "setup grit",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 125%": [
-        "cops_and_robbers table",  # a game table (arcade/games/*/table)
-        "cops_and_robbers tutorial",  # a game table (arcade/games/*/table)
-        "grass table",  # a game table (arcade/games/*/table)
-        "grenade tutorial",  # a game table (arcade/games/*/table)
-        "grisbi tutorial",  # a game table (arcade/games/*/table)
-        "grit tutorial",  # a game table (arcade/games/*/table)
         "setup grass: opt1",  # seat setup / key bindings (couch seats helper)
         "setup grisbi: opt4",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 150%": [
+        # the first coach (nine rows of 26 px French) finds no free felt beside the pile: it sits over the Robbers'
+        # end of the team strip (a tutorial with one bot; the coach panel is opaque, the label shows beside it)
+        "grisbi tutorial",
         "bindings",  # seat setup / key bindings (couch seats helper)
-        "cops_and_robbers results",  # a game table (arcade/games/*/table)
-        "cops_and_robbers table",  # a game table (arcade/games/*/table)
-        "cops_and_robbers tutorial",  # a game table (arcade/games/*/table)
-        "grass table",  # a game table (arcade/games/*/table)
-        "grass tutorial",  # a game table (arcade/games/*/table)
-        "grenade results",  # a game table (arcade/games/*/table)
-        "grenade table",  # a game table (arcade/games/*/table)
-        "grenade tutorial",  # a game table (arcade/games/*/table)
-        "grisbi tutorial",  # a game table (arcade/games/*/table)
-        "grit table",  # a game table (arcade/games/*/table)
-        "grit tutorial",  # a game table (arcade/games/*/table)
-        "playback",  # a game table (arcade/games/*/table)
         "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
         "setup grass",  # seat setup / key bindings (couch seats helper)
         "setup grenade",  # seat setup / key bindings (couch seats helper)

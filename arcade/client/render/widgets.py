@@ -111,12 +111,13 @@ def subtitle_y(y: int, size: int = 54, sub: int = 22) -> int:
 
 def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
-    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn), then the middle
-    hints left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
-    reported to ``fonts.WATCH`` as a cut."""
+    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn); then two rows (the
+    text holds a line break: the first half of the hints, then the rest); then the middle hints left out (the first,
+    this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with
+    the same hints. Hints left out are reported to ``fonts.WATCH`` as a cut."""
     line, size = _hint_line(tuple(hints), width, fonts.text_scale())
     if fonts.WATCH is not None and not all(h in line for h in hints):
-        fonts.WATCH.cut("   ".join(hints), line)
+        fonts.WATCH.cut("   ".join(hints), line.replace("\n", "   "))
     return line, size
 
 
@@ -124,21 +125,34 @@ def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
 def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
     hints = list(hints)
     tries = [("     ", 18), ("   ", 18), ("   ", 16)] + [("   ", s) for s in range(15, 8, -1) if fonts.scaled(s) >= 16]
+    two = True  # two rows are tried once, with every hint
     while True:
         for gap, size in tries:
             line = gap.join(hints)
             if font(size).size(line)[0] <= width:
                 return line, size
+        if two and len(hints) >= 2:
+            two = False
+            half = (len(hints) + 1) // 2
+            for gap, size in tries:
+                rows = [gap.join(hints[:half]), gap.join(hints[half:])]
+                if max(font(size).size(r)[0] for r in rows) <= width:
+                    return "\n".join(rows), size
         if len(hints) <= 2:
             return line, tries[-1][1]
         del hints[len(hints) // 2]
 
 
 def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
-    """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``)."""
-    panel(surf, (0, y - 18, W, 36), 190, (0, 0, 0), radius=0)
+    """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``):
+    36 px high around ``y``; taller, upwards, when the hints take two rows."""
     line, size = hint_line(hints)
-    draw_text(surf, line, (W // 2, y), size, WHITE, anchor="center")
+    rows = line.split("\n")
+    step = fonts.pitch(size, 20)
+    extra = step * (len(rows) - 1)
+    panel(surf, (0, y - 18 - extra, W, 36 + extra), 190, (0, 0, 0), radius=0)
+    for k, row in enumerate(rows):
+        draw_text(surf, row, (W // 2, y - extra + step * k), size, WHITE, anchor="center")
 
 
 def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x: int = W // 2,
