@@ -148,7 +148,7 @@ def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> Non
     36 px high around ``y``; taller, upwards, when the hints take two rows."""
     line, size = hint_line(hints)
     rows = line.split("\n")
-    step = fonts.pitch(size, 20)
+    step = font(size).get_linesize() + 4  # accented capitals and descenders of two rows stay apart
     extra = step * (len(rows) - 1)
     panel(surf, (0, y - 18 - extra, W, 36 + extra), 190, (0, 0, 0), radius=0)
     for k, row in enumerate(rows):

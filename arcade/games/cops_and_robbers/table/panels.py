@@ -10,7 +10,7 @@ from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, pitch, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_for_height, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
 from arcade.client.table import SeatMenu
 from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
@@ -53,17 +53,18 @@ class TablePanels:
         team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
         total = self.t.scores(st)[seat]
         pts = ngettext("{n} pt", "{n} pts", total).format(n=total)
-        pts_w = font(18, True).size(pts)[0]
+        head = size_for_height(18, 26, bold=True)  # the header's band above the role card: 24 px at 100 %
+        pts_w = font(head, True).size(pts)[0]
         room = r.w - 26 - pts_w  # from the left margin to 6 px before the points
         mark = "▶ " if turn else ""
         name = mark + _("{player} · {role}").format(player=self.t.seat_name(seat), role=_(ROLE_NAMES[role]))
-        size = size_to_fit(name, room, 18, bold=True)
+        size = size_to_fit(name, room, head, bold=True)
         if font(size, True).size(name)[0] > room:  # too long with the role: the role card under it says it
             name = mark + self.t.seat_name(seat)
-            size = size_to_fit(name, room, 18, bold=True)
+            size = size_to_fit(name, room, head, bold=True)
             name = fit(name, size, room, True)
         draw_text(surf, name, (r.x + 10, r.y + 6), size, col, bold=True)
-        draw_text(surf, pts, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        draw_text(surf, pts, (r.right - 10, r.y + 6), head, WHITE, bold=True, anchor="topright")
         surf.blit(role_card(role), (r.x + 10, r.y + 30))
         # coins
         cs = coin_stack(max(0, coins[seat]))
@@ -79,11 +80,13 @@ class TablePanels:
         if own:
             draw_text(surf, sub, (r.x + 190, r.y + 112), size_to_fit(sub, r.w - 200, 16), DIM)
             line = _("shields in front of you") if st.shields[seat] else _("no shields in front of you")
-            draw_text(surf, line, (r.x + 190, r.y + 6 + pitch(size, 24, bold=True)), size_to_fit(line, r.w - 200, 16),
+            draw_text(surf, line, (r.x + 190, r.y + 6 + pitch(head, 24, bold=True)), size_to_fit(line, r.w - 200, 16),
                       DIM)  # under the name (24 px at 100 %, a line of the name's font at a larger text size)
         else:
-            draw_text(surf, sub, (r.right - 10, r.y + 6 + pitch(18, 22, bold=True)), size_to_fit(sub, r.w - 160, 16),
-                      DIM, anchor="topright")  # under the points
+            # under the points, above the hand's backs (28 px from the top at 100 %; the backs start at 50)
+            y = r.y + 6 + max(22, font(head, True).get_height())
+            draw_text(surf, sub, (r.right - 10, y), size_to_fit(sub, r.w - 160, size_for_height(16, r.y + 52 - y)),
+                      DIM, anchor="topright")
             # the hand: counted backs
             n = st.hand_counts[seat]
             bw, bh = SIZES["X"]
