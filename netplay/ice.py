@@ -108,17 +108,27 @@ def parse_server(text: str | None, default_port: int = 3478) -> tuple[str, int] 
 class IceServers:
     """Where the candidates come from. ``stun``: a STUN server ``(host, port)`` (server-reflexive candidates);
     ``turn``: a TURN server ``(host, port)`` over UDP with long-term credentials ``turn_user`` / ``turn_password``
-    (relayed candidates). None: not used."""
+    (relayed candidates). None: not used. ``relay_only``: offer relayed candidates only (WebRTC's
+    ``iceTransportPolicy: "relay"``): the other side never learns this machine's addresses, only the relay's; with
+    no TURN server here, it cannot connect (a line says so)."""
 
     stun: tuple[str, int] | None = None
     turn: tuple[str, int] | None = None
     turn_user: str | None = None
     turn_password: str | None = None
+    relay_only: bool = False
 
     def describe(self) -> str:
         parts = [f"STUN {self.stun[0]}:{self.stun[1]}" if self.stun else "no STUN",
                  f"TURN {self.turn[0]}:{self.turn[1]}" if self.turn else "no TURN"]
+        if self.relay_only:
+            parts.append("relay only")
         return ", ".join(parts)
+
+    @property
+    def turn_text(self) -> str | None:
+        """The TURN server as ``"host:port"`` (None: none)."""
+        return None if self.turn is None else f"{self.turn[0]}:{self.turn[1]}"
 
 
 @dataclass(frozen=True)
@@ -150,7 +160,9 @@ class IcePeerStatus:
     """One peer's connection as last seen. ``state``: one of GATHERING, WAITING, CHECKING_DIRECT, CHECKING_RELAY,
     CONNECTED, FAILED, CLOSED; ``route``: DIRECT or RELAY once connected; ``connect_s``: seconds from ``add_peer`` to
     connected; ``elapsed``: seconds since ``add_peer`` when this status was made; ``line``: one line for a person
-    ("trying a direct route (1.2 s)", "connected through the relay in 3.4 s", or the failure's reason)."""
+    ("trying a direct route (1.2 s)", "connected through the relay in 3.4 s", or the failure's reason). On a
+    failure, ``relay``: this side's relay ``{"server": "host:port" or None, "ok": True/False/None}`` (None: not
+    tried), and ``peer_relay``: the other side's, as its failure signal told it (None: not told)."""
 
     address: Address
     state: str
@@ -161,6 +173,8 @@ class IcePeerStatus:
     failure: IceFailure | None = None
     local_candidates: tuple[str, ...] = ()
     remote_candidates: tuple[str, ...] = ()
+    relay: dict[str, Any] | None = None
+    peer_relay: dict[str, Any] | None = None
 
 
 _STATE_LINES = {GATHERING: "finding this machine's addresses", WAITING: "waiting for the other side's addresses",
@@ -173,11 +187,17 @@ class _Failed(Exception):
         self.failure, self.line = failure, line
 
 
-def _offer(stage: str, conn: Connection | None) -> dict[str, Any]:
-    if conn is None or not conn.local_candidates:
+def _offer(stage: str, conn: Connection | None, public_only: bool = False) -> dict[str, Any]:
+    """An offer of ``conn``'s candidates for ``stage``; ``public_only``: the server-reflexive ones only, when there
+    are (the relay stage of a side with no relay: the other side's relay reaches a public address, never a private
+    one, and a relay told to send to a private range may refuse, or worse, give up on the allocation)."""
+    cands = list(conn.local_candidates) if conn is not None else []
+    if public_only and any(c.type == "srflx" for c in cands):
+        cands = [c for c in cands if c.type == "srflx"]
+    if not cands:
         return {"t": "offer", "stage": stage}
     return {"t": "offer", "stage": stage, "ufrag": conn.local_username, "pwd": conn.local_password,
-            "cands": [c.to_sdp() for c in conn.local_candidates[:MAX_CANDIDATES]]}
+            "cands": [c.to_sdp() for c in cands[:MAX_CANDIDATES]]}
 
 
 def _read_offer(msg: dict[str, Any]) -> tuple[str, str, list[Candidate]] | None:
@@ -233,6 +253,8 @@ class _Peer:
         self.relay_gathered: asyncio.Future | None = None
         self.relay_task: asyncio.Future | None = None
         self.turn_trouble = False
+        self.half = False  # no TURN here: the relay stage offers our own addresses, for the other side's relay
+        self.peer_relay: dict[str, Any] | None = None
         self.readers: list[asyncio.Task] = []
         self.task: asyncio.Task | None = None
         self.closing = False
@@ -282,6 +304,15 @@ class _Peer:
         except Exception as e:  # an aioice surprise must not kill the loop; report it as no route
             self._fail(IceFailure.NO_ROUTE, f"the connection attempt failed ({type(e).__name__}: {e})")
 
+    def relay_state(self) -> dict[str, Any]:
+        """This side's relay: ``{"server": "host:port" or None, "ok": True (allocated), False (no answer or
+        refused; also a relay still silent when the attempt gives up), None (not tried yet)}``."""
+        ok = None
+        if self.servers.turn is not None and self.relay_gathered is not None:
+            ok = bool(self.relay_gathered.result()) if self.relay_gathered.done() else (
+                False if self.elapsed() > self.timeouts.direct else None)
+        return {"server": self.servers.turn_text, "ok": ok}
+
     def _relay_hint(self) -> str:
         if self.turn_trouble:
             return "; the TURN relay did not answer or refused the user/password"
@@ -292,35 +323,47 @@ class _Peer:
     def _fail(self, failure: IceFailure, line: str) -> None:
         if self.status.state in (CONNECTED, CLOSED, FAILED):
             return
+        relay = self.relay_state()
         if failure != IceFailure.PEER_FAILED:
-            self.signal({"t": "fail", "reason": failure.value, "line": line[:200]})
-        self.set_state(FAILED, line, failure=failure)
+            self.signal({"t": "fail", "reason": failure.value, "line": line[:200], "relay": relay})
+        self.set_state(FAILED, line, failure=failure, relay=relay, peer_relay=self.peer_relay)
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
         asyncio.get_running_loop().create_task(self.shut())
 
     async def _attempt(self) -> None:
+        only = self.servers.relay_only
         self.direct = Connection(ice_controlling=self.controlling, stun_server=self.servers.stun)
         if self.servers.turn is not None:
             self.relay = Connection(ice_controlling=self.controlling, turn_server=self.servers.turn,
                                     turn_username=self.servers.turn_user, turn_password=self.servers.turn_password,
                                     transport_policy=TransportPolicy.RELAY)
+        elif not only:
+            self.relay = Connection(ice_controlling=self.controlling, stun_server=self.servers.stun)
+            self.half = True
+        if self.relay is not None:
             self.relay_task = asyncio.ensure_future(self._gather_relay())
             self.relay_task.add_done_callback(_quiet)
         else:
             self.signal(_offer(RELAY, None))
             self.relay_gathered.set_result(False)
-        await self.direct.gather_candidates()
+        if not only:
+            await self.direct.gather_candidates()
         if not self.direct.local_candidates:
             if self.relay_task is not None:
                 await asyncio.wait({self.relay_task})
+            if only and not (self.relay and self.relay.local_candidates):
+                raise _Failed(IceFailure.NO_ROUTE, "only the relay may be used here (hide my address), but there "
+                                                   "is no relay" if self.servers.turn is None else
+                                                   "only the relay may be used here (hide my address), but the TURN "
+                                                   "relay did not answer or refused the user/password")
             if not (self.relay and self.relay.local_candidates):
                 raise _Failed(IceFailure.NO_ADDRESS, "this machine has no network address to offer")
-        self.signal(_offer(DIRECT, self.direct))
+        self.signal(_offer(DIRECT, None if only else self.direct))
         self.set_state(WAITING, local_candidates=tuple(c.to_sdp() for c in self.direct.local_candidates))
         remote = await self._wait_any(self.offers[DIRECT])
         self.set_state(CHECKING_DIRECT, remote_candidates=tuple(c.to_sdp() for c in remote[2]) if remote else ())
-        if remote is not None:
+        if remote is not None and not only:
             await self._configure(self.direct, remote)
         if self.controlling:
             await self._lead()
@@ -332,9 +375,9 @@ class _Peer:
         try:
             await self.relay.gather_candidates()
         finally:
-            ok = bool(self.relay.local_candidates)
-            self.turn_trouble = not ok
-            self.signal(_offer(RELAY, self.relay))
+            ok = bool(self.relay.local_candidates) and not self.half
+            self.turn_trouble = not ok and not self.half
+            self.signal(_offer(RELAY, self.relay, public_only=self.half))
             if not self.relay_gathered.done():
                 self.relay_gathered.set_result(ok)
 
@@ -353,17 +396,21 @@ class _Peer:
         return fut.result()
 
     async def _relay_possible(self) -> bool:
-        """Both sides have a relayed candidate (waits for both relay offers)."""
-        if not await self._wait_any(self.relay_gathered):
+        """A relay stage can be tried (waits for both relay offers): both sides offer candidates for it, and at
+        least one side's are relayed (a side with no TURN server offers its own addresses, which the other side's
+        relay reaches: a joiner behind a symmetric NAT with no relay still connects through the host's)."""
+        mine = await self._wait_any(self.relay_gathered)
+        theirs = await self._wait_any(self.offers[RELAY])
+        if theirs is None or self.relay is None or not self.relay.local_candidates:
             return False
-        return await self._wait_any(self.offers[RELAY]) is not None
+        return bool(mine) or any(c.type == "relay" for c in theirs[2])
 
     async def _lead(self) -> None:
         """Controlling side: direct for a while, then decide."""
         assert self.direct is not None
         direct = self._start(self.direct)
         if direct is not None:
-            relay_known = self.servers.turn is not None
+            relay_known = self.relay is not None  # a relay stage may follow (ours, or the other side's)
             await asyncio.wait({direct, self.peer_failed}, timeout=self.timeouts.direct if relay_known else None,
                                return_when=asyncio.FIRST_COMPLETED)
             if self.peer_failed.done() and not direct.done():
@@ -460,6 +507,11 @@ class _Peer:
                 if self.verdict is not None and not self.verdict.done():
                     self.verdict.set_result(msg["route"])
             elif kind == "fail":
+                relay = msg.get("relay")
+                if isinstance(relay, dict):
+                    server, ok = relay.get("server"), relay.get("ok")
+                    self.peer_relay = {"server": server[:255] if isinstance(server, str) else None,
+                                       "ok": ok if isinstance(ok, bool) else None}
                 line = str(msg.get("line", "the other side gave up"))[:200]
                 self._give_up(_Failed(IceFailure.PEER_FAILED, f"the other player could not connect: {line}"))
         except ValueError as e:

@@ -1040,3 +1040,40 @@ def decode(mtype: int, fields: list[Any]) -> Msg:
     if cls is None:
         raise Rejected("schema")
     return cls.from_wire(fields)
+
+
+# --- the online meeting's own messages (``netplay.online``: JSON on the rendezvous's encrypted channel)
+
+@dataclass(frozen=True, slots=True)
+class RelayGrant:
+    """Short-lived TURN credentials an online host hands one joiner that has no relay of its own, minted from the
+    host's TURN shared secret (coturn's ``static-auth-secret``, the TURN REST API: ``user`` = ``"EXPIRY:name"``,
+    ``password`` = base64(HMAC-SHA1(secret, user)); ``netplay.online.turn_rest_credentials``). ``server``:
+    ``"host:port"`` of the relay (UDP); ``expires``: Unix time (seconds) after which the relay refuses them.
+
+    Sent only on a meeting's channel (encrypted by the code's SPAKE2 key) once the joiner's hello has been opened
+    with that key (the key is confirmed): a side without the code never sees it. ``to_meeting()`` -> a JSON-ready
+    dict ``{"t": "relay-grant", ...}``; ``from_meeting(dict)`` checks it, raises ``Rejected("schema")``."""
+
+    T: ClassVar[str] = "relay-grant"
+    server: str
+    user: str
+    password: str
+    expires: int
+
+    def to_meeting(self) -> dict[str, Any]:
+        return {"t": self.T, "server": self.server, "user": self.user, "password": self.password,
+                "expires": self.expires}
+
+    @classmethod
+    def from_meeting(cls, msg: Any) -> "RelayGrant":
+        if not isinstance(msg, dict) or msg.get("t") != cls.T:
+            raise Rejected("schema")
+        server, user, password, expires = (msg.get(k) for k in ("server", "user", "password", "expires"))
+        if not (_str(255)(server) and server and _str(255)(user) and user and _str(255)(password) and password
+                and _is_int(expires, 0, 2**40)):
+            raise Rejected("schema")
+        return cls(server, user, password, expires)
+
+
+__all__ += ["RelayGrant"]

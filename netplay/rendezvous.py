@@ -1,12 +1,20 @@
-"""The short-code meeting: one code such as ``7-tiger-lamp`` on a Magic Wormhole mailbox server.
+"""The short-code meeting: one code such as ``7-adult-amulet-ahead`` on a Magic Wormhole mailbox server.
 
-The host asks the mailbox server for a code (a numeric *nameplate* plus two words from the PGP word list: 16 bits of
-secret); friends type it. Each side runs the wormhole's SPAKE2 on the code, so the mailbox server sees only
+The host asks the mailbox server for a code (a numeric *nameplate* plus ``CODE_WORDS`` (3) words from Magic
+Wormhole's word list, the PGP word list: 24 bits of secret); friends type it. Each side runs the wormhole's SPAKE2 on the code, so the mailbox server sees only
 ciphertext, nobody can test codes offline, and a wrong code costs its guesser one live attempt (and the host answers
 a few wrong attempts only: ``max_wrong``). A nameplate holds two sides, so the host meets one joiner at a time on the
 code and then opens the *same* code again for the next joiner (the nameplate is freed as soon as both sides have
 exchanged their first messages, so the next joiner can meet the host while the previous one is still connecting);
 a joiner who finds two sides already there ("crowded") waits a moment and retries, until its timeout.
+
+Codes heal themselves: hosting never ends because of another side. A nameplate that stays crowded (a stranger, or a
+friend whose game crashed mid-join, holds it without speaking: the mailbox server then refuses every later open of
+it), or ``max_wrong`` wrong codes tried on one code, make the host allocate a fresh nameplate and code at once and
+keep hosting with it (``RendezvousHost.changes``: each new code with its reason and one line for a person). The
+match keeps the *first* code as its own name (``RendezvousHost.match_code``, told to every joiner in the host's
+encrypted hello: ``Meeting.match``), so joiners who came by any of the codes key the same session. A joiner that
+gives up (a failure, ``close()``, its timeout, the process ending: ``atexit``) releases the nameplate it claimed.
 
 Each meeting is a ``Meeting``: a small, ordered, encrypted channel with one peer (JSON-ready dicts, at most
 ``MAX_MESSAGE`` bytes each, a dozen or so per meeting as the mailbox server expects) that ``netplay.online`` uses to
@@ -41,30 +49,40 @@ import random
 import re
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Callable
 
-__all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "RendezvousFailure", "RendezvousError",
-           "Meeting", "RendezvousHost", "RendezvousJoin", "parse_code", "reactor_thread", "warm_up"]
+__all__ = ["APPID", "PUBLIC_MAILBOX", "RENDEZVOUS_VERSION", "MAX_MESSAGE", "CODE_WORDS", "CROWDED_S",
+           "RendezvousFailure", "RendezvousError", "CodeChange", "CodeChangeReason", "Meeting", "RendezvousHost",
+           "RendezvousJoin", "parse_code", "reactor_thread", "warm_up"]
 
 APPID = "grisbi-arcade.example/online/v1"
 """Our Magic Wormhole application id: codes are scoped to it on a shared mailbox server."""
 PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 """The public mailbox server run by magic-wormhole's author (its documentation invites applications to use it)."""
-RENDEZVOUS_VERSION = 1
-"""Changes when the meeting's messages change; both sides must have the same."""
+RENDEZVOUS_VERSION = 2
+"""Changes when the meeting's messages change; both sides must have the same (2: three-word codes that change, the
+match code in the host's hello, relay grants instead of a lent TURN password)."""
+CODE_WORDS = 3
+"""Words in a code the host allocates (8 bits each, plus the nameplate)."""
 MAX_MESSAGE = 16_000
 """Longest meeting message (bytes of JSON)."""
 CROWDED_RETRY = (0.4, 0.9)
 """A joiner finding the code busy retries after a random pause in this range (seconds)."""
 ATTEMPT_S = 3.0
 """A joiner's attempt that has not met the host by then is abandoned and made again (seconds)."""
-RECYCLE_S = (2.0, 20.0)
+RECYCLE_S = (2.0, 5.0)
 """The host re-opens its waiting code after this long without anyone meeting it (seconds): the first within a minute
 of the code being made or of the last meeting, the second otherwise. See ``RendezvousHost``."""
 BUSY_MINUTE = 60.0
+CROWDED_S = 3.0
+"""The host's code is held by someone else once its re-opens have been refused as crowded for this long in a row
+(seconds; a joiner that just met the host releases the nameplate within a round trip): then a new code."""
+EXIT_WAIT_S = 1.0
+"""At the process's end, seconds given to the open wormholes to release their nameplates and close."""
 
 _CODE = re.compile(r"^[0-9]+(-[a-z0-9]+)+$")
 
@@ -81,6 +99,24 @@ class RendezvousFailure(StrEnum):
     TIMEOUT = "timeout"
     TOO_MANY_WRONG = "too-many-wrong"
     CLOSED = "closed"
+
+
+class CodeChangeReason(StrEnum):
+    """Why the host's code changed."""
+
+    HELD = "held"                # someone else held the nameplate (crowded: a stranger, or a crashed join)
+    WRONG_CODES = "wrong-codes"  # the wrong-guess limit of the code was reached
+
+
+@dataclass(frozen=True)
+class CodeChange:
+    """The host has a new code (``code``), replacing ``previous``, for ``reason``; ``line`` says so to a person
+    ("someone else held the code: the new code is 5-adult-amulet-ahead")."""
+
+    code: str
+    previous: str
+    reason: CodeChangeReason
+    line: str
 
 
 @dataclass(frozen=True)
@@ -137,7 +173,21 @@ class _ReactorThread:
         self.reactor.callFromThread(fn, *args)
 
     def stop(self) -> None:
+        """At the process's end: every rendezvous still open closes its wormholes (releasing the nameplates it
+        claimed: a joiner whose window closed mid-join must not lock the host's code), waited for at most
+        ``EXIT_WAIT_S``; then the reactor stops."""
         if self.thread.is_alive() and self.reactor is not None:
+            with _reactor_lock:
+                live = list(_live)
+            for r in live:
+                r.close()
+                for s in list(r._sides):
+                    if s.meeting is not None:
+                        s.meeting.close()  # what was sent on it (a joiner's last word: why it gave up) goes out
+            end = time.monotonic() + EXIT_WAIT_S
+            while time.monotonic() < end and not all(r.closed and all(s.done for s in r._sides if s.meeting)
+                                                     for r in live):
+                time.sleep(0.01)
             try:
                 self.reactor.callFromThread(self.reactor.stop)
             except Exception:
@@ -147,6 +197,7 @@ class _ReactorThread:
 
 _reactor_lock = threading.Lock()
 _reactor: _ReactorThread | None = None
+_live: "weakref.WeakSet[_Rendezvous]" = weakref.WeakSet()  # type: ignore[assignment]
 
 
 def warm_up(wait: float = 0.0) -> bool:
@@ -177,8 +228,8 @@ def _failure_of(result: Any, url: str) -> RendezvousError | None:
     if not isinstance(err, BaseException):
         return None
     if isinstance(err, errors.WrongPasswordError):
-        return RendezvousError(RendezvousFailure.WRONG_CODE, "wrong code: check it with the host (a number and two "
-                                                             "words, e.g. 7-tiger-lamp)")
+        return RendezvousError(RendezvousFailure.WRONG_CODE, "wrong code: check it with the host (a number and "
+                                                             "three words)")
     if isinstance(err, errors.ServerConnectionError):
         return RendezvousError(RendezvousFailure.UNREACHABLE, f"cannot reach the meeting server {url}: check the "
                                                               f"internet connection or the rendezvous server setting")
@@ -193,8 +244,11 @@ def _failure_of(result: Any, url: str) -> RendezvousError | None:
     return RendezvousError(RendezvousFailure.SERVER_ERROR, f"the meeting failed: {type(err).__name__}: {err}")
 
 
-def _hello(role: str, info: dict[str, Any]) -> dict[str, Any]:
-    return {"grisbi": {"rv": RENDEZVOUS_VERSION, "role": role, "info": info}}
+def _hello(role: str, info: dict[str, Any], match: str | None = None) -> dict[str, Any]:
+    hello: dict[str, Any] = {"rv": RENDEZVOUS_VERSION, "role": role, "info": info}
+    if match:
+        hello["match"] = match
+    return {"grisbi": hello}
 
 
 def _their_hello(versions: Any) -> dict[str, Any] | None:
@@ -210,7 +264,9 @@ class Meeting:
     ``peer``: the other side's ``info`` (its hello); ``index``: 1, 2, ... in meeting order on the host, 1 on a
     joiner; ``send(message)`` (a JSON-ready dict, at most ``MAX_MESSAGE`` bytes, else ValueError) and ``receive()``
     (drained, oldest first) never block; ``failure`` is set if the channel broke or the host said the match is full;
-    ``close()`` ends it (flushing what was sent); ``closed`` turns True once the wormhole has shut down.
+    ``close()`` ends it (flushing what was sent); ``closed`` turns True once the wormhole has shut down. ``match``
+    (on a joiner): the match's own code as the host named it in its hello (the host's first code; None: the code
+    typed is the match's code).
     """
 
     def __init__(self, thread: _ReactorThread, wormhole: Any, index: int, peer: dict[str, Any]) -> None:
@@ -221,6 +277,7 @@ class Meeting:
         self.closed = False
         self._closing = False
         self.met_at = time.monotonic()
+        self.match: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         data = json.dumps(message, separators=(",", ":")).encode()
@@ -270,6 +327,7 @@ class _Side:
         self.done = False
         self.abandoned_at: float | None = None
         self.keyed_at: float | None = None
+        self.for_code: str | None = None  # the code a host's re-opened side holds
 
     def wormhole_got_welcome(self, welcome: dict) -> None:
         self.owner._progress(self, "welcome")
@@ -318,16 +376,21 @@ class _Rendezvous:
         self._stopped = False
         self._meetings: deque[Meeting] = deque()
         self._timers: list[Any] = []
+        with _reactor_lock:
+            _live.add(self)
 
     # reactor side
     def _create(self) -> _Side:
         import wormhole
         self._count += 1
         side = _Side(self, self._count)
-        side.w = wormhole.create(self.appid, self.url, self._thread.reactor, versions=_hello(self.role, self.info),
-                                 delegate=side)
+        side.w = wormhole.create(self.appid, self.url, self._thread.reactor,
+                                 versions=_hello(self.role, self.info, self._match()), delegate=side)
         self._sides.append(side)
         return side
+
+    def _match(self) -> str | None:
+        return None
 
     def _later(self, delay: float, fn: Any, *args: Any) -> None:
         self._timers = [t for t in self._timers if t.active()]
@@ -409,23 +472,29 @@ class _Rendezvous:
 
 
 class RendezvousHost(_Rendezvous):
-    """The host's side: a code, re-opened for each next joiner.
+    """The host's side: a code, re-opened for each next joiner, and replaced when another side spoils it.
 
     ``url``: the mailbox server (``ws://host:port/v1``); ``appid``; ``info``: sent to every joiner in the hello (a
     JSON-ready dict: protocol version, settings digest, ...); ``free``: how many more joiners to meet (``set_free``
     changes it; at 0 a joiner that meets the code is told the match is full; ``admits(info)``, a callable the
-caller may set, refuses one joiner the same way from its hello's ``info``, e.g. asking for more seats than are
-open; it runs on the reactor thread, so it should only read plain attributes); ``max_wrong``: wrong codes tried before
-    the host stops answering (``TOO_MANY_WRONG``: start again with a new code); ``timeout``: seconds to get a code.
-    ``code`` is None until the server gave one; ``wrong_codes`` counts failed guesses; ``failure``, ``line``: as in
-    ``RendezvousJoin``. ``poll()`` returns the new meetings.
+    caller may set, refuses one joiner the same way from its hello's ``info``, e.g. asking for more seats than are
+    open; it runs on the reactor thread, so it should only read plain attributes); ``max_wrong``: wrong codes tried
+    on one code before it is replaced; ``timeout``: seconds to get a code. ``code`` is None until the server gave
+    one, then the code to show (it changes: ``changes``, drained by ``take_changes()``); ``match_code`` the first
+    code, the match's name (told to joiners in the hello); ``wrong_codes`` counts failed guesses on the current
+    code, ``wrong_total`` on all; ``failure``, ``line``: as in ``RendezvousJoin`` (a failure here is the server's:
+    unreachable, refusing, no code). ``poll()`` returns the new meetings.
 
     Re-opening the code (what the mailbox server does with a third side): a nameplate holds two sides; a third one
     that claims it is refused ("crowded"), but the server keeps that side's row in the mailbox, and refuses every
-    later "open" of that mailbox as crowded too. When two joiners arrive within a round trip of each other, the
-    second joiner's claim can land before the first one has opened, and then the host's mailbox can never meet
-    anyone. The host cannot see that happen, so a waiting side that no one has met for ``RECYCLE_S`` is closed and
-    the code opened afresh (a new mailbox); joiners abandon stalled attempts (``ATTEMPT_S``) and retry.
+    later "open" of that mailbox as crowded too, for as long as one side still claims the nameplate. When two
+    joiners arrive within a round trip of each other, the second joiner's claim can land before the first one has
+    opened, and then the host's mailbox can never meet anyone. The host cannot see that happen, so a waiting side
+    that no one has met for ``RECYCLE_S`` is closed and the code opened afresh (a new mailbox); joiners abandon
+    stalled attempts (``ATTEMPT_S``) and retry. A side that claims the nameplate and never releases it (a stranger
+    who listed the nameplates, a joiner that crashed) makes every re-open crowded: after ``CROWDED_S`` of that, a
+    new code (``CodeChangeReason.HELD``). ``max_wrong`` wrong codes on one code: a new code too
+    (``CodeChangeReason.WRONG_CODES``).
     """
 
     role = "host"
@@ -434,22 +503,62 @@ open; it runs on the reactor thread, so it should only read plain attributes); `
                  free: int = 1, max_wrong: int = 5, timeout: float = 20.0) -> None:
         super().__init__(url, appid, info or {})
         self.code: str | None = None
+        self.match_code: str | None = None
+        self.codes: list[str] = []
+        self.changes: deque[CodeChange] = deque()
         self.free = free
         self.max_wrong = max_wrong
         self.wrong_codes = 0
+        self.wrong_total = 0
         self.timeout = timeout
         self.admits: Callable[[dict[str, Any]], bool] = lambda info: True
         self._errors = 0
         self._active = time.monotonic()
+        self._allocating: _Side | None = None
+        self._renewing: CodeChangeReason | None = None
+        self._crowded_since: float | None = None
         self._thread.call(self._guarded, self._start)
 
     def set_free(self, free: int) -> None:
         """How many more joiners may meet (0: the next ones hear "full")."""
         self.free = max(0, free)
 
+    def take_changes(self) -> list[CodeChange]:
+        """The code changes since the last call, oldest first (drained)."""
+        out = []
+        while self.changes:
+            out.append(self.changes.popleft())
+        return out
+
+    def _match(self) -> str | None:
+        return self.match_code
+
     def _start(self) -> None:
-        self._watch(self._create()).w.allocate_code(2)
+        self._allocate()
         self._later(self.timeout, self._no_code)
+
+    def _allocate(self) -> None:
+        side = self._watch(self._create())
+        self._allocating = side
+        side.w.allocate_code(CODE_WORDS)
+
+    def _renew(self, reason: CodeChangeReason) -> None:
+        """Give up the current code (every waiting side is closed: their nameplate released) and allocate a new
+        one; meetings already made go on."""
+        if self._stopped or self._renewing is not None:
+            return
+        self._renewing = reason
+        self._crowded_since = None
+        for s in self._sides:
+            if not s.done and s.meeting is None and s.abandoned_at is None:
+                self._abandon(s)
+        self._allocate()
+        self._later(self.timeout, self._no_new_code, self._allocating)
+
+    def _no_new_code(self, side: _Side) -> None:
+        if self._renewing is not None and self._allocating is side:
+            self._fail(RendezvousError(RendezvousFailure.TIMEOUT, f"the meeting server {self.url} gave no code "
+                                                                  f"within {self.timeout:g} s"))
 
     def _watch(self, side: _Side) -> _Side:
         quiet = time.monotonic() - self._active > BUSY_MINUTE
@@ -459,13 +568,14 @@ open; it runs on the reactor thread, so it should only read plain attributes); `
     def _recycle(self, side: _Side) -> None:
         if self._stopped or side.done or side.meeting is not None or side.abandoned_at is not None:
             return
-        if self.code is None:
+        if side is self._allocating:
             self._watch(side)  # still being allocated: the allocation's own timeout applies
             return
         if side.keyed_at is not None and time.monotonic() - side.keyed_at < 2.0:
             self._later(2.0, self._recycle, side)  # a joiner is checking the code right now
             return
-        self._abandon(side)  # nobody came, or someone keyed and vanished
+        self._crowded_since = None  # this side held the code open: its claim was not refused
+        self._abandon(side)  # nobody came, or someone keyed and vanished, or a silent side holds the mailbox
         self._later(2.1, self._reopen)  # in case its close is never acknowledged
 
     def _no_code(self) -> None:
@@ -474,23 +584,36 @@ open; it runs on the reactor thread, so it should only read plain attributes); `
                                                                   f"within {self.timeout:g} s"))
 
     def _reopen(self) -> None:
-        if self._stopped or self.code is None:
+        if self._stopped or self.code is None or self._allocating is not None:
             return
         now = time.monotonic()
         if any(not s.done and s.meeting is None and not s.keyed
                and (s.abandoned_at is None or now - s.abandoned_at < 2.0) for s in self._sides):
             return  # one side already holds the code open (or is letting it go)
-        self._watch(self._create()).w.set_code(self.code)
+        side = self._watch(self._create())
+        side.for_code = self.code
+        side.w.set_code(self.code)
 
     def _progress(self, side: _Side, what: str) -> None:
         if what == "welcome" and self.code is None:
             self._line = "asking the meeting server for a code"
 
     def _got_code(self, side: _Side, code: str) -> None:
-        if self.code is None:
-            self.code = code
-            self._active = time.monotonic()
-            self._line = f"code {code}: waiting for players"
+        if side is not self._allocating:
+            return
+        self._allocating = None
+        previous, self.code = self.code, code
+        self.codes.append(code)
+        self._active = time.monotonic()
+        self._line = f"code {code}: waiting for players"
+        if self.match_code is None:
+            self.match_code = code
+        reason, self._renewing = self._renewing, None
+        if previous is not None and reason is not None:
+            self.wrong_codes = 0
+            line = (f"someone else held the code: the new code is {code}" if reason == CodeChangeReason.HELD else
+                    f"too many wrong codes were tried: the new code is {code}")
+            self.changes.append(CodeChange(code, previous, reason, line))
 
     def _met(self, side: _Side, versions: Any) -> None:
         hello = _their_hello(versions)
@@ -504,6 +627,7 @@ open; it runs on the reactor thread, so it should only read plain attributes); `
             side.w.close()
         else:
             self._errors = 0
+            self._crowded_since = None
             self._active = time.monotonic()
             side.meeting = Meeting(self._thread, side.w, len([s for s in self._sides if s.meeting]) + 1,
                                    hello.get("info", {}))
@@ -514,19 +638,36 @@ open; it runs on the reactor thread, so it should only read plain attributes); `
         if self._stopped or side.meeting is not None:
             return
         error = _failure_of(result, self.url)
-        if self.code is None:
-            self._fail(error or RendezvousError(RendezvousFailure.SERVER_ERROR, "the meeting server closed"))
+        if side is self._allocating:
+            self._allocating = None
+            if self.code is None:
+                self._fail(error or RendezvousError(RendezvousFailure.SERVER_ERROR, "the meeting server closed"))
+                return
+            reason, self._renewing = self._renewing, None  # a new code could not be had: try again in a moment
+            self._errors += 1
+            if self._errors >= 5:
+                self._fail(error or RendezvousError(RendezvousFailure.SERVER_ERROR, "the meeting server closed"))
+                return
+            self._later(1.0, self._renew, reason or CodeChangeReason.HELD)
             return
+        if (side.abandoned_at is not None and self._renewing is not None) or (
+                side.for_code is not None and side.for_code != self.code):
+            return  # a side of a code replaced (or being replaced)
         if error is not None and error.reason == RendezvousFailure.WRONG_CODE:
             self._active = time.monotonic()
             self.wrong_codes += 1
+            self.wrong_total += 1
             if self.wrong_codes >= self.max_wrong:
-                self._fail(RendezvousError(RendezvousFailure.TOO_MANY_WRONG,
-                                           f"{self.wrong_codes} wrong codes were tried on this code: start again "
-                                           f"with a new code"))
+                self._renew(CodeChangeReason.WRONG_CODES)
                 return
         delay = 0.0
         if error is not None and error.reason == RendezvousFailure.BUSY:
+            now = time.monotonic()
+            if self._crowded_since is None:
+                self._crowded_since = now
+            elif now - self._crowded_since >= CROWDED_S:
+                self._renew(CodeChangeReason.HELD)  # someone holds the nameplate and will not let go
+                return
             delay = 0.25  # the previous joiner has not released the nameplate yet
         elif error is not None and error.reason != RendezvousFailure.WRONG_CODE:
             self._errors += 1
@@ -630,6 +771,9 @@ class RendezvousJoin(_Rendezvous):
                                                                   f"v{RENDEZVOUS_VERSION}): both need the same"))
         else:
             side.meeting = self.meeting = Meeting(self._thread, side.w, 1, hello.get("info", {}))
+            match = hello.get("match")
+            if isinstance(match, str) and 0 < len(match) <= 64:
+                self.meeting.match = match
             self._line = "met the host"
             for t in self._timers:
                 if t.active():

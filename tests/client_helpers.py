@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.client.app import App, AppOptions, InputScript
-from arcade.client.scenes.menus import TitleScene
+from arcade.client.scenes.title import TitleScene
 
 
 def make_app(tmp_path, **kw) -> App:

@@ -98,10 +98,10 @@ def _uses_loopback(path: Path) -> bool:
 
 def _group(item) -> str | None:
     """The ``xdist_group`` of a test, or None (spread alone)."""
+    if _uses_loopback(Path(item.path)):
+        return "loopback"  # slow ones too: a LAN lobby announced by one is listed by another's browse
     if item.get_closest_marker("slow"):
         return None  # each long test on its own: the two workers take one each
-    if _uses_loopback(Path(item.path)):
-        return "loopback"
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info is not None else ()
     if any(d and d[-1].scope in ("module", "class", "package") for d in defs):

@@ -3,9 +3,9 @@
 shrink: when you convert a file, delete its lines here. Phase 2 is done when both lists are empty.
 
 ``UNCONVERTED``: code that still draws text not wrapped in ``_()``. An entry is a prefix of the drawing code's
-``path::qualname`` as ``render.audit.TextLog`` names it: a whole file (``arcade/client/scenes/lan.py``) or a class,
-method or function in it (``arcade/client/scenes/menus.py::SeatSetupScene``). Used by the pseudo-locale scene walk
-(words drawn without ``_()``) and by the static check of literal strings handed to the render kit.
+``path::qualname`` as ``render.audit.TextLog`` names it: a whole file (``arcade/client/scenes/lan_lobby.py``) or a
+class, method or function in it (``arcade/client/scenes/setup.py::SeatSetupScene``). Used by the pseudo-locale scene
+walk (words drawn without ``_()``) and by the static check of literal strings handed to the render kit.
 
 ``LAYOUT``: screens of the scene walk (names from ``tests/scene_walk.py``: "setup grisbi", "grass table",
 "grit results"...; an entry is a prefix) whose text does not fit yet in a language (cut, overlapping, off the

@@ -6,7 +6,7 @@ builds:
 - a switch namespace with a bridge ``inet``: the "internet", 203.0.113.0/24 (a documentation range, existing only
   in here);
 - a server namespace at 203.0.113.10 running the real ``turnserver`` (coturn: STUN and TURN on UDP 3478, long-term
-  user/password) and the real Magic Wormhole mailbox server (``python -m twisted wormhole-mailbox`` on TCP 4000);
+  user/password; with ``turn_secret``, coturn's ``use-auth-secret`` with that ``static-auth-secret``) and the real Magic Wormhole mailbox server (``python -m twisted wormhole-mailbox`` on TCP 4000);
 - ``homes`` homes, each a router namespace (``wan`` 203.0.113.N on the bridge, ``lan`` 10.N.0.1/24, forwarding, and
   ``iptables -t nat -A POSTROUTING -o wan -j MASQUERADE --random-fully``) with a machine behind it (10.N.0.2,
   default route via the router). ``--random-fully`` (``symmetric=True``, the default) gives each flow its own
@@ -122,7 +122,7 @@ class Internet:
     ``RuntimeError`` if something cannot be built (everything made so far is removed first)."""
 
     def __init__(self, workdir: Path, homes: int = 3, publics: int = 1, prefix: str | None = None,
-                 symmetric: bool = True, nat: dict[int, str] | None = None) -> None:
+                 symmetric: bool = True, nat: dict[int, str] | None = None, turn_secret: str | None = None) -> None:
         self.dir = Path(workdir)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix or f"{os.environ.get('GRISBI_NETNS_PREFIX', 'ice')}{os.getpid() % 100000}"
@@ -137,6 +137,7 @@ class Internet:
         for i, kind in self.nat.items():
             if kind not in NAT_KINDS or not 1 <= i <= homes:
                 raise ValueError(f"nat: home {i} of {homes}, kind {kind!r}: the kinds are {', '.join(NAT_KINDS)}")
+        self.turn_secret = turn_secret  # coturn also takes TURN REST API credentials minted from this secret
         try:
             self._build()
             self._start_servers()
@@ -240,8 +241,10 @@ class Internet:
 
     def _start_servers(self) -> None:
         conf = self.dir / "turn.conf"
-        conf.write_text(TURN_CONF.format(ip=SERVER_IP, port=TURN_PORT, user=TURN_USER, password=TURN_PASSWORD,
-                                         dir=self.dir))
+        text = TURN_CONF.format(ip=SERVER_IP, port=TURN_PORT, user=TURN_USER, password=TURN_PASSWORD, dir=self.dir)
+        if self.turn_secret:
+            text += f"use-auth-secret\nstatic-auth-secret={self.turn_secret}\n"
+        conf.write_text(text)
         self.servers.append(self._spawn(self.server, ["turnserver", "-c", str(conf)], "turnserver.log"))
         self.servers.append(self._spawn(
             self.server, [sys.executable, "-m", "twisted", "wormhole-mailbox",

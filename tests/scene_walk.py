@@ -63,7 +63,11 @@ def _draw(walk: Walk, where: str, scene) -> None:
 
 
 def _menus(app, log):
-    from arcade.client.scenes.menus import BindingsScene, LearnScene, RulesScene, SeatSetupScene, SettingsScene
+    from arcade.client.scenes.bindings import BindingsScene
+    from arcade.client.scenes.learn import LearnScene
+    from arcade.client.scenes.rules import RulesScene
+    from arcade.client.scenes.setup import SeatSetupScene
+    from arcade.client.scenes.settings import SettingsScene
     from arcade.games import REGISTRY
 
     title = app.top
@@ -87,8 +91,12 @@ def _menus(app, log):
 
 
 def _lan(app, log):
-    from arcade.client.scenes.lan import (LanBrowseScene, LanHostScene, LanJoinScene, LanMenuScene, LanNameScene,
-                                          LanSettingsScene)
+    from arcade.client.scenes.lan_browse import LanBrowseScene
+    from arcade.client.scenes.lan_host import LanHostScene
+    from arcade.client.scenes.lan_join import LanJoinScene
+    from arcade.client.scenes.lan_menu import LanMenuScene
+    from arcade.client.scenes.lan_name import LanNameScene
+    from arcade.client.scenes.lan_settings import LanSettingsScene
     from arcade.games import REGISTRY
 
     app.settings.lan_broadcast = "127.255.255.255"  # the browser listens on this machine only
@@ -153,8 +161,11 @@ def _lan_play(app, log):
 
     from arcade.client.lan import LanLink, explain
     from arcade.client.net.effects import react
-    from arcade.client.scenes.lan import LanBrowseScene, LanJoinScene, LanLobbyScene, LanMessageScene
-    from arcade.client.scenes.menus import PauseScene
+    from arcade.client.scenes.lan_browse import LanBrowseScene
+    from arcade.client.scenes.lan_join import LanJoinScene
+    from arcade.client.scenes.lan_lobby import LanLobbyScene
+    from arcade.client.scenes.lan_message import LanMessageScene
+    from arcade.client.scenes.pause import PauseScene
     from arcade.core.i18n import N_
     from arcade.core.match import SeatSpec
     from arcade.core.peerviews import DEAL_VERIFIED
@@ -267,39 +278,45 @@ class Meeting:
 def _online(app, log):
     from netplay.transport import UdpTransport
 
-    import arcade.client.scenes.online as online
+    from arcade.client.scenes import online_menu, online_wait
+    from arcade.client.scenes.online_common import failure_line
+    from arcade.client.scenes.online_host import OnlineHostScene
+    from arcade.client.scenes.online_join import OnlineJoinScene
+    from arcade.client.scenes.online_settings import OnlineSettingsScene
     from arcade.client.lan import LanLink
-    from arcade.client.scenes.lan import LanLobbyScene, LanMessageScene
+    from arcade.client.scenes.lan_lobby import LanLobbyScene
+    from arcade.client.scenes.lan_message import LanMessageScene
     from arcade.core.i18n import N_
     from arcade.core.match import SeatSpec
 
     log.where = "online menus"
-    warm_up, online.warm_up = online.warm_up, lambda: None  # no thread importing the meeting's libraries meanwhile
+    # no thread importing the meeting's libraries meanwhile
+    warm_up, online_menu.warm_up = online_menu.warm_up, lambda: None
     try:  # (the text audit goes through sys.modules)
-        menu = online.OnlineMenuScene(app)
+        menu = online_menu.OnlineMenuScene(app)
     finally:
-        online.warm_up = warm_up
+        online_menu.warm_up = warm_up
     yield "online menu", menu
     for gid in ("grit", "grisbi"):
-        yield f"online host {gid}", online.OnlineHostScene(app, gid)
-    join = online.OnlineJoinScene(app, ONLINE_CODE)
+        yield f"online host {gid}", OnlineHostScene(app, gid)
+    join = OnlineJoinScene(app, ONLINE_CODE)
     join.count = 2
     yield "online join", join
-    yield "online servers", online.OnlineSettingsScene(app)
+    yield "online servers", OnlineSettingsScene(app)
     # the waiting screens (the online part replaced by a ``Meeting`` saying where it is)
     log.where = "online waiting"
-    real = online.OnlineHost, online.OnlineJoin
-    online.OnlineHost = lambda *a, **kw: Meeting("asking the meeting server for a code")
-    online.OnlineJoin = lambda *a, **kw: Meeting("met the host: checking the code")
+    real = online_wait.OnlineHost, online_wait.OnlineJoin
+    online_wait.OnlineHost = lambda *a, **kw: Meeting("asking the meeting server for a code")
+    online_wait.OnlineJoin = lambda *a, **kw: Meeting("met the host: checking the code")
     try:
-        yield "online host waiting", online.OnlineWaitScene(app, host=("grit", [SeatSpec("human", "wasd"),
+        yield "online host waiting", online_wait.OnlineWaitScene(app, host=("grit", [SeatSpec("human", "wasd"),
                                                                                SeatSpec("remote")], {}))
-        wait = online.OnlineWaitScene(app, code=ONLINE_CODE, local=[SeatSpec("human", "wasd")])
+        wait = online_wait.OnlineWaitScene(app, code=ONLINE_CODE, local=[SeatSpec("human", "wasd")])
         yield "online join waiting", wait
         wait.online.line = "trying the relay (TURN server) (3.4 s)"
         yield "online join waiting: relay", wait
     finally:
-        online.OnlineHost, online.OnlineJoin = real
+        online_wait.OnlineHost, online_wait.OnlineJoin = real
     # the lobbies over the "internet"
     clock = _Clock()
     host, guest = _client(app, "online-host", PLAYER_NAME, clock), _client(app, "online-guest", JOINER, clock)
@@ -325,10 +342,10 @@ def _online(app, log):
             if not link.transport.closed:
                 link.close()
     log.where = "online failures"
-    yield "online message no host", LanMessageScene(app, N_("Cannot join"), online.failure_line(
+    yield "online message no host", LanMessageScene(app, N_("Cannot join"), failure_line(
         "no-host", "no one is hosting with code 98-tiger-lamp: check it, or ask the host for a new one (codes expire "
                    "when the host stops)"))
-    yield "online message no route", LanMessageScene(app, N_("Cannot join"), online.failure_line(
+    yield "online message no route", LanMessageScene(app, N_("Cannot join"), failure_line(
         "no-route", "no direct route to the other player; setting a TURN relay server helps"))
 
 
@@ -351,7 +368,7 @@ def _finish(app, table) -> None:
 
 def _tables(app, log):
     from arcade.client.play import start_match
-    from arcade.client.scenes.menus import PauseScene, go_title
+    from arcade.client.scenes.pause import PauseScene, go_title
     from arcade.core.match import parse_seats
 
     for game, seats in TABLES:
@@ -371,7 +388,7 @@ def _tables(app, log):
 
 def _tutorials(app, log):
     from arcade.client.play import start_tutorial
-    from arcade.client.scenes.menus import go_title
+    from arcade.client.scenes.pause import go_title
     from arcade.games import REGISTRY, definition_of
 
     for gid in REGISTRY:
@@ -386,7 +403,7 @@ def _tutorials(app, log):
 def _replays(app, log):
     from arcade.client.play import start_match
     from arcade.client.scenes.attract import AttractScene
-    from arcade.client.scenes.menus import go_title
+    from arcade.client.scenes.pause import go_title
     from arcade.client.scenes.replays import PlaybackScene, ReplaysScene
     from arcade.core.match import parse_seats
     from arcade.core.replay import list_replays

@@ -27,7 +27,7 @@ def drawn(scene, text: str):
 
 
 def test_text_size_is_chosen_in_display_and_every_screen_grows(tmp_path):
-    from arcade.client.scenes.menus import SettingsScene
+    from arcade.client.scenes.settings import SettingsScene
 
     app = make_app(tmp_path)
     try:

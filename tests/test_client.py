@@ -203,7 +203,8 @@ def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
     assert app.top.name == "title"
     # settings and rules open and close
     app.opts.input_script = script(f"{app.ticks + 1} escape\n")
-    from arcade.client.scenes.menus import RulesScene, SettingsScene
+    from arcade.client.scenes.rules import RulesScene
+    from arcade.client.scenes.settings import SettingsScene
 
     app.push(SettingsScene(app))
     run_ticks(app, 3)
@@ -215,7 +216,7 @@ def test_menus_reach_seat_setup_settings_rules_and_back(tmp_path):
 
 
 def test_seat_setup_cycles_seats_through_zones_pads_and_bot_levels(tmp_path):
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
 
     app = make_app(tmp_path)
     app.input.add_virtual_pad()
@@ -238,7 +239,8 @@ def test_seat_setup_cycles_seats_through_zones_pads_and_bot_levels(tmp_path):
 
 def _scripted_match_checksum(tmp_path, fps: float) -> tuple[int, int]:
     from arcade.client.app import App, AppOptions
-    from arcade.client.scenes.menus import TitleScene, start_match
+    from arcade.client.scenes.title import TitleScene
+    from arcade.client.play import start_match
     from arcade.core.match import parse_seats
 
     ft = FakeTime()
@@ -271,7 +273,7 @@ def test_same_input_script_same_result_at_30_and_144_frames_a_second(tmp_path):
 
 
 def test_title_shows_the_games_cards_and_a_notice_that_fades_clear_of_the_menu(tmp_path):
-    from arcade.client.scenes.menus import title_card
+    from arcade.client.scenes.title import title_card
 
     app = make_app(tmp_path)
     app.notice = "Your settings file could not be read: defaults are used."
@@ -312,7 +314,7 @@ def test_command_line_matches_stay_out_of_the_players_replays(tmp_path):
 def test_seat_setup_shows_the_chosen_options_help_line(tmp_path):
     """An option row explains itself when chosen (Grass's "Learning mode", Grisbi's pace, assist and practice)."""
     from arcade.client.render.audit import TextAudit
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
 
     app = make_app(tmp_path)
     setup = SeatSetupScene(app, "grass")

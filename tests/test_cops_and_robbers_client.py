@@ -17,7 +17,7 @@ from arcade.games.cops_and_robbers import Attack, Defend, Draw, EndTurn, Respond
 from arcade.games.rng import Rng
 from arcade.core.match import parse_seats
 from arcade.games.cops_and_robbers.table.scene import OWN_BOX, ROUND_HOLD
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import WASD, make_app, picture_facts, press, run_ticks, script, share
 
 HUMAN = 0

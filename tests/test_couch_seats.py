@@ -15,7 +15,7 @@ import pytest
 from arcade.core.match import SeatSpec
 from arcade.client.input import sdl_library
 from arcade.client.render.audit import TextAudit
-from arcade.client.scenes.menus import SeatSetupScene
+from arcade.client.scenes.setup import SeatSetupScene
 from arcade.client.scenes.unplugged import PadUnpluggedScene
 from client_helpers import make_app, run_ticks
 

@@ -133,7 +133,7 @@ def test_the_tick_input_rule_is_written_once():
 def test_the_setup_screen_reads_teams_and_a_setting_started_option_from_the_spec(tmp_path):
     """Grisbi's spec says its teams are chosen at the table and its assist starts as the player's setting says;
     Cops & Robbers has teams the rules give; no game id decides it."""
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
     from arcade.core.match import SpecError, parse_seats, seat_teams
     from client_helpers import make_app
 

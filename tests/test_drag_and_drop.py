@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.core.match import SeatSpec
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 
 from client_helpers import make_app, run_ticks
 

@@ -24,7 +24,7 @@ def toy_registered():
 def test_a_game_folder_appears_everywhere_games_are_listed(tmp_path):
     from arcade.client.cli import main
     from arcade.client.scenes.attract import AttractScene
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
 
     with toy_registered():
         app = make_app(tmp_path)

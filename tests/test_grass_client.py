@@ -17,7 +17,7 @@ from arcade.games.grass.cards import NO_CARD
 from arcade.games.rng import Rng
 from arcade.core.match import parse_seats
 from arcade.games.grass.table.scene import WALK_TICKS
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import make_app, picture_facts, run_ticks, script
 
 HUMAN = 0

@@ -15,7 +15,7 @@ from arcade.games.grass.state import Trade
 from arcade.core.match import parse_seats
 from arcade.client.render.audit import TextAudit
 from arcade.games.grass.table.scene import SIZES
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import make_app, press, run_ticks, script
 
 PARANOIA = next(k for k, c in enumerate(CARDS) if c.group == "paranoia")

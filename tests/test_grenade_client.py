@@ -16,7 +16,7 @@ from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, choo
 from arcade.games.rng import Rng
 from arcade.core.match import parse_seats
 from arcade.games.grenade.table.scene import BEAT_TICKS, WHEEL_C, build_beats, place_xy, seat_slots
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import WASD, make_app, picture_facts, press, run_ticks, script, share
 
 HUMAN = 0

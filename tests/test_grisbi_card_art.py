@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from arcade.client.render.palette import FIT as GREEN  # the assist's glow (issue 36: palette)
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from arcade.core.match import parse_seats
 from arcade.games.grisbi import CARDS
 from arcade.games.grisbi.table import cards as gc

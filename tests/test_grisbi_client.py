@@ -20,7 +20,7 @@ from arcade.core.match import parse_seats
 from arcade.games.grisbi.table import cards as gc
 from arcade.client.render.widgets import H, W
 from arcade.games.grisbi.table import scene as gt
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import make_app, picture_facts, press, run_ticks, script
 
 
@@ -414,7 +414,7 @@ def test_teams_chosen_in_seat_setup_reach_the_rules_three_police_against_two_rob
     """rules/grisbi.md, Corrections: "Teams are chosen at the table (one team may have a member more); seats do not
     have to alternate." Setup: five seats alternate by default (3 Robbers, 2 Police); A on seat 3 makes it Police:
     2 Robbers (target 16) against 3 Police (target 20). Four against one is refused."""
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
 
     app = make_app(tmp_path)
     setup = SeatSetupScene(app, "grisbi")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arcade.core.match import parse_seats
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import make_app, picture_facts, run_ticks, script
 
 

@@ -396,7 +396,7 @@ def title_texts(app) -> list[str]:
 def test_settings_language_switches_the_title_at_once_and_is_saved(tmp_path):
     """Settings → Language, → on it: the settings screen is French on its next frame, and so is the title behind
     it; the choice is saved and the next start opens in French."""
-    from arcade.client.scenes.menus import SettingsScene
+    from arcade.client.scenes.settings import SettingsScene
     from arcade.client.settings import load_settings
 
     app = make_app(tmp_path)
@@ -424,7 +424,7 @@ def test_settings_language_switches_the_title_at_once_and_is_saved(tmp_path):
 def test_the_mouse_switches_the_language_on_its_arrows(tmp_path):
     """Click ▶ on the Language row: French; click ◀: English again (the row's arrows, as the other rows')."""
     from arcade.client.render.widgets import W
-    from arcade.client.scenes.menus import SettingsScene
+    from arcade.client.scenes.settings import SettingsScene
     from test_mouse_and_window import click
 
     app = make_app(tmp_path)
@@ -440,7 +440,7 @@ def test_the_mouse_switches_the_language_on_its_arrows(tmp_path):
 def test_a_screen_switched_at_run_time_equals_one_drawn_fresh_in_that_language(tmp_path):
     """No cache keeps the old language: the title and settings drawn after switching are, pixel for pixel, those
     drawn once every cache is emptied."""
-    from arcade.client.scenes.menus import SettingsScene
+    from arcade.client.scenes.settings import SettingsScene
     from scene_walk import clear_caches
 
     app = make_app(tmp_path)

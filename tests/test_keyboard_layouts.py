@@ -10,7 +10,7 @@ import pygame
 
 from arcade.core.match import parse_seats
 from arcade.client.input import DEFAULT_BINDINGS, InputMap, KeyboardLayout, migrate_bindings, zone_hint, zone_title
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 from client_helpers import make_app, run_ticks
 
 # SDL scancodes of the US keys' positions (SDL_scancode.h), and what AZERTY / QWERTZ print there
@@ -137,7 +137,7 @@ def test_rebinding_on_azerty_keeps_the_position_and_shows_the_printed_letter(tmp
     """Key bindings on AZERTY: the zone is called ZQSD; pressing the key printed W binds that place (the US "z"
     position) and the row reads W."""
     from arcade.client.render.audit import TextAudit
-    from arcade.client.scenes.menus import BindingsScene
+    from arcade.client.scenes.bindings import BindingsScene
 
     app = make_app(tmp_path)
     for sc, code in AZERTY.items():

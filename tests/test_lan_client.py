@@ -34,7 +34,8 @@ from arcade.client.net.script import Script
 from arcade.core.match import Match
 from arcade.core.match import SeatSpec
 from arcade.core.replay import read_replay, verify_replay
-from arcade.client.scenes.lan import LanLobbyScene, TextField
+from arcade.client.scenes.lan_lobby import LanLobbyScene
+from arcade.client.scenes.textfield import TextField
 from arcade.client.settings import load_settings, save_settings
 from client_helpers import make_app, picture_facts
 
@@ -635,7 +636,7 @@ def test_a_third_machine_shows_the_level_of_the_bot_that_took_a_dropped_seat(wor
     host's level ("hard" in the host's settings), as on the host, not a guessed "normal" (the results screen says
     "Bot, hard")."""
     from arcade.client.render.audit import TextAudit
-    from arcade.client.scenes.menus import played_by
+    from arcade.client.scenes.results import played_by
 
     host, bob, cy = world.app("host"), world.app("bob"), world.app("cy")
     host.settings.bot_level = "hard"

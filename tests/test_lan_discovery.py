@@ -180,7 +180,7 @@ def test_join_errors_say_what_happened_and_what_to_do():
 
 
 def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypatch):
-    from arcade.client.scenes import lan as lan_scenes
+    from arcade.client.scenes import lan_join as lan_scenes
     from arcade.client.settings import Settings
 
     s = Settings()
@@ -197,7 +197,7 @@ def test_the_join_screen_starts_with_this_networks_part_of_the_address(monkeypat
 
 
 def test_the_lobby_shows_the_addresses_friends_can_type(monkeypatch):
-    from arcade.client.scenes import lan as lan_scenes
+    from arcade.client.scenes import lan_lobby as lan_scenes
 
     def link(bound):
         return NS(transport=NS(address=(bound, 47800)))

@@ -9,7 +9,9 @@ from netplay.events import Disconnected, PeerJoined
 
 from arcade.client.lan import LanLink
 from arcade.client.net.script import Script
-from arcade.client.scenes.lan import LanJoinScene, LanLobbyScene, LanNameScene
+from arcade.client.scenes.lan_join import LanJoinScene
+from arcade.client.scenes.lan_lobby import LanLobbyScene
+from arcade.client.scenes.lan_name import LanNameScene
 from arcade.core.match import SeatSpec
 from client_helpers import make_app
 from test_lan_client import choose, free_port, world  # noqa: F401  (world: the fixture)

@@ -254,7 +254,8 @@ HOST_SCRIPT = """
 65 left
 80 tab             # START: open the lobby
 100 down
-106 down           # the lobby's START item
+104 down
+108 down           # the lobby's START item (under the two seats and the turn clock)
 110 wait Bob · 1 seat   # the joiner is in the lobby (however long the network and the other machine take)
 350 every 240 times 5 return   # START (refused until the joiner is ready; 240 ticks > the 3 s countdown)
 """
@@ -265,15 +266,14 @@ JOIN_SCRIPT = """
 90 down                   # Browse the LAN
 100 return
 105 wait free of 2        # the host's match is listed (hosts announce every second)
-110 return                # the listed match -> the join screen, on the code row
-130 return                # type the code
+110 return                # the listed match -> the join screen, on the code row: typed at once
 140 a
 144 b
 148 c
 152 d
 156 e
 160 f
-170 return                # -> players on this machine: 1
+170 down                  # -> players on this machine: 1
 180 down                  # player 1 here
 190 left                  # WASD keys -> bot (hard)
 200 down

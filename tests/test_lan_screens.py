@@ -8,8 +8,8 @@ import pytest
 
 from arcade.client.render import widgets
 from arcade.client.render.widgets import W
-from arcade.client.scenes import lan
-from arcade.client.scenes.lan import LanHostScene
+from arcade.client.scenes import lan_common, lan_lobby
+from arcade.client.scenes.lan_host import LanHostScene
 
 from client_helpers import make_app, run_ticks
 
@@ -18,7 +18,7 @@ def drawn(app, scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """Every string the scene draws (itself or through the widgets: banner, menu), with its rectangle."""
     seen: list[tuple[str, pygame.Rect]] = []
     with monkeypatch.context() as m:
-        for module in (lan, widgets):
+        for module in (lan_lobby, lan_common, widgets):
             real = module.draw_text
 
             def record(surf, s, *a, _real=real, **kw):
@@ -50,7 +50,7 @@ def lobby(tmp_path):
 def test_a_long_match_description_stays_on_the_screen(lobby, monkeypatch):
     app, scene = lobby
     seen = drawn(app, scene, monkeypatch)
-    desc = lan.describe_settings(scene.link.session.settings or scene.link.settings)
+    desc = lan_lobby.describe_settings(scene.link.session.settings or scene.link.settings)
     assert "Practice" in desc and len(desc) > 100, desc
     lines = [(t, r) for t, r in seen if len(t) > 6 and t in desc]
     assert " ".join(t for t, _ in lines).split() == desc.split(), "the whole description is drawn"

@@ -13,7 +13,7 @@ import arcade.client.lan as lan
 import arcade.client.net.link as netlink
 from arcade.client.lan import LanLink
 from arcade.client.net.script import Script
-from arcade.client.scenes.lan import LanLobbyScene
+from arcade.client.scenes.lan_lobby import LanLobbyScene
 from arcade.core.authority import DEAL_UNFAIR, DEAL_VERIFIED
 from arcade.core.match import SeatSpec
 from netplay.session import HostParts, Session

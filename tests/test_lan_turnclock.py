@@ -11,7 +11,7 @@ import pygame
 from arcade.client.lan import LanLink
 from arcade.client.net.script import Script
 from arcade.client.render.audit import TextAudit
-from arcade.client.scenes.lan import LanLobbyScene
+from arcade.client.scenes.lan_lobby import LanLobbyScene
 from arcade.core.match import SeatSpec
 from test_lan_client import free_port, world  # noqa: F401 (the fixture: two clients on one clock)
 

@@ -11,7 +11,7 @@ import pytest
 from arcade.client.app import clamp_scale, fit_rect, fitting_scales, no_display
 from arcade.core.match import SeatSpec, SpecError, parse_seats
 from arcade.client.render.widgets import H, W
-from arcade.client.scenes.menus import start_match
+from arcade.client.play import start_match
 
 from client_helpers import make_app, run_ticks
 
@@ -114,7 +114,7 @@ def test_hover_selects_and_right_click_goes_back(tmp_path):
 def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
     """◀ ▶ of a row change it; START starts the match; the mouse is a seat of its own."""
     app = make_app(tmp_path)
-    from arcade.client.scenes.menus import SeatSetupScene
+    from arcade.client.scenes.setup import SeatSetupScene
 
     setup = SeatSetupScene(app, "grenade")
     app.push(setup)
@@ -136,7 +136,7 @@ def test_seat_setup_arrows_and_start_by_mouse(tmp_path):
 
 def test_settings_window_scale_offers_only_what_fits(tmp_path):
     app = make_app(tmp_path)
-    from arcade.client.scenes.menus import DisplayScene  # Settings → Display…
+    from arcade.client.scenes.settings import DisplayScene  # Settings → Display…
 
     app.desktop_size = lambda: (1280, 800)
     s = DisplayScene(app)

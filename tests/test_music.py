@@ -113,7 +113,7 @@ def test_results_play_a_win_sting_only_for_a_human_winner(humans, winners, sting
 def test_the_results_sting_at_a_real_table_follows_the_people_here(tmp_path):
     """A finished match at a real table: bots alone get no sting; with a person here, the sting says whether one of
     them won (the seats the table counts as played here, ``seating.humans``)."""
-    from arcade.client.scenes.menus import start_match
+    from arcade.client.play import start_match
     from arcade.core.match import parse_seats
     from arcade.core.results import winners
 

@@ -21,7 +21,7 @@ import pytest
 
 from arcade.client.render.audit import TextLog
 
-from arcade.client.scenes.online import OnlineWaitScene
+from arcade.client.scenes.online_wait import OnlineWaitScene
 from arcade.core.match import SeatSpec
 from test_lan_client import World, choose
 from test_online_loopback import loopback_candidates, mailbox  # noqa: F401  (fixtures)
@@ -90,7 +90,7 @@ def test_host_online_shows_the_code_a_friend_types_it_and_both_sit_at_the_table(
     hlink = host.top.link
     code = hlink.code
     nameplate, *words = code.split("-")
-    assert nameplate.isdigit() and len(words) == 2 and all(w.isalpha() for w in words)
+    assert nameplate.isdigit() and len(words) == 3 and all(w.isalpha() for w in words)
     facts = world.shot(host, "online_lobby_host")
     assert facts["colours"] > 8
     world.press(host, "c")  # copy: the clipboard where the system has one, else a line saying to read it out

@@ -12,9 +12,12 @@ import pygame
 import pytest
 
 from arcade.client.render.audit import TextLog
-from arcade.client.scenes import online
-from arcade.client.scenes.lan import LanLobbyScene, LanSettingsScene
-from arcade.client.scenes.online import OnlineHostScene, OnlineJoinScene, OnlineSettingsScene
+from arcade.client.scenes import online_host, online_join, online_wait
+from arcade.client.scenes.lan_lobby import LanLobbyScene
+from arcade.client.scenes.lan_settings import LanSettingsScene
+from arcade.client.scenes.online_host import OnlineHostScene
+from arcade.client.scenes.online_join import OnlineJoinScene
+from arcade.client.scenes.online_settings import OnlineSettingsScene
 from client_helpers import make_app
 
 KEYS = {"enter": pygame.K_RETURN, "up": pygame.K_UP, "down": pygame.K_DOWN, "tab": pygame.K_TAB,
@@ -58,8 +61,9 @@ def no_network(monkeypatch):
     """Fails the test if anything starts meeting a host (the waiting screen, the online join or any rendezvous)."""
     def refuse(*a, **kw):
         raise AssertionError("the network was used")
-    monkeypatch.setattr(online, "OnlineJoin", refuse)
-    monkeypatch.setattr(online, "OnlineWaitScene", refuse)
+    monkeypatch.setattr(online_wait, "OnlineJoin", refuse)
+    monkeypatch.setattr(online_join, "OnlineWaitScene", refuse)
+    monkeypatch.setattr(online_host, "OnlineWaitScene", refuse)
 
 
 def open_join(app) -> OnlineJoinScene:
@@ -107,7 +111,7 @@ def test_tab_and_a_click_complete_the_word_from_the_word_list(app, no_network):
     app.tick()
     app.tick()
     assert join.code.value == "5-gossamer-rebirth-crossover" and join.rows()[join.row] == "code"
-    assert online.code_problem(join.code.value) == ""
+    assert online_join.code_problem(join.code.value) == ""
 
 
 @pytest.mark.parametrize("typed, line", [
@@ -129,7 +133,8 @@ def test_a_code_that_cannot_be_valid_is_refused_with_its_line_before_any_network
 
 def test_a_code_of_two_or_three_words_goes_to_the_meeting(app, monkeypatch):
     met = []
-    monkeypatch.setattr(online, "OnlineWaitScene", lambda app, **kw: met.append(kw["code"]) or LanSettingsScene(app))
+    monkeypatch.setattr(online_join, "OnlineWaitScene",
+                        lambda app, **kw: met.append(kw["code"]) or LanSettingsScene(app))
     for code in ("5 gossamer rebirth", "5-Gossamer-rebirth-crossover"):
         join = open_join(app)
         type_text(app, code)

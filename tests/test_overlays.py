@@ -65,7 +65,7 @@ def test_results_name_the_winning_team_and_each_seat_once(tmp_path):
 
 def test_key_bindings_refuse_shared_and_lock_keys_and_restore_defaults(tmp_path):
     from arcade.client.input import DEFAULT_BINDINGS
-    from arcade.client.scenes.menus import BindingsScene, binding_problem
+    from arcade.client.scenes.bindings import BindingsScene, binding_problem
 
     app = make_app(tmp_path, input_script=script(""))
     b = app.input.bindings

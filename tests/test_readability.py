@@ -11,7 +11,11 @@ from client_helpers import make_app, run_ticks
 
 
 def screens(app):
-    from arcade.client.scenes.menus import BindingsScene, LearnScene, RulesScene, SeatSetupScene, SettingsScene
+    from arcade.client.scenes.bindings import BindingsScene
+    from arcade.client.scenes.learn import LearnScene
+    from arcade.client.scenes.rules import RulesScene
+    from arcade.client.scenes.setup import SeatSetupScene
+    from arcade.client.scenes.settings import SettingsScene
 
     yield "title", app.top
     for gid in ("grisbi", "grit", "cops_and_robbers"):

@@ -398,7 +398,7 @@ def grit_plan(tmp_path, seed_from: int):
     a Complaint of the hand, the pile it goes to, and the laying mode's line if a menu opens — found by running the
     same match headless (the bots are deterministic)."""
     from arcade.core.match import SeatSpec
-    from arcade.client.scenes.menus import start_match
+    from arcade.client.play import start_match
 
     from client_helpers import make_app
 

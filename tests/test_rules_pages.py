@@ -10,7 +10,7 @@ import pytest
 
 from arcade.games import definition_of
 from arcade.client.render.markdown import render_page
-from arcade.client.scenes.menus import RulesScene, rules_page_text
+from arcade.client.scenes.rules import RulesScene, rules_page_text
 from client_helpers import make_app, run_ticks
 
 FIVE = ["cops_and_robbers", "grass", "grenade", "grisbi", "grit"]
@@ -199,7 +199,7 @@ def test_the_french_page_draws_with_every_glyph(gid, tmp_path):
     """Every character of the French page (accents, « », U+202F, ’, $ amounts) has a glyph in the bundled fonts,
     regular and bold, and the page draws as a page."""
     from arcade.client.render.fonts import missing_glyphs
-    from arcade.client.scenes.menus import card_art_of
+    from arcade.client.scenes.common import card_art_of
 
     make_app(tmp_path)
     text = definition_of(gid).rules_text("fr")

@@ -4,12 +4,16 @@ who played (both teams; the mouse when it was the mouse)."""
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 import pytest
 
 from arcade.client.render.widgets import H, W
-from arcade.client.scenes import menus
-from arcade.client.scenes.menus import ResultsScene, SeatSetupScene, SettingsScene, start_match
+from arcade.client.scenes.results import ResultsScene
+from arcade.client.scenes.setup import SeatSetupScene
+from arcade.client.scenes.settings import SettingsScene
+from arcade.client.play import start_match
 from arcade.core.match import SeatSpec, parse_seats
 
 from client_helpers import make_app, run_ticks, script
@@ -20,16 +24,17 @@ GENTLE = "First match: relaxed pace, assist on — change in Settings"
 def drawn(app, scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """Every string ``scene`` draws in one frame, with its rectangle on the 1280×720 picture."""
     seen: list[tuple[str, pygame.Rect]] = []
-    real = menus.draw_text
+    where = sys.modules[type(scene).__module__]  # the screen's module: the one calling draw_text
+    real = where.draw_text
 
     def record(surf, s, *a, **kw):
         r = real(surf, s, *a, **kw)
         seen.append((s, r))
         return r
 
-    monkeypatch.setattr(menus, "draw_text", record)
+    monkeypatch.setattr(where, "draw_text", record)
     scene.draw(app.screen, 1.0)
-    monkeypatch.setattr(menus, "draw_text", real)
+    monkeypatch.setattr(where, "draw_text", real)
     return seen
 
 

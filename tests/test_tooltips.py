@@ -169,7 +169,7 @@ def test_the_deal_verified_line_of_lan_results_is_explained(tmp_path):
     import types
 
     from arcade.client.net.prompts import NetTable
-    from arcade.client.scenes.menus import DEAL_HELP, ResultsScene
+    from arcade.client.scenes.results import DEAL_HELP, ResultsScene
 
     from arcade.games.bots import BotSeat
 

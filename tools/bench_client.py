@@ -62,7 +62,8 @@ def bench_ticks(ticks: int, game: str | None, seats: str | None, realtime: bool 
     have their real think time; ``think_here``: the bots decide on the main thread, as without a worker thread."""
     from arcade.client.app import App, AppOptions
     from arcade.client.scenes.attract import AttractScene
-    from arcade.client.scenes.menus import TitleScene, start_match
+    from arcade.client.scenes.title import TitleScene
+    from arcade.client.play import start_match
 
     app = App(AppOptions(headless=True, config_dir=tempfile.mkdtemp(), bot_think_ticks=30, record=False))
     app.reset_to(TitleScene(app))

@@ -34,7 +34,8 @@ def bench(ticks: int, seats: str, seed: int, demo: bool) -> dict[str, list[float
     """Run the Grisbi table for ``ticks`` client ticks; returns per-tick times in ms by name."""
     from arcade.client.app import App, AppOptions
     from arcade.core.match import parse_seats
-    from arcade.client.scenes.menus import TitleScene, start_match
+    from arcade.client.scenes.title import TitleScene
+    from arcade.client.play import start_match
 
     app = App(AppOptions(headless=True, config_dir=tempfile.mkdtemp()))
     app.reset_to(TitleScene(app))

@@ -26,7 +26,8 @@ import pygame  # noqa: E402
 from arcade.client.app import App, AppOptions, InputScript  # noqa: E402
 from arcade.client.render import fonts  # noqa: E402
 from arcade.client.render.palette import VISIONS, simulate  # noqa: E402
-from arcade.client.scenes.menus import TitleScene, start_match  # noqa: E402
+from arcade.client.scenes.title import TitleScene  # noqa: E402
+from arcade.client.play import start_match  # noqa: E402
 from arcade.core.match import parse_seats  # noqa: E402
 from arcade.games import REGISTRY  # noqa: E402
 

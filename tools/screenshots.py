@@ -20,7 +20,9 @@ from arcade.client.app import App, AppOptions, InputScript  # noqa: E402
 from arcade.games import REGISTRY  # noqa: E402
 from arcade.core.match import parse_seats  # noqa: E402
 from arcade.client.scenes.attract import AttractScene  # noqa: E402
-from arcade.client.scenes.menus import SeatSetupScene, TitleScene, start_match  # noqa: E402
+from arcade.client.scenes.setup import SeatSetupScene  # noqa: E402
+from arcade.client.scenes.title import TitleScene  # noqa: E402
+from arcade.client.play import start_match  # noqa: E402
 
 PLAYERS = {"grisbi": "human,bot,bot,bot", "grit": "human,bot", "grenade": "human,bot,bot,bot",
            "grass": "human,bot,bot,bot", "cops_and_robbers": "human,bot,bot,bot"}

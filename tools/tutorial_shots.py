@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 
 from arcade.client.app import App, AppOptions, InputScript  # noqa: E402
 from arcade.client.play import start_tutorial  # noqa: E402
-from arcade.client.scenes.menus import TitleScene  # noqa: E402
+from arcade.client.scenes.title import TitleScene  # noqa: E402
 from arcade.games.grisbi.tutorial import stage  # noqa: E402
 
 # a wrong E at tick 230 (the hint), then S (jump to the glowing card) and E (lay it) every 2.5 s, E on the pause

@@ -269,6 +269,7 @@ class App:
         self.dirty = True  # a window needs a new frame (input, resize, scene change)
         self.last_present = 0.0
         self._shown_top: tuple = ()
+        self._windowed_size: tuple[int, int] | None = None  # the window's size before fullscreen (px)
         self._logged_scene = ""
         self.frame_times: list[tuple[float, float, float]] = []  # --frame-stats: (paint, scale, flip) s a frame
         self._scaled_at = 0.0
@@ -391,7 +392,7 @@ class App:
         if self.window is not None:
             if on and not was:
                 self._windowed_size = tuple(pygame.display.get_window_size())  # SDL's own, after any drag
-            size = self.start_size() if on else getattr(self, "_windowed_size", None) or self.start_size()
+            size = self.start_size() if on else self._windowed_size or self.start_size()
             self.window = self._set_window_mode(on, size)
         self.dirty = self.full_frame = True
 

@@ -6,11 +6,12 @@ and tools: ``--headless`` (no window; the loop runs unpaced unless ``--realtime`
 Subcommands ``host`` and ``join`` run headless network matches (``arcade.client.netmatch``); ``browse`` lists the matches
 on the LAN (``arcade.client.browse``). LAN play from the client: ``--lan-broadcast ADDR``, ``--lan-bind ADDR`` and
 ``--lan-port N`` set the network for this run; ``--lan MODE`` opens a LAN screen or a
-scripted flow (``arcade.client.scenes.lan.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
+scripted flow (``arcade.client.scenes.lan_menu.start_from_cli``; hidden test hooks: ``--lan-summary``, ``--lan-countdown``,
 ``--lan-end-after-rounds``, ``--lan-end-when-file``, ``--lan-tick-rate``, ``--lan-timeout``). Online play:
-``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``
-set the servers for this run; ``--online MODE`` opens an online screen or flow (``--online-code CODE``;
-``arcade.client.scenes.online.start_online_from_cli``; the ``--lan-auto``, ``--lan-summary``, ``--lan-countdown``
+``--online-rendezvous URL``, ``--online-stun``, ``--online-turn``, ``--online-turn-user``, ``--online-turn-password``,
+``--online-turn-secret``, ``--online-relay-only`` set the servers for this run; ``--online MODE`` opens an online screen or
+flow (``--online-code CODE``; ``arcade.client.scenes.online_menu.start_online_from_cli``; the ``--lan-auto``,
+``--lan-summary``, ``--lan-countdown``
 and ``--lan-end-after-rounds`` hooks apply to it too). Bad arguments: a one-line error and exit status 2.
 """
 
@@ -139,13 +140,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="open an online screen (menu, host-setup, join-setup, settings) or flow: host (--game, "
                           "--seats with 'remote' seats: a code, then the lobby), join (--online-code; --seats: the "
                           "players here, none: watch)")
-    net.add_argument("--online-code", metavar="CODE", help="the host's internet code (e.g. 7-tiger-lamp)")
+    net.add_argument("--online-code", metavar="CODE", help="the host's internet code (e.g. 7-crossover-tiger-guitarist)")
     net.add_argument("--online-rendezvous", metavar="URL", help="the meeting server (a Magic Wormhole mailbox "
                      "server, ws://HOST:PORT/v1; default from settings: the public one)")
     net.add_argument("--online-stun", metavar="HOST:PORT", help="the STUN server (default from settings)")
     net.add_argument("--online-turn", metavar="HOST:PORT", help="a TURN relay (default from settings: none)")
     net.add_argument("--online-turn-user", metavar="U", help="the TURN relay's user name")
-    net.add_argument("--online-turn-password", metavar="P", help="the TURN relay's password")
+    net.add_argument("--online-turn-password", metavar="P", help="the TURN relay's password (long-term: used by "
+                     "this machine only)")
+    net.add_argument("--online-turn-secret", metavar="SECRET", help="the TURN relay's shared secret (coturn's "
+                     "static-auth-secret), instead of a user and password")
+    net.add_argument("--online-relay-only", action="store_true", help="offer relayed candidates only (hide this "
+                     "machine's addresses)")
     return p
 
 
@@ -192,7 +198,7 @@ def replay_main(argv: list[str]) -> int:
               + (" (unfinished match)" if not rep.finished else ""))
         return 0
     from arcade.client.app import App, AppOptions
-    from arcade.client.scenes.menus import TitleScene
+    from arcade.client.scenes.title import TitleScene
     from arcade.client.scenes.replays import PlaybackScene
 
     app = App(AppOptions(headless=args.headless, frames=args.frames, screenshot=args.screenshot,
@@ -318,7 +324,7 @@ def _input_script(path: str | None):
 def _make_app(args: argparse.Namespace, script):
     """The App with the command line's options and LAN settings, on the title screen."""
     from arcade.client.app import App, AppOptions
-    from arcade.client.scenes.menus import TitleScene
+    from arcade.client.scenes.title import TitleScene
 
     data_dir = args.data_dir
     if data_dir is None and (args.game or args.headless or args.lan or args.online or args.demo):
@@ -342,7 +348,9 @@ def _make_app(args: argparse.Namespace, script):
         app.settings.lan_name_asked = True
     if args.lan_port is not None:
         app.settings.lan_port = args.lan_port
-    for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password"):
+    if args.online_relay_only:
+        app.settings.online_relay_only = True
+    for key in ("rendezvous", "stun", "turn", "turn_user", "turn_password", "turn_secret"):
         value = getattr(args, f"online_{key}")
         if value is not None:
             setattr(app.settings, f"online_{key}", value)
@@ -352,7 +360,7 @@ def _make_app(args: argparse.Namespace, script):
 
 def _start_local(app, args: argparse.Namespace, seats: list) -> None:
     """``--game``: the match on this machine, a missing gamepad's seat given to the keyboard (a warning)."""
-    from arcade.client.scenes.menus import start_match
+    from arcade.client.play import start_match
     from arcade.core.match import options_for_count
 
     seats, warnings = fall_back_from_missing_pads(seats, app.input.pads())
@@ -405,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(parser, str(e))
     app = _make_app(args, script)
     if args.lan:
-        from arcade.client.scenes.lan import start_from_cli
+        from arcade.client.scenes.lan_menu import start_from_cli
 
         err = start_from_cli(app, args.lan, game=args.game, seats=lan_seats, address=args.lan_address,
                              code=args.lan_code, name=args.lan_name, claim=claim, auto=args.lan_auto,
@@ -416,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"grisbi-arcade: error: {err}", file=sys.stderr)
             return 1
     if args.online:
-        from arcade.client.scenes.online import start_online_from_cli
+        from arcade.client.scenes.online_menu import start_online_from_cli
 
         from arcade.client.net.script import Script
 

@@ -8,12 +8,16 @@
 Over the internet (``netplay.online``: a short code on a Magic Wormhole mailbox server, then ICE, directly or
 through a TURN relay; the same session, keyed by that code, runs on top)::
 
-    grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-tiger-lamp"
-    grisbi-arcade join --internet 7-tiger-lamp --seats bot --headless
+    grisbi-arcade host --game grit --seats bot,remote --internet --headless     # prints "internet code: 7-crossover-tiger-guitarist"
+    grisbi-arcade join --internet 7-crossover-tiger-guitarist --seats bot --headless
 
-with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT --turn-user U
---turn-password P`` (defaults: ``netplay.online``'s; a joiner without a TURN server uses the one the host lends).
-The host prints ``internet code: CODE`` on its own line as soon as the code exists, keeps it open for the next
+with the servers ``--rendezvous URL`` (the mailbox server), ``--stun HOST:PORT``, ``--turn HOST:PORT`` with either
+``--turn-user U --turn-password P`` (long-term: used by this machine only, never sent) or ``--turn-secret SECRET``
+(coturn's ``static-auth-secret``: the host mints short-lived credentials for each joiner without a relay, sent on
+its encrypted meeting channel), ``--relay-only`` (offer relayed candidates only: hide this machine's addresses)
+(defaults: ``netplay.online``'s; a joiner without a TURN server reaches the host's relay, or uses the credentials it
+granted). The host prints ``internet code: CODE`` on its own line as soon as the code exists, and again each time
+the code changes (someone held it, or too many wrong codes were tried: a line says why), keeps it open for the next
 joiner up to the free seats (and ``netplay.online.SPECTATORS`` watchers), and plays a star through itself; the
 summary adds ``route`` ("direct" or "relay"), ``connect_s`` (a joiner: code entered -> welcomed by the host) and
 ``online`` (routes per joiner, datagrams and payload bytes of the transport, seconds of play). ``--rounds N`` (host)
@@ -56,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 import re
 import socket
 import sys
@@ -66,7 +71,7 @@ from netplay.discovery import announce_session
 from netplay.events import (CodeChanged, Desync, Disconnected, FailReason, Failed, Interrupted, MatchEnded,
                             PeerJoined, Resumed, SeatDropped, Started, TurnTimedOut)
 from netplay.ice import MAX_TOTAL_TIMEOUT
-from netplay.online import (DEFAULT_STUN, SPECTATORS, Connected, OnlineHost, OnlineJoin, PeerFailed,
+from netplay.online import (DEFAULT_STUN, SPECTATORS, CodeReady, Connected, OnlineHost, OnlineJoin, PeerFailed,
                             online_settings)
 from netplay.online import Failed as OnlineFailed
 from netplay.rendezvous import PUBLIC_MAILBOX, warm_up
@@ -104,7 +109,7 @@ def _parser(sub: str) -> _Parser:
         p.add_argument("--port", type=int, default=None, help="UDP port to listen on (0 = any free port; not with "
                        "--internet)")
         p.add_argument("--internet", action="store_true", help="host over the internet: a code such as "
-                       "7-tiger-lamp from the rendezvous server, printed as 'internet code: CODE'")
+                       "7-crossover-tiger-guitarist from the rendezvous server, printed as 'internet code: CODE'")
         p.add_argument("--rounds", type=int, default=None, help="end the match for everyone once this many rounds "
                        "were played (Grisbi)")
         p.add_argument("--turn-clock", metavar="SECONDS", type=float, default=SessionConfig.turn_clock,
@@ -114,7 +119,7 @@ def _parser(sub: str) -> _Parser:
     else:
         p.add_argument("address", nargs="?", default=None, help="the host, HOST:PORT (not with --internet)")
         p.add_argument("--internet", metavar="CODE", default=None, help="join over the internet with the host's "
-                       "code (e.g. 7-tiger-lamp)")
+                       "code (e.g. 7-crossover-tiger-guitarist)")
     p.add_argument("--code", default=None, help="the match's join code (LAN; with --internet the code is the "
                    "internet code)")
     net = p.add_argument_group("internet servers (with --internet)")
@@ -122,10 +127,17 @@ def _parser(sub: str) -> _Parser:
                      f"(default {PUBLIC_MAILBOX})")
     net.add_argument("--stun", metavar="HOST:PORT", default=None, help=f"the STUN server (default "
                      f"{DEFAULT_STUN[0]}:{DEFAULT_STUN[1]}; 'none': none)")
-    net.add_argument("--turn", metavar="HOST:PORT", default=None, help="the TURN relay (default none; the host "
-                     "lends its relay to joiners who have none)")
-    net.add_argument("--turn-user", metavar="U", default=None, help="the TURN relay's user name")
+    net.add_argument("--turn", metavar="HOST:PORT", default=None, help="the TURN relay (default none; a joiner "
+                     "without one reaches the host's)")
+    net.add_argument("--turn-user", metavar="U", default=None, help="the TURN relay's user name (long-term: used "
+                     "by this machine only)")
     net.add_argument("--turn-password", metavar="P", default=None, help="the TURN relay's password")
+    net.add_argument("--turn-secret", metavar="SECRET", default=None, help="the TURN relay's shared secret "
+                     "(coturn's static-auth-secret), instead of --turn-user/--turn-password: short-lived "
+                     "credentials are minted from it (a host grants them to joiners without a relay)")
+    net.add_argument("--relay-only", action="store_true", help="offer relayed candidates only (hide this "
+                     "machine's addresses)")
+    net.add_argument("--grant-lifetime", type=float, default=None, help=argparse.SUPPRESS)  # s, tests
     # measurements: seeded impairment added to every datagram this peer sends over the internet transport
     net.add_argument("--impair-latency", type=float, default=0.0, help=argparse.SUPPRESS)  # ms, one way
     net.add_argument("--impair-jitter", type=float, default=0.0, help=argparse.SUPPRESS)  # ms
@@ -249,11 +261,14 @@ class _Headless:
             s.end_match()
 
     def report_online(self, ev: Any) -> None:
-        if isinstance(ev, Connected):
+        if isinstance(ev, CodeReady) and ev.previous is not None:
+            print(f"internet code: {ev.code}", flush=True)  # every new code, even --quiet (tests read it)
+            self.say(f"online: {ev.line}")
+        elif isinstance(ev, Connected):
             self.say(f"online: a player connected {'directly' if ev.route == 'direct' else 'through the relay'} "
                      f"in {ev.connect_s:.1f} s")
         elif isinstance(ev, PeerFailed):
-            self.say(f"online: a player could not connect: {ev.line}")
+            self.say(f"online: {ev.name or 'a player'} could not connect: {ev.line}")
         elif isinstance(ev, OnlineFailed):
             self.say(f"online: no more players can join: {ev.line}")
 
@@ -423,9 +438,13 @@ def _online(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The servers from the command line (``netplay.online.online_settings``), and the transport's options (seed,
     impairment). Raises _ArgError."""
     try:
-        settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password)
+        settings = online_settings(args.rendezvous, args.stun, args.turn, args.turn_user, args.turn_password,
+                                   args.turn_secret, args.relay_only)
     except ValueError as e:
-        raise _ArgError(str(e) + (" (--turn-user, --turn-password)" if "password" in str(e) else "")) from None
+        raise _ArgError(str(e) + (" (--turn-user, --turn-password, or --turn-secret)" if "password" in str(e)
+                                  else "")) from None
+    if args.grant_lifetime is not None:
+        settings = replace(settings, grant_lifetime=args.grant_lifetime)
     kw: dict[str, Any] = {"seed": args.seed or 0}
     if args.impair_latency or args.impair_jitter or args.impair_loss:
         kw["send_impairment"] = Impairment(latency=args.impair_latency / 1000, jitter=args.impair_jitter / 1000,
@@ -506,7 +525,7 @@ def _host_online(args: argparse.Namespace, settings: MatchSettings, seats: list[
         print(f"{PROG}: error: {failure.line if failure else 'the meeting server gave no code'}", file=sys.stderr)
         return 1
     print(f"internet code: {online.code}", flush=True)
-    session = Session.host(online.transport, settings, remote, online.code, input_source=run.input_source,
+    session = Session.host(online.transport, settings, remote, online.session_code, input_source=run.input_source,
                            config=_config(args, online=True), now=time.monotonic(), nonce=args.seed, name="host",
                            bots={i: lv or args.level for i, lv in levels.items()})
     run.say(f"hosting {settings.describe()} over the internet; waiting for {sum(remote)} remote seat(s)")
@@ -518,7 +537,8 @@ def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any)
     servers, kw = _online(args)
     run = _Headless(args, [lv or "" for lv in seats])
     warm_up(wait=10.0)  # the meeting's libraries load before the code counts as entered (as in the menus)
-    online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION}, **kw)
+    online = OnlineJoin(args.internet, servers, info={"seats": len(seats), "protocol": PROTOCOL_VERSION,
+                                                      "name": (socket.gethostname() or "joiner")[:24]}, **kw)
     run.online = online
     _wait(online, run, lambda: online.result is not None, MAX_TOTAL_TIMEOUT + 2)
     result = online.result
@@ -531,7 +551,7 @@ def _join_online(args: argparse.Namespace, seats: list[str | None], accept: Any)
         return 1
     run.say(f"online: connected {'directly' if result.route == 'direct' else 'through the relay'} in "
             f"{result.connect_s:.1f} s")
-    session = Session.join(online.transport, online.host_address, args.internet, len(seats),
+    session = Session.join(online.transport, online.host_address, online.session_code, len(seats),
                            input_source=run.input_source, config=_config(args, online=True), now=time.monotonic(),
                            nonce=args.seed, accept=accept, name="joiner")
     return run.run(session, online)

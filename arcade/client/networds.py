@@ -1,6 +1,6 @@
 """The network's own English lines, worded in the player's language: what ``netplay`` says for a person while it
 meets, connects and fails (``netplay.online``, ``netplay.rendezvous``, ``netplay.ice``: "trying a direct route
-(1.2 s)", "no one is hosting with code 7-tiger-lamp: ..."), why the host cannot start yet
+(1.2 s)", "no one is hosting with code 7-crossover-tiger-guitarist: ..."), why the host cannot start yet
 (``Session.start_problem``: "seat 2 still open") and why a seat claim was refused (``ClaimRefused.reason``).
 
 ``netplay`` is a network library that speaks English (its lines are also its logs); the client shows them through
@@ -31,7 +31,9 @@ LINES: tuple[str, ...] = (
     N_("met the host: checking the code"),
     N_("met the host"),
     N_("the code is busy (the host may be letting another player in): waiting"),
-    N_("wrong code: check it with the host (a number and two words, e.g. 7-tiger-lamp)"),
+    N_("wrong code: check it with the host (a number and three words)"),
+    N_("someone else held the code: the new code is {code}"),
+    N_("too many wrong codes were tried: the new code is {code}"),
     N_("cannot reach the meeting server {server}: check the internet connection or the rendezvous server setting"),
     N_("the meeting server {server} refused us: {detail}"),
     N_("the host is busy with another player"),
@@ -49,7 +51,7 @@ LINES: tuple[str, ...] = (
        "stops)"),
     N_("the other side of this code is not a Grisbi Arcade host"),
     N_("the host runs another version of Grisbi Arcade (meeting v{theirs}, here v{ours}): both need the same"),
-    N_("'{code}' is not a code: a code looks like 7-tiger-lamp (a number, then words)"),
+    N_("'{code}' is not a code: a code looks like 7-crossover-tiger-guitarist (a number, then words)"),
     # --- finding a route (netplay.ice)
     N_("finding this machine's addresses"),
     N_("waiting for the other side's addresses"),
@@ -75,7 +77,13 @@ LINES: tuple[str, ...] = (
     N_("the rendezvous server '{url}' is not a ws:// or wss:// URL (e.g. {example})"),
     N_("the STUN server '{server}' is not HOST:PORT (e.g. turn.example.org:3478)"),
     N_("the TURN server '{server}' is not HOST:PORT (e.g. turn.example.org:3478)"),
-    N_("a TURN server needs its user name and password"),
+    N_("a TURN server needs its user name and password, or its shared secret"),
+    N_("only the relay may be used here (hide my address), but there is no relay"),
+    N_("only the relay may be used here (hide my address), but the TURN relay did not answer or refused the "
+       "user/password"),
+    N_("your relay at {server} did not answer"),
+    N_("their relay at {server} did not answer"),
+    N_("no relay configured: one of you needs a relay"),
     # --- the lobby (Session.start_problem) and seat claims (ClaimRefused.reason)
     N_("the lobby is closed"),
     N_("waiting for {names} to be ready"),
@@ -84,7 +92,7 @@ LINES: tuple[str, ...] = (
     N_("the host plays it"),
     N_("that seat is not free"),
     # --- lines made of lines: last, so that a whole line is known before its parts
-    # TRANSLATORS: the host's progress line while a friend connects: "code 7-tiger-lamp: waiting for players; a
+    # TRANSLATORS: the host's progress line while a friend connects: "code 7-crossover-tiger-guitarist: waiting for players; a
     # player is connecting: trying a direct route (1.2 s)"
     N_("{line}; a player is connecting: {busy}"),
     # TRANSLATORS: a connecting step and the seconds it has taken so far: "trying a direct route (1.2 s)"

@@ -53,7 +53,7 @@ class Settings:
 
     LAN play (edited in LAN → LAN settings): ``lan_name`` (shown to the other players, 1..24 characters; default the
     OS user name), ``lan_name_asked`` (the player confirmed it: the first time they go to play with other machines
-    they are asked, ``scenes.lan.LanNameScene``), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
+    they are asked, ``scenes.lan_name.LanNameScene``), ``lan_broadcast`` (where a host announces its match and a browser listens: ``""``, the default,
     means every LAN interface of this machine, see ``netplay.discovery.broadcast_targets``; 127.255.255.255 keeps
     everything on this machine; or one address such as 192.168.1.255; also ``--lan-broadcast``), ``lan_bind`` (the
     IPv4 address the host's game port is bound on: 0.0.0.0, every interface, by default; also ``--lan-bind``),
@@ -64,8 +64,10 @@ class Settings:
     Online play (edited in Settings → Online servers, see ``netplay.online.online_settings``): ``online_rendezvous``
     (the Magic Wormhole mailbox server's ``ws://`` URL; "" for the public one), ``online_stun`` (``host:port``; ""
     for the default public STUN server, "none" for none), ``online_turn`` (a TURN relay ``host:port``; "" for none)
-    with ``online_turn_user`` and ``online_turn_password`` (kept in this file as typed: a relay's shared login, not
-    a personal secret).
+    with ``online_turn_user`` and ``online_turn_password`` (long-term, used by this machine only: kept in this file as
+    typed) or ``online_turn_secret`` (coturn's ``static-auth-secret``: short-lived credentials are minted from it,
+    and joiners without a relay get their own), and ``online_relay_only`` (offer relayed candidates only: hide this
+    machine's addresses).
 
     Display (Settings → Display…): ``text_scale``, every text's size in percent of the size the screens were laid
     out for (``TEXT_SCALES``: 100, 125, 150; ``render.fonts.set_text_scale``); ``reduce_flashing``: Grisbi's flashes
@@ -174,10 +176,10 @@ def _clean(raw: object) -> tuple[Settings, list[str]]:
         "language": lambda v: v == "" or (isinstance(v, str) and v in LANGUAGES),
         "bindings_by": lambda v: v == "position",
     }
-    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password"):
+    for name in ("online_rendezvous", "online_stun", "online_turn", "online_turn_user", "online_turn_password",
+                 "online_turn_secret"):
         checks[name] = lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable()
-    checks.setdefault("online_turn_secret", checks["online_turn_password"])  # issue 34 (Settings → Online servers)
-    checks.setdefault("online_relay_only", lambda v: isinstance(v, bool))
+    checks["online_relay_only"] = lambda v: isinstance(v, bool)
     checks["text_scale"] = lambda v: isinstance(v, int) and not isinstance(v, bool) and v in TEXT_SCALES
     checks["reduce_flashing"] = lambda v: isinstance(v, bool)
     for f in fields(Settings):

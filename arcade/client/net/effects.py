@@ -13,7 +13,7 @@ from typing import Any, Callable
 from netplay.events import (CaughtUp, ClaimAsked, ClaimRefused, CodeChanged, Desync, Disconnected, FailReason,
                             Failed, Interrupted, JoinRefused, MatchEnded, NetEvent, Notice, NoticeKind, PeerJoined,
                             PeerLeft, Resumed, SeatClaimed, SeatDropped, Started, TurnTimedOut)
-from netplay.online import Connected, PeerFailed
+from netplay.online import CodeReady, Connected, PeerFailed
 from netplay.online import Failed as OnlineFailed
 from netplay.settings import AUTHORITY
 
@@ -178,13 +178,26 @@ def failed(link: Any, ev: Failed, now: float) -> None:
 # --- the host's online code (netplay.online): its meetings and connections
 
 
+def online_code_ready(link: Any, ev: CodeReady, now: float) -> None:
+    """A new code (another side held the old one, or too many wrong guesses): the lobby shows it with why."""
+    if ev.previous is None:
+        return  # the first code: the lobby shows it as it is
+    link.code_note = ev.line
+    link.log(f"internet code: {ev.code}")
+    link.tell(Said("online-new-code", "", line=NetLine(ev.line)))
+
+
 def online_connected(link: Any, ev: Connected, now: float) -> None:
     how = "directly" if ev.route == "direct" else "through the relay"
     link.log(f"online: a player connected {how} in {ev.connect_s:.1f} s")
 
 
 def online_peer_failed(link: Any, ev: PeerFailed, now: float) -> None:
-    link.tell(said("online-peer-failed", N_("A player could not connect: {reason}"), reason=NetLine(ev.line)))
+    if ev.name:  # the joiner said who it is and why, through the meeting
+        link.tell(said("online-peer-failed", N_("{name} could not connect: {reason}"), name=ev.name,
+                       reason=NetLine(ev.line)))
+    else:
+        link.tell(said("online-peer-failed", N_("A player could not connect: {reason}"), reason=NetLine(ev.line)))
 
 
 def online_failed(link: Any, ev: OnlineFailed, now: float) -> None:
@@ -199,7 +212,7 @@ EFFECTS: dict[type, Effect] = {
     ClaimRefused: claim_refused, CaughtUp: caught_up, Desync: desync, MatchEnded: match_ended,
     TurnTimedOut: turn_timed_out, Failed: failed,
     # the host's online code (netplay.online)
-    Connected: online_connected, PeerFailed: online_peer_failed, OnlineFailed: online_failed,
+    CodeReady: online_code_ready, Connected: online_connected, PeerFailed: online_peer_failed, OnlineFailed: online_failed,
 }
 """Event type -> its effect at this machine's table."""
 

@@ -356,7 +356,7 @@ class NetTable:
                                                    + (step - 22) + (sp - 44) // 2),
                   size=size_to_fit(labels, r.width - 120, 22, bold=True), spacing=44)
 
-    # --- the pause menu (``arcade.client.scenes.menus.PauseScene``): the match goes on underneath
+    # --- the pause menu (``arcade.client.scenes.pause.PauseScene``): the match goes on underneath
     def pause_items(self) -> list[str]:
         if self.link.role == "host":
             return [N_("Resume"), N_("How to play"), N_("End the match for everyone"), N_("Leave (the match ends)")]
@@ -379,7 +379,7 @@ class NetTable:
             self.link.close("left the match")
             go_lan_menu(pause.app, _("You left the match."))
 
-    # --- the results (``arcade.client.scenes.menus.ResultsScene``): back to the lobby for a rematch, or leave
+    # --- the results (``arcade.client.scenes.results.ResultsScene``): back to the lobby for a rematch, or leave
     RESULT_ITEMS = (N_("Back to the lobby"), N_("Leave"))
 
     def result_title(self, table, title: str) -> str:

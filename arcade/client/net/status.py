@@ -48,7 +48,9 @@ class NetStatus:
     heard for 0.5 s; ``catching_up``: a late joiner re-simulating, ``catch_up``: (tick, of ~ticks); ``snapshot``:
     (parts received, parts) of a late joiner's snapshot; ``relayed``: the players whose inputs the host relays;
     ``route``: over the internet, "direct" or "relay" (a host with joiners on both: "relay"; None: not connected
-    yet, or on the LAN); ``deal_restarts``: how many times the deal started over; ``clocks``: seat -> seconds left
+    yet, or on the LAN); ``code``: the code to show and copy (an online host's current one: it changes
+    when another side spoils it, the session staying keyed by the first); ``code_note``: why it changed (netplay's
+    English line, "" if it did not); ``deal_restarts``: how many times the deal started over; ``clocks``: seat -> seconds left
     of the turn clocks in their last ``SHOWN_FROM`` s; ``countdown``: seconds before the start (None: none);
     ``scripted``: a scripted run (the command line's ``--lan-auto``: no key needed); ``notices``: the recent
     notices, (when, text) in the player's language; ``failure``: why the session failed, in the player's language
@@ -75,6 +77,8 @@ class NetStatus:
     snapshot: tuple[int, int]
     relayed: tuple[int, ...]
     route: str | None
+    code: str
+    code_note: str
     deal_restarts: int
     clocks: dict[int, float]
     countdown: float | None
@@ -118,7 +122,8 @@ def status_of(link: Any) -> NetStatus:
         catch_up=(driver.tick if driver is not None else 0, s.remote_tick or 0),
         snapshot=(len(rx.parts), max(1, rx.total)) if rx is not None else (0, 1),
         relayed=tuple(s.relayed_peers) if phase == Phase.PLAYING and driver is not None else tuple(link.relayed),
-        route=route,
+        route=route, code=(online.code if link.role == protocol.HOST and online is not None
+                           and getattr(online, "code", None) else link.code), code_note=link.code_note,
         deal_restarts=s.deal_restarts, clocks={k: v for k, v in clocks.items() if v <= SHOWN_FROM},
         countdown=s.countdown_left() if phase in (Phase.LOBBY, Phase.DEALING) else None,
         scripted=link.script is not None and link.script.auto,

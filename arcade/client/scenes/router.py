@@ -17,22 +17,22 @@ from arcade.games import definition_of
 __all__ = ["SCENES", "scene_class", "make", "table"]
 
 SCENES: dict[str, str] = {
-    "title": "arcade.client.scenes.menus:TitleScene",
-    "seat_setup": "arcade.client.scenes.menus:SeatSetupScene",
-    "pause": "arcade.client.scenes.menus:PauseScene",
-    "results": "arcade.client.scenes.menus:ResultsScene",
-    "settings": "arcade.client.scenes.menus:SettingsScene",
-    "bindings": "arcade.client.scenes.menus:BindingsScene",
-    "rules": "arcade.client.scenes.menus:RulesScene",
+    "title": "arcade.client.scenes.title:TitleScene",
+    "seat_setup": "arcade.client.scenes.setup:SeatSetupScene",
+    "pause": "arcade.client.scenes.pause:PauseScene",
+    "results": "arcade.client.scenes.results:ResultsScene",
+    "settings": "arcade.client.scenes.settings:SettingsScene",
+    "bindings": "arcade.client.scenes.bindings:BindingsScene",
+    "rules": "arcade.client.scenes.rules:RulesScene",
     "attract": "arcade.client.scenes.attract:AttractScene",
     "replays": "arcade.client.scenes.replays:ReplaysScene",
     "playback": "arcade.client.scenes.replays:PlaybackScene",
-    "lan": "arcade.client.scenes.lan:LanMenuScene",
-    "lan_lobby": "arcade.client.scenes.lan:LanLobbyScene",
-    "lan_message": "arcade.client.scenes.lan:LanMessageScene",
-    "online": "arcade.client.scenes.online:OnlineMenuScene",
-    "online_wait": "arcade.client.scenes.online:OnlineWaitScene",
-    "online_settings": "arcade.client.scenes.online:OnlineSettingsScene",
+    "lan": "arcade.client.scenes.lan_menu:LanMenuScene",
+    "lan_lobby": "arcade.client.scenes.lan_lobby:LanLobbyScene",
+    "lan_message": "arcade.client.scenes.lan_message:LanMessageScene",
+    "online": "arcade.client.scenes.online_menu:OnlineMenuScene",
+    "online_wait": "arcade.client.scenes.online_wait:OnlineWaitScene",
+    "online_settings": "arcade.client.scenes.online_settings:OnlineSettingsScene",
 }
 
 
