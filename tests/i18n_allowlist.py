@@ -20,26 +20,12 @@ LAYOUT: dict[str, list[str]] = {
     # Settings → Display… → Text size (issue 36): screens not yet laid out for 125 % / 150 % text
     "en 125%": [],
     "en 150%": [
-        "bindings",  # seat setup / key bindings (couch seats helper)
-        "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
-        "setup grass",  # seat setup / key bindings (couch seats helper)
-        "setup grenade",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi",  # seat setup / key bindings (couch seats helper)
-        "setup grit",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 125%": [
-        "setup grass: opt1",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi: opt4",  # seat setup / key bindings (couch seats helper)
     ],
     "fr 150%": [
         # the first coach (nine rows of 26 px French) finds no free felt beside the pile: it sits over the Robbers'
         # end of the team strip (a tutorial with one bot; the coach panel is opaque, the label shows beside it)
         "grisbi tutorial",
-        "bindings",  # seat setup / key bindings (couch seats helper)
-        "setup cops_and_robbers",  # seat setup / key bindings (couch seats helper)
-        "setup grass",  # seat setup / key bindings (couch seats helper)
-        "setup grenade",  # seat setup / key bindings (couch seats helper)
-        "setup grisbi",  # seat setup / key bindings (couch seats helper)
-        "setup grit",  # seat setup / key bindings (couch seats helper)
     ],
 }
