@@ -109,23 +109,23 @@ def subtitle_y(y: int, size: int = 54, sub: int = 22) -> int:
     return y + max(size // 2 + 22, (font(size, True).get_ascent() + font(sub).get_height()) // 2 + 6)
 
 
-def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
+def hint_line(hints: Sequence[str], width: int = W - 24, rows: int = 1) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
-    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn); then two rows (the
-    text holds a line break: the first half of the hints, then the rest); then the middle hints left out (the first,
-    this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with
-    the same hints. Hints left out are reported to ``fonts.WATCH`` as a cut."""
-    line, size = _hint_line(tuple(hints), width, fonts.text_scale())
+    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn); then, when ``rows``
+    is 2, two rows (the text holds a line break: the first half of the hints, then the rest); then the middle hints
+    left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is
+    drawn every frame with the same hints. Hints left out are reported to ``fonts.WATCH`` as a cut."""
+    line, size = _hint_line(tuple(hints), width, fonts.text_scale(), rows)
     if fonts.WATCH is not None and not all(h in line for h in hints):
         fonts.WATCH.cut("   ".join(hints), line.replace("\n", "   "))
     return line, size
 
 
 @lru_cache(maxsize=64)
-def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
+def _hint_line(hints: tuple[str, ...], width: int, _scale: int, rows: int = 1) -> tuple[str, int]:
     hints = list(hints)
     tries = [("     ", 18), ("   ", 18), ("   ", 16)] + [("   ", s) for s in range(15, 8, -1) if fonts.scaled(s) >= 16]
-    two = True  # two rows are tried once, with every hint
+    two = rows >= 2  # two rows are tried once, with every hint
     while True:
         for gap, size in tries:
             line = gap.join(hints)
@@ -143,10 +143,11 @@ def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, in
         del hints[len(hints) // 2]
 
 
-def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
+def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22, rows: int = 1) -> None:
     """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``):
-    36 px high around ``y``; taller, upwards, when the hints take two rows."""
-    line, size = hint_line(hints)
+    36 px high around ``y``; with ``rows`` 2 (a screen with room above its bar), taller, upwards, when the hints
+    take two rows rather than leaving some out."""
+    line, size = hint_line(hints, rows=rows)
     rows = line.split("\n")
     step = font(size).get_linesize() + 4  # accented capitals and descenders of two rows stay apart
     extra = step * (len(rows) - 1)

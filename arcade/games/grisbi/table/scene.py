@@ -619,10 +619,13 @@ class Table(TableScene):
     def pile_area(self) -> pygame.Rect:
         """The pile: its top card, the cards fanned beneath it on the left (as many as lie there, up to ``FAN``), its
         labels and the START sign over it (px)."""
-        fanned = min(FAN, len(self.seating.public_view().pile_cards) - 1)
-        left = FAN_X - (fanned - 1) * FAN_STEP - FW // 2 - 12 if fanned > 0 else PX - PW // 2 - 12
+        st = self.seating.public_view()
+        fanned = min(FAN, len(st.pile_cards) - 1)
         word = _("START!")
         start = font(start_sign_size(word), True).size(word)[0] // 2 + 16
+        left = FAN_X - (fanned - 1) * FAN_STEP - FW // 2 - 12 if fanned > 0 else PX - PW // 2 - 12
+        if st.phase in (COUNTDOWN, PLAY) and st.tick - self.start_tick < START_TICKS:  # the sign shows
+            left = min(left, PX - start)
         return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)
 
     def reveal_parts(self) -> list[pygame.Rect]:
