@@ -13,7 +13,7 @@ from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
 from arcade.client.render import palette as pal
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, pitch, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_for_height, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
                                           TRADE_BOX, WALK_TICKS, card_face, heat_glow, trade_button)
@@ -77,22 +77,24 @@ class TablePanels:
         if turn:
             pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
         total = format_money(view.totals[seat])
-        room = r.w - 30 - font(18, True).size(total)[0]
+        hsize = size_for_height(18, 23, bold=True)  # the header's band above the status line (21 px at 100 %)
+        room = r.w - 30 - font(hsize, True).size(total)[0]
         head = ("▶ " if turn else "") + _("{player} · {who}").format(player=name, who=tag)
-        size = size_to_fit(head, room, 18, bold=True)
+        size = size_to_fit(head, room, hsize, bold=True)
         if font(size, True).size(head)[0] > room:  # a long name: it alone is cut, never who plays it
             tail = _("{player} · {who}").format(player="", who=tag)
             head = ("▶ " if turn else "") + fit(name, size, room - font(size, True).size(("▶ " if turn else "")
                                                                                          + tail)[0], True) + tail
         draw_text(surf, head, (r.x + 10, r.y + 6), size, GOLD, bold=True)
-        draw_text(surf, total, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        draw_text(surf, total, (r.right - 10, r.y + 6), hsize, WHITE, bold=True, anchor="topright")
         status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
         line = _("{n} in hand · Stash {amount}").format(n=sv.hand_count, amount=format_money(sv.stash.total))
         for extra in status[:1]:
             longer = _("{line} · {status}").format(line=line, status=extra)
             if font(16).size(longer)[0] <= r.w - 20:
                 line = longer
-        draw_text(surf, line, (r.x + 10, r.y + 27), size_to_fit(line, r.w - 20, 16), DIM)
+        # above the Hassle pile (at r.y + 50): a band of 22 px
+        draw_text(surf, line, (r.x + 10, r.y + 27), size_to_fit(line, r.w - 20, size_for_height(16, 22)), DIM)
         px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
         self.draw_pile_slot(surf, px, py, cw, ch, sv)
 
@@ -108,9 +110,10 @@ class TablePanels:
         if not sv.pile:
             # TRANSLATORS: "market" / "closed", on two rows on an empty Hassle pile (a card's width: short words)
             rows = [pgettext("empty hassle pile", "market"), pgettext("empty hassle pile", "closed")]
+            size = size_to_fit(rows, rr.w - 4, 16)  # inside the pile's outline (at a larger text size: smaller)
+            step = pitch(size, 20)
             for i, row in enumerate(rows):
-                step = pitch(16, 20)
-                draw_text(surf, row, (rr.centerx, rr.centery + step * i - step * (len(rows) - 1) // 2), 16, DIM,
+                draw_text(surf, row, (rr.centerx, rr.centery + step * i - step * (len(rows) - 1) // 2), size, DIM,
                           anchor="center")
         if sv.heat != NO_CARD:
             level = abs((self.t.ticks // 5) % 10 - 5)
