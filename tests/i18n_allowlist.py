@@ -24,8 +24,9 @@ LAYOUT: dict[str, list[str]] = {
     "fr 125%": [
     ],
     "fr 150%": [
-        # the first coach (nine rows of 26 px French) finds no free felt beside the pile: it sits over the Robbers'
-        # end of the team strip (a tutorial with one bot; the coach panel is opaque, the label shows beside it)
+        # the first coach (nine rows of 26 px French, 440 px wide) finds no free felt beside the pile (the pile, its
+        # labels and the hand must stay clear; the felt left of the pile is 328 px high): it covers part of the
+        # Robbers' end of the team strip ("VOLEURS", "objectif 10")
         "grisbi tutorial",
     ],
 }
