@@ -9,9 +9,10 @@ import math
 from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
+from arcade.client.render import fonts
 from arcade.client.table.choices import Choices
 from arcade.client.render.fonts import draw_text, font, fit, pitch, size_for_height, size_to_fit, wrap
-from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
+from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel, shade
 from arcade.client.table import SeatMenu
 from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
                                                      DRAW_POS, HAND_Y, OWN_BOX, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT,
@@ -282,7 +283,12 @@ class TablePanels:
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
         r = self.t.defend_rect(labels)
+        areas = dict(enumerate(self.t.areas) if isinstance(self.t.areas, list) else self.t.areas)
+        if fonts.text_scale() > 100 and any(r.colliderect(a) for s, a in areas.items() if s != seat):
+            surf.blit(shade(150), (0, 0))  # at a larger text size the prompt runs over the side seats: the table
+            # behind is veiled, no seat's words half under it (at 100 % it is laid out as it always was)
         panel(surf, r, 255, (40, 14, 10), (255, 120, 90), 14)  # opaque: nothing shows through
+        dy_have, dy_list, _keys = self.t.defend_offsets()
         head = _("{player} attacks you with offence {value}!").format(player=self.t.seat_name(off.attacker),
                                                                       value=off.value)
         draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, r.w - 40, 22, bold=True), (255, 200, 150),
@@ -291,12 +297,13 @@ class TablePanels:
         hand = sorted({v for kd, v in views.of(seat).hand if kd == DEFENCE})
         have = _("Shields in front of you: {shields} · Defence in hand: {hand}").format(
             shields="+".join(map(str, sh)) if sh else _("none"), hand=", ".join(map(str, hand)) if hand else _("none"))
-        draw_text(surf, have, (r.x + 22, r.y + 42), size_to_fit(have, r.w - 44, 16), WHITE)
+        draw_text(surf, have, (r.x + 22, r.y + dy_have), size_to_fit(have, r.w - 44, 16), WHITE)
         costly = self.t.picks.costly(seat)
-        self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows,
+        self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + dy_list, r.w - 36, rows,
                        costly=costly)
         keys = _("{updown} choose · {a} confirm").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"))
-        draw_text(surf, keys, (r.right - 20, r.bottom - 24), 16, GOLD, anchor="topright")
+        draw_text(surf, keys, (r.right - 20, r.bottom - max(24, font(16).get_height() + 2)), 16, GOLD,
+                  anchor="topright")
 
     def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int,
                   costly: set[str] = frozenset()) -> None:
