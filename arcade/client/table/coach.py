@@ -155,9 +155,23 @@ class Coach:
             if r.collidelist([x.inflate(20, 20) for x in clear + rather]) == -1 and self.BOUNDS.contains(r):
                 self.place = (key, r)
                 return r
-        r = place_beside(sizes, focus, self.BOUNDS, avoid=clear, rather=rather)
+        r = self.whole(place_beside(sizes, focus, self.BOUNDS, avoid=clear, rather=rather), clear, rather)
         self.place = (key, r)
         return r
+
+    def whole(self, r: pygame.Rect, clear: list[pygame.Rect], rather: list[pygame.Rect]) -> pygame.Rect:
+        """``r`` moved sideways to an edge of ``BOUNDS`` when it lies partly over some of ``rather`` and the move
+        leaves fewer of them partly covered (still clear of ``clear``): where the panel must cover something (a
+        larger text size, no free felt), it hides a label whole rather than half of it."""
+        def partial(x: pygame.Rect) -> int:
+            return sum(1 for o in rather if x.colliderect(o) and not x.contains(o))
+        best, least = r, partial(r)
+        if not least:
+            return r
+        for moved in (r.move(self.BOUNDS.left - r.left, 0), r.move(self.BOUNDS.right - r.right, 0)):
+            if moved.collidelist([c.inflate(20, 20) for c in clear]) == -1 and partial(moved) < least:
+                best, least = moved, partial(moved)
+        return best
 
     def draw(self, surf: pygame.Surface) -> None:
         """The coach's panel beside what its step names (``rect``), its lines wrapped, a pointer towards it."""

@@ -656,10 +656,18 @@ class Table(TableScene):
         r.center = (PX, PY - PH // 2 - 24)
         return [r]
 
+    def strip_parts(self) -> list[pygame.Rect]:
+        """The team strip in three parts (px): the Robbers' name and target left of their chips, the chips and the
+        round line, the Police's name and target right of theirs (the coach covers a label whole or not at all)."""
+        left = self.chip_pos(0, 0)[0] - CHIP[0] // 2 - 6
+        right = self.chip_pos(1, 0)[0] + CHIP[0] // 2 + 6
+        return [pygame.Rect(8, STRIP.y, left - 8, STRIP.h), pygame.Rect(left, STRIP.y, right - left, STRIP.h),
+                pygame.Rect(right, STRIP.y, W - 8 - right, STRIP.h)]  # the labels: 14 px in from the edges
+
     def layout_rects(self) -> list[pygame.Rect]:
         """The strip, the seats' areas and the pile; during the reveal the bots' boxes are left out (nobody plays:
         the coach may sit over them, where the practice pause's panel goes) and the reveal's rows come in."""
-        out = [self.hud.name_rect()] + [STRIP]
+        out = [self.hud.name_rect()] + self.strip_parts()
         if self.seating.public_view().phase in (REVEAL, OVER) and self.reveal_info:
             return out + [a.rect for a in self.areas.values() if a.kind == "hand"] + self.reveal_parts()
         return out + [a.rect for a in self.areas.values()] + [self.pile_area()]
