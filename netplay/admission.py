@@ -12,19 +12,65 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import GONE, Pending, Remote
-from .events import CodeChanged, JoinRefused, Notice, NoticeKind, PeerJoined
+from .endpoint import GONE, Pending, ReceivePath, Remote, Router
+from .events import CodeChanged, JoinRefused, NetEvent, Notice, NoticeKind, PeerJoined
 from .messages import Cookie, ForeignHello, Hello, Join, Keyx, Msg, Pong, Probe, Reason, Refuse, RefuseOpen
 from .protocol import DEALING, FINISHING, LOBBY, RUNNING, SPAKE_IDS, fail_kind, new_join_code
-from .settings import AUTHORITY
-from .transport import Address
+from .settings import AUTHORITY, MatchSettings, SessionConfig
+from .stats import NetStats
+from .transport import Address, Transport
 from .wire import PROTOCOL_VERSION, Message, is_real_commit, keyx_confirm, normalize_code, peer_keys, seal_msg
 
 __all__ = ["Admission"]
 
-Session = Any  # netplay.session.HostSession (not imported: it imports this module)
+
+class _LateJoiners(Protocol):
+    """``session.late_joiners`` as this module uses it (``latejoin.LateJoiners``)."""
+
+    def admit(self, index: int, address: Address, p: Pending, msg: Message) -> None: ...
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
+
+    def take_commit(self, r: Remote, commit: bytes) -> None: ...
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def admitted(self, r: Remote, hello_nonce: bytes, token: bytes, name: str) -> None: ...
+    def changed(self) -> None: ...
+    def welcome(self, r: Remote) -> None: ...
+
+
+class AdmissionSession(Protocol):
+    """What ``Admission`` reads and calls of its session."""
+
+    config: SessionConfig
+    deal: _Deal
+    index: int
+    late_joiners: _LateJoiners
+    lobby: _Lobby
+    name: str
+    now: float
+    owners: list[int | None]
+    password: str
+    receive: ReceivePath
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    transport: Transport
+    def emit(self, ev: NetEvent) -> None: ...
+    def free_seats(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
 
 COOKIE_EPOCH = 30.0
 """Seconds a cookie secret's epoch lasts (a cookie is good in its epoch and the next)."""
@@ -34,7 +80,7 @@ class Admission:
     """The host's key exchanges and admissions: ``pending`` exchanges by hello nonce, failed tries by IP address,
     failed exchanges against the current join code (``wrong``)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: AdmissionSession) -> None:
         self.s = session
         self.pending: dict[bytes, Pending] = {}     # key exchanges waiting for their JOIN, by hello nonce
         self.failed_tries: dict[str, list[float]] = {}  # IP -> times of failed key exchanges
@@ -221,7 +267,7 @@ class Admission:
                 s.transport.send(p.keyx, address)  # our KEYX was lost: the same answer (never a second guess)
                 s.stats.sent(s.now, None, len(p.keyx))
             return
-        if m.hello_nonce in self.seen_hellos or any(r.hello_nonce == m.hello_nonce for r in s.remotes.values()):
+        if m.hello_nonce in self.seen_hellos or any(r.lobby.hello_nonce == m.hello_nonce for r in s.remotes.values()):
             s.stats.reject("stale")  # a replayed request
             return
         problem = self.problem(address, m.seats, m.digest)
@@ -296,7 +342,7 @@ class Admission:
         s, m = self.s, msg.body
         for r in s.remotes.values():
             if r.address == address and not r.started and r.status != GONE:
-                if s.phase == LOBBY or (r.late and not r.started):
+                if s.phase == LOBBY or (r.catchup.late and not r.started):
                     if s.receive.accept_seq(r, msg, s.now):
                         s.lobby.welcome(r)
                 return
@@ -323,7 +369,7 @@ class Admission:
         for seat in r.seats:
             s.owners[seat] = index
         s.remotes[index] = r
-        s.emit(PeerJoined(index, address, r.seats, r.name))
+        s.emit(PeerJoined(index, address, r.seats, r.lobby.name))
         s.lobby.welcome(r)
         s.lobby.changed()
 
@@ -331,8 +377,8 @@ class Admission:
         """The endpoint of an admitted joiner: the keys and sequence of its exchange, what its JOIN said."""
         s, m = self.s, msg.body
         r = Remote(index, address, seats, s.now)
-        r.hello_nonce, r.commit, r.token = p.hello_nonce, m.commit, m.token
-        r.name = self.unique_name(m.name, r.token)
+        s.lobby.admitted(r, p.hello_nonce, m.token, self.unique_name(m.name, m.token))
+        s.deal.take_commit(r, m.commit)
         r.key_out, r.key_in, r.out_seq = p.key_out, p.key_in, p.out_seq
         r.window.accept(msg.seq)
         s.stats.received(s.now, None, msg.seq, msg.size)
@@ -343,7 +389,7 @@ class Admission:
         has it (two machines logged in as the same user), so no two players of a match share a name. A player coming
         back (same token) keeps the name they had."""
         s = self.s
-        taken = {s.name} | {r.name for r in s.remotes.values() if r.status != GONE and r.token != token}
+        taken = {s.name} | {r.lobby.name for r in s.remotes.values() if r.status != GONE and r.lobby.token != token}
         if name not in taken:
             return name
         n = 2

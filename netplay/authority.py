@@ -49,14 +49,18 @@ from __future__ import annotations
 import hashlib
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import msgpack
 
-from .events import EndReason, FailReason, MatchEnded, SeatClaimed, SeatDropped
+from .endpoint import Pending, Remote
+from .events import EndReason, FailReason, MatchEnded, NetEvent, SeatClaimed, SeatDropped
 from .fairdeal import reveal_problem, revealed_seed
 from .messages import (MAX_ACTIONS, MAX_PUBLIC, MAX_REVEAL_CHUNKS, MAX_VIEW_BYTES, MAX_VIEW_CHUNKS, NO_PEER,
-                       REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Reason, View)
+                       REVEAL_CHUNK, VIEW_CHUNK, Action, Bye, LogReveal, Msg, Notice, Reason, View)
+from .protocol import DONE, FINISHING, RUNNING
+from .settings import MatchSettings, SessionConfig
+from .stats import LinkStats, NetStats
 from .turnclock import HostClock, JoinerClock
 from .wire import SEND_LIMIT
 
@@ -103,8 +107,89 @@ class ViewStore(Protocol):
     def verify(self, seed: int, log: Sequence[tuple[int, int]]) -> tuple[bool, str, int | None]: ...
 
 
-Session = Any  # netplay.session.Session (not imported: the session imports this module)
-Remote = Any   # netplay.endpoint.Remote
+class _Claims(Protocol):
+    """``session.claims`` as this module uses it (``latejoin.Claims``)."""
+
+    pending: set[int]
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``, ``fairdeal.JoinerDeal``)."""
+
+    commits: list[list[Any]]
+    start_nonces: list[list[Any]]
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def notices_for(self, r: Remote, room: int) -> tuple[int, list[Notice]]: ...
+    def probe(self, r: Remote) -> tuple[int | None, list[int] | None]: ...
+    def take_notices(self, r: Remote, base: int, items: list[Notice], lack: int) -> None: ...
+    def take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> LinkStats: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    finish_at: float
+    next_tick_at: float
+    period: float
+    remote_tick: int
+
+
+class HostAuthoritySession(Protocol):
+    """What ``HostAuthority`` reads and calls of its session."""
+
+    config: SessionConfig
+    deal: _Deal
+    end: MatchEnded | None
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    local_seats: list[int]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerAuthoritySession(Protocol):
+    """What ``JoinerAuthority`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    claims: _Claims
+    config: SessionConfig
+    deal: _Deal
+    dropped: dict[int, int]
+    end: MatchEnded | None
+    index: int
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    local_seats: list[int]
+    my_seats: tuple[int, ...]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    seed: int | None
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
 
 __all__ = ["Referee", "ViewStore", "HostAuthority", "JoinerAuthority", "VERIFIED", "UNFAIR", "reveal_blob", "read_reveal"]
 
@@ -186,14 +271,14 @@ def read_reveal(blob: bytes) -> tuple[list[list[Any]], list[tuple[int, int]], li
     return nonces, list(zip(flat[::2], flat[1::2])), ticks, reason
 
 
-def _run_ticks(s: Session, tick: Any) -> None:
+def _run_ticks(s: "HostAuthoritySession | JoinerAuthoritySession", tick: Any) -> None:
     """The ticks that are due by the session's clock (``tick()`` each, at most ``max_ticks_per_update``): nobody
     waits for anyone. A slow caller's debt beyond 0.25 s is dropped (the loop never spirals)."""
-    if s.phase != "running":
+    if s.phase != RUNNING:
         return
     sync = s.sync
     n = 0
-    while s.phase == "running" and s.now >= sync.next_tick_at and n < s.config.max_ticks_per_update:
+    while s.phase == RUNNING and s.now >= sync.next_tick_at and n < s.config.max_ticks_per_update:
         tick()
         n += 1
         sync.next_tick_at += sync.period
@@ -230,7 +315,7 @@ class _Peer:
 class HostAuthority:
     """The host's running phase in authority mode (one per session; ``Session`` calls it from its hook lines)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostAuthoritySession) -> None:
         self.s = session
         self.sim: Referee | None = None  # the caller's referee (``Session.attach``); nothing runs before it
         self.peers: dict[int, _Peer] = {}
@@ -285,7 +370,7 @@ class HostAuthority:
             p.ack_due = True
             if seat >= len(self.s.owners) or self.s.owners[seat] != r.index:
                 self.refuse(r, "seat")
-            elif self.s.phase != "running":
+            elif self.s.phase != RUNNING:
                 continue
             elif sum(1 for q in self.queue if q[0] == r.index) >= MAX_QUEUED:
                 self.refuse(r, "flood")  # more actions than ticks to apply them: a flood, not a player
@@ -304,9 +389,9 @@ class HostAuthority:
         if self.sim is None:
             return
         _run_ticks(s, self.tick)
-        if s.phase in ("running", "finishing"):
+        if s.phase in (RUNNING, FINISHING):
             self.send_all()
-        if s.phase == "finishing":
+        if s.phase == FINISHING:
             self._finishing()
 
     def tick(self) -> None:
@@ -391,7 +476,8 @@ class HostAuthority:
             sent = True
         if self.reveal:
             sent = self._send_reveal(r, p, rto) or sent
-        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if r.log_acked < len(r.log_out) else (len(r.log_out), [])
+        owed = r.inputs.log_acked < len(r.log_out)  # notices it does not hold yet
+        base, items = s.inputs.notices_for(r, NOTICE_ROOM) if owed else (len(r.log_out), [])
         if items or (not sent and (p.ack_due or s.now >= r.last_send + KEEPALIVE)):
             key = (r.seats or (NO_PEER,))[0]
             self._send_view(r, p, key, p.held.get(key, 0), b"", chunks=0, notices=(base, items))
@@ -459,20 +545,20 @@ class HostAuthority:
         s.end = MatchEnded(sim.tick, sim.checksum(), kind.value, kind)
         s.end.deal = VERIFIED  # the host dealt it: nothing to check here
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     def _finishing(self) -> None:
         s = self.s
         live = [r for r in s.remotes.values() if r.status != "gone" and not r.bye and r.started]
         if s.now >= s.sync.finish_at + s.config.timeout or all(self.has_reveal(r) for r in live):
-            s.phase = "done"
+            s.enter(DONE)
 
 
 class JoinerAuthority:
     """A joiner's (or spectator's) running phase in authority mode: its views, its actions, the end's check."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerAuthoritySession) -> None:
         self.s = session
         self.sim: ViewStore | None = None  # the caller's view store (``Session.attach``)
         self.early: list[tuple[int | None, int, bytes, list[tuple[int, int, int]]]] = []  # views before it
@@ -511,9 +597,9 @@ class JoinerAuthority:
             self.pending = [a for a in self.pending if a[0] > m.acked]
         host = s.remotes[0]
         s.inputs.take_probe(host, m.ping, m.echo)
-        had = host.log_in
+        had = host.inputs.log_in
         s.inputs.take_notices(host, m.base, m.items, 0)
-        if host.log_in != had:
+        if host.inputs.log_in != had:
             self.urgent = True  # say we hold them: the host stops resending
         if s.done:
             return
@@ -605,7 +691,7 @@ class JoinerAuthority:
         s.end.deal = VERIFIED if problem is None else UNFAIR
         s.end.deal_reason = problem or ""
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     def over(self) -> bool:
@@ -618,7 +704,7 @@ class JoinerAuthority:
         """The match is over (``over``): the host's reveal is due. None within the timeout: the deal cannot be
         verified, and a commitment not opened is a deal not fair."""
         s = self.s
-        if s.end is not None or s.phase != "running" or not self.over():
+        if s.end is not None or s.phase != RUNNING or not self.over():
             return
         if self.over_at is None:
             self.over_at = s.now
@@ -642,7 +728,7 @@ class JoinerAuthority:
         s.end = MatchEnded(self.host_tick if over or not end else end, 0, kind.value, kind)
         s.end.deal, s.end.deal_reason = UNFAIR, why
         s.emit(s.end)
-        s.phase = "finishing"
+        s.enter(FINISHING)
         s.sync.finish_at = s.now
 
     # --- the joiner's ticks
@@ -667,13 +753,13 @@ class JoinerAuthority:
         _run_ticks(s, self.tick)
         self.await_reveal()
         self.clock.watch()
-        if s.phase in ("running", "finishing"):
+        if s.phase in (RUNNING, FINISHING):
             self.send()
-        if s.phase == "finishing" and s.end is not None:
+        if s.phase == FINISHING and s.end is not None:
             host = s.remotes[0]
             for _ in range(3):  # a lost BYE only makes the host wait for its timeout
                 s.send(host, Bye(Reason.FINISHED, "finished"))
-            s.phase = "done"
+            s.enter(DONE)
 
     def tick(self) -> None:
         s, sim = self.s, self.sim
@@ -704,5 +790,6 @@ class JoinerAuthority:
             got = bytearray(b"\xff" * ((self.reveal_total + 7) // 8))
         held = [[k, st] for k, st in self.steps.items()]
         ping, echo = s.inputs.probe(host)
-        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo, host.log_in))
+        s.send(host, Action(held, self.pending[:MAX_ACTIONS], bytes(got), self.sim.tick, ping, echo,
+                            host.inputs.log_in))
         self.urgent = False

@@ -6,23 +6,52 @@ notices), a joiner reports what the host found. The records and dumps themselves
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from .desync import CheckRecord, ChecksumHistory, ChunkAssembler, DesyncDetector, DesyncDump, state_bytes
-from .endpoint import GONE, Remote
-from .events import Desync
-from .messages import MAX_CHUNK, CheckItem, ChunkItem, DesyncItem, Sums
+from .endpoint import GONE, Remote, Router
+from .events import Desync, NetEvent
+from .messages import MAX_CHUNK, CheckItem, ChunkItem, DesyncItem, Notice, Sums
 from .protocol import HOST
+from .rollback import TickDriver
+from .settings import MatchSettings, SessionConfig
 
 __all__ = ["ChecksumExchange"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+
+
+class ChecksumExchangeSession(Protocol):
+    """What ``ChecksumExchange`` reads and calls of its session."""
+
+    config: SessionConfig
+    index: int
+    now: float
+    relay: _Relay
+    remotes: dict[int, Remote]
+    role: str
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    sid: int
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
 
 
 class ChecksumExchange:
     """Checksum history, records, comparisons, dumps; ``reported_pairs`` and ``desyncs`` say what was found."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ChecksumExchangeSession) -> None:
         self.s = session
         self.is_host = session.role == HOST
         self.history: ChecksumHistory | None = None
@@ -43,10 +72,16 @@ class ChecksumExchange:
         self.history = ChecksumHistory(cfg.retain_ticks)
         self.history.last_record = tick
         self.detector = DesyncDetector(enabled=cfg.desync_detection)
+        for r in self.s.remotes.values():
+            self.follow(r, tick)
+
+    def follow(self, r: Remote, tick: int) -> None:
+        """Sums with ``r`` are exchanged from ``tick`` on (the match's first tick, or a mesh link's)."""
+        r.sums.have = r.sums.acked = r.sums.agreed = tick
 
     def compare_all(self) -> None:
         for r in list(self.s.remotes.values()):
-            if r.sums_have > r.agreed:
+            if r.sums.have > r.sums.agreed:
                 self.compare_sums(r)
 
     def on_sums(self, r: Remote, sums: Sums) -> None:
@@ -55,34 +90,34 @@ class ChecksumExchange:
         if self.history is None:
             return
         held, start, data = sums
-        if held > r.sums_acked:
-            r.sums_acked = min(held, self.s.sync.driver.processed)
+        if held > r.sums.acked:
+            r.sums.acked = min(held, self.s.sync.driver.processed)
         last = start + len(data) // 2 - 1
-        if last <= r.sums_have:
+        if last <= r.sums.have:
             return
-        if start > r.sums_have + 1:  # ticks it will never send again (it started later, or a long outage)
-            r.sums_have = start - 1
-            r.agreed = max(r.agreed, start - 1)
-        for t in range(max(start, r.sums_have + 1), last + 1):
+        if start > r.sums.have + 1:  # ticks it will never send again (it started later, or a long outage)
+            r.sums.have = start - 1
+            r.sums.agreed = max(r.sums.agreed, start - 1)
+        for t in range(max(start, r.sums.have + 1), last + 1):
             i = 2 * (t - start)
-            r.sums_in[t] = int.from_bytes(data[i:i + 2], "big")
-        r.sums_have = last
-        if len(r.sums_in) > 4096:  # a peer far ahead of us (a late joiner catching up): keep the oldest
-            for t in sorted(r.sums_in)[4096:]:
-                del r.sums_in[t]
-            r.sums_have = max(r.sums_in)
+            r.sums.received[t] = int.from_bytes(data[i:i + 2], "big")
+        r.sums.have = last
+        if len(r.sums.received) > 4096:  # a peer far ahead of us (a late joiner catching up): keep the oldest
+            for t in sorted(r.sums.received)[4096:]:
+                del r.sums.received[t]
+            r.sums.have = max(r.sums.received)
         self.compare_sums(r)
 
     def compare_sums(self, r: Remote) -> None:
         """Compare ``r``'s rolling sums with ours, tick by tick, as far as both are confirmed: the first tick that
         differs is a desync found one datagram after both peers confirmed it (the 30-tick records confirm it with the
         full 64-bit checksum, and cover any tick missed here)."""
-        upto = min(r.sums_have, self.s.sync.driver.processed)
+        upto = min(r.sums.have, self.s.sync.driver.processed)
         sums = self.history.sums
-        while r.agreed < upto:
-            t = r.agreed + 1
-            r.agreed = t
-            theirs = r.sums_in.pop(t, None)
+        while r.sums.agreed < upto:
+            t = r.sums.agreed + 1
+            r.sums.agreed = t
+            theirs = r.sums.received.pop(t, None)
             mine = sums.get(t)
             if theirs is None or mine is None or (mine & 0xFFFF) == theirs:
                 continue

@@ -14,17 +14,114 @@ is lost, and reads the host's DROP and STATUS notices.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import CONNECTED, GONE, INTERRUPTED, Remote
-from .events import Disconnected, FailReason, Interrupted, Resumed, SeatDropped
-from .messages import Bye, DropItem, Reason, StatusItem
+from .endpoint import CONNECTED, GONE, INTERRUPTED, Pending, Remote, Router
+from .events import Disconnected, FailReason, Interrupted, NetEvent, Resumed, SeatDropped
+from .messages import Bye, DropItem, Msg, Notice, Reason, StatusItem
 from .protocol import DONE, FINISHING, RUNNING
-from .settings import ROLLBACK
+from .rollback import TickDriver
+from .settings import ROLLBACK, MatchSettings, SessionConfig
+from .timesync import TimeSync
 
 __all__ = ["Presence", "HostDrops", "JoinerPresence"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.HostAuthority``, ``authority.JoinerAuthority``)."""
+
+    def host_gone(self, why: str) -> bool: ...
+    @property
+    def now_tick(self) -> int: ...
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
+class _LateJoiners(Protocol):
+    """``session.late_joiners`` as this module uses it (``latejoin.LateJoiners``)."""
+
+    def lost(self, seat: int, r: Remote) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Role(Protocol):
+    """``session.role_part`` as this module uses it (``host.HostRole``, ``joiner.JoinerRole``)."""
+
+    final_sent: bool
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+    requested_tick: int
+    stalled: bool
+    timesync: TimeSync | None
+
+
+class PresenceSession(Protocol):
+    """What ``Presence`` reads and calls of its session."""
+
+    config: SessionConfig
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    def emit(self, ev: NetEvent) -> None: ...
+
+
+class HostDropsSession(Protocol):
+    """What ``HostDrops`` reads and calls of its session (``PresenceSession`` and more)."""
+
+    auth: _Auth | None
+    bots: dict[int, str]
+    config: SessionConfig
+    disconnects: int
+    drop_level: str
+    dropped: dict[int, int]
+    inputs: _Inputs
+    late_joiners: _LateJoiners
+    local_seats: list[int]
+    now: float
+    owners: list[int | None]
+    relay: _Relay
+    remotes: dict[int, Remote]
+    role_part: _Role
+    settings: MatchSettings
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerPresenceSession(Protocol):
+    """What ``JoinerPresence`` reads and calls of its session (``PresenceSession`` and more)."""
+
+    auth: _Auth | None
+    bots: dict[int, str]
+    config: SessionConfig
+    disconnects: int
+    dropped: dict[int, int]
+    index: int
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+
 
 STALL_GRACE = 0.25
 """Seconds of each stall that count against nobody (a lost datagram, a slow path, a lockstep tick's round trip)."""
@@ -33,7 +130,7 @@ STALL_GRACE = 0.25
 class Presence:
     """The silence rule both roles share: interrupted, resumed, timed out."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: PresenceSession) -> None:
         self.s = session
 
     def heard(self, r: Remote) -> float:
@@ -80,7 +177,7 @@ class HostDrops(Presence):
     """The host: withheld inputs count as silence, a peer that makes the match wait too long is lost, lost joiners'
     seats are dropped at the same tick everywhere."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostDropsSession) -> None:
         super().__init__(session)
         self.waits: dict[int, deque[tuple[float, float]]] = {}  # peer -> (when, seconds the match waited for it)
         self.stall_from: float | None = None  # the host's current stall began then
@@ -119,7 +216,7 @@ class HostDrops(Presence):
         while the match waited for them, whichever is older. A peer that keeps sending but withholds its inputs is
         interrupted and dropped like a silent one."""
         if self.s.phase == RUNNING:
-            return min(r.last_recv, r.last_progress)
+            return min(r.last_recv, r.presence.last_progress)
         return r.last_recv
 
     def progress(self, r: Remote) -> None:
@@ -128,26 +225,26 @@ class HostDrops(Presence):
         s = self.s
         d = s.sync.driver
         if d is None or s.phase != RUNNING:
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
             return
         own = [d.known[seat] for seat in range(d.seats) if s.owners[seat] == r.index]
         if not own:
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
             return
         f = min(own)
-        if f > r.frontier:
-            r.frontier = f
-            r.last_progress = s.now
+        if f > r.presence.frontier:
+            r.presence.frontier = f
+            r.presence.last_progress = s.now
             return
         others = [d.known[seat] for seat in range(d.seats) if s.owners[seat] != r.index]
         if not others or f >= min(others) or (d.end_tick and f >= d.end_tick - 1):
-            r.last_progress = s.now
+            r.presence.last_progress = s.now
 
     def check(self, r: Remote) -> None:
         s = self.s
         if s.phase == FINISHING:
             if s.now >= r.last_recv + s.config.interrupt_after and s.role_part.final_sent \
-                    and r.log_acked >= len(r.log_out):
+                    and r.inputs.log_acked >= len(r.log_out):
                 r.bye = True  # finished and gone quiet: its BYE was lost
                 return
         super().check(r)
@@ -203,13 +300,13 @@ class HostDrops(Presence):
             s.relay.notify_all(DropItem(seat, tick, r.index, s.drop_level), but=r)
         if s.auth is None:
             for o in s.remotes.values():
-                o.dirty = o.urgent = True
+                s.inputs.mark(o, urgent=True)
 
 
 class JoinerPresence(Presence):
     """A joiner: the host lost is the end of this session; the host's notices of drops and peers' status."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerPresenceSession) -> None:
         super().__init__(session)
         session.router.on_notice(DropItem, self.on_drop)
         session.router.on_notice(StatusItem, self.on_status)
@@ -217,7 +314,7 @@ class JoinerPresence(Presence):
     def timed_out(self, r: Remote, heard: float) -> None:
         s = self.s
         if s.phase == FINISHING:
-            s.phase = DONE
+            s.enter(DONE)
         elif s.auth is not None and s.auth.host_gone("the host went silent without revealing the deal"):
             s.emit(Disconnected(0, "timed out"))
             s.disconnects += 1

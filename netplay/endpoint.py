@@ -1,7 +1,10 @@
 """The per-peer endpoint and the receive path every role shares.
 
 - ``Remote``: what this peer knows of one other peer (keys, sequence numbers, replay window, acks, RTT probe, the
-  notice log each way, the rolling checksums); ``seal`` turns a typed message into its next datagram to that peer.
+  notice log each way); ``seal`` turns a typed message into its next datagram to that peer. What the parts keep of
+  that peer are records of their own on it, each written by its part alone (``LobbyPeer`` ``r.lobby``, ``DealPeer``
+  ``r.deal``, ``LatePeer`` ``r.catchup``, ``SumsPeer`` ``r.sums``, ``RelayPeer`` ``r.relay``, ``MeshPeer``
+  ``r.mesh_link``, ``PresencePeer`` ``r.presence``, ``InputsPeer`` ``r.inputs``).
 - ``Pending``: on the host, a key exchange answered (KEYX sent) whose JOIN has not come yet.
 - ``Router``: the typed messages and notices a session's parts handle, each part registering bound methods for the
   classes it owns (``router.on(Input, self.on_input)``); a message nobody registered is refused ("unexpected").
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from .messages import Msg, Notice
@@ -24,7 +28,9 @@ from .stats import NetStats
 from .transport import Address
 from .wire import Message, RateLimiter, Rejected, ReplayWindow, open_datagram, seal_msg
 
-__all__ = ["Pending", "Remote", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE", "nonce_from"]
+__all__ = ["Pending", "Remote", "LobbyPeer", "DealPeer", "LatePeer", "SumsPeer", "RelayPeer", "MeshPeer",
+           "PresencePeer", "InputsPeer", "Router", "ReceivePath", "Door", "CONNECTED", "INTERRUPTED", "GONE",
+           "nonce_from"]
 
 CONNECTED, INTERRUPTED, GONE = "connected", "interrupted", "gone"
 _ZERO32 = bytes(32)
@@ -60,6 +66,95 @@ class Pending:
         return seal_msg(msg, sid, sender, self.out_seq, self.key_out, version)
 
 
+@dataclass
+class LobbyPeer:
+    """A joiner in the host's lobby (``r.lobby``): written by ``netplay.lobby.HostLobby`` alone."""
+
+    hello_nonce: bytes = b""
+    token: bytes = b""  # the player token it joined with (a dropped seat goes back to its owner only)
+    name: str = ""
+    ready: bool = False
+
+
+@dataclass
+class DealPeer:
+    """A joiner's part in the fair deal as the host keeps it (``r.deal``): written by ``netplay.fairdeal.HostDeal``
+    alone. ``reveal_t`` / ``reveal_at``: its REVEAL's stamp (ms) and when it came (s), for the RTT."""
+
+    commit: bytes = _ZERO32
+    nonce: bytes = _ZERO32
+    revealed: bool = False
+    reveal_t: int = 0
+    reveal_at: float = 0.0
+
+
+@dataclass
+class LatePeer:
+    """A late joiner on the host (``r.catchup``): written by ``netplay.latejoin.LateJoiners`` alone. ``snap``: the
+    snapshot it is sent (``netplay.latejoin.SnapSend``); ``handover``: the seats it took over, seat -> first own
+    tick."""
+
+    late: bool = False
+    snap: Any = None
+    handover: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class SumsPeer:
+    """The rolling checksums exchanged with one peer (``r.sums``; low 16 bits of each confirmed tick, piggybacked on
+    INPUT datagrams): written by ``netplay.checks.ChecksumExchange`` alone. ``received``: tick -> its low 16 bits as
+    the peer said, not compared yet; ``have``: we hold its sums of every tick up to here; ``acked``: it holds ours up
+    to here; ``agreed``: our ticks up to here were compared with its (or could not be)."""
+
+    received: dict[int, int] = field(default_factory=dict)
+    have: int = 0
+    acked: int = 0
+    agreed: int = 0
+
+
+@dataclass
+class RelayPeer:
+    """The host's mesh bookkeeping of one joiner (``r.relay``, rollback): the joiners it was introduced to and those
+    it reaches directly. Written by ``netplay.relay.Relay`` alone."""
+
+    introduced: set[int] = field(default_factory=set)
+    direct: set[int] = field(default_factory=set)
+
+
+@dataclass
+class MeshPeer:
+    """A joiner's view of another joiner (``r.mesh_link``): ``link`` for a direct link of the mesh (not the host),
+    ``up`` while it answers. Written by ``netplay.mesh.MeshLinks`` alone."""
+
+    link: bool = False
+    up: bool = False
+
+
+@dataclass
+class InputsPeer:
+    """The INPUT exchange with one peer (``r.inputs``): written by ``netplay.inputs.InputExchange`` alone. ``acked``:
+    per seat, the last tick of its inputs the peer holds; ``log_acked``: our notices it holds; ``log_meta``: notice
+    index -> (times sent, last sent); ``log_in``: notices of its log we hold; ``ping_t`` / ``ping_at``: its last RTT
+    stamp (ms) and when it came (s), echoed in our next datagram; ``dirty``: new inputs to send ("nothing" only)."""
+
+    acked: list[int] = field(default_factory=list)
+    log_acked: int = 0
+    log_meta: dict[int, tuple[int, float]] = field(default_factory=dict)
+    log_in: int = 0
+    ping_t: int | None = None
+    ping_at: float = 0.0
+    dirty: bool = False
+
+
+@dataclass
+class PresencePeer:
+    """The host's silence watch of one joiner (``r.presence``): ``last_progress``, when its inputs last advanced (or it
+    was not the one awaited), and the ``frontier`` they had then. Written by ``netplay.drops.HostDrops`` alone."""
+
+    last_progress: float = 0.0
+    frontier: int = -1
+
+
 class Remote:
     """What this peer knows of one other peer (the host knows every joiner; a joiner knows the host and, in the
     mesh, the other joiners it was introduced to: ``mesh`` set)."""
@@ -72,50 +167,24 @@ class Remote:
         self.window = ReplayWindow()
         self.key_out = b""    # this direction's AEAD key (per peer, from the SPAKE2 exchange)
         self.key_in = b""
-        self.token = b""      # host: the player token it joined with (a dropped seat goes back to its owner only)
-        self.last_progress = now  # host: when this peer's inputs last advanced (or it was not the one awaited)
-        self.frontier = -1
         self.last_recv = now
         self.last_send = float("-inf")
         self.status = CONNECTED
-        self.acked: list[int] = []  # per seat: the last tick of its inputs this peer holds
         self.log_out: list[Notice] = []  # the notice log we send it (reliable, ordered)
-        self.log_acked = 0
-        self.log_meta: dict[int, tuple[int, float]] = {}  # notice index -> (times sent, last sent)
-        self.log_in = 0       # notices of its log we hold
-        self.ping_t: int | None = None
-        self.ping_at = 0.0
-        self.dirty = False   # new inputs to send ("nothing" only)
         self.urgent = False  # an action or a notice to send
         self.bye = False
         self.sent = 0
-        # the host's view of a joiner in the lobby and the deal
-        self.hello_nonce = b""
-        self.commit = _ZERO32
-        self.nonce = _ZERO32
-        self.name = ""
-        self.ready = False
-        self.revealed = False
-        self.reveal_t = 0
-        self.reveal_at = 0.0
-        self.started = False
+        self.started = False  # it runs the match (it acknowledged START)
         self.last_bye_sent = float("-inf")
-        # a late joiner (host side): the snapshot it is sent (``netplay.latejoin.SnapSend``), the seats it took over
-        # (seat -> first own tick)
-        self.late = False
-        self.snap: Any = None
-        self.handover: dict[int, int] = {}
-        # rolling checksums (low 16 bits of each confirmed tick) piggybacked on INPUT datagrams
-        self.sums_in: dict[int, int] = {}  # tick -> its low 16 bits as this peer said, not compared yet
-        self.sums_have = 0    # we hold this peer's sums of every tick up to here
-        self.sums_acked = 0   # it holds ours up to here (what it said it holds)
-        self.agreed = 0       # our ticks up to here were compared with its (or could not be)
-        # the mesh (rollback): on the host, the joiners this one was introduced to and those it reaches directly;
-        # on a joiner, a Remote with ``mesh`` set is a direct link to another joiner, ``up`` while it answers
-        self.introduced: set[int] = set()
-        self.direct: set[int] = set()
-        self.mesh = False
-        self.up = False
+        # what the parts keep of this peer, each record written by its part alone (tests/test_netplay_owners.py)
+        self.lobby = LobbyPeer()           # netplay.lobby
+        self.deal = DealPeer()             # netplay.fairdeal
+        self.catchup = LatePeer()          # netplay.latejoin
+        self.sums = SumsPeer()             # netplay.checks
+        self.relay = RelayPeer()           # netplay.relay
+        self.mesh_link = MeshPeer()        # netplay.mesh
+        self.presence = PresencePeer(now)  # netplay.drops
+        self.inputs = InputsPeer()         # netplay.inputs
 
     def seal(self, msg: Msg, sid: int, sender: int, version: int, open_: bool = False) -> bytes:
         """The next datagram to this peer: ``msg`` sealed with our outgoing key and our next sequence number (open:

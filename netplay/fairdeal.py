@@ -18,13 +18,14 @@ is revealed, so no peer chooses the shuffle.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import Remote
+from .endpoint import Pending, Remote, Router
 from .events import FailReason
-from .messages import Commits, Refuse, Reason, Reveal, Start
+from .messages import Commits, Msg, Reason, Refuse, Reveal, Start
 from .protocol import DEALING, FINISHING, LOBBY, RUNNING, echo_rtt, ms_since
-from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, input_delay_for_rtt
+from .settings import AUTHORITY, AUTO_INPUT_DELAY, ROLLBACK, MatchSettings, SessionConfig, input_delay_for_rtt
+from .stats import NetStats
 from .wire import commit_of, commits_digest, is_real_commit, now_ms, seed_from_nonces
 
 __all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed", "UNFAIR"]
@@ -32,7 +33,92 @@ __all__ = ["HostDeal", "JoinerDeal", "reveal_problem", "revealed_seed", "UNFAIR"
 UNFAIR = "This match was not dealt fairly"
 """How a joiner's failure (or a turn game's verdict) on a deal it cannot verify begins."""
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def remove(self, r: Remote, reason: str) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def introduce(self) -> None: ...
+
+
+class _Role(Protocol):
+    """``session.role_part`` as this module uses it (``host.HostRole``, ``joiner.JoinerRole``)."""
+
+    def resend(self) -> None: ...
+
+
+class _Roster(Protocol):
+    """``session.roster`` as this module uses it (``lobby.Roster``)."""
+
+    deals: int
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    input_delay: int
+    next_tick_at: float
+    started_at: float
+    def start(self, seed: int | None, tick: int = 0, saved: Any = None) -> None: ...
+
+
+class HostDealSession(Protocol):
+    """What ``HostDeal`` reads and calls of its session."""
+
+    auth: _Auth | None
+    commit: bytes
+    config: SessionConfig
+    lobby: _Lobby
+    next_resend: float
+    nonce: bytes
+    now: float
+    owners: list[int | None]
+    relay: _Relay
+    remotes: dict[int, Remote]
+    role_part: _Role
+    router: Router
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerDealSession(Protocol):
+    """What ``JoinerDeal`` reads and calls of its session."""
+
+    commit: bytes
+    config: SessionConfig
+    index: int
+    late: bool
+    my_seats: tuple[int, ...]
+    next_resend: float
+    nonce: bytes
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    role_part: _Role
+    roster: _Roster
+    router: Router
+    settings: MatchSettings
+    stats: NetStats
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 def reveal_problem(commits: list[list[Any]], nonces: list[list[Any]]) -> str | None:
@@ -58,7 +144,7 @@ def revealed_seed(nonces: list[list[Any]]) -> int:
 class HostDeal:
     """The host's side of the deal: ``commits`` shown, ``start_nonces`` revealed with START."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostDealSession) -> None:
         self.s = session
         self.commits: list[list[Any]] = []
         self.start_nonces: list[list[Any]] = []
@@ -68,10 +154,10 @@ class HostDeal:
     def begin(self) -> None:
         """The lobby is full and ready: show every player's commit (COMMITS) and wait for every reveal."""
         s = self.s
-        s.phase = DEALING
+        s.enter(DEALING)
         self.deals = min(255, self.deals + 1)
         for r in s.remotes.values():  # a deal started over (someone left) needs every reveal again
-            r.revealed = False
+            r.deal.revealed = False
         self.commits = self.commit_list()
         s.next_resend = s.now
         s.role_part.resend()
@@ -81,16 +167,20 @@ class HostDeal:
         one begun was given up)."""
         return max(0, self.deals - (0 if self.s.phase == LOBBY else 1))
 
+    def take_commit(self, r: Remote, commit: bytes) -> None:
+        """Joiner ``r``'s fair-deal commit, as its JOIN or READY brought it (a real digest: checked by the caller)."""
+        r.deal.commit = commit
+
     def commit_list(self) -> list[list[Any]]:
         """``[peer, commit]`` of the host and of every joiner that owns a seat, by peer index."""
         s = self.s
         players = sorted({o for o in s.owners if o} & set(s.remotes))
-        return [[0, s.commit]] + [[i, s.remotes[i].commit] for i in players]
+        return [[0, s.commit]] + [[i, s.remotes[i].deal.commit] for i in players]
 
     def resend_commits(self) -> None:
         s = self.s
         for r in s.remotes.values():
-            if not r.revealed:
+            if not r.deal.revealed:
                 s.send(r, Commits(self.commits, now_ms(s.now), self.deals))
 
     def on_reveal(self, r: Remote, m: Reveal) -> None:
@@ -98,24 +188,24 @@ class HostDeal:
         if s.phase == DEALING:
             if m.commits_digest != commits_digest(self.commits):
                 return  # a reveal answering an older commit list (the deal started over): wait for the new one
-            if r.seats and commit_of(m.nonce) != r.commit:
+            if r.seats and commit_of(m.nonce) != r.deal.commit:
                 s.send(r, Refuse(Reason.BAD_REVEAL, "your nonce does not match your commit"))
                 s.lobby.remove(r, "bad reveal")
                 return
-            r.nonce, r.revealed, r.reveal_t, r.reveal_at = m.nonce, True, m.stamp, s.now
+            r.deal.nonce, r.deal.revealed, r.deal.reveal_t, r.deal.reveal_at = m.nonce, True, m.stamp, s.now
             if m.echo is not None:
                 rtt = echo_rtt(s.now, m.echo, m.hold)
                 if 0 <= rtt < 10:
                     s.stats.link(r.index).add_rtt(rtt)
-            if all(o.revealed for o in s.remotes.values()):
+            if all(o.deal.revealed for o in s.remotes.values()):
                 self.start_match()
         elif s.phase in (RUNNING, FINISHING) and not r.started:
-            r.reveal_t, r.reveal_at = m.stamp, s.now
+            r.deal.reveal_t, r.deal.reveal_at = m.stamp, s.now
 
     def start_match(self) -> None:
         """Every nonce is in: the seed, the input delay, the start (and in rollback the mesh introductions)."""
         s = self.s
-        nonces = [[0, s.nonce]] + [[i, s.remotes[i].nonce] for i, _ in self.commits[1:]]
+        nonces = [[0, s.nonce]] + [[i, s.remotes[i].deal.nonce] for i, _ in self.commits[1:]]
         self.start_nonces = nonces
         s.sync.input_delay = self.chosen_input_delay()
         s.sync.start(seed_from_nonces([n for _, n in nonces]))
@@ -141,14 +231,14 @@ class HostDeal:
         are revealed at the end."""
         s = self.s
         named = self.commits if s.auth is not None else self.start_nonces
-        s.send(r, Start(named, list(s.owners), r.reveal_t, ms_since(s.now, r.reveal_at),
+        s.send(r, Start(named, list(s.owners), r.deal.reveal_t, ms_since(s.now, r.deal.reveal_at),
                         ms_since(s.now, s.sync.started_at), s.sync.input_delay))
 
 
 class JoinerDeal:
     """A joiner's side of the deal: the ``commits`` it was shown, its reveal, the checks of START."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerDealSession) -> None:
         self.s = session
         self.commits: list[list[Any]] = []
         self.commits_echo: tuple[int, float] | None = None  # the host's COMMITS stamp and when we got it
@@ -174,7 +264,7 @@ class JoinerDeal:
         if m.stamp is not None:
             self.commits_echo = (m.stamp, s.now)
         if s.phase == LOBBY:
-            s.phase = DEALING
+            s.enter(DEALING)
             s.next_resend = s.now
             s.role_part.resend()
 
@@ -213,7 +303,7 @@ class JoinerDeal:
         s.nonce = secrets.token_bytes(32)
         s.commit = commit_of(s.nonce)
         self.revealed, self.commits, self.commits_echo = None, [], None
-        s.phase = LOBBY
+        s.enter(LOBBY)
         s.next_resend = s.now
 
     def check_start(self) -> None:

@@ -9,25 +9,63 @@ before the handshake's time limit. The fair-deal checks that follow are ``netpla
 from __future__ import annotations
 
 import secrets
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
-from .endpoint import Remote
+from .endpoint import Pending, Remote, Router
 from .events import FailReason
-from .messages import Cookie, Hello, Join, Keyx, Ready, Reason, Refuse, RefuseOpen, Welcome
+from .messages import Cookie, Hello, Join, Keyx, Msg, Ready, Reason, Refuse, RefuseOpen, Welcome
 from .protocol import DEALING, HELLO, LATE, LOBBY, SPAKE_IDS, fail_kind, refusal_facts
-from .settings import MatchSettings
+from .settings import MatchSettings, SessionConfig
+from .stats import NetStats
 from .transport import Address
 from .wire import Message, keyx_confirm, peer_keys
 
 __all__ = ["Handshake"]
 
-Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
+
+class _Claims(Protocol):
+    """``session.claims`` as this module uses it (``latejoin.Claims``)."""
+
+    def want(self, seats: tuple[int, ...]) -> None: ...
+
+
+class _Role(Protocol):
+    """``session.role_part`` as this module uses it (``host.HostRole``, ``joiner.JoinerRole``)."""
+
+    def resend(self) -> None: ...
+
+
+class HandshakeSession(Protocol):
+    """What ``Handshake`` reads and calls of its session."""
+
+    claims: _Claims
+    commit: bytes
+    config: SessionConfig
+    index: int
+    my_seats: tuple[int, ...]
+    name: str
+    next_resend: float
+    now: float
+    password: str
+    protocol_version: int
+    remotes: dict[int, Remote]
+    role_part: _Role
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    token: bytes
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 class Handshake:
     """The key exchange, the WELCOME, the ready flag."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HandshakeSession) -> None:
         self.s = session
         self.spake_state = b""  # our SPAKE2 side after start(): each KEYX is tried on a fresh copy
         self.spake_msg = b""
@@ -173,7 +211,7 @@ class Handshake:
             s.send(host, Refuse(Reason.SETTINGS, reason[:200]))
             s.fail(f"cannot play the host's match: {reason}", kind, **facts)
             return
-        s.phase = LOBBY
+        s.enter(LOBBY)
         s.next_resend = s.now
         s.role_part.resend()
 

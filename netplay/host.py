@@ -6,24 +6,123 @@ admissions, the deal, late joiners, the relay and drops are the host's other par
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
-from .endpoint import GONE, INTERRUPTED, Remote
-from .events import EndReason
-from .messages import NO_PEER, Action, Bye, EndItem, FinalItem, MsgType, Reason, Refuse
+from .desync import DesyncDetector
+from .endpoint import GONE, INTERRUPTED, Pending, Remote, Router
+from .events import EndReason, FailReason, MatchEnded
+from .messages import NO_PEER, Action, Bye, EndItem, FinalItem, Msg, MsgType, Notice, Reason, Refuse
 from .protocol import DEALING, DONE, FINISHING, LOBBY, RUNNING
+from .settings import MatchSettings, SessionConfig
+from .stats import NetStats
 from .transport import Address
 from .wire import PROTOCOL_VERSION, Message, Rejected
 
 __all__ = ["HostRole"]
 
-Session = Any  # netplay.session.HostSession (not imported: it imports this module)
+
+class _Admission(Protocol):
+    """``session.admission`` as this module uses it (``admission.Admission``)."""
+
+    def age(self) -> None: ...
+    def pending_at(self, address: Address) -> Pending | None: ...
+    def wrong_code(self, address: Address) -> None: ...
+
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.HostAuthority``)."""
+
+    def finish(self, kind: EndReason) -> None: ...
+    def on_action(self, r: Remote, m: Action) -> None: ...
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    detector: DesyncDetector | None
+    reported_pairs: set[tuple[int, int]]
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
+
+    def resend_commits(self) -> None: ...
+    def resend_start(self, r: Remote) -> None: ...
+
+
+class _LateJoiners(Protocol):
+    """``session.late_joiners`` as this module uses it (``latejoin.LateJoiners``)."""
+
+    def resend(self, r: Remote) -> None: ...
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def remove(self, r: Remote, reason: str) -> None: ...
+    def resend(self) -> None: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
+
+    def account_stalls(self) -> None: ...
+    def check(self, r: Remote) -> None: ...
+    def heard(self, r: Remote) -> float: ...
+    def lose(self, r: Remote, reason: str, left: bool = False) -> None: ...
+    def progress(self, r: Remote) -> None: ...
+    def resumed(self, r: Remote) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+    @property
+    def relayed_peers(self) -> list[int]: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    finish_at: float
+
+
+class HostRoleSession(Protocol):
+    """What ``HostRole`` reads and calls of its session."""
+
+    admission: _Admission
+    auth: _Auth | None
+    checks: _Checks
+    config: SessionConfig
+    created_at: float
+    deal: _Deal
+    end: MatchEnded | None
+    late_joiners: _LateJoiners
+    lobby: _Lobby
+    next_resend: float
+    now: float
+    presence: _Presence
+    relay: _Relay
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 class HostRole:
     """The host's receive policy, timers and end of match."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostRoleSession) -> None:
         self.s = session
         self.final_sent = False
         router = session.router
@@ -163,7 +262,7 @@ class HostRole:
             s.deal.resend_commits()
         elif s.phase in (RUNNING, FINISHING):
             for r in s.remotes.values():
-                if r.late and not r.started and r.status != GONE and s.auth is None:
+                if r.catchup.late and not r.started and r.status != GONE and s.auth is None:
                     s.late_joiners.resend(r)
                 elif not r.started and r.status != GONE:
                     s.deal.resend_start(r)
@@ -202,5 +301,5 @@ class HostRole:
                 self.final_sent = True
                 s.relay.notify_all(FinalItem(s.end.tick, 0, min(255, len(s.checks.reported_pairs))))
             return
-        if late or all(r.log_acked >= len(r.log_out) for r in live):
-            s.phase = DONE
+        if late or all(r.inputs.log_acked >= len(r.log_out) for r in live):
+            s.enter(DONE)

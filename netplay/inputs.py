@@ -10,14 +10,18 @@ which inputs are taken from whom, what the host does with new inputs) is the ses
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgpack
 
-from .endpoint import GONE, Remote
+from .desync import ChecksumHistory
+from .endpoint import GONE, Remote, Router
 from .messages import MAX_ITEMS, MAX_RUN, MAX_SUMS, Input, Notice, Run, Sums
 from .protocol import RUNNING, echo_rtt, ms_since
-from .stats import LinkStats
+from .rollback import TickDriver
+from .settings import SessionConfig
+from .stats import LinkStats, NetStats
+from .transport import Transport
 from .wire import SEND_LIMIT, now_ms
 
 __all__ = ["InputExchange", "Routing", "JoinerRouting"]
@@ -29,7 +33,56 @@ MESH_PATIENCE = 2.0
 MESH_PROBE = 0.5
 """Seconds between two datagrams to a direct link that does not answer."""
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    history: ChecksumHistory | None
+    def on_sums(self, r: Remote, sums: Sums) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+    first_tick: int
+    period: float
+
+
+class JoinerRoutingSession(Protocol):
+    """What ``JoinerRouting`` reads and calls of its session."""
+
+    index: int
+    local_seats: list[int]
+    owners: list[int | None]
+    sync: _Sync
+
+
+class InputExchangeSession(Protocol):
+    """What ``InputExchange`` reads and calls of its session."""
+
+    auth: _Auth | None
+    checks: _Checks
+    config: SessionConfig
+    index: int
+    now: float
+    protocol_version: int
+    remotes: dict[int, Remote]
+    router: Router
+    sid: int
+    stats: NetStats
+    sync: _Sync
+    transport: Transport
+    @property
+    def done(self) -> bool: ...
+    @property
+    def mesh_links(self) -> dict[int, Remote]: ...
+    @property
+    def phase(self) -> str: ...
 
 
 def item_size(it: Notice) -> int:
@@ -57,7 +110,7 @@ class JoinerRouting:
     """A joiner's routing: its own seats go to the host (and to its mesh links); it takes every other seat from the
     host, and a mesh peer's own seats from that peer."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerRoutingSession) -> None:
         self.s = session
 
     def admits(self, r: Remote) -> bool:
@@ -82,7 +135,7 @@ class JoinerRouting:
         owners = self.s.owners
         if seat >= len(owners):
             return False
-        if r.mesh:
+        if r.mesh_link.link:
             return owners[seat] == r.index
         return owners[seat] != self.s.index
 
@@ -103,7 +156,7 @@ class JoinerRouting:
 class InputExchange:
     """The INPUT datagrams each way and the notice log they carry."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: InputExchangeSession) -> None:
         self.s = session
         self.routing: Routing = JoinerRouting(session)  # the session types set theirs
         self.send_gap = 1.0  # ticks between datagrams when only "nothing" inputs are new (set at the start)
@@ -115,11 +168,11 @@ class InputExchange:
         """Seconds that must pass after the last datagram to ``r`` before the next one, given what is new."""
         s = self.s
         period = s.sync.period
-        if r.mesh and not r.up and s.now > r.last_recv + MESH_PATIENCE:
+        if r.mesh_link.link and not r.mesh_link.up and s.now > r.last_recv + MESH_PATIENCE:
             return MESH_PROBE  # a direct link that does not answer: probed now and then, not at the tick rate
         if r.urgent:
             return period / 2
-        return period * (self.send_gap if r.dirty else max(1.0, self.send_gap))
+        return period * (self.send_gap if r.inputs.dirty else max(1.0, self.send_gap))
 
     def wakeup(self) -> float:
         """The next time a datagram is due to a peer (its gap since the last one), or a mesh link would count as
@@ -132,7 +185,7 @@ class InputExchange:
                     t = min(t, r.last_send + self.gap(r))
         for r in s.mesh_links.values():
             t = min(t, r.last_send + self.gap(r))
-            if r.up:
+            if r.mesh_link.up:
                 t = min(t, r.last_recv + s.config.interrupt_after)
         return t
 
@@ -158,7 +211,7 @@ class InputExchange:
         runs = []
         budget = RUN_BUDGET
         for seat in seats:
-            start = r.acked[seat] + 1
+            start = r.inputs.acked[seat] + 1
             last = min(d.known[seat], upto.get(seat, d.known[seat]))
             if start > last or budget <= 40:
                 continue
@@ -174,10 +227,10 @@ class InputExchange:
         in two datagrams in a row (a single loss costs nothing), then again each time they stay unacknowledged for
         an RTO. Items always travel as a contiguous run from the first index."""
         s = self.s
-        meta = r.log_meta
+        meta = r.inputs.log_meta
         rto = max(0.05, 1.2 * s.stats.link(r.index).rtt + 2 * s.sync.period)
-        base = r.log_acked
-        for i in range(r.log_acked, min(len(r.log_out), r.log_acked + 64)):
+        base = r.inputs.log_acked
+        for i in range(r.inputs.log_acked, min(len(r.log_out), r.inputs.log_acked + 64)):
             count, last = meta.get(i, (0, float("-inf")))
             if count < 2 or s.now >= last + rto:
                 base = i
@@ -199,13 +252,13 @@ class InputExchange:
         or None (desync detection off, or a mesh link)."""
         s = self.s
         history = s.checks.history
-        if not s.config.desync_detection or history is None or r.mesh:
+        if not s.config.desync_detection or history is None or r.mesh_link.link:
             return None
         c = s.sync.driver.processed
-        start = max(r.sums_acked + 1, c - MAX_SUMS + 1, s.sync.first_tick + 1)
+        start = max(r.sums.acked + 1, c - MAX_SUMS + 1, s.sync.first_tick + 1)
         hs = history.sums
         data = b"".join((hs.get(t, 0) & 0xFFFF).to_bytes(2, "big") for t in range(start, c + 1))
-        return Sums(r.sums_have, start, data)
+        return Sums(r.sums.have, start, data)
 
     def probe(self, r: Remote) -> tuple[int | None, list[int] | None]:
         """The RTT probe of the next datagram to ``r`` (one is counted as sent): our stamp (ms, every
@@ -216,9 +269,9 @@ class InputExchange:
         every = s.config.ping_every
         ping = now_ms(s.now) if r.sent % every == 1 or every <= 1 else None
         echo = None
-        if r.ping_t is not None:
-            echo = [r.ping_t, ms_since(s.now, r.ping_at)]
-            r.ping_t = None
+        if r.inputs.ping_t is not None:
+            echo = [r.inputs.ping_t, ms_since(s.now, r.inputs.ping_at)]
+            r.inputs.ping_t = None
         return ping, echo
 
     def take_probe(self, r: Remote, ping: int | None, echo: list[int] | None) -> LinkStats:
@@ -229,8 +282,18 @@ class InputExchange:
         if echo is not None:
             link.add_rtt(echo_rtt(s.now, echo[0], echo[1]))
         if ping is not None:
-            r.ping_t, r.ping_at = ping, s.now
+            r.inputs.ping_t, r.inputs.ping_at = ping, s.now
         return link
+
+    def mark(self, r: Remote, urgent: bool = False) -> None:
+        """New inputs for ``r``: they go with the next datagram due to it (``urgent``: at once)."""
+        r.inputs.dirty = True
+        r.urgent = r.urgent or urgent
+
+    def acked_from(self, r: Remote, tick: int) -> None:
+        """``r`` holds every seat's inputs before ``tick`` (the match, a late joiner's snapshot or a mesh link starts
+        there)."""
+        r.inputs.acked = [tick - 1] * self.s.settings.seats
 
     def send_input(self, r: Remote) -> None:
         s = self.s
@@ -244,7 +307,7 @@ class InputExchange:
         adv = max(-100_000, min(100_000, adv))
         sums = self.sums_for(r)
         while True:
-            msg = Input(d.tick, adv, list(d.known), runs, ping, echo, base, items, r.log_in, sums)
+            msg = Input(d.tick, adv, list(d.known), runs, ping, echo, base, items, r.inputs.log_in, sums)
             data = r.seal(msg, s.sid, s.index, s.protocol_version)
             if len(data) <= SEND_LIMIT or not (items or runs):
                 break
@@ -255,7 +318,7 @@ class InputExchange:
         s.transport.send(data, r.address)
         s.stats.sent(s.now, r.index, len(data))
         r.last_send = s.now
-        r.dirty = r.urgent = False
+        r.inputs.dirty = r.urgent = False
 
     # ------------------------------------------------------------------ receiving
 
@@ -296,12 +359,12 @@ class InputExchange:
             s.stats.reject("ack")
             return
         for seat in range(min(len(m.acks), d.seats)):
-            if m.acks[seat] > r.acked[seat]:
-                r.acked[seat] = routing.clamp_ack(seat, m.acks[seat])
+            if m.acks[seat] > r.inputs.acked[seat]:
+                r.inputs.acked[seat] = routing.clamp_ack(seat, m.acks[seat])
         new, action = self.take_runs(r, m.runs)
         routing.got_inputs(r, new, action)
         link = self.take_probe(r, m.ping, m.echo)
-        if r.mesh:
+        if r.mesh_link.link:
             return  # pacing, checksums and notices come from the host only
         routing.heard_tick(m.tick)
         if s.phase == RUNNING and routing.paces(r):
@@ -318,14 +381,14 @@ class InputExchange:
         """``r`` holds ``lack`` of our notices; its log run from ``base``: handle the ones new to us, in order (each
         by the part that registered its class; a mesh peer's count for nothing: the host is the authority)."""
         s = self.s
-        if lack > r.log_acked:
-            for i in range(r.log_acked, min(lack, len(r.log_out))):
-                r.log_meta.pop(i, None)
-            r.log_acked = min(lack, len(r.log_out))
-        if base <= r.log_in < base + len(items):
-            for it in items[r.log_in - base:]:
-                r.log_in += 1
-                if not r.mesh:
+        if lack > r.inputs.log_acked:
+            for i in range(r.inputs.log_acked, min(lack, len(r.log_out))):
+                r.inputs.log_meta.pop(i, None)
+            r.inputs.log_acked = min(lack, len(r.log_out))
+        if base <= r.inputs.log_in < base + len(items):
+            for it in items[r.inputs.log_in - base:]:
+                r.inputs.log_in += 1
+                if not r.mesh_link.link:
                     s.router.notice(r, it)
                 if s.done:
                     return

@@ -7,25 +7,118 @@ is told in ``netplay.session``'s module doc.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
-from .endpoint import INTERRUPTED, Remote
+from .endpoint import INTERRUPTED, Pending, Remote, Router
 from .events import FailReason
-from .messages import Bye, FinalItem, LogReveal, MsgType, Reason, Refuse, View
+from .lobby import PeerInfo
+from .messages import Bye, FinalItem, LogReveal, Msg, MsgType, Reason, Refuse, View
 from .protocol import DEALING, DONE, FINISHING, HELLO, LATE, LOBBY, RUNNING
+from .settings import SessionConfig
+from .stats import NetStats
 from .transport import Address
 from .wire import Message, Rejected
 
 __all__ = ["JoinerRole"]
 
-Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.JoinerAuthority``)."""
+
+    def host_gone(self, why: str) -> bool: ...
+    def on_reveal(self, m: LogReveal) -> None: ...
+    def on_view(self, m: View) -> None: ...
+
+
+class _Claims(Protocol):
+    """``session.claims`` as this module uses it (``latejoin.Claims``)."""
+
+    def timers(self) -> None: ...
+    def wakeup(self) -> float: ...
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.JoinerDeal``)."""
+
+    def check_start(self) -> None: ...
+    def resend(self) -> None: ...
+
+
+class _Handshake(Protocol):
+    """``session.handshake`` as this module uses it (``handshake.Handshake``)."""
+
+    host_address: Address | None
+    keyed: bool
+    def deadline(self) -> None: ...
+    def resend(self) -> None: ...
+
+
+class _Mesh(Protocol):
+    """``session.mesh`` as this module uses it (``mesh.MeshLinks``)."""
+
+    def heard(self, link: Remote) -> None: ...
+    def key_for(self, address: Address, mtype: int, peer: int) -> bytes | None: ...
+    def known(self, address: Address) -> bool: ...
+    @property
+    def relayed_peers(self) -> list[int]: ...
+    def sender(self, msg: Message, address: Address) -> Remote | None: ...
+    def timers(self) -> None: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it
+    (``drops.HostDrops``, ``drops.JoinerPresence``, ``drops.Presence``)."""
+
+    def check(self, r: Remote) -> None: ...
+    def resumed(self, r: Remote) -> None: ...
+
+
+class _Snapshot(Protocol):
+    """``session.snapshot`` as this module uses it (``latejoin.SnapshotReceiver``)."""
+
+    def resend(self) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    finish_at: float
+
+
+class JoinerRoleSession(Protocol):
+    """What ``JoinerRole`` reads and calls of its session."""
+
+    auth: _Auth | None
+    claims: _Claims
+    config: SessionConfig
+    created_at: float
+    deal: _Deal
+    handshake: _Handshake
+    mesh: _Mesh
+    next_resend: float
+    now: float
+    presence: _Presence
+    remotes: dict[int, Remote]
+    router: Router
+    sid: int
+    snapshot: _Snapshot
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    def peers(self) -> list[PeerInfo]: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 class JoinerRole:
     """A joiner's receive policy, timers, resends and end of match (the handshake's own messages, before any
     session, are ``netplay.handshake``'s)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerRoleSession) -> None:
         self.s = session
         self.final_received = False
         router = session.router
@@ -76,7 +169,7 @@ class JoinerRole:
     def heard(self, r: Remote, msg: Message) -> bool:
         s = self.s
         r.last_recv = s.now
-        if r.mesh:
+        if r.mesh_link.link:
             s.mesh.heard(r)
         elif r.status == INTERRUPTED:
             s.presence.resumed(r)
@@ -89,7 +182,7 @@ class JoinerRole:
         """The host says goodbye (finished, dropped us, removed us, left)."""
         s = self.s
         if s.phase == FINISHING and m.code == Reason.FINISHED:
-            s.phase = DONE
+            s.enter(DONE)
         elif s.auth is not None and s.auth.host_gone("the host left without revealing the deal"):
             pass
         elif m.code == Reason.TIMED_OUT:  # our turn clock ran out twice in a row: the host's bot has our seats
@@ -178,6 +271,6 @@ class JoinerRole:
         if self.final_received:
             for _ in range(3):
                 s.send(s.remotes[0], Bye(Reason.FINISHED, "finished"))
-            s.phase = DONE
+            s.enter(DONE)
         elif s.now >= s.sync.finish_at + s.config.timeout:
-            s.phase = DONE
+            s.enter(DONE)

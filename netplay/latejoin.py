@@ -13,18 +13,140 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from .endpoint import Pending, Remote
-from .events import ClaimAsked, ClaimRefused, FailReason, PeerJoined, SeatClaimed
-from .messages import MAX_SNAP_CHUNKS, NO_PEER, Claim, Reason, Refuse, SeatItem, Snap, SnapAck
+from .desync import ChecksumHistory
+from .endpoint import Pending, Remote, Router
+from .events import ClaimAsked, ClaimRefused, FailReason, NetEvent, PeerJoined, SeatClaimed
+from .messages import (MAX_SNAP_CHUNKS, NO_PEER, Claim, Msg, Notice, Reason, Refuse, Roster as RosterMsg, SeatItem,
+                       Snap, SnapAck)
 from .protocol import LATE, LOBBY, RUNNING, owners_to_wire, snap_digest, split_snapshot
+from .rollback import TickDriver
+from .settings import MatchSettings, SessionConfig
 from .transport import Address
 from .wire import Message
 
 __all__ = ["LateJoiners", "SnapSend", "SnapshotReceiver", "Claims"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Admission(Protocol):
+    """``session.admission`` as this module uses it (``admission.Admission``)."""
+
+    def new_remote(self, index: int, address: Address, seats: tuple[int, ...], p: Pending, msg: Message) -> Remote: ...
+
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.HostAuthority``)."""
+
+    @property
+    def now_tick(self) -> int: ...
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    history: ChecksumHistory | None
+
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.JoinerDeal``)."""
+
+    def delay_problem(self, delay: int) -> bool: ...
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def acked_from(self, r: Remote, tick: int) -> None: ...
+
+
+class _Lobby(Protocol):
+    """``session.lobby`` as this module uses it (``lobby.HostLobby``)."""
+
+    def mark_ready(self, r: Remote, ready: bool) -> bool: ...
+    def roster(self) -> RosterMsg: ...
+    def welcome(self, r: Remote) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    catching_up: bool
+    driver: TickDriver | None
+    input_delay: int
+    seat_from: dict[int, int]
+    def start(self, seed: int | None, tick: int = 0, saved: Any = None) -> None: ...
+
+
+class LateJoinersSession(Protocol):
+    """What ``LateJoiners`` reads and calls of its session."""
+
+    admission: _Admission
+    auth: _Auth | None
+    bots: dict[int, str]
+    checks: _Checks
+    config: SessionConfig
+    dropped: dict[int, int]
+    inputs: _Inputs
+    lobby: _Lobby
+    local_seats: list[int]
+    next_resend: float
+    now: float
+    owners: list[int | None]
+    relay: _Relay
+    remotes: dict[int, Remote]
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class SnapshotReceiverSession(Protocol):
+    """What ``SnapshotReceiver`` reads and calls of its session."""
+
+    config: SessionConfig
+    deal: _Deal
+    dropped: dict[int, int]
+    late: bool
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sync: _Sync
+    def enter(self, phase: str) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class ClaimsSession(Protocol):
+    """What ``Claims`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    dropped: dict[int, int]
+    index: int
+    local_seats: list[int]
+    my_seats: tuple[int, ...]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
 
 
 class SnapSend:
@@ -41,7 +163,7 @@ class SnapSend:
 class LateJoiners:
     """The host's late joiners and seat claims: who lost each dropped seat (``lost_owner``), the host's grants."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: LateJoinersSession) -> None:
         self.s = session
         self.claim_grants: set[tuple[int, int]] = set()  # (seat, peer) the host lets take a dropped seat
         self.claims_asked: set[tuple[int, int]] = set()  # (seat, peer) put to the host (``seat_claims="ask"``)
@@ -72,18 +194,19 @@ class LateJoiners:
                 return
             snap = SnapSend(tick, chunks, snap_digest(data))
         r = s.admission.new_remote(index, address, (), p, msg)
-        r.late, r.ready = True, True
+        r.catchup.late = True
+        s.lobby.mark_ready(r, True)
         if snap is not None:  # a turn game: no snapshot, ever; START, then its seat's (public) view
-            r.snap = snap
-            r.acked = [snap.tick - 1] * s.sync.driver.seats
+            r.catchup.snap = snap
+            s.inputs.acked_from(r, snap.tick)
         s.remotes[index] = r  # replaces a gone peer of that index, if any
-        s.emit(PeerJoined(index, address, (), r.name, late=True))
+        s.emit(PeerJoined(index, address, (), r.lobby.name, late=True))
         s.lobby.welcome(r)
         s.next_resend = s.now
 
     def on_snapack(self, r: Remote, m: SnapAck) -> None:
-        snap = r.snap
-        if r.late and not r.started and snap is not None and m.tick == snap.tick:
+        snap = r.catchup.snap
+        if r.catchup.late and not r.started and snap is not None and m.tick == snap.tick:
             for i in range(min(len(m.got), len(snap.got))):
                 snap.got[i] |= m.got[i]
 
@@ -95,7 +218,7 @@ class LateJoiners:
     def send_snapshot(self, r: Remote) -> None:
         """Up to 16 of the snapshot chunks ``r`` has not acknowledged."""
         s = self.s
-        snap = r.snap
+        snap = r.catchup.snap
         owners = owners_to_wire(s.owners)
         claimable = sorted(s.dropped)
         total = len(snap.chunks)
@@ -108,11 +231,11 @@ class LateJoiners:
     def snap_tail(self, r: Remote) -> list[Any]:
         """What a late joiner checks before it uses a snapshot: game id, rules version, digest of the whole."""
         st = self.s.settings
-        return [st.game[:40], st.rules_version, r.snap.digest]
+        return [st.game[:40], st.rules_version, r.catchup.snap.digest]
 
     def lost(self, seat: int, r: Remote) -> None:
         """``r`` lost ``seat`` (dropped): remember its player token, for its claim."""
-        self.lost_owner[seat] = r.token
+        self.lost_owner[seat] = r.lobby.token
 
     def allow_claim(self, seat: int, peer: int) -> None:
         """Host: the host's explicit choice: ``peer`` may take dropped ``seat`` (even if it never played it)."""
@@ -131,7 +254,7 @@ class LateJoiners:
         if self.s.config.seat_claims == "any" or (seat, r.index) in self.claim_grants:
             return True
         token = self.lost_owner.get(seat, b"")
-        return bool(token) and token == r.token
+        return bool(token) and token == r.lobby.token
 
     def on_claim(self, r: Remote, m: Claim) -> None:
         """A late joiner asks to take over dropped seats. Each is granted from the tick after the last input the host
@@ -147,7 +270,7 @@ class LateJoiners:
                     and (seat, r.index) not in self.claims_refused:
                 if (seat, r.index) not in self.claims_asked:  # the host decides; the claimant keeps asking
                     self.claims_asked.add((seat, r.index))
-                    s.emit(ClaimAsked(seat, r.index, r.name))
+                    s.emit(ClaimAsked(seat, r.index, r.lobby.name))
                 continue
             if claimable and self.may_claim(r, seat):
                 sync = s.sync
@@ -159,7 +282,7 @@ class LateJoiners:
                 del s.dropped[seat]
                 s.bots.pop(seat, None)
                 r.seats = tuple(sorted(r.seats + (seat,)))
-                r.handover[seat] = tick
+                r.catchup.handover[seat] = tick
                 s.emit(SeatClaimed(seat, tick, r.index))
                 s.relay.notify_all(SeatItem(seat, tick, r.index))
             else:
@@ -169,7 +292,7 @@ class LateJoiners:
 class SnapshotReceiver:
     """A spectator's start from the host's snapshot (we joined a running match)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SnapshotReceiverSession) -> None:
         self.s = session
         self.parts: dict[int, bytes] = {}
         self.total = 0
@@ -192,7 +315,7 @@ class SnapshotReceiver:
             return
         if c.tick != self.tick or c.total != self.total:  # a new transfer (or the first)
             self.tick, self.total, self.parts = c.tick, c.total, {}
-        s.phase = LATE
+        s.enter(LATE)
         s.late = True
         self.parts[c.index] = c.data
         if len(self.parts) < c.total:
@@ -232,7 +355,7 @@ class SnapshotReceiver:
 class Claims:
     """The dropped seats a late joiner asks for (``pending``) once caught up, and the host's answers."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ClaimsSession) -> None:
         self.s = session
         self.claim: tuple[int, ...] = ()
         self.pending: set[int] = set()

@@ -8,18 +8,73 @@ and every joiner ready (and Start was pressed, without ``auto_start``) the host'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
-from .endpoint import CONNECTED, GONE, Remote
-from .events import Disconnected, PeerLeft
-from .messages import BOT_LEVEL_CHARS, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
+from .endpoint import CONNECTED, GONE, Pending, Remote, Router
+from .events import Disconnected, NetEvent, PeerLeft
+from .messages import BOT_LEVEL_CHARS, Msg, Ready, Reason, Refuse, Roster as RosterMsg, Welcome
 from .protocol import DEALING, DONE, FINISHING, LATE, LOBBY, RUNNING, owners_from_wire, owners_to_wire
-from .settings import MAX_SEATS
+from .settings import MAX_SEATS, MatchSettings
 from .wire import is_real_commit
 
 __all__ = ["PeerInfo", "HostLobby", "Roster"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Deal(Protocol):
+    """``session.deal`` as this module uses it (``fairdeal.HostDeal``)."""
+
+    deals: int
+    def begin(self) -> None: ...
+    def take_commit(self, r: Remote, commit: bytes) -> None: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
+
+    def drop_peer(self, peer: int, reason: str = 'dropped by the host') -> bool: ...
+
+
+class HostLobbySession(Protocol):
+    """What ``HostLobby`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    countdown_until: float | None
+    deal: _Deal
+    name: str
+    next_resend: float
+    now: float
+    owners: list[int | None]
+    presence: _Presence
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    def bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]: ...
+    def countdown_left(self) -> float | None: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class RosterSession(Protocol):
+    """What ``Roster`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    countdown_until: float | None
+    deal: _Deal
+    index: int
+    late: bool
+    name: str
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    def bots_of(self, peer: int, seats: tuple[int, ...]) -> tuple[tuple[int, str], ...]: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
 
 
 @dataclass
@@ -41,7 +96,7 @@ class PeerInfo:
 class HostLobby:
     """The host's lobby."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostLobbySession) -> None:
         self.s = session
         self.auto_start = True
         self.start_requested = False
@@ -60,7 +115,7 @@ class HostLobby:
         out = [PeerInfo(0, s.name, mine, True, bots=s.bots_of(0, mine))]
         for i, r in sorted(s.remotes.items()):
             seats = tuple(seat for seat, o in enumerate(s.owners) if o == i)
-            out.append(PeerInfo(i, r.name, seats, r.ready, r.status, r.late))
+            out.append(PeerInfo(i, r.lobby.name, seats, r.lobby.ready, r.status, r.catchup.late))
         return out
 
     def set_bots(self, levels: dict[int, str]) -> bool:
@@ -104,7 +159,7 @@ class HostLobby:
         open_ = [seat + 1 for seat, o in enumerate(s.owners) if o is None]
         if open_:
             return "seat" + ("s " if len(open_) > 1 else " ") + ", ".join(map(str, open_)) + " still open"
-        waiting = [r.name or f"peer {r.index}" for r in s.remotes.values() if not r.ready]
+        waiting = [r.lobby.name or f"peer {r.index}" for r in s.remotes.values() if not r.lobby.ready]
         if waiting:
             return "waiting for " + ", ".join(waiting) + " to be ready"
         return None
@@ -152,20 +207,21 @@ class HostLobby:
         s.countdown_until = None
         self.changed()
         if s.phase == DEALING:  # the deal starts over: every joiner says again it is ready, with a fresh commit
-            s.phase = LOBBY
+            s.enter(LOBBY)
             for o in s.remotes.values():
-                o.ready = False
+                o.lobby.ready = False
 
     def welcome(self, r: Remote) -> None:
         st = self.s.settings
-        self.s.send(r, Welcome(r.hello_nonce, r.index, list(r.seats), st, st.digest()))
+        self.s.send(r, Welcome(r.lobby.hello_nonce, r.index, list(r.seats), st, st.digest()))
 
     def roster(self) -> RosterMsg:
         """The ROSTER every joiner is sent: countdown, owners, names and ready flags, the host's bot seats."""
         s = self.s
         left = s.countdown_left()
         ms = 0 if left is None else max(1, min(600_000, int(left * 1000)))
-        peers = [[0, s.name[:32], 1]] + [[i, r.name[:32], int(r.ready)] for i, r in sorted(s.remotes.items())]
+        peers = [[0, s.name[:32], 1]] + [[i, r.lobby.name[:32], int(r.lobby.ready)]
+                                         for i, r in sorted(s.remotes.items())]
         peers = [p for p in peers if p[0] < MAX_SEATS][:MAX_SEATS]  # the schema's bound (spectators may be more)
         bots = [[seat, level] for seat, level in sorted(s.bots.items()) if s.owners[seat] == 0]
         return RosterMsg(ms, owners_to_wire(s.owners), peers, bots, s.deal.deals)
@@ -193,12 +249,21 @@ class HostLobby:
             s.send(r, Refuse(Reason.BAD_COMMIT, "your fair-deal commit is not a real digest"))
             self.remove(r, "bad commit")
             return
-        r.commit = m.commit  # a joiner whose nonce was revealed in a deal started over brings a fresh one
-        ready = m.ready == 1
-        if ready != r.ready:
-            r.ready = ready
+        s.deal.take_commit(r, m.commit)  # a joiner whose nonce was revealed in a deal started over brings a fresh one
+        if self.mark_ready(r, m.ready == 1):
             self.changed()
         self.maybe_deal()
+
+    def admitted(self, r: Remote, hello_nonce: bytes, token: bytes, name: str) -> None:
+        """A joiner was admitted (``netplay.admission``): its hello nonce, player token and the name it is shown
+        under, kept in its lobby record (``r.lobby``)."""
+        r.lobby.hello_nonce, r.lobby.token, r.lobby.name = hello_nonce, token, name
+
+    def mark_ready(self, r: Remote, ready: bool) -> bool:
+        """Joiner ``r`` is ready (or not any more); True if that changed."""
+        changed = ready != r.lobby.ready
+        r.lobby.ready = ready
+        return changed
 
     def maybe_deal(self) -> None:
         """Begin the deal when every seat is filled and every joiner ready (and Start was pressed, or auto)."""
@@ -207,7 +272,7 @@ class HostLobby:
             return
         if not (self.auto_start or self.start_requested):
             return
-        if not all(r.ready for r in s.remotes.values()):
+        if not all(r.lobby.ready for r in s.remotes.values()):
             return
         s.deal.begin()
 
@@ -216,7 +281,7 @@ class Roster:
     """The lobby as a joiner knows it: the host's ROSTER (names, ready flags, the host's bot seats; the seat owners
     and countdown before the start)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: RosterSession) -> None:
         self.s = session
         self.roster: list[PeerInfo] = []
         self.deals = 0  # deals the host has begun, as its roster says (``Session.deal_restarts``)

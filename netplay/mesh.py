@@ -23,21 +23,63 @@ A joiner's side is ``MeshLinks`` (a part of ``netplay.session.JoinerSession``); 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from .endpoint import Remote
+from .endpoint import Remote, Router
 from .messages import Input, IntroItem, LinkItem, MsgType
 from .protocol import FINISHING, RUNNING
-from .settings import ROLLBACK
+from .rollback import TickDriver
+from .settings import ROLLBACK, MatchSettings, SessionConfig
+from .stats import NetStats
 from .transport import Address
 from .wire import Message
 
 __all__ = ["pair_keys", "introductions", "MeshLinks"]
 
-Session = Any  # netplay.session.JoinerSession (not imported: it imports this module)
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def acked_from(self, r: Remote, tick: int) -> None: ...
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+    first_tick: int
+    input_delay: int
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    def follow(self, r: Remote, tick: int) -> None: ...
+
+
+class MeshLinksSession(Protocol):
+    """What ``MeshLinks`` reads and calls of its session."""
+
+    checks: _Checks
+    config: SessionConfig
+    index: int
+    inputs: _Inputs
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    stats: NetStats
+    sync: _Sync
+    @property
+    def done(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
 
 
 def pair_keys(sid: int, a: int, key_a: bytes, b: int, key_b: bytes) -> tuple[bytes, bytes]:
@@ -75,7 +117,7 @@ class MeshLinks:
     """A joiner's direct links to the other joiners it was introduced to (``links``: peer index -> ``Remote`` with
     ``mesh`` set, ``up`` while it answers)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: MeshLinksSession) -> None:
         self.s = session
         self.links: dict[int, Remote] = {}
         session.router.on_notice(IntroItem, self.on_intro)
@@ -87,7 +129,7 @@ class MeshLinks:
         if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
             return []
         others = {o for o in s.owners if o not in (None, 0, s.index)}
-        return sorted(p for p in others if p not in self.links or not self.links[p].up)
+        return sorted(p for p in others if p not in self.links or not self.links[p].mesh_link.up)
 
     def key_for(self, address: Address, mtype: int, peer: int) -> bytes | None:
         """The key of a datagram from another address than the host's: only an introduced peer, from its address,
@@ -106,10 +148,10 @@ class MeshLinks:
         link = Remote(it.peer, (it.host, it.port), tuple(seat for seat, o in enumerate(s.owners) if o == it.peer),
                       s.now)
         link.key_out, link.key_in = it.key_out, it.key_in
-        link.mesh = link.started = True
-        link.acked = [max(s.sync.first_tick - 1, s.sync.input_delay - 1)] * s.settings.seats
-        link.sums_have = link.sums_acked = link.agreed = s.sync.first_tick
-        link.dirty = link.urgent = True
+        link.mesh_link.link = link.started = True
+        s.inputs.acked_from(link, max(s.sync.first_tick, s.sync.input_delay))
+        s.checks.follow(link, s.sync.first_tick)
+        s.inputs.mark(link, urgent=True)
         self.links[it.peer] = link
 
     def sender(self, msg: Message, address: Address) -> Remote | None:
@@ -124,16 +166,16 @@ class MeshLinks:
 
     def heard(self, link: Remote) -> None:
         """A datagram from ``link`` passed: the link is up."""
-        if not link.up:
+        if not link.mesh_link.up:
             self.changed(link, True)
 
     def changed(self, link: Remote, up: bool) -> None:
         """Tell the host a direct link came up (it stops relaying that peer's seats to us) or went down."""
-        link.up = up
+        link.mesh_link.up = up
         self.s.remotes[0].notify(LinkItem(link.index, int(up)))
 
     def timers(self) -> None:
         s = self.s
         for link in self.links.values():
-            if link.up and s.now >= link.last_recv + s.config.interrupt_after:
+            if link.mesh_link.up and s.now >= link.last_recv + s.config.interrupt_after:
                 self.changed(link, False)  # silent: the host relays that peer's inputs again

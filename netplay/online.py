@@ -35,7 +35,7 @@ import hashlib
 import hmac
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Union
+from typing import Any, Callable, Protocol, Sequence, Union
 
 from .ice import (CONNECTED, DIRECT, FAILED, MAX_TOTAL_TIMEOUT, IceServers, IceTimeouts, IceTransport,
                   parse_server)
@@ -256,6 +256,14 @@ class _Link:
             self.meeting.send(msg)
 
 
+class HostedSession(Protocol):
+    """What the online host reads of the session it hosts (``netplay.session.Session``): its roster and open seats."""
+
+    def peers(self) -> Sequence[Any]: ...
+
+    def free_seats(self) -> int: ...
+
+
 class OnlineHost:
     """Host a match online: a code, and up to ``joiners`` ICE connections.
 
@@ -290,7 +298,7 @@ class OnlineHost:
         self.members: dict[Address, int] = {}
         self._ever: set[Address] = set()
         self._forget_at: dict[Address, float] = {}
-        self._session: Any = None
+        self._session: HostedSession | None = None
 
     @property
     def code(self) -> str | None:
@@ -357,7 +365,7 @@ class OnlineHost:
         seats = seats if isinstance(seats, int) and not isinstance(seats, bool) else 1
         return seats <= self.seat_room if seats > 0 else self.watch_room > 0
 
-    def follow(self, session: Any, events: list[NetEvent], spectators: int = SPECTATORS) -> None:
+    def follow(self, session: HostedSession, events: list[NetEvent], spectators: int = SPECTATORS) -> None:
         """Keep the code open for as many joiners as ``session`` (the host's ``netplay.session.Session`` on this
         transport) has room for, and close the connections it is done with. Call it after each update with that
         update's events (``netplay.runner.Runner.update``'s).

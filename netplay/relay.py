@@ -7,23 +7,60 @@ directly (LINK notices).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-from .endpoint import GONE, Remote
+from .endpoint import GONE, Remote, Router
 from .mesh import introductions
 from .messages import IntroItem, LinkItem, Notice
 from .protocol import FINISHING, RUNNING
-from .settings import ROLLBACK
+from .rollback import TickDriver
+from .settings import ROLLBACK, MatchSettings
 
 __all__ = ["Relay"]
 
-Session = Any  # netplay.session.HostSession (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
+
+    def progress(self, r: Remote) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    driver: TickDriver | None
+
+
+class RelaySession(Protocol):
+    """What ``Relay`` reads and calls of its session."""
+
+    auth: _Auth | None
+    inputs: _Inputs
+    owners: list[int | None]
+    presence: _Presence
+    remotes: dict[int, Remote]
+    router: Router
+    settings: MatchSettings
+    sid: int
+    sync: _Sync
+    @property
+    def phase(self) -> str: ...
 
 
 class Relay:
     """The host's routing of inputs and notices."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: RelaySession) -> None:
         self.s = session
         self.relayed_ticks: dict[tuple[int, int], int] = {}  # (to peer, seat) -> ticks of inputs relayed
         session.router.on_notice(LinkItem, self.on_link)
@@ -44,7 +81,7 @@ class Relay:
         if s.settings is None or s.settings.mode != ROLLBACK or s.phase not in (RUNNING, FINISHING):
             return []
         players = [r for r in s.remotes.values() if r.seats and r.status != GONE]
-        return sorted(r.index for r in players if any(r.index not in o.direct for o in players if o is not r))
+        return sorted(r.index for r in players if any(r.index not in o.relay.direct for o in players if o is not r))
 
     def introduce(self) -> None:
         """Introduce every pair of players to each other (INTRO notices, see ``netplay.mesh``)."""
@@ -55,19 +92,19 @@ class Relay:
         for peer, intros in introductions(s.sid, players).items():
             r = s.remotes[peer]
             for intro in intros:
-                r.introduced.add(intro[0])
+                r.relay.introduced.add(intro[0])
                 r.log_out.append(IntroItem(*intro))
             r.urgent = True
 
     def on_link(self, r: Remote, it: LinkItem) -> None:
         """``r`` says its direct link to a peer works (stop relaying that peer's seats to it) or failed."""
-        if it.peer == r.index or it.peer not in r.introduced:
+        if it.peer == r.index or it.peer not in r.relay.introduced:
             return
         if it.up:
-            r.direct.add(it.peer)
+            r.relay.direct.add(it.peer)
         else:
-            r.direct.discard(it.peer)
-            r.dirty = r.urgent = True
+            r.relay.direct.discard(it.peer)
+            self.s.inputs.mark(r, urgent=True)
 
     # ------------------------------------------------------------------ the host's Routing of INPUT datagrams
 
@@ -82,14 +119,15 @@ class Relay:
         return r.started
 
     def hurry(self, r: Remote) -> None:
-        if r.late and self.backlog(r) > 16:
+        if r.catchup.late and self.backlog(r) > 16:
             r.urgent = True  # a late joiner catching up: send its backlog of inputs as fast as it acknowledges
 
     def backlog(self, r: Remote) -> int:
         """Ticks of inputs this peer has not acknowledged yet, on the seat it lags most (not its own)."""
         s = self.s
         d = s.sync.driver
-        return max((d.known[seat] - r.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index), default=0)
+        return max((d.known[seat] - r.inputs.acked[seat] for seat in range(d.seats) if s.owners[seat] != r.index),
+                   default=0)
 
     def send_seats(self, r: Remote) -> tuple[list[int], dict[int, int]]:
         """Every seat but ``r``'s own and those it gets straight from their owner (the mesh); a seat it took over:
@@ -97,9 +135,9 @@ class Relay:
         s = self.s
         upto: dict[int, int] = {}
         seats = [seat for seat in range(s.sync.driver.seats) if s.owners[seat] != r.index
-                 and s.owners[seat] not in r.direct]
-        for seat, tick in r.handover.items():
-            if r.acked[seat] + 1 < tick:
+                 and s.owners[seat] not in r.relay.direct]
+        for seat, tick in r.catchup.handover.items():
+            if r.inputs.acked[seat] + 1 < tick:
                 seats.append(seat)
                 upto[seat] = tick - 1
         return seats, upto
@@ -113,7 +151,7 @@ class Relay:
         # a peer reached directly may hold more of its inputs than we do: clamped, not a lie
         s = self.s
         return [seat for seat in range(min(len(acks), s.sync.driver.seats))
-                if s.owners[seat] != r.index and s.owners[seat] not in r.introduced]
+                if s.owners[seat] != r.index and s.owners[seat] not in r.relay.introduced]
 
     def accepts(self, r: Remote, seat: int) -> bool:
         owners = self.s.owners
@@ -127,8 +165,8 @@ class Relay:
         s.presence.progress(r)
         if new:  # relayed with the next datagram to each other joiner: one a tick carries every seat's new inputs
             for o in s.remotes.values():  # (an action too: never more than one datagram a tick for relaying)
-                if o is not r and r.index not in o.direct:  # a peer reaching r directly has them already
-                    o.dirty = True
+                if o is not r and r.index not in o.relay.direct:  # a peer reaching r directly has them already
+                    s.inputs.mark(o)
 
     def heard_tick(self, tick: int) -> None:
         pass

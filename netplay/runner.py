@@ -17,13 +17,29 @@ The session never builds nor holds the simulation; the runner holds the one the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from .events import NetEvent, Started
-from .requests import fulfil
+from .requests import Request, fulfil
 from .settings import AUTHORITY
+from .stats import NetStats
+from .transport import Transport
 
-__all__ = ["Runner"]
+__all__ = ["Runner", "RunnerSession"]
+
+
+class RunnerSession(Protocol):
+    """What the runner uses of a session (``netplay.session.Session``'s public API)."""
+
+    transport: Transport
+    stats: NetStats
+    @property
+    def done(self) -> bool: ...
+    def next_wakeup(self) -> float: ...
+    def update(self, now: float) -> list[Request]: ...
+    def poll_events(self) -> list[NetEvent]: ...
+    def attach(self, sim: Any) -> None: ...
+    def request_failed(self, error: BaseException) -> None: ...
 
 
 class Runner:
@@ -31,14 +47,14 @@ class Runner:
     the match starts: anything with ``save / load / advance / checksum`` (rollback, lockstep), or a
     ``netplay.authority.Referee`` (host) / ``ViewStore`` (joiner) in a host-authoritative turn game."""
 
-    def __init__(self, session: Any, build: Callable[[Started], Any]) -> None:
+    def __init__(self, session: RunnerSession, build: Callable[[Started], Any]) -> None:
         self.session = session
         self.build = build
         self.sim: Any = None
         self.fulfil_seconds = 0.0  # time spent carrying out requests (the bench reads it)
 
     @property
-    def transport(self) -> Any:
+    def transport(self) -> Transport:
         return self.session.transport
 
     @property

@@ -127,8 +127,12 @@ three session types, ``HostSession``, ``JoinerSession`` and ``SpectatorSession``
   (``netplay.mesh.MeshLinks``) and claims (``netplay.latejoin.Claims``); a spectator adds the snapshot it may start
   from (``netplay.latejoin.SnapshotReceiver``).
 
-``Session`` itself holds what the parts share (clock, phase, settings, seat owners, events, stats, endpoints) and the
-public API; it never builds nor holds the game. ``docs/architecture.md`` walks one datagram through these files.
+``Session`` itself holds what the parts share (clock, settings, seat owners, events, stats, endpoints) and the
+public API; it never builds nor holds the game. Its phase has one owner, ``netplay.phase.Phases``: a part changes it
+with ``session.enter(phase)`` along ``PHASE_STEPS`` (any other step raises ``IllegalPhase``). Each part reads the
+session through a small ``typing.Protocol`` of its own module (``HostDealSession``...), and keeps what it knows of
+each peer in its own record on that peer's ``Remote`` (``r.deal``, ``r.sums``...), written by that part alone.
+``docs/architecture.md`` walks one datagram through these files.
 """
 
 from __future__ import annotations
@@ -151,6 +155,7 @@ from .joiner import JoinerRole
 from .latejoin import Claims, LateJoiners, SnapshotReceiver
 from .lobby import HostLobby, PeerInfo, Roster
 from .mesh import MeshLinks
+from .phase import Phases
 from .messages import NO_PEER, Bye, Msg, Reason
 from .protocol import DEALING, DONE, FAILED, FINISHING, HELLO, HOST, JOIN, LATE, LOBBY, RUNNING
 from .relay import Relay
@@ -232,7 +237,8 @@ class Session:
         self.sid = 0
         self.token = b""
         self.index = NO_PEER
-        self.phase = HELLO
+        self.phases = Phases(self.role)  # HELLO; ``enter(phase)`` (netplay.phase) alone changes it
+        self.enter = self.phases.enter
         self.remotes: dict[int, Remote] = {}
         self._events: list[NetEvent] = []
         self.stats = NetStats(now)
@@ -346,6 +352,8 @@ class Session:
 
     relayed_peers = _Of("role_part.relayed_peers")  # the players whose inputs go through the host (rollback)
 
+    phase = _Of("phases.phase")  # netplay.phase: changed by ``enter`` alone
+
     # ------------------------------------------------------------------ public
 
     @property
@@ -370,30 +378,8 @@ class Session:
         return d.input_log(self.end.tick if self.end else None)
 
     def summary(self) -> dict[str, Any]:
-        """Figures of the match for a JSON summary (ticks, final checksum, desyncs, rollbacks...)."""
-        st, d, auth = self.stats, self.sync.driver, self.auth
-        return {
-            "game": self.settings.game if self.settings else None,
-            "ticks": self.end.tick if self.end else (d.processed if d else
-                                                     (auth.sim.tick if auth and auth.sim else 0)),
-            "final_checksum": self.end.checksum if self.end else None,
-            "desyncs": len(self.checks.reported_pairs),
-            "rollbacks": st.rollbacks,
-            "max_rollback": st.max_rollback,
-            "stalls": st.stalls,
-            "bytes_sent": st.bytes_sent,
-            "bytes_received": st.bytes_received,
-            "disconnects": self.disconnects,
-            "seed": self.seed,
-            "input_delay": self.sync.input_delay,
-            "mesh_up": sorted(p for p, link in self.mesh_links.items() if link.up),
-            "relayed_ticks": sum(self.relayed_ticks.values()),
-            "peer": self.index,
-            "end_reason": self.end.reason if self.end else self.failure,
-            "deal": self.end.deal if self.end else None,
-            "deal_restarts": self.deal_restarts,
-            "turn_timeouts": getattr(getattr(auth, "clock", None), "timeouts", 0),
-        }
+        """Figures of the match for a JSON summary (``match_summary``)."""
+        return match_summary(self)
 
     @property
     def deal_restarts(self) -> int:
@@ -530,7 +516,7 @@ class Session:
             for r in self.remotes.values():
                 if r.status != GONE and r.key_out:
                     self.send(r, Bye(Reason.LEFT, reason[:200]))
-            self.phase = DONE
+            self.enter(DONE)
 
     # ------------------------------------------------------------------ the loop
 
@@ -578,7 +564,7 @@ class Session:
     def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None:
         """This peer cannot go on: phase FAILED and a ``Failed`` event (once)."""
         if self.phase != FAILED:
-            self.phase = FAILED
+            self.enter(FAILED)
             self.failure = reason
             self.failure_kind = kind
             self.emit(Failed(reason, kind, facts))
@@ -601,6 +587,33 @@ class Session:
         """A late joiner has caught up with the live match."""
 
 
+def match_summary(s: Session) -> dict[str, Any]:
+    """Figures of ``s``'s match for a JSON summary (ticks, final checksum, desyncs, rollbacks, bytes, the
+    deal's verdict...): ``Session.summary``."""
+    st, d, auth = s.stats, s.sync.driver, s.auth
+    return {
+        "game": s.settings.game if s.settings else None,
+        "ticks": s.end.tick if s.end else (d.processed if d else (auth.sim.tick if auth and auth.sim else 0)),
+        "final_checksum": s.end.checksum if s.end else None,
+        "desyncs": len(s.checks.reported_pairs),
+        "rollbacks": st.rollbacks,
+        "max_rollback": st.max_rollback,
+        "stalls": st.stalls,
+        "bytes_sent": st.bytes_sent,
+        "bytes_received": st.bytes_received,
+        "disconnects": s.disconnects,
+        "seed": s.seed,
+        "input_delay": s.sync.input_delay,
+        "mesh_up": sorted(p for p, link in s.mesh_links.items() if link.mesh_link.up),
+        "relayed_ticks": sum(s.relayed_ticks.values()),
+        "peer": s.index,
+        "end_reason": s.end.reason if s.end else s.failure,
+        "deal": s.end.deal if s.end else None,
+        "deal_restarts": s.deal_restarts,
+        "turn_timeouts": getattr(getattr(auth, "clock", None), "timeouts", 0),
+    }
+
+
 class HostSession(Session):
     """The host: peer 0 of the star. Build with ``Session.host(...)``; made of ``HostParts``."""
 
@@ -609,7 +622,7 @@ class HostSession(Session):
     def __init__(self, *a: Any, parts: HostParts, **kw: Any) -> None:
         super().__init__(*a, parts=parts, **kw)
         self.index = 0
-        self.phase = LOBBY
+        self.enter(LOBBY)
         self.lobby: HostLobby = parts.lobby(self)
         self.admission: Admission = parts.admission(self)
         self.deal: HostDeal = parts.deal(self)

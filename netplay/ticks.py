@@ -7,25 +7,72 @@ same tick as every peer. In a host-authoritative turn game it hands the running 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from .events import CaughtUp, EndReason, MatchEnded, Started
+from .endpoint import Remote, Router
+from .events import CaughtUp, EndReason, MatchEnded, NetEvent, Started
 from .lockstep import LockstepDriver
 from .messages import EndItem
 from .protocol import FINISHING, HOST, RUNNING
 from .rollback import RollbackDriver, TickDriver
-from .settings import AUTHORITY, ROLLBACK
+from .settings import AUTHORITY, ROLLBACK, MatchSettings, SessionConfig
+from .stats import NetStats
 from .timesync import TimeSync
 
 __all__ = ["TickLoop"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` (``authority.HostAuthority``, ``authority.JoinerAuthority``): here only compared with None."""
+
+
+class _Checks(Protocol):
+    """``session.checks`` as this module uses it (``checks.ChecksumExchange``)."""
+
+    def start(self, tick: int) -> None: ...
+
+
+class _Inputs(Protocol):
+    """``session.inputs`` as this module uses it (``inputs.InputExchange``)."""
+
+    send_gap: float
+    def acked_from(self, r: Remote, tick: int) -> None: ...
+    def links(self) -> list[Remote]: ...
+    def mark(self, r: Remote, urgent: bool = False) -> None: ...
+
+
+class TickLoopSession(Protocol):
+    """What ``TickLoop`` reads and calls of its session."""
+
+    auth: _Auth | None
+    checks: _Checks
+    config: SessionConfig
+    end: MatchEnded | None
+    index: int
+    input_source: Callable[[int, int], int]
+    inputs: _Inputs
+    late: bool
+    local_seats: list[int]
+    now: float
+    owners: list[int | None]
+    remotes: dict[int, Remote]
+    role: str
+    router: Router
+    seed: int | None
+    settings: MatchSettings
+    stats: NetStats
+    def caught_up(self) -> None: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def enter(self, phase: str) -> None: ...
+    def make_authority(self) -> _Auth: ...
+    @property
+    def phase(self) -> str: ...
 
 
 class TickLoop:
     """The running match's ticks: the driver (``driver``), time sync, pacing, stalls, the end."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TickLoopSession) -> None:
         self.s = session
         self.input_delay = 0  # ticks every peer uses: the settings' value, or the host's choice sent with START
         self.driver: TickDriver | None = None
@@ -67,10 +114,9 @@ class TickLoop:
         self.timesync = TimeSync(st.tick_rate)
         s.checks.start(tick)
         for r in s.remotes.values():
-            r.acked = [max(tick - 1, self.input_delay - 1)] * st.seats
+            s.inputs.acked_from(r, max(tick, self.input_delay))
             r.last_recv = s.now
-            r.sums_have = r.sums_acked = r.agreed = tick
-        s.phase = RUNNING
+        s.enter(RUNNING)
         self.started_at = s.now
         self.next_tick_at = s.now
         s.emit(Started(seed, tuple(s.owners), tuple(s.local_seats), tick, saved is not None, settings=st))
@@ -83,7 +129,7 @@ class TickLoop:
         self.period = 1.0 / s.settings.tick_rate
         for r in s.remotes.values():
             r.last_recv = s.now
-        s.phase = RUNNING
+        s.enter(RUNNING)
         self.started_at = self.next_tick_at = s.now
         s.emit(Started(seed, tuple(s.owners), tuple(s.local_seats), 0, s.late, settings=s.settings))
         self.fresh_start = True
@@ -178,8 +224,7 @@ class TickLoop:
         if (t + 1) % s.settings.checksum_interval == 0:
             action = True  # the inputs that complete a checksummed tick go at once: desyncs are found sooner
         for r in s.inputs.links():
-            r.dirty = True
-            r.urgent = r.urgent or action
+            s.inputs.mark(r, urgent=action)
 
     def confirm(self) -> None:
         """Hand the newly confirmed ticks to the checksums; end at the confirmed end (game over, end tick)."""
@@ -205,7 +250,7 @@ class TickLoop:
         self.driver.restore(tick)
         s.end = MatchEnded(tick, checksum, kind.value, kind)
         s.emit(s.end)
-        s.phase = FINISHING
+        s.enter(FINISHING)
         self.finish_at = s.now
 
     def on_end_notice(self, r: Any, it: EndItem) -> None:

@@ -25,15 +25,74 @@ timeout). Not caught: a host whose ticks go on but that never applies a move (it
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from .endpoint import GONE
-from .events import FailReason, TurnTimedOut
-from .messages import Bye, ClockItem, Reason
+from .endpoint import GONE, Pending, Remote, Router
+from .events import FailReason, MatchEnded, NetEvent, TurnTimedOut
+from .messages import Bye, ClockItem, Msg, Notice, Reason
+from .settings import SessionConfig
 
 __all__ = ["HostClock", "JoinerClock", "TURN_CLOCKS", "SHOWN_FROM", "STRIKES", "WATCH_GRACE"]
 
-Session = Any  # netplay.session.Session (not imported: it imports this module)
+
+class _Auth(Protocol):
+    """``session.auth`` as this module uses it (``authority.JoinerAuthority``)."""
+
+    def over(self) -> bool: ...
+
+
+class _Presence(Protocol):
+    """``session.presence`` as this module uses it (``drops.HostDrops``)."""
+
+    def lose(self, r: Remote, reason: str, left: bool = False) -> None: ...
+
+
+class _Relay(Protocol):
+    """``session.relay`` as this module uses it (``relay.Relay``)."""
+
+    def notify_all(self, item: Notice, but: Remote | None = None) -> None: ...
+
+
+class _Sync(Protocol):
+    """``session.sync`` as this module uses it (``ticks.TickLoop``)."""
+
+    period: float
+
+
+class HostClockSession(Protocol):
+    """What ``HostClock`` reads and calls of its session."""
+
+    bots: dict[int, str]
+    config: SessionConfig
+    input_source: Callable[[int, int], int]
+    owners: list[int | None]
+    presence: _Presence
+    relay: _Relay
+    remotes: dict[int, Remote]
+    stand_in: Callable[[int, int], int] | None
+    sync: _Sync
+    def emit(self, ev: NetEvent) -> None: ...
+    @property
+    def phase(self) -> str: ...
+    def send(self, r: Remote | Pending, msg: Msg, *, sid: int | None = None, open_: bool = False) -> None: ...
+
+
+class JoinerClockSession(Protocol):
+    """What ``JoinerClock`` reads and calls of its session."""
+
+    auth: _Auth | None
+    config: SessionConfig
+    end: MatchEnded | None
+    now: float
+    owners: list[int | None]
+    router: Router
+    sync: _Sync
+    def close(self, reason: str = 'left') -> None: ...
+    def emit(self, ev: NetEvent) -> None: ...
+    def fail(self, reason: str, kind: FailReason = FailReason.OTHER, **facts: Any) -> None: ...
+    @property
+    def phase(self) -> str: ...
+
 
 TURN_CLOCKS = (0, 30, 60, 120)
 """The turn clocks a lobby offers, in seconds (0: off)."""
@@ -50,7 +109,7 @@ class HostClock:
     """The host's turn clocks (see the module doc). ``HostAuthority.tick`` calls ``due`` before it gathers the
     inputs, ``stand_in`` for each seat ``due`` returned that has no input, and ``after`` once the tick is simulated."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: HostClockSession) -> None:
         self.s = session
         self.clocks: dict[int, tuple[int, int]] = {}  # seat -> (its last_acted when it started, host tick it ends)
         self.expired: set[int] = set()                 # seats whose clock ran out and whose move is not made yet
@@ -158,7 +217,7 @@ class HostClock:
 class JoinerClock:
     """A joiner's view of the host's turn clocks, and its watch on the host (see the module doc)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JoinerClockSession) -> None:
         self.s = session
         self.until: dict[int, float] = {}  # seat -> session time its clock runs out (as told)
         self.ms = 0                        # the host's clock length (0: off or not told)

@@ -145,7 +145,14 @@ def test_browse_lists_a_match_heard_on_loopback_with_its_address_and_free_seats(
     assert "Ann's table" in line and "127.0.0.1:47999" in line and "2 of 4 seats free" in line
 
 
-def test_browse_with_nothing_on_the_network_says_so_and_exits_0(capsys, tmp_path):
+def test_browse_with_nothing_on_the_network_says_so_and_exits_0(capsys, tmp_path, monkeypatch):
+    # nothing on the network: the browser listens where no one announces (other tests of the run may host a lobby
+    # on the usual discovery port of this loopback at the same time)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        quiet_port = probe.getsockname()[1]
+    real = browse.browse
+    monkeypatch.setattr(browse, "browse", lambda seconds, bc="", **kw: real(seconds, bc, discovery_port=quiet_port))
     assert cli.main(["browse", "--headless", "--seconds", "0.5", "--lan-broadcast", "127.255.255.255",
                      "--config-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.strip() == "no match found"

@@ -95,11 +95,12 @@ class Program:
             lines.append("")  # end of the stream
             self.changed.notify_all()
 
-    def line_starting(self, prefix: str, limit: float) -> str | None:
-        """The first line printed that starts with ``prefix``, waiting for it (at most ``limit`` s, or until the
-        program ends); None if none came."""
+    def line_starting(self, prefix: str, limit: float, having: str = "") -> str | None:
+        """The first line printed that starts with ``prefix`` (and holds ``having``), waiting for it (at most
+        ``limit`` s, or until the program ends); None if none came."""
         def found() -> list[str]:
-            return [ln for ln in self.out if ln.startswith(prefix)] or ([""] if self.out[-1:] == [""] else [])
+            return [ln for ln in self.out if ln.startswith(prefix) and having in ln] or (
+                [""] if self.out[-1:] == [""] else [])
         with self.changed:
             self.changed.wait_for(found, timeout=limit)
             lines = found()
@@ -166,7 +167,7 @@ def play_matrix(net: Internet, where: dict[tuple[str, str], str], d: Path) -> di
             runs[(h, j, relay)] = (host, joiner)
             joiner.finish(90)
             if joiner.rc != 0:  # the host still waits for a joiner that gave up: what did it say?
-                host.line_starting("online: a player could not connect", 10)
+                host.line_starting("online: ", 10, having=" could not connect: ")  # the joiner names itself
                 host.proc.terminate()
             host.finish(30)
         except BaseException as e:  # raised in the pair's test
@@ -340,6 +341,6 @@ def test_without_a_relay_two_hard_routers_fail_with_one_line_that_asks_for_a_rel
     lines = joiner.error_lines
     assert joiner.rc == 1 and len(lines) == 1 and "relay" in lines[0], str(joiner)
     assert joiner.summary["route"] is None and joiner.summary["final_checksum"] is None, joiner.summary
-    told = [ln for ln in host.out if ln.startswith("online: a player could not connect")]
+    told = [ln for ln in host.out if ln.startswith("online: ") and " could not connect: " in ln]
     assert told and host.rc == -signal.SIGTERM, f"the host was not told, or stopped hosting: {host}"
     print(f"\n{host_kind} x {joiner_kind} without a relay: joiner: {lines[0]}\n  host: {told[0]}")

@@ -174,7 +174,7 @@ class PhantomDeal(HostDeal):
     def start_match(self) -> None:
         from netplay.wire import seed_from_nonces
         s = self.s
-        nonces = [[0, s.nonce]] + [[i, s.remotes[i].nonce] for i in sorted(s.remotes)] + [[6, b"p" * 32]]
+        nonces = [[0, s.nonce]] + [[i, s.remotes[i].deal.nonce] for i in sorted(s.remotes)] + [[6, b"p" * 32]]
         self.start_nonces = nonces
         s.sync.start(seed_from_nonces([n for _, n in nonces]))
         for r in s.remotes.values():
@@ -347,7 +347,7 @@ class OtherGameSnapshots(LateJoiners):
     """A host's late joiners part that sends a snapshot labelled with another game."""
 
     def snap_tail(self, r):
-        return ["grit", 7, r.snap.digest]
+        return ["grit", 7, r.catchup.snap.digest]
 
 
 def test_a_snapshot_of_another_game_is_refused_before_it_is_used():
@@ -491,7 +491,7 @@ def test_direct_datagrams_forged_by_a_third_party_or_the_host_or_replayed_are_re
 
     def forge() -> None:
         nonlocal injected
-        assert b.mesh_links[a.index].up and a.mesh_links[b.index].up  # the direct path is in use
+        assert b.mesh_links[a.index].mesh_link.up and a.mesh_links[b.index].mesh_link.up  # the direct path is in use
         pair = b.mesh_links[a.index].key_in  # what A seals with towards B
         seat = a.local_seats[0]
         # actions for A's seat 30 ticks ahead of what A has sent: taken, they would change B's game

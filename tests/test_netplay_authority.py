@@ -402,7 +402,7 @@ def test_a_peer_flooding_actions_gets_them_refused_and_the_match_goes_on():
         for k in range(5):
             actions = [[first + 8 * k + j, seat, 0, 1] for j in range(8)]
             flooder.send(flooder.remotes[0], Action([], actions, b"", m.sim(1).tick, None, None,
-                                                    flooder.remotes[0].log_in))
+                                                    flooder.remotes[0].inputs.log_in))
 
     m.run.at(4.5, burst)
     m.go(max_time=5.0)

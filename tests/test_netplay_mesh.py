@@ -44,7 +44,7 @@ def test_joiners_that_reach_each_other_exchange_inputs_directly_and_the_host_sto
     m.go(max_time=60.0)
     _ended_alike(m)
     a, b = _peers(m)
-    assert a.mesh_links[2].up and b.mesh_links[1].up
+    assert a.mesh_links[2].mesh_link.up and b.mesh_links[1].mesh_link.up
     # after the first second (introduction and first answer), the host relays none of A's inputs to B nor B's to A
     assert (_relayed(m, 2, 1), _relayed(m, 1, 2)) == (seen["ab"], seen["ba"])
     assert seen["ab"] < 60 and seen["ba"] < 60
@@ -59,7 +59,7 @@ def test_when_the_direct_path_fails_the_host_relays_and_the_match_goes_on_alike(
     m.go(max_time=60.0)
     _ended_alike(m)
     a, b = _peers(m)
-    assert not a.mesh_links[2].up and not b.mesh_links[1].up
+    assert not a.mesh_links[2].mesh_link.up and not b.mesh_links[1].mesh_link.up
     # the last ~7 s of A's inputs reached B through the host (420 ticks), not directly
     assert _relayed(m, 2, 1) - before["ab"] >= 7 * 60 - 60
 
@@ -69,7 +69,7 @@ def test_a_direct_path_that_never_works_costs_nothing_but_probes():
     m.net.set_path(joiner_addr(1), joiner_addr(2), Impairment(loss=1.0))
     m.go(max_time=60.0)
     _ended_alike(m)
-    assert not _peers(m)[0].mesh_links[2].up
+    assert not _peers(m)[0].mesh_links[2].mesh_link.up
     assert _relayed(m, 2, 1) >= TICKS - 10
 
 

@@ -51,7 +51,7 @@ class RegrindingDeal(HostDeal):
         s.nonce = b"chosen knowing every other nonce"
         s.commit = commit_of(s.nonce)
         for r in s.remotes.values():
-            r.revealed = False
+            r.deal.revealed = False
         self.commits = [[0, s.commit]] + self.commits[1:]
         s.next_resend = s.now
         s.role_part.resend()
@@ -63,7 +63,7 @@ class SilentDeal(HostDeal):
 
     def start_match(self) -> None:
         for r in self.s.remotes.values():
-            r.revealed = False  # so it goes on sending COMMITS: it stays in touch, and never starts
+            r.deal.revealed = False  # so it goes on sending COMMITS: it stays in touch, and never starts
 
 
 @pytest.mark.parametrize("deal, words", [(RegrindingDeal, "changed its own fair-deal commit"),
@@ -186,7 +186,7 @@ class DripTicks(TickLoop):
             for seat in s.local_seats:
                 d.add_input(seat, d.known[seat] + 1, 0)
             for r in s.inputs.links():
-                r.dirty = r.urgent = True
+                s.inputs.mark(r, urgent=True)
 
 
 def test_a_peer_that_drips_its_inputs_is_dropped_within_its_stall_budget():
@@ -386,7 +386,7 @@ def test_every_grit_action_travels_in_a_datagram_of_the_same_length():
     for code in range(316):  # every Grit action code (rules: ``encode_action`` < 316)
         n = rules.encode_action(rules.decode_action(code)) + 1  # the tick input (0 is "nothing")
         auth.pending = [[auth.next_id, seat, 3, n]]
-        auth.urgent, link.last_send, link.ping_t, link.sent = True, float("-inf"), None, 1  # no RTT stamp, no echo
+        auth.urgent, link.last_send, link.inputs.ping_t, link.sent = True, float("-inf"), None, 1  # no RTT stamp, no echo
         sent.clear()
         auth.send()
         assert len(sent) == 1 and read_header(sent[0])[1] == MsgType.ACTION
