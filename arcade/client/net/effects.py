@@ -188,16 +188,19 @@ def online_code_ready(link: Any, ev: CodeReady, now: float) -> None:
 
 
 def online_connected(link: Any, ev: Connected, now: float) -> None:
+    link.join_failed = None  # someone made it: the last failure's line is history
     how = "directly" if ev.route == "direct" else "through the relay"
     link.log(f"online: a player connected {how} in {ev.connect_s:.1f} s")
 
 
 def online_peer_failed(link: Any, ev: PeerFailed, now: float) -> None:
     if ev.name:  # the joiner said who it is and why, through the meeting
-        link.tell(said("online-peer-failed", N_("{name} could not connect: {reason}"), name=ev.name,
-                       reason=NetLine(ev.line)))
+        link.join_failed = said("online-peer-failed", N_("{name} could not connect: {reason}"), name=ev.name,
+                                reason=NetLine(ev.line))
     else:
-        link.tell(said("online-peer-failed", N_("A player could not connect: {reason}"), reason=NetLine(ev.line)))
+        link.join_failed = said("online-peer-failed", N_("A player could not connect: {reason}"),
+                                reason=NetLine(ev.line))
+    link.tell(link.join_failed)  # a notice, and a line that stays in the host's lobby (until someone connects)
 
 
 def online_failed(link: Any, ev: OnlineFailed, now: float) -> None:

@@ -50,6 +50,7 @@ class LanLink:
         self.announcer: Announcer | None = None
         self.online: Any = None  # over the internet: the netplay.online OnlineHost (followed here) or OnlineJoin
         self.code_note = ""  # host online: why the code shown changed (netplay's English line; "" if it did not)
+        self.join_failed: Said | None = None  # host online: the last friend who could not connect, and why
         self.script: Script | None = None
         self.told: list[tuple[float, Said]] = []  # recent notices (when, what)
         self.failed: Failed | None = None  # the session's failure, and how it is told (failure_said)

@@ -15,7 +15,7 @@ from netplay.events import EndReason, FailReason
 
 from arcade.client.net.link import LanLink
 from arcade.client.net.status import NetStatus, Phase
-from arcade.client.net.words import restarts_line
+from arcade.client.net.words import HOST_TIMEOUT, restarts_line
 from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, size_to_fit, text as text_image, wrap
 from arcade.client.render.widgets import GOLD, GREEN, H, RED, W, WHITE, draw_menu, menu_spacing, panel, shade
@@ -337,9 +337,15 @@ class NetTable:
                 title = _("{seats} ({name}) lost connection — waiting…").format(seats=", ".join(seat_names),
                                                                                name=name)
         left = max(0.0, link.timeout - 0.5 - waited)
-        sub = (_("A bot takes the seat in {seconds} s unless the connection comes back.").format(
-            seconds=format_number(round(left))) if link.role == "host" else
-            _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited))))
+        if link.role == "host":
+            sub = _("A bot takes the seat in {seconds} s unless the connection comes back.").format(
+                seconds=format_number(round(left)))
+        elif peer == 0:  # the host itself is silent: nobody decides; after HOST_TIMEOUT the joiner may rejoin
+            left = max(0.0, min(link.timeout, HOST_TIMEOUT) - 0.5 - waited)
+            sub = _("The match waits {seconds} s more for the host; then you may rejoin or leave.").format(
+                seconds=format_number(round(left)))
+        else:
+            sub = _("The host decides; the match waits ({seconds} s).").format(seconds=format_number(round(waited)))
         subs = wrap(sub, 18, 640)[:2]
         step = fonts.pitch(18, 22)
         r = pygame.Rect(0, 0, 760, 120 + menu_spacing(22, 44) * len(items) + step * (len(subs) - 1))

@@ -92,6 +92,18 @@ class NetStatus:
         return self.phase in (Phase.LOBBY, Phase.DEALING)
 
 
+def shown_code(link: Any) -> str:
+    """The code to show and copy: an online host's current one; an online joiner's, the code it met the host by
+    (the host's current one when it joined; the session's key, ``link.code``, is the host's first code, which a
+    stranger may hold by now); on the LAN, the join code."""
+    online = link.online
+    if online is not None and link.role == protocol.HOST and getattr(online, "code", None):
+        return online.code
+    if online is not None and link.role != protocol.HOST:
+        return getattr(getattr(online, "rendezvous", None), "code", None) or link.code
+    return link.code
+
+
 def status_of(link: Any) -> NetStatus:
     """The status of ``link`` (a ``LanLink``) now: the one reader of its session's phase, driver, referee and
     stats."""
@@ -122,8 +134,7 @@ def status_of(link: Any) -> NetStatus:
         catch_up=(driver.tick if driver is not None else 0, s.remote_tick or 0),
         snapshot=(len(rx.parts), max(1, rx.total)) if rx is not None else (0, 1),
         relayed=tuple(s.relayed_peers) if phase == Phase.PLAYING and driver is not None else tuple(link.relayed),
-        route=route, code=(online.code if link.role == protocol.HOST and online is not None
-                           and getattr(online, "code", None) else link.code), code_note=link.code_note,
+        route=route, code=shown_code(link), code_note=link.code_note,
         deal_restarts=s.deal_restarts, clocks={k: v for k, v in clocks.items() if v <= SHOWN_FROM},
         countdown=s.countdown_left() if phase in (Phase.LOBBY, Phase.DEALING) else None,
         scripted=link.script is not None and link.script.auto,

@@ -36,6 +36,29 @@ _REFUSALS = (FailReason.WRONG_CODE, FailReason.TOO_MANY_TRIES, FailReason.FULL, 
 COUNTDOWN = 3.0
 
 
+def code_lines(code: str, width: int, height: int) -> tuple[list[str], int, int]:
+    """An internet code drawn as large as it fits in ``width``×``height`` px: one line from 56 px down to 30, else
+    two lines broken after the dash that best balances them ("123-stethoscope-" / "watchword-performance"), at the
+    largest size whose two lines fit side by side and one above the other (never under 16). Returns (lines, size in
+    px, the distance between the lines' centres in px)."""
+    def img(s: str, size: int) -> pygame.Surface:
+        return text_image(s, size, GOLD, True)
+
+    for size in range(56, 29, -2):
+        if img(code, size).get_width() <= width:
+            return [code], size, 0
+    dashes = [i for i, ch in enumerate(code) if ch == "-"]
+    if not dashes:
+        return [code], size_to_fit(code, width, 30, bold=True), 0
+    cut = min(dashes, key=lambda i: abs(img(code[:i + 1], 20).get_width() - img(code[i + 1:], 20).get_width()))
+    lines = [code[:cut + 1], code[cut + 1:]]
+    size = 40
+    while size > 16 and (max(img(s, size).get_width() for s in lines) > width
+                         or 2 * img(lines[0], size).get_height() > height):
+        size -= 1
+    return lines, size, img(lines[0], size).get_height()
+
+
 def centred_lines(surf: pygame.Surface, text: str, center: tuple[int, int], width: int, size: int, color,
                   bold: bool = False, pitch: int = 0) -> int:
     """``text`` centred on ``center`` (px), at most ``width`` px wide: a little smaller if that is enough (never
@@ -127,6 +150,11 @@ class LanLobbyScene(Scene):
             return
         if link.online is not None and (pygame.K_c in inp.key_events or inp.clicked([self.CODE_RECT]) is not None):
             self.copy_code()
+        copied = getattr(self, "copied", None)
+        if copied is not None and (link.clock() - copied[0] > self.COPIED_S or copied[1] != st.code):
+            if self.app.notice == copied[2]:  # "Copied CODE" goes after a while, at once if the code changed
+                self.app.notice = ""
+            self.copied = None
         if st.in_match:
             if st.table_ready and (self.table is None or self.table.match is not link.match):
                 self.table = router.table(link.match.game_id)(self.app, link.match, net=NetTable(link))
@@ -230,6 +258,7 @@ class LanLobbyScene(Scene):
         go_lan_menu(self.app)
 
     CODE_RECT = pygame.Rect(860, 160, 370, 72)  # the online code, large: a click copies it
+    COPIED_S = 4.0  # s: how long "Copied CODE" stays (gone at once when the code changes: it would name the old one)
 
     def draw_online_code(self, surf: pygame.Surface) -> None:
         """The internet code as large as fits (copyable: C or a click), read out word by word, and how the code's
@@ -239,10 +268,11 @@ class LanLobbyScene(Scene):
         head = _("INTERNET CODE")
         draw_text(surf, head, (1045, 142), size_to_fit(head, width, 20, bold=True), DIM, bold=True, anchor="center")
         code = link.status().code
-        size = 56
-        while size > 24 and text_image(code, size, GOLD, True).get_width() > width:
-            size -= 2
-        draw_text(surf, code, self.CODE_RECT.center, size, GOLD, bold=True, anchor="center", shadow=True)
+        lines, size, pitch = code_lines(code, width, self.CODE_RECT.height)
+        cx, cy = self.CODE_RECT.center
+        for k, part in enumerate(lines):
+            draw_text(surf, part, (cx, cy + (k - (len(lines) - 1) / 2) * pitch), size, GOLD, bold=True,
+                      anchor="center", shadow=True)
         line = _("say: {words}").format(words=" · ".join(code.split("-")))
         draw_text(surf, line, (1045, 240), size_to_fit(line, width, 18), WHITE, anchor="center")
         if link.role == "host":  # how friends join (how the code's meetings go: ``draw_online_line``)
@@ -261,14 +291,19 @@ class LanLobbyScene(Scene):
         for players" would be stale: the status line under the seats says where the seats stand)."""
         if all(o is not None for o in self.link.session.owners):
             return
-        for k, line in enumerate(wrap(net_line(self.link.online.line), 16, 390)[:4]):
-            draw_text(surf, line, (1045, y + fonts.pitch(16, 20) * k), 16, GOLD, anchor="center")
+        failed = self.link.join_failed  # a friend who could not connect, and why: it stays until someone connects
+        lines = [(ln, WHITE) for ln in wrap(failed.text(), 16, 390)[:3]] if failed is not None else []
+        lines += [(ln, GOLD) for ln in wrap(net_line(self.link.online.line), 16, 390)[:4]]
+        for k, (line, color) in enumerate(lines):
+            draw_text(surf, line, (1045, y + fonts.pitch(16, 20) * k), 16, color, anchor="center")
 
     def copy_code(self) -> None:
         """The code to the clipboard (pygame's scrap), or a line saying it could not be."""
+        code = self.link.status().code
         try:
-            pygame.scrap.put_text(self.link.status().code)  # pygame-ce: SDL's clipboard, no init needed
-            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=self.link.status().code)
+            pygame.scrap.put_text(code)  # pygame-ce: SDL's clipboard, no init needed
+            self.app.notice = _("Copied {code}: paste it to your friends.").format(code=code)
+            self.copied = (self.link.clock(), code, self.app.notice)
         except (pygame.error, AttributeError, NotImplementedError) as e:
             self.app.notice = _("Could not copy ({error}): read the code out instead.").format(error=e)
 

@@ -66,10 +66,11 @@ class LanMessageScene(Scene):
         s = old.session
         claim = {seat: (dataclasses.replace(old.match.seats[seat], name="") if old.match is not None
                         else SeatSpec("bot")) for seat in s.my_seats}  # the name comes back from the new link
+        code = old.status().code if old.online is not None else old.code  # online: the code we met the host by
         old.close()
-        if old.online is not None:  # over the internet: meet the host by the same code again, then claim
+        if old.online is not None:  # over the internet: meet the host by that code again, then claim
             go_lan_menu(self.app)
-            self.app.open("online_wait", code=old.code, local=[], watch=True, claim=claim, token=old.player_token)
+            self.app.open("online_wait", code=code, local=[], watch=True, claim=claim, token=old.player_token)
             return
         try:
             link = LanLink.join(self.app, old.address, old.code, [], name=old.name, broadcast=old.broadcast,

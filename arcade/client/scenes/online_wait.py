@@ -19,6 +19,7 @@ from arcade.client.render.widgets import DIM, GOLD, W, WHITE, banner, felt, hint
 from arcade.client.scenes import Scene
 from arcade.client.lan import LanError, LanLink
 from arcade.client.net.script import Script
+from arcade.client.net.words import Said
 from arcade.client.networds import net_line
 from arcade.client.scenes.lan_lobby import LanLobbyScene
 from arcade.client.scenes.lan_message import LanMessageScene
@@ -81,8 +82,18 @@ class OnlineWaitScene(Scene):
             self.online.close()
         self.done = True
         title = N_("Cannot host online") if self.host is not None else N_("Cannot join")
+        said = shown or failure_line(reason, line)
+        if self.claim and reason in self.HOST_GONE:  # a rejoin after the host was lost: nobody met at its code
+            title = N_("Cannot rejoin")
+            said = Said("host-gone", N_("Could not rejoin: nothing answers the host's code {code} any more (the host "
+                                        "is gone)."), (("code", self.code),))
         self.app.audio.play("back")
-        self.app.replace(LanMessageScene(self.app, title, shown or failure_line(reason, line)))
+        self.app.replace(LanMessageScene(self.app, title, said))
+
+    HOST_GONE = ("busy", "no-host", "timeout", "wrong-code")
+    """The meeting's failures that, on a rejoin (the same code as before: no typo), mean the host is gone: its code
+    held by what it left on the mailbox server (busy), by nobody (no-host), a stale side that never answers
+    (timeout), or someone else's match on its nameplate now (wrong-code)."""
 
     def update(self) -> None:
         if self.done:
