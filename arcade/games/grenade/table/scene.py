@@ -1003,7 +1003,7 @@ class Table(TableScene):
         room = r.w - 28 - hearts_each(st.players) * (HW + 6)
         draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), size_to_fit(self.seat_name(seat), room, 22, True),
                   name_col, bold=True)
-        draw_text(surf, tag, (r.x + 14, r.y + 38), size_to_fit(tag, room, 16), DIM)
+        draw_text(surf, tag, (r.x + 14, r.y + 10 + pitch(22, 28, bold=True)), size_to_fit(tag, room, 16), DIM)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if won:
             lines.append(("★ " + _("WINNER"), GOLD))
@@ -1062,7 +1062,9 @@ class Table(TableScene):
         if dev == "mouse":
             keys = _("point at a grenade to see where it goes · click it to throw it")
         elif self.seating.mouse_seat() == seat:
-            keys = _("{keys} · or click one").format(keys=keys)
+            both = _("{keys} · or click one").format(keys=keys)
+            if font(size_to_fit(both, BAND.w - 16, 16)).size(both)[0] <= BAND.w - 16:
+                keys = both  # (else, at a larger text size, the hint bar's mouse entry says it)
         draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), size_to_fit(keys, BAND.w - 16, 16), GOLD,
                   anchor="center")
 
