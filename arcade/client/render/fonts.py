@@ -17,7 +17,7 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "pitch", "smallest_readable", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "missing_glyphs", "font_path", "WATCH"]
+__all__ = ["font", "text", "set_text_scale", "text_scale", "scaled", "line_height", "pitch", "smallest_readable", "TEXT_SCALES", "draw_text", "fit", "wrap", "size_to_fit", "size_for_height", "missing_glyphs", "font_path", "WATCH"]
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
@@ -175,6 +175,17 @@ def size_to_fit(texts: str | list[str] | tuple[str, ...], width: int, size: int,
     text size, shrinks a little instead of running under its neighbour or being cut."""
     texts = [texts] if isinstance(texts, str) else list(texts)
     while size > 1 and scaled(size - 1) >= smallest and any(font(size, bold).size(t)[0] > width for t in texts):
+        size -= 1
+    return size
+
+
+def size_for_height(size: int, height: int, bold: bool = False, smallest: int = 16) -> int:
+    """The largest font size from ``size`` down whose line (``Font.get_height``) is at most ``height`` px, never
+    drawn under ``smallest`` px: a label in a band of fixed height (a seat's header above its role card) grows with
+    the text size as far as its band allows. ``size`` itself at 100 % (the band was laid out for it)."""
+    if _SCALE == 100:
+        return size
+    while size > 1 and scaled(size - 1) >= smallest and font(size, bold).get_height() > height:
         size -= 1
     return size
 

@@ -109,36 +109,51 @@ def subtitle_y(y: int, size: int = 54, sub: int = 22) -> int:
     return y + max(size // 2 + 22, (font(size, True).get_ascent() + font(sub).get_height()) // 2 + 6)
 
 
-def hint_line(hints: Sequence[str], width: int = W - 24) -> tuple[str, int]:
+def hint_line(hints: Sequence[str], width: int = W - 24, rows: int = 1) -> tuple[str, int]:
     """The hint bar's text and font size (px) for ``hints``, fitted into ``width`` px: wide gaps, then narrower
-    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn), then the middle
-    hints left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is drawn every frame with the same hints. Hints left out are
-    reported to ``fonts.WATCH`` as a cut."""
-    line, size = _hint_line(tuple(hints), width, fonts.text_scale())
+    ones, then 16 px instead of 18 (at a larger text size, then smaller down to 16 px as drawn); then, when ``rows``
+    is 2, two rows (the text holds a line break: the first half of the hints, then the rest); then the middle hints
+    left out (the first, this seat's keys, and the last, how to pause or leave, always stay). Cached: the bar is
+    drawn every frame with the same hints. Hints left out are reported to ``fonts.WATCH`` as a cut."""
+    line, size = _hint_line(tuple(hints), width, fonts.text_scale(), rows)
     if fonts.WATCH is not None and not all(h in line for h in hints):
-        fonts.WATCH.cut("   ".join(hints), line)
+        fonts.WATCH.cut("   ".join(hints), line.replace("\n", "   "))
     return line, size
 
 
 @lru_cache(maxsize=64)
-def _hint_line(hints: tuple[str, ...], width: int, _scale: int) -> tuple[str, int]:
+def _hint_line(hints: tuple[str, ...], width: int, _scale: int, rows: int = 1) -> tuple[str, int]:
     hints = list(hints)
     tries = [("     ", 18), ("   ", 18), ("   ", 16)] + [("   ", s) for s in range(15, 8, -1) if fonts.scaled(s) >= 16]
+    two = rows >= 2  # two rows are tried once, with every hint
     while True:
         for gap, size in tries:
             line = gap.join(hints)
             if font(size).size(line)[0] <= width:
                 return line, size
+        if two and len(hints) >= 2:
+            two = False
+            half = (len(hints) + 1) // 2
+            for gap, size in tries:
+                rows = [gap.join(hints[:half]), gap.join(hints[half:])]
+                if max(font(size).size(r)[0] for r in rows) <= width:
+                    return "\n".join(rows), size
         if len(hints) <= 2:
             return line, tries[-1][1]
         del hints[len(hints) // 2]
 
 
-def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22) -> None:
-    """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``)."""
-    panel(surf, (0, y - 18, W, 36), 190, (0, 0, 0), radius=0)
-    line, size = hint_line(hints)
-    draw_text(surf, line, (W // 2, y), size, WHITE, anchor="center")
+def hint_bar(surf: pygame.Surface, hints: Sequence[str], y: int = H - 22, rows: int = 1) -> None:
+    """A dark bar at the bottom with key hints separated by wide gaps, never wider than the picture (``hint_line``):
+    36 px high around ``y``; with ``rows`` 2 (a screen with room above its bar), taller, upwards, when the hints
+    take two rows rather than leaving some out."""
+    line, size = hint_line(hints, rows=rows)
+    rows = line.split("\n")
+    step = font(size).get_linesize() + 4  # accented capitals and descenders of two rows stay apart
+    extra = step * (len(rows) - 1)
+    panel(surf, (0, y - 18 - extra, W, 36 + extra), 190, (0, 0, 0), radius=0)
+    for k, row in enumerate(rows):
+        draw_text(surf, row, (W // 2, y - extra + step * k), size, WHITE, anchor="center")
 
 
 def draw_toast(surf: pygame.Surface, msg: str, y: int = 96, alpha: int = 255, x: int = W // 2,
@@ -179,8 +194,10 @@ def shade(alpha: int) -> pygame.Surface:
 def draw_log(surf: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], width: int, rows: int, pitch: int,
              shadow: bool = False) -> None:
     """A table's event log: the newest ``lines`` wrapped (never cut) to ``width`` px at 16 px, the last ``rows``
-    rows from ``pos`` (top-left, px) down, ``pitch`` px apart; the newest line's rows in white, older ones dimmed."""
+    rows from ``pos`` (top-left, px) down, ``pitch`` px apart (at a larger text size at least a line of the font:
+    ``fonts.pitch``); the newest line's rows in white, older ones dimmed."""
     tail = list(lines[-rows:])
+    pitch = fonts.pitch(16, pitch)
     wrapped = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, width)]
     for i, (row, last) in enumerate(wrapped[-rows:]):
         draw_text(surf, row, (pos[0], pos[1] + i * pitch), 16, WHITE if last else DIM, shadow=shadow)

@@ -7,7 +7,7 @@ import pygame
 from arcade.client.input import BUTTONS, DEFAULT_BINDINGS, ZONE_TITLES, ZONES, key_label, zone_title
 from arcade.core.i18n import N_, _
 from arcade.client.render.fonts import draw_text, size_to_fit
-from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, panel
+from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, banner, draw_toast, felt, hint_bar, menu_spacing, panel
 from arcade.client.scenes import Scene
 from arcade.client.scenes.common import menu_step
 
@@ -93,8 +93,9 @@ class BindingsScene(Scene):
             self.zone = (self.zone - 1) % len(ZONES)
         if inp.menu("RIGHT") or zone_click == 1:
             self.zone = (self.zone + 1) % len(ZONES)
+        step = self.step()
         self.sel, clicked = inp.pointed(
-            [pygame.Rect(W // 2 - 310, 175 + i * 46 - 23, 620, 46) for i in range(self.rows)], self.sel)
+            [pygame.Rect(W // 2 - 310, 175 + i * step - step // 2, 620, step) for i in range(self.rows)], self.sel)
         if inp.pressed("A") or clicked:
             if self.sel == len(BUTTONS):
                 b = dict(inp.bindings)
@@ -110,12 +111,13 @@ class BindingsScene(Scene):
         surf.blit(felt(), (0, 0))
         zone = ZONES[self.zone]
         banner(surf, _("Key bindings"), _("◀ {zone} zone ▶").format(zone=zone_title(self.app.input, zone)), y=60)
-        panel(surf, (W // 2 - 320, 140, 640, 46 * self.rows + 24), 170)
+        step = self.step()
+        panel(surf, (W // 2 - 320, 140, 640, step * self.rows + 24), 170)
         for i in range(self.rows):
-            y = 175 + i * 46
+            y = 175 + i * step
             sel = i == self.sel
-            if sel:
-                panel(surf, (W // 2 - 310, y - 20, 620, 40), 140, (60, 45, 10), GOLD, 10)
+            if sel:  # the selected row's plate: 40 px high at 100 %, around the taller text at a larger size
+                panel(surf, (W // 2 - 310, y - (step - 6) // 2, 620, step - 6), 140, (60, 45, 10), GOLD, 10)
             col = GOLD if sel else WHITE
             if i == len(BUTTONS):
                 draw_text(surf, _("Restore default keys"), (W // 2, y), 22, col, bold=sel, anchor="center")
@@ -127,10 +129,16 @@ class BindingsScene(Scene):
             draw_text(surf, _(BUTTON_NAMES[b]), (W // 2 - 290, y), 22, col, bold=sel, anchor="midleft")
             draw_text(surf, keys, (W // 2 + 290, y), 22, col, bold=sel, anchor="midright")
         if self.message:
-            draw_toast(surf, self.message, 140 + 46 * self.rows + 60)
+            draw_toast(surf, self.message, 140 + step * self.rows + 60)
         note = _("A key is kept by its place on the keyboard, and named as your keyboard prints it.")
         draw_text(surf, note, (W // 2, H - 70), size_to_fit(note, W - 80, 18), DIM, anchor="center")
         hint_bar(surf, [_("←/→ or click ◀ ▶ zone"), _("↑/↓ button"), _("Enter/E or click: rebind"),
                         _("Esc back (Esc is always pause)")])
+
+    @staticmethod
+    def step() -> int:
+        """Px from one row to the next: 46 at 100 %, the 22 px bold line and its plate's margins at a larger text
+        size (``widgets.menu_spacing``)."""
+        return menu_spacing(22, 46)
 
     ZONE_ARROWS = (pygame.Rect(W // 2 - 200, 92, 200, 36), pygame.Rect(W // 2, 92, 200, 36))  # ◀ / ▶ of the zone

@@ -86,13 +86,15 @@ class ResultsScene(Scene):
         draw_text(surf, _("Player"), (cols[0], head_y), 18, DIM, bold=True)
         draw_text(surf, _("Played by"), (cols[1], head_y), 18, DIM, bold=True)
         self.draw_table_words(surf, _(self.table.RESULT_FIGURE), (cols[2], head_y), 18, DIM, anchor="topright")
-        step = min(40, 300 // max(1, len(self.rows)))
-        y = head_y + 32
+        # rows 40 px apart (closer for many players), at a larger text size a line of their font and a margin
+        step = min(max(40, font(22, True).get_height() + 8), 300 // max(1, len(self.rows)))
+        big, small = fonts.size_for_height(22, step - 4, bold=True), fonts.size_for_height(20, step - 4)
+        y = head_y + max(32, font(18, True).get_height() + 10)
         for seat, figure in self.rows:
             pygame.draw.line(surf, (70, 70, 60), (box.x + 40, y - 6), (box.right - 40, y - 6))
-            draw_text(surf, self.match.seat_name(seat), (cols[0], y), 22, WHITE, bold=True)
-            draw_text(surf, self.played[seat], (cols[1], y), 20, (200, 200, 190))
-            self.draw_table_words(surf, figure, (cols[2], y), 22, GOLD, anchor="topright")
+            draw_text(surf, self.match.seat_name(seat), (cols[0], y), big, WHITE, bold=True)
+            draw_text(surf, self.played[seat], (cols[1], y), small, (200, 200, 190))
+            self.draw_table_words(surf, figure, (cols[2], y), big, GOLD, anchor="topright")
             y += step
         secs = self.match.tick_count // 60
         mine = _("Match time {time}").format(time=f"{secs // 60}:{secs % 60:02d}")

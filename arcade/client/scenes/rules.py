@@ -108,4 +108,4 @@ class RulesScene(Scene):
         at_end = self.scroll >= self.max_scroll
         scroll = _("↑/↓ or wheel scroll") if at_end else _("↑/↓ or wheel scroll · more below")
         hint_bar(surf, [scroll, _("←/→ or PgUp/PgDn: a page"), _("Home/End: top/bottom"),
-                        _("Esc or right-click: back")])
+                        _("Esc or right-click: back")], rows=2)  # every key said, on two rows if it must

@@ -295,7 +295,19 @@ class SeatSetupScene(Scene):
         """Lines kept under the rows: the gentle note, then an option's help or the human seats' key hints."""
         humans = sum(1 for s in self.choices[:self.players] if s.kind == "human")
         hints = -(-humans // self.hint_columns())
-        return (1 if self.gentle else 0) + 1 + max(1, hints, self.help_lines())  # + 1: how to join
+        return (1 if self.gentle else 0) + len(self.join_rows()[0]) + max(1, hints, self.help_lines())
+
+    def note_step(self) -> int:
+        """Px between the lines under the rows: ``NOTE_STEP`` at 100 %, a line of their 18 px font at a larger text
+        size."""
+        return max(fonts.pitch(18, self.NOTE_STEP), fonts.pitch(18, self.NOTE_STEP, bold=True))
+
+    def join_rows(self) -> tuple[list[str], int]:
+        """How to take a seat (``join_note``): its rows (one; two when it does not fit one at 16 px as drawn) and
+        their font size."""
+        join = self.join_note()
+        size = size_to_fit(join, 1200, 18)
+        return ([join] if fonts.font(size).size(join)[0] <= 1200 else wrap(join, size, 1200)), size
 
     HELP_WIDTH = 1160  # px: an option's help line wraps at this width
 
@@ -303,11 +315,17 @@ class SeatSetupScene(Scene):
         """Lines the longest of the options' help takes in the player's language (kept for whichever is shown)."""
         return max((len(wrap(_(o.help), 18, self.HELP_WIDTH)) for o in self.opts if o.help), default=1)
 
+    def row_size(self, size: int, bold: bool = False) -> int:
+        """A row's font size: ``size`` px, smaller at a larger text size when its line is taller than the rows'
+        spacing (never drawn under 16 px)."""
+        return fonts.size_for_height(size, self.pitch() - 2, bold)
+
     def pitch(self) -> int:
         """The rows' spacing (px): 40, closer when many seats and options must fit above the lines under them
         (``note_lines``) and the hint bar."""
-        room = self.BOTTOM - (self.ROW_Y + 10) - self.NOTE_GAP - self.NOTE_STEP * self.note_lines()
-        return max(22, min(40, room // len(self.rows())))
+        room = self.BOTTOM - (self.ROW_Y + 10) - self.NOTE_GAP - self.note_step() * self.note_lines()
+        least = fonts.font(fonts.smallest_readable(16)).get_height() + 2  # 22 at 100 %
+        return max(least, 22, min(40, room // len(self.rows())))
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's band on screen (px), for the mouse."""
@@ -370,9 +388,9 @@ class SeatSetupScene(Scene):
                 pygame.draw.rect(surf, (80, 60, 10), (W // 2 - 390, y - pitch // 2 + 3, 780, pitch - 4),
                                  border_radius=8)
             if r in ("start", "rules"):
-                draw_text(surf, label, (W // 2, y), 26, color, bold=True, anchor="center")
+                draw_text(surf, label, (W // 2, y), self.row_size(26, True), color, bold=True, anchor="center")
             else:
-                size = 24 if pitch >= 36 else 20
+                size = self.row_size(24 if pitch >= 36 else 20)
                 # the label and the value each keep to their half (a long French label shrinks a little)
                 draw_text(surf, label, (W // 2 - 370, y), size_to_fit(label, 400, size), color, anchor="midleft")
                 draw_text(surf, value, (W // 2 + 205, y), size_to_fit(value, 290, size, bold=sel), color, bold=sel,
@@ -382,20 +400,23 @@ class SeatSetupScene(Scene):
                     draw_text(surf, "▶", (W // 2 + 370, y), size, color, anchor="center")
             y += pitch
         # the gentle note of a first Grisbi match; the chosen option's help line, else every human seat's keys
-        hy = y + 10 + self.NOTE_GAP + self.NOTE_STEP // 2  # y + 10: the panel's bottom
+        step = self.note_step()
+        hy = y + 10 + self.NOTE_GAP + step // 2  # y + 10: the panel's bottom
         note = self.gentle_note()
         if note:
-            draw_text(surf, note, (W // 2, hy), 18, GOLD, bold=True, anchor="center")
-            hy += self.NOTE_STEP
-        join = self.join_note()
-        draw_text(surf, join, (W // 2, hy), size_to_fit(join, 1200, 18), WHITE, anchor="center")
-        hy += self.NOTE_STEP
+            draw_text(surf, note, (W // 2, hy), size_to_fit(note, 1200, 18, bold=True), GOLD, bold=True,
+                      anchor="center")
+            hy += step
+        join, size = self.join_rows()
+        for row in join:
+            draw_text(surf, row, (W // 2, hy), size, WHITE, anchor="center")
+            hy += step
         r = rows[self.row] if self.row < len(rows) else ""
         help_text = _(self.opts[int(r[3:])].help) if r.startswith("opt") else ""
         if help_text:
-            room = max(1, self.note_lines() - (1 if note else 0) - 1)  # lines kept under the rows
+            room = max(1, self.note_lines() - (1 if note else 0) - len(join))  # lines kept under the rows
             for k, line in enumerate(wrap(help_text, 18, self.HELP_WIDTH)[:room]):
-                draw_text(surf, line, (W // 2, hy + k * self.NOTE_STEP), 18, WHITE, anchor="center")
+                draw_text(surf, line, (W // 2, hy + k * step), 18, WHITE, anchor="center")
         else:
             self.draw_key_hints(surf, hy)
         draw_toast(surf, self.app.notice, 110)
@@ -413,7 +434,5 @@ class SeatSetupScene(Scene):
         width = 1200 // cols - 10
         for k, text in enumerate(hints):
             x = W // 2 if cols == 1 else W // 2 - 300 + (k % cols) * 600
-            size = 18 if cols == 1 else 16
-            while size > 12 and fonts.font(size).size(text)[0] > width:
-                size -= 1
-            draw_text(surf, text, (x, y + (k // cols) * self.NOTE_STEP), size, DIM, anchor="center")
+            size = size_to_fit(text, width, 18 if cols == 1 else 16)
+            draw_text(surf, text, (x, y + (k // cols) * self.note_step()), size, DIM, anchor="center")

@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import pygame
 
+from arcade.client.render import fonts
 from arcade.client.render.fonts import draw_text, font
 from arcade.client.render.widgets import DIM, GOLD, W, WHITE, panel
 from arcade.core.i18n import _
@@ -93,9 +94,27 @@ class Choices:
         if n <= 0:
             return []
         top = max(0, min(cur % n - rows // 2, n - rows))
-        first = y + title_size + 11
-        return [pygame.Rect(x - 8, first + (i - top) * 28 - 3, w, 28) if top <= i < top + rows else None
+        first = y + Choices.title_gap(title_size)
+        step = Choices.row_pitch()
+        return [pygame.Rect(x - 8, first + (i - top) * step - 3, w, step) if top <= i < top + rows else None
                 for i in range(n)]
+
+    @staticmethod
+    def row_pitch() -> int:
+        """Px from one line of a menu list to the next: 28 at 100 %, a line of its 17 px bold font (and the
+        selected line's plate) at a larger text size."""
+        return fonts.pitch(17, 28, bold=True) + (0 if fonts.text_scale() == 100 else 2)
+
+    @staticmethod
+    def title_gap(title_size: int = 19) -> int:
+        """Px from a menu list's title to its first line: ``title_size`` + 11 at 100 %, the title's line and a
+        margin at a larger text size."""
+        return max(title_size + 11, fonts.font(title_size, True).get_linesize() + 6)
+
+    @staticmethod
+    def list_height(rows: int, title_size: int = 19) -> int:
+        """The height (px) of a list of ``rows`` lines under its title (``title_gap`` + ``rows`` lines)."""
+        return Choices.title_gap(title_size) + rows * Choices.row_pitch()
 
     @staticmethod
     def draw_list(surf: pygame.Surface, title: str, labels: list[str], cur: int, x: int, y: int, w: int,
@@ -107,12 +126,13 @@ class Choices:
             return
         cur %= len(labels)
         top = max(0, min(cur - rows // 2, len(labels) - rows))
-        first = y + title_size + 11
+        first = y + Choices.title_gap(title_size)
+        step = Choices.row_pitch()
         for i, lab in enumerate(labels[top:top + rows]):
             sel = top + i == cur
-            yy = first + i * 28
+            yy = first + i * step
             if sel:
-                panel(surf, (x - 8, yy - 3, w, 26), 200, (70, 55, 15), None, 6)
+                panel(surf, (x - 8, yy - 3, w, step - 2), 200, (70, 55, 15), None, 6)
             col = GOLD if sel else (color_of(lab) if color_of else WHITE)
             draw_text(surf, ("▶ " if sel else "   ") + lab, (x, yy), 17, col, bold=sel)
         if top > 0:
@@ -120,7 +140,7 @@ class Choices:
             draw_text(surf, more, (x + w - 12 - font(16).size(more)[0], y + 2), 16, DIM)
         if top + rows < len(labels):
             more = _("▼ more")
-            draw_text(surf, more, (x + w - 12 - font(16).size(more)[0], first + rows * 28), 16, DIM)
+            draw_text(surf, more, (x + w - 12 - font(16).size(more)[0], first + rows * step), 16, DIM)
 
     def shown_acting(self) -> list[int]:
         """The acting humans whose generic panel is live: with several humans at a turn-based table, the shown one."""

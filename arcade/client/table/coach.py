@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pygame
 
-from arcade.client.render.fonts import draw_text, font, wrap
+from arcade.client.render.fonts import draw_text, font, pitch, scaled, wrap
 from arcade.client.render.tooltip import place_beside
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
 from arcade.core.i18n import N_, _
@@ -105,6 +105,28 @@ class Coach:
         rows = [(row, HINT) for row in wrap(hint, 17, width - 28, bold=True)] if hint else []
         return rows + [(row, WHITE) for ln in lines for row in wrap(ln, 17, width - 28)]
 
+    def scaled_widths(self) -> list[int]:
+        """The panel's widths to try (px), the first preferred: ``widths`` as laid out at 100 %, each widened as
+        much as the text grows at a larger text size (never wider than ``BOUNDS``), so the panel holds as many
+        words a row and grows no taller than it must; then, at a larger text size, ``widths`` themselves (a tall
+        column where no wide panel finds room)."""
+        grow = scaled(17) / 17
+        wide = [min(self.BOUNDS.w, round(w * grow)) for w in self.widths]
+        return list(dict.fromkeys(wide + list(self.widths)))  # then the narrow ones: a column beside the table
+
+    @staticmethod
+    def pitches() -> tuple[int, int, int]:
+        """Px from one header row to the next, from the header's first row to the first line, and between lines:
+        21, 23 and 21 as laid out at 100 %, the fonts' line heights at a larger text size."""
+        head = pitch(16, 21, bold=True)
+        return head, max(23, head + 2), max(pitch(17, 21), pitch(17, 21, bold=True))
+
+    def height(self, header_rows: int, rows: int) -> int:
+        """The panel's height (px) for ``header_rows`` rows of header and ``rows`` rows of lines: 7 px above the
+        header, 10 below the last line (40 + 21 px a row beyond the first at 100 %)."""
+        head, gap, line = self.pitches()
+        return 7 + head * (header_rows - 1) + gap + line * rows + 10
+
     def rect(self, lines: list[str] | None = None) -> pygame.Rect | None:
         """Where the panel is drawn now (px; None: no coach): beside ``about`` (else the panels), covering nothing
         of ``clear`` and, where it finds room, nothing of ``layout``. It stays put while it says the same and its
@@ -126,16 +148,30 @@ class Coach:
         longest = max([font(17, True).size(word)[0] for word in hint.split(" ")] +
                       [font(17).size(word)[0] for ln in lines for word in ln.split(" ")] +
                       [font(16, True).size(word)[0] for word in _(self.HEADER).split(" ")])
-        widths = [w for w in self.widths if w - 28 >= longest] or [min(self.BOUNDS.w, longest + 28)]
-        sizes = [(w, 40 + 21 * (len(self.rows(lines, hint, w)) + len(self.header(w)) - 1)) for w in widths]
+        widths = [w for w in self.scaled_widths() if w - 28 >= longest] or [min(self.BOUNDS.w, longest + 28)]
+        sizes = [(w, self.height(len(self.header(w)), len(self.rows(lines, hint, w)))) for w in widths]
         if last is not None and last[0][:2] == key[:2]:  # the same words: stay unless the place is taken now
             r = last[1]
             if r.collidelist([x.inflate(20, 20) for x in clear + rather]) == -1 and self.BOUNDS.contains(r):
                 self.place = (key, r)
                 return r
-        r = place_beside(sizes, focus, self.BOUNDS, avoid=clear, rather=rather)
+        r = self.whole(place_beside(sizes, focus, self.BOUNDS, avoid=clear, rather=rather), clear, rather)
         self.place = (key, r)
         return r
+
+    def whole(self, r: pygame.Rect, clear: list[pygame.Rect], rather: list[pygame.Rect]) -> pygame.Rect:
+        """``r`` moved sideways to an edge of ``BOUNDS`` when it lies partly over some of ``rather`` and the move
+        leaves fewer of them partly covered (still clear of ``clear``): where the panel must cover something (a
+        larger text size, no free felt), it hides a label whole rather than half of it."""
+        def partial(x: pygame.Rect) -> int:
+            return sum(1 for o in rather if x.colliderect(o) and not x.contains(o))
+        best, least = r, partial(r)
+        if not least:
+            return r
+        for moved in (r.move(self.BOUNDS.left - r.left, 0), r.move(self.BOUNDS.right - r.right, 0)):
+            if moved.collidelist([c.inflate(20, 20) for c in clear]) == -1 and partial(moved) < least:
+                best, least = moved, partial(moved)
+        return best
 
     def draw(self, surf: pygame.Surface) -> None:
         """The coach's panel beside what its step names (``rect``), its lines wrapped, a pointer towards it."""
@@ -146,11 +182,12 @@ class Coach:
         rows = self.rows(lines, self.hint_shown(lines), r.w)
         panel(surf, r, 255, (24, 34, 60), GOLD, 12)  # opaque: nothing of the table shows through the words
         head = self.header(r.w)
+        hp, gap, lp = self.pitches()
         for k, row in enumerate(head):
-            draw_text(surf, row, (r.x + 14, r.y + 7 + 21 * k), 16, GOLD, bold=True)
-        top = r.y + 30 + 21 * (len(head) - 1)
+            draw_text(surf, row, (r.x + 14, r.y + 7 + hp * k), 16, GOLD, bold=True)
+        top = r.y + 7 + gap + hp * (len(head) - 1)
         for k, (row, col) in enumerate(rows):
-            draw_text(surf, row, (r.x + 14, top + 21 * k), 17, col, bold=col == HINT)
+            draw_text(surf, row, (r.x + 14, top + lp * k), 17, col, bold=col == HINT)
         about = self.about()
         if about:
             draw_arrow(surf, r, pygame.Rect(about[0]))

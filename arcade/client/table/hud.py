@@ -8,7 +8,8 @@ from typing import Callable
 import pygame
 
 from arcade.client.input import MOUSE, zone_hint
-from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
+from arcade.client.render import fonts
+from arcade.client.render.fonts import draw_text, font, pitch, size_to_fit, wrap
 from arcade.client.render.widgets import GOLD, W, WHITE, draw_toast, hint_bar
 from arcade.core.i18n import N_, _
 
@@ -94,28 +95,33 @@ class Hud:
         return now or ([seating.shown_seat] if seating.shown_seat in humans else humans)
 
     def status_width(self) -> int:
-        """The status line's width at the top, centred and clear of the game's name in the corner (px)."""
-        return W - 2 * (self.name_rect().right + 10)
+        """The status line's width at the top, centred and clear of the game's name in the corner (px); at a larger
+        text size also clear of a network match's ping in the other corner (its box grows with the text)."""
+        side = self.name_rect().right
+        if fonts.text_scale() > 100:
+            side = max(side, font(16).size(_("ping {ms} ms").format(ms=999))[0] + 16)
+        return W - 2 * (side + 10)
 
     def status_rows(self, text: str) -> tuple[list[str], int]:
-        """The status line at the top (``text``) as drawn: its rows (one, or two when it does not fit one at 16 px)
-        and their font size."""
+        """The status line at the top (``text``) as drawn: its rows (one, or two when it does not fit one at 16 px
+        as drawn) and their font size."""
         width = self.status_width()
         size = size_to_fit(text, width, 19)
         if font(size).size(text)[0] <= width:
             return [text], size
-        return wrap(text, 16, width), 16
+        return wrap(text, size, width), size
 
     def status_line_rect(self, text: str, y: int = 22) -> pygame.Rect:
         """Where the status line lies (px), centred on ``y``."""
         rows, size = self.status_rows(text)
-        r = pygame.Rect(0, 0, max(font(size).size(row)[0] for row in rows) + 8, 6 + 19 * len(rows))
+        r = pygame.Rect(0, 0, max(font(size).size(row)[0] for row in rows) + 8, 6 + pitch(size, 19) * len(rows))
         r.center = (W // 2, y)
         return r
 
     def draw_status(self, surf: pygame.Surface, text: str, y: int = 22) -> None:
         """The status line centred at the top (``y``: its centre), shrunk to fit, on two rows if it must."""
         rows, size = self.status_rows(text)
+        step = pitch(size, 19)  # at a larger text size: a line of the font
         for k, row in enumerate(rows):
-            draw_text(surf, row, (W // 2, y + 19 * k - 19 * (len(rows) - 1) // 2), size, WHITE, anchor="center",
+            draw_text(surf, row, (W // 2, y + step * k - step * (len(rows) - 1) // 2), size, WHITE, anchor="center",
                       shadow=True)

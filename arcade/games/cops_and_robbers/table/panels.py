@@ -9,9 +9,10 @@ import math
 from arcade.core.i18n import _, ngettext, pgettext
 from arcade.games.cops_and_robbers import COP, DEFENCE, ROBBER, round_scores
 from arcade.client.render.cards import card_back
+from arcade.client.render import fonts
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
-from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_for_height, size_to_fit, wrap
+from arcade.client.render.widgets import DIM, GOLD, GREEN, W, WHITE, draw_log, panel, shade
 from arcade.client.table import SeatMenu
 from arcade.games.cops_and_robbers.table.art import (CENTRE, CENTRE_TEXT_X, COIN_FLIGHT, COIN_GAP, DISCARD_POS,
                                                      DRAW_POS, HAND_Y, OWN_BOX, ROLE_COLOURS, ROLE_NAMES, ROLE_TEXT,
@@ -53,17 +54,18 @@ class TablePanels:
         team = sum(st.coins[p] for p in range(st.players) if roles[p] == role)
         total = self.t.scores(st)[seat]
         pts = ngettext("{n} pt", "{n} pts", total).format(n=total)
-        pts_w = font(18, True).size(pts)[0]
+        head = size_for_height(18, 26, bold=True)  # the header's band above the role card: 24 px at 100 %
+        pts_w = font(head, True).size(pts)[0]
         room = r.w - 26 - pts_w  # from the left margin to 6 px before the points
         mark = "▶ " if turn else ""
         name = mark + _("{player} · {role}").format(player=self.t.seat_name(seat), role=_(ROLE_NAMES[role]))
-        size = size_to_fit(name, room, 18, bold=True)
+        size = size_to_fit(name, room, head, bold=True)
         if font(size, True).size(name)[0] > room:  # too long with the role: the role card under it says it
             name = mark + self.t.seat_name(seat)
-            size = size_to_fit(name, room, 18, bold=True)
+            size = size_to_fit(name, room, head, bold=True)
             name = fit(name, size, room, True)
         draw_text(surf, name, (r.x + 10, r.y + 6), size, col, bold=True)
-        draw_text(surf, pts, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        draw_text(surf, pts, (r.right - 10, r.y + 6), head, WHITE, bold=True, anchor="topright")
         surf.blit(role_card(role), (r.x + 10, r.y + 30))
         # coins
         cs = coin_stack(max(0, coins[seat]))
@@ -79,9 +81,13 @@ class TablePanels:
         if own:
             draw_text(surf, sub, (r.x + 190, r.y + 112), size_to_fit(sub, r.w - 200, 16), DIM)
             line = _("shields in front of you") if st.shields[seat] else _("no shields in front of you")
-            draw_text(surf, line, (r.x + 190, r.y + 30), size_to_fit(line, r.w - 200, 16), DIM)
+            draw_text(surf, line, (r.x + 190, r.y + 6 + pitch(head, 24, bold=True)), size_to_fit(line, r.w - 200, 16),
+                      DIM)  # under the name (24 px at 100 %, a line of the name's font at a larger text size)
         else:
-            draw_text(surf, sub, (r.right - 10, r.y + 28), size_to_fit(sub, r.w - 160, 16), DIM, anchor="topright")
+            # under the points, above the hand's backs (28 px from the top at 100 %; the backs start at 50)
+            y = r.y + 6 + max(22, font(head, True).get_height())
+            draw_text(surf, sub, (r.right - 10, y), size_to_fit(sub, r.w - 160, size_for_height(16, r.y + 52 - y)),
+                      DIM, anchor="topright")
             # the hand: counted backs
             n = st.hand_counts[seat]
             bw, bh = SIZES["X"]
@@ -121,9 +127,12 @@ class TablePanels:
         half = (DISCARD_POS[0] - DRAW_POS[0]) - 6  # each count's room under its pile (px)
         for (x, y), label in ((DRAW_POS, _("draw {n}").format(n=st.draw_count)),
                               (DISCARD_POS, _("discard {n}").format(n=len(st.discard)))):
-            rows = [label] if font(16).size(label)[0] <= half else wrap(label, 16, half)
+            size = size_to_fit(label, half, 16)  # on one row when it can, else every word within the room
+            if font(size).size(label)[0] > half:
+                size = size_to_fit(label.split(" "), half, 16)
+            rows = [label] if font(size).size(label)[0] <= half else wrap(label, size, half)
             for k, row in enumerate(rows[:2]):
-                draw_text(surf, row, (x, y + h // 2 + 1 + 17 * k), 16, WHITE, anchor="midtop")
+                draw_text(surf, row, (x, y + h // 2 + 1 + pitch(size, 17) * k), size, WHITE, anchor="midtop")
         x = CENTRE_TEXT_X
         roles = st.roles
         teams = {}
@@ -135,10 +144,13 @@ class TablePanels:
             tot = sum(st.coins[p] for p in seats)
             line = (ngettext("Cops: {n} coin", "Cops: {n} coins", tot) if role == COP else
                     ngettext("Robbers: {n} coin", "Robbers: {n} coins", tot)).format(n=tot)
-            draw_text(surf, line, (x, y), size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True), ROLE_TEXT[role],
-                      bold=True)
-            y += 22
-        draw_log(surf, self.t.log, (x, CENTRE.y + 54), CENTRE.right - x - 10, 3, 19)  # always: why coins moved
+            size = size_to_fit(line, CENTRE.right - 10 - x, 16, bold=True)
+            draw_text(surf, line, (x, y), size, ROLE_TEXT[role], bold=True)
+            y += pitch(size, 22, bold=True)
+        # always: why coins moved (3 rows under the teams' lines; fewer when a larger text size leaves no room)
+        top = max(CENTRE.y + 54, y + 2)
+        rows = max(1, min(3, (CENTRE.bottom - top) // pitch(16, 19)))
+        draw_log(surf, self.t.log, (x, top), CENTRE.right - x - 10, rows, 19)
 
     def draw_flights(self, surf, alpha: float) -> None:
         fx = self.t.fx
@@ -271,7 +283,12 @@ class TablePanels:
         labels = [s for s, _ in items]
         rows = min(7, len(labels))
         r = self.t.defend_rect(labels)
+        areas = dict(enumerate(self.t.areas) if isinstance(self.t.areas, list) else self.t.areas)
+        if fonts.text_scale() > 100 and any(r.colliderect(a) for s, a in areas.items() if s != seat):
+            surf.blit(shade(150), (0, 0))  # at a larger text size the prompt runs over the side seats: the table
+            # behind is veiled, no seat's words half under it (at 100 % it is laid out as it always was)
         panel(surf, r, 255, (40, 14, 10), (255, 120, 90), 14)  # opaque: nothing shows through
+        dy_have, dy_list, _keys = self.t.defend_offsets()
         head = _("{player} attacks you with offence {value}!").format(player=self.t.seat_name(off.attacker),
                                                                       value=off.value)
         draw_text(surf, head, (r.x + 20, r.y + 12), size_to_fit(head, r.w - 40, 22, bold=True), (255, 200, 150),
@@ -280,12 +297,13 @@ class TablePanels:
         hand = sorted({v for kd, v in views.of(seat).hand if kd == DEFENCE})
         have = _("Shields in front of you: {shields} · Defence in hand: {hand}").format(
             shields="+".join(map(str, sh)) if sh else _("none"), hand=", ".join(map(str, hand)) if hand else _("none"))
-        draw_text(surf, have, (r.x + 22, r.y + 42), size_to_fit(have, r.w - 44, 16), WHITE)
+        draw_text(surf, have, (r.x + 22, r.y + dy_have), size_to_fit(have, r.w - 44, 16), WHITE)
         costly = self.t.picks.costly(seat)
-        self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + 68, r.w - 36, rows,
+        self.draw_list(surf, _("Choose your defence:"), labels, ui.cur, r.x + 22, r.y + dy_list, r.w - 36, rows,
                        costly=costly)
         keys = _("{updown} choose · {a} confirm").format(updown=f"{k('UP')}/{k('DOWN')}", a=k("A"))
-        draw_text(surf, keys, (r.right - 20, r.bottom - 24), 16, GOLD, anchor="topright")
+        draw_text(surf, keys, (r.right - 20, r.bottom - max(24, font(16).get_height() + 2)), 16, GOLD,
+                  anchor="topright")
 
     def draw_list(self, surf, title: str, labels: list[str], cur: int, x: int, y: int, w: int, rows: int,
                   costly: set[str] = frozenset()) -> None:

@@ -48,7 +48,8 @@ from arcade.games.cops_and_robbers import COP, DEFENCE, OFFENCE, Attack, Defend,
 from arcade.games.cops_and_robbers.terms import term
 from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.effects import burst
-from arcade.client.render.fonts import draw_text, font
+from arcade.client.render.fonts import draw_text, font, pitch
+from arcade.client.table.choices import Choices
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import GOLD, H, W, WHITE, panel
@@ -425,7 +426,8 @@ class Table(TableScene):
         side of the card at ``ax`` when it fits there, else above it; never over it."""
         fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(17, True).size(title)[0],
                                                                           font(16).size(hint)[0]]) + 30
-        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 8) * 28 + 26)  # the keys line under the list
+        # the list (44 - 28 px around it at 100 %), then the keys line
+        r = pygame.Rect(0, 0, fw, 16 + Choices.list_height(min(len(labels), 8), 17) + pitch(16, 26))
         r.bottom = min(bottom - 20, OWN_BOX.top - 8)
         side = r.copy()  # beside your own panel, on the card's side, when it fits there
         if ax < OWN_BOX.centerx:
@@ -442,10 +444,19 @@ class Table(TableScene):
     def defend_rect(self, labels: list[str]) -> pygame.Rect:
         """The defend prompt's panel (px), as ``draw_defend_prompt`` draws it."""
         wdt = max([font(17, True).size("▶ " + s)[0] for s in labels] + [420]) + 40
-        r = pygame.Rect(0, 0, min(W - 40, wdt), 128 + min(7, len(labels)) * 28)  # the keys line under the list
+        _have, top, keys = self.defend_offsets()  # the keys line under the list
+        r = pygame.Rect(0, 0, min(W - 40, wdt), top + Choices.list_height(min(7, len(labels)), 17) + keys)
         r.midtop = (W // 2, 150)
         r.bottom = min(r.bottom, OWN_BOX.top - 8)  # above your own panel, never over it
         return r
+
+    @staticmethod
+    def defend_offsets() -> tuple[int, int, int]:
+        """The defend prompt's layout (px): from its top to the shields line (42 at 100 %), to the list (68), and
+        from the list's last line to the bottom, the keys line there (32); at a larger text size from the fonts'
+        line heights."""
+        have = 12 + pitch(22, 30, bold=True)
+        return have, have + pitch(16, 26), pitch(16, 32)
 
     def popup_rows(self, seat: int, slots: list) -> list[pygame.Rect | None]:
         """The lines of the open card menu of ``seat`` (px)."""
@@ -467,7 +478,8 @@ class Table(TableScene):
         if st.pending is not None:
             items = self.picks.respond_items(seat)
             r = self.defend_rect([s for s, _ in items])
-            rows = self.choices.list_rects(r.x + 22, r.y + 68, r.w - 36, len(items), 7, ui.cur, 17)
+            rows = self.choices.list_rects(r.x + 22, r.y + self.defend_offsets()[1], r.w - 36, len(items), 7, ui.cur,
+                                           17)
             k = self.pointer.mouse_list(seat, ui, rows)
             if k is not None:
                 self.choices.submit_choice(seat, items[k][1])

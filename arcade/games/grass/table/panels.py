@@ -13,7 +13,7 @@ from arcade.games.grass.terms import card_name
 from arcade.client.render.cards import card_back
 from arcade.client.render import palette as pal
 from arcade.client.table.choices import Choices
-from arcade.client.render.fonts import draw_text, font, fit, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, fit, pitch, size_for_height, size_to_fit, wrap
 from arcade.client.render.widgets import DIM, GOLD, W, WHITE, draw_log, panel
 from arcade.games.grass.table.art import (HAND_Y, INFO_BOX, OP_LABELS, OWN_PILE, SIZES, STEP_TICKS, SeatUI, Slot,
                                           TRADE_BOX, WALK_TICKS, card_face, heat_glow, trade_button)
@@ -43,47 +43,58 @@ class TablePanels:
                 pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
             y = r.y + 10
             both = _("{player} ({who})").format(player=name, who=tag)
+            # rows laid out from the fonts' line heights (the pitches of 100 % at least): at a larger text size
+            # they grow apart instead of running into each other
             if font(18, True).size(both)[0] <= r.w - 20:
                 draw_text(surf, both, (r.x + 12, y), 18, GOLD, bold=True)
-                y += 26
+                y += pitch(18, 26, bold=True)
             else:  # who plays the seat on a row of its own: never cut (a long name alone may be)
                 draw_text(surf, fit(name, 18, r.w - 20, True), (r.x + 12, y), 18, GOLD, bold=True)
                 tag = _("({who})").format(who=tag)
-                draw_text(surf, tag, (r.x + 12, y + 22), size_to_fit(tag, r.w - 20, 16), DIM)
-                y += 44
+                tsize = size_to_fit(tag, r.w - 20, 16)
+                y += pitch(18, 22, bold=True)
+                draw_text(surf, tag, (r.x + 12, y), tsize, DIM)
+                y += pitch(tsize, 22)
             total = format_money(view.totals[seat])
-            draw_text(surf, total, (r.x + 12, y), size_to_fit(total, r.w - 20, 26, bold=True), WHITE, bold=True)
+            size = size_to_fit(total, r.w - 20, 26, bold=True)
+            draw_text(surf, total, (r.x + 12, y), size, WHITE, bold=True)
+            y += pitch(size, 32, bold=True)
             label = _("running total")
-            draw_text(surf, label, (r.x + 12, y + 32), size_to_fit(label, r.w - 20, 16), DIM)
+            size = size_to_fit(label, r.w - 20, 16)
+            draw_text(surf, label, (r.x + 12, y), size, DIM)
+            y += pitch(size, 24)
             stash = _("Stash {amount}").format(amount=format_money(sv.stash.total))
-            draw_text(surf, stash, (r.x + 12, y + 56), size_to_fit(stash, r.w - 20, 17), WHITE)
-            y += 82
+            size = size_to_fit(stash, r.w - 20, 17)
+            draw_text(surf, stash, (r.x + 12, y), size, WHITE)
+            y += pitch(size, 26)
             for ln in self.seat_status(view, seat):
                 for row in wrap(ln, 16, r.w - 20):
                     if y <= r.bottom - 20:
                         draw_text(surf, row, (r.x + 12, y), 16, GOLD if ln.startswith("▶") else WHITE)
-                    y += 21
+                    y += pitch(16, 21)
             return
         r = sl.rect
         if turn:
             pygame.draw.rect(surf, GOLD, r, width=2, border_radius=14)
         total = format_money(view.totals[seat])
-        room = r.w - 30 - font(18, True).size(total)[0]
+        hsize = size_for_height(18, 23, bold=True)  # the header's band above the status line (21 px at 100 %)
+        room = r.w - 30 - font(hsize, True).size(total)[0]
         head = ("▶ " if turn else "") + _("{player} · {who}").format(player=name, who=tag)
-        size = size_to_fit(head, room, 18, bold=True)
+        size = size_to_fit(head, room, hsize, bold=True)
         if font(size, True).size(head)[0] > room:  # a long name: it alone is cut, never who plays it
             tail = _("{player} · {who}").format(player="", who=tag)
             head = ("▶ " if turn else "") + fit(name, size, room - font(size, True).size(("▶ " if turn else "")
                                                                                          + tail)[0], True) + tail
         draw_text(surf, head, (r.x + 10, r.y + 6), size, GOLD, bold=True)
-        draw_text(surf, total, (r.right - 10, r.y + 6), 18, WHITE, bold=True, anchor="topright")
+        draw_text(surf, total, (r.right - 10, r.y + 6), hsize, WHITE, bold=True, anchor="topright")
         status = [s for s in self.seat_status(view, seat) if not s.startswith("▶")]
         line = _("{n} in hand · Stash {amount}").format(n=sv.hand_count, amount=format_money(sv.stash.total))
         for extra in status[:1]:
             longer = _("{line} · {status}").format(line=line, status=extra)
             if font(16).size(longer)[0] <= r.w - 20:
                 line = longer
-        draw_text(surf, line, (r.x + 10, r.y + 27), size_to_fit(line, r.w - 20, 16), DIM)
+        # above the Hassle pile (at r.y + 50): a band of 22 px
+        draw_text(surf, line, (r.x + 10, r.y + 27), size_to_fit(line, r.w - 20, size_for_height(16, 22)), DIM)
         px, py = r.x + 10 + cw / 2, r.y + 50 + ch / 2
         self.draw_pile_slot(surf, px, py, cw, ch, sv)
 
@@ -99,8 +110,10 @@ class TablePanels:
         if not sv.pile:
             # TRANSLATORS: "market" / "closed", on two rows on an empty Hassle pile (a card's width: short words)
             rows = [pgettext("empty hassle pile", "market"), pgettext("empty hassle pile", "closed")]
+            size = size_to_fit(rows, rr.w - 4, 16)  # inside the pile's outline (at a larger text size: smaller)
+            step = pitch(size, 20)
             for i, row in enumerate(rows):
-                draw_text(surf, row, (rr.centerx, rr.centery + 20 * i - 10 * (len(rows) - 1)), 16, DIM,
+                draw_text(surf, row, (rr.centerx, rr.centery + step * i - step * (len(rows) - 1) // 2), size, DIM,
                           anchor="center")
         if sv.heat != NO_CARD:
             level = abs((self.t.ticks // 5) % 10 - 5)
@@ -369,19 +382,20 @@ class TablePanels:
 
     @classmethod
     def banner_rows(cls, text: str) -> tuple[list[str], int]:
-        """The prompt line's rows (one; two when it does not fit one at 16 px) and their font size."""
+        """The prompt line's rows (one; two when it does not fit one at 16 px as drawn) and their font size."""
         room = cls.BANNER_ROOM.w - 40
         size = size_to_fit(text, room, 18, bold=True)
         if font(size, True).size(text)[0] <= room:
             return [text], size
-        return wrap(text, 16, room, bold=True), 16
+        return wrap(text, size, room, bold=True), size
 
     @classmethod
     def banner_rect(cls, text: str) -> pygame.Rect:
         """The prompt line's plate above the hand (px): as wide as its text, right of your name box."""
         rows, size = cls.banner_rows(text)
-        r = pygame.Rect(0, 0, max(font(size, True).size(row)[0] for row in rows) + 40, 14 + 18 * len(rows))
-        r.center = (W // 2 - 30, 510 - 9 * (len(rows) - 1))
+        step = pitch(size, 18, bold=True)
+        r = pygame.Rect(0, 0, max(font(size, True).size(row)[0] for row in rows) + 40, 14 + step * len(rows))
+        r.center = (W // 2 - 30, 510 - step // 2 * (len(rows) - 1))
         r.clamp_ip(cls.BANNER_ROOM)
         return r
 
@@ -389,8 +403,10 @@ class TablePanels:
         r = self.banner_rect(text)
         panel(surf, r, 255, (60, 45, 10), GOLD, 10)  # opaque: nothing of the table shows through
         rows, size = self.banner_rows(text)
+        step = pitch(size, 18, bold=True)
         for k, row in enumerate(rows):
-            draw_text(surf, row, (r.centerx, r.y + 16 + 18 * k), size, WHITE, bold=True, anchor="center")
+            draw_text(surf, row, (r.centerx, r.y + 7 + step // 2 + step * k), size, WHITE, bold=True,
+                      anchor="center")
 
     def draw_popup(self, surf, title: str, labels: list[str], cur: int, ax: float, bottom: int) -> None:
         r = self.t.popup_rect(title, labels, ax, bottom)

@@ -56,6 +56,7 @@ from arcade.games.grass.cards import NO_CARD, value
 from arcade.games.grass.terms import GROUP_TERM, card_name, term
 from arcade.client.render.cards import blit_card, card_back
 from arcade.client.render.fonts import font
+from arcade.client.table.choices import Choices
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import H, W
@@ -427,7 +428,7 @@ class Table(TableScene):
     def popup_rect(self, title: str, labels: list[str], ax: float, bottom: int) -> pygame.Rect:
         """The popup menu's panel (px), as ``draw_popup`` draws it."""
         fw = max([font(17, True).size("▶ " + s)[0] for s in labels] + [font(18, True).size(title)[0]]) + 30
-        r = pygame.Rect(0, 0, fw, 44 + min(len(labels), 9) * 28)
+        r = pygame.Rect(0, 0, fw, 14 + Choices.list_height(min(len(labels), 9)))  # 44 + 28 px a line at 100 %
         r.midbottom = (int(ax), bottom - 30)
         r.clamp_ip(pygame.Rect(8, 40, W - 16, H - 48))
         return r
@@ -445,9 +446,9 @@ class Table(TableScene):
         r = self.popup_rect(title, labels, ax, HAND_Y - 90)
         rows = min(len(labels), 9)
         top = max(0, min(ui.cur % len(labels) - rows // 2, len(labels) - rows))
-        first = r.y + 8 + 19 + 11
-        return [pygame.Rect(r.x + 6, first + (i - top) * 28 - 3, r.width - 12, 28) if top <= i < top + rows else None
-                for i in range(len(labels))]
+        first, step = r.y + 8 + Choices.title_gap(), Choices.row_pitch()
+        return [pygame.Rect(r.x + 6, first + (i - top) * step - 3, r.width - 12, step) if top <= i < top + rows
+                else None for i in range(len(labels))]
 
     def mouse_controls(self, seat: int, hslots: list) -> bool:
         """The mouse's seat at its turn (play or Paranoia): pointing at a line of the open menu moves its cursor, a

@@ -50,7 +50,7 @@ from arcade.games.grenade import DICE, JOKER, PLACES, Throw, advance_place, hear
 from arcade.games.grenade.terms import grenade_name, term
 from arcade.client.render.cards import blit_card, card_back, playing_card
 from arcade.client.render import palette as pal
-from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, pitch, size_to_fit, smallest_readable, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.effects import burst
@@ -888,8 +888,9 @@ class Table(TableScene):
         pv = self._preview[die]
         for k, p in enumerate(pv["path"][:-1]):
             x, y = place_xy(p)
-            pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y - 20)), 13)
-            pygame.draw.circle(surf, GOLD, (int(x), int(y - 20)), 13, 2)
+            radius = max(13, font(16, True).get_height() // 2 + 3)  # round the number at any text size
+            pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y - 20)), radius)
+            pygame.draw.circle(surf, GOLD, (int(x), int(y - 20)), radius, 2)
             draw_text(surf, str(k + 1), (x, y - 20), 16, GOLD, bold=True, anchor="center")
         stop = pv["stop"]
         boom = bool(pv["newly"])
@@ -961,8 +962,10 @@ class Table(TableScene):
                 draw_text(surf, line, (cx, cy + 36), size_to_fit(line, self.HUB_W, 18), WHITE, anchor="center",
                           shadow=True)
         rows = self.log_rows()
+        size = self.log_size()
         for k, (row, last) in enumerate(rows):
-            draw_text(surf, row, (cx, cy + 64 + 20 * k), 16, WHITE if last else DIM, anchor="center", shadow=True)
+            draw_text(surf, row, (cx, cy + 64 + pitch(size, 20) * k), size, WHITE if last else DIM, anchor="center",
+                      shadow=True)
 
     HUB_W = 2 * RX - CW - 40  # the hub's lines inside the ring of cards (px)
 
@@ -970,8 +973,15 @@ class Table(TableScene):
         """The hub's log as drawn: the last two lines, each wrapped into the hub (the newest in white), at most three
         rows (the newest kept)."""
         tail = self.log[-2:]
-        rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, 16, self.HUB_W)]
+        size = self.log_size()
+        rows = [(row, k == len(tail) - 1) for k, ln in enumerate(tail) for row in wrap(ln, size, self.HUB_W)]
         return rows[-3:]
+
+    @staticmethod
+    def log_size() -> int:
+        """The hub log's font size: 16 px, and as drawn no larger at a larger text size (the ring of cards around
+        the hub does not grow: its three rows stay clear of the cards' labels)."""
+        return smallest_readable(16)
 
     def draw_seat(self, surf, seat: int, r: pygame.Rect, snap: Snap, views) -> None:
         st = views.public
@@ -993,7 +1003,7 @@ class Table(TableScene):
         room = r.w - 28 - hearts_each(st.players) * (HW + 6)
         draw_text(surf, self.seat_name(seat), (r.x + 14, r.y + 10), size_to_fit(self.seat_name(seat), room, 22, True),
                   name_col, bold=True)
-        draw_text(surf, tag, (r.x + 14, r.y + 38), size_to_fit(tag, room, 16), DIM)
+        draw_text(surf, tag, (r.x + 14, r.y + 10 + pitch(22, 28, bold=True)), size_to_fit(tag, room, 16), DIM)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if won:
             lines.append(("★ " + _("WINNER"), GOLD))
@@ -1016,10 +1026,11 @@ class Table(TableScene):
             lines.append((_("outlasted {players}").format(players=plural(sc, "player")), WHITE))
         # under the hearts the lines have the panel's whole width
         rows = [(row, col) for text_, col in lines for row in wrap(text_, 17, r.w - 28, bold=col == GOLD)]
-        y = r.bottom - 24 - 22 * (len(rows) - 1)
+        step = max(pitch(17, 22), pitch(17, 22, bold=True))  # from the fonts' line height at a larger text size
+        y = r.bottom - max(24, font(17, True).get_height() + 4) - step * (len(rows) - 1)
         for text_, col in rows:
             draw_text(surf, text_, (r.x + 14, y), 17, col, bold=col == GOLD)
-            y += 22
+            y += step
 
     def draw_band(self, surf, seat: int) -> None:
         """The three grenades as buttons (the chosen one lit), what each would do, and the keys."""
@@ -1051,7 +1062,9 @@ class Table(TableScene):
         if dev == "mouse":
             keys = _("point at a grenade to see where it goes · click it to throw it")
         elif self.seating.mouse_seat() == seat:
-            keys = _("{keys} · or click one").format(keys=keys)
+            both = _("{keys} · or click one").format(keys=keys)
+            if font(size_to_fit(both, BAND.w - 16, 16)).size(both)[0] <= BAND.w - 16:
+                keys = both  # (else, at a larger text size, the hint bar's mouse entry says it)
         draw_text(surf, keys, (BAND.centerx, BAND.bottom - 15), size_to_fit(keys, BAND.w - 16, 16), GOLD,
                   anchor="center")
 

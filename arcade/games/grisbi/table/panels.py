@@ -11,7 +11,7 @@ from arcade.games.grisbi import CARDS, OVER, TEAMS
 from arcade.games.grisbi.cards import ACTION, KIND, POINTS, describe_card
 from arcade.games.grisbi.table import cards as gc
 from arcade.client.render import palette as pal
-from arcade.client.render.fonts import draw_text, fit, font, size_to_fit, text, wrap
+from arcade.client.render.fonts import draw_text, fit, font, pitch, size_to_fit, smallest_readable, text, wrap
 from arcade.client.render.widgets import DIM, GOLD, GREEN, RED, W, WHITE, panel
 from arcade.client.table import level_word
 from arcade.games.grisbi.table.art import (Area, CENTRE, CHIP, FH, FW, HAND_SCALE, HH, HW, PH, PLATE_H, PW, PX, PY,
@@ -63,9 +63,9 @@ class TablePanels:
             return
         panel(surf, rect, 170, (10, 20, 16), col, 12)
 
-    def draw_box_words(self, surf, seat: int, rect: pygame.Rect, view) -> None:
+    def draw_box_words(self, surf, seat: int, rect: pygame.Rect, view) -> int:
         """A bot's box's words: its name, its team, its level and pace, "cards" under the count (drawn each frame,
-        so that what covers them, a tutorial's coach, hides them)."""
+        so that what covers them, a tutorial's coach, hides them). Returns where its rows end (px)."""
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
         spec = self.t.match.seats[seat]
@@ -80,20 +80,26 @@ class TablePanels:
             rows.append((word, col, True))
         size = size_to_fit(name, room, 18, bold=True)
         draw_text(surf, fit(name, size, room, True), (rect.x + 10, rect.y + 5), size, WHITE, bold=True)
+        rsize = 16
         if spec.kind == "bot":
             line = _("{level} bot · {pace} pace").format(level=level_word(spec.level), pace=_pace_word(view.pace))
-            rows += [(row, DIM, False) for row in wrap(line, 16, rect.w - 16)]
+            rsize = size_to_fit(line, rect.w - 20, 16)  # one row when it can (at a larger text size: smaller)
+            rows += [(row, DIM, False) for row in wrap(line, rsize, rect.w - 16)]
+        top = rect.y + 5 + pitch(size, 22, bold=True)  # under the name (27 px from the top at 100 %)
+        bottom = top
         for k, (row, colour, bold) in enumerate(rows):
-            draw_text(surf, row, (rect.x + 10, rect.y + 27 + 19 * k), 16, colour, bold=bold)
+            bottom = draw_text(surf, row, (rect.x + 10, top + pitch(rsize, 19) * k), rsize, colour, bold=bold).bottom
         draw_text(surf, _("cards"), (rect.right - 10, rect.bottom - 5), 16, DIM, anchor="bottomright")
+        return bottom
 
     def draw_box(self, surf, seat: int, rect: pygame.Rect, view) -> None:
         team = view.teams[seat]
-        self.draw_box_words(surf, seat, rect, view)
+        words = self.draw_box_words(surf, seat, rect, view)
         if self.laid_recently(view, seat):
             pygame.draw.rect(surf, GOLD, rect, 4, border_radius=12)
         count = view.hand_counts[seat]
-        surf.blit(_backs(team, min(count, 10)), (rect.x + 10, rect.bottom - 12 - gc.BACK_SMALL[1]))
+        backs = rect.bottom - 12 - gc.BACK_SMALL[1]  # lower by up to 8 px under a bot's line on two rows
+        surf.blit(_backs(team, min(count, 10)), (rect.x + 10, min(max(backs, words + 2), backs + 8)))
         draw_text(surf, str(count), (rect.right - 30, rect.bottom - 44), 30, WHITE, bold=True, anchor="center")
 
     @staticmethod
@@ -122,24 +128,26 @@ class TablePanels:
     KEYS_H = 16  # the key hints' plate under a hand (px): over the glow of the cards, never under it
 
     def draw_hand_labels(self, surf, seat: int, rect: pygame.Rect, view) -> None:
-        """A human area's name, team, counts and key hints (drawn over the hand's cards and their glow)."""
+        """A human area's name, team, counts and key hints (drawn over the hand's cards and their glow). Their plates
+        are as high as 16 px text: at a larger text size they stay 16 px, so the cards' hooks stay in sight."""
+        ts = smallest_readable(16)
         if not self.t.demo:  # a replay's chosen hand: nobody plays it here, no keys to show
             keys = pygame.Rect(rect.x + 6, rect.bottom - self.KEYS_H - 1, rect.width - 12, self.KEYS_H)
             panel(surf, keys, 235, (10, 20, 16), None, 6)
-            _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, 16, WHITE)
+            _fit_text(surf, self.hand_keys(seat), keys.center, keys.width - 8, ts, WHITE)
         team = view.teams[seat]
         col = gc.TEAM_COLOURS[team]
         word = _team_word(team).upper()
-        nx = rect.x + 16 + text(self.t.seat_name(seat), 16, WHITE, True).get_width()
-        tw = text(word, 16, col, True).get_width()
+        nx = rect.x + 16 + text(self.t.seat_name(seat), ts, WHITE, True).get_width()
+        tw = text(word, ts, col, True).get_width()
         panel(surf, (rect.x + 4, rect.y + 2, nx + tw + 6 - rect.x - 4, PLATE_H), 220, (10, 20, 16), None, 6)
-        draw_text(surf, self.t.seat_name(seat), (rect.x + 10, rect.y + 3), 16, WHITE, bold=True, shadow=True)
-        draw_text(surf, word, (nx, rect.y + 4), 16, col, bold=True, shadow=True)
+        draw_text(surf, self.t.seat_name(seat), (rect.x + 10, rect.y + 3), ts, WHITE, bold=True, shadow=True)
+        draw_text(surf, word, (nx, rect.y + 4), ts, col, bold=True, shadow=True)
         right = self.hand_status(seat, view)
-        draw_text(surf, right, (rect.right - 10, rect.y + 4), 16, DIM, anchor="topright", shadow=True)
+        draw_text(surf, right, (rect.right - 10, rect.y + 4), ts, DIM, anchor="topright", shadow=True)
         note = self.t.notes.get(seat)
         if note and note[1] > view.tick:
-            draw_text(surf, note[0], (rect.centerx, rect.y + 4), 16, GOLD, bold=True, anchor="midtop", shadow=True)
+            draw_text(surf, note[0], (rect.centerx, rect.y + 4), ts, GOLD, bold=True, anchor="midtop", shadow=True)
 
     def hand_status(self, seat: int, view) -> str:
         """The line at the top right of a human's area: the cards held and, assist on, the seat's own team's total

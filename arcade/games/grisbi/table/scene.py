@@ -617,11 +617,15 @@ class Table(TableScene):
         return r
 
     def pile_area(self) -> pygame.Rect:
-        """The pile: its top card, the cards fanned beneath it on the left, its labels and the START sign over it
-        (px)."""
-        left = FAN_X - (FAN - 1) * FAN_STEP - FW // 2 - 12
+        """The pile: its top card, the cards fanned beneath it on the left (as many as lie there, up to ``FAN``), its
+        labels and the START sign over it (px)."""
+        st = self.seating.public_view()
+        fanned = min(FAN, len(st.pile_cards) - 1)
         word = _("START!")
         start = font(start_sign_size(word), True).size(word)[0] // 2 + 16
+        left = FAN_X - (fanned - 1) * FAN_STEP - FW // 2 - 12 if fanned > 0 else PX - PW // 2 - 12
+        if st.phase in (COUNTDOWN, PLAY) and st.tick - self.start_tick < START_TICKS:  # the sign shows
+            left = min(left, PX - start)
         return pygame.Rect(left, PY - PH // 2 - 40, max(PX + PW // 2 + 70, PX + start) - left, PH + 84)
 
     def reveal_parts(self) -> list[pygame.Rect]:
@@ -652,10 +656,18 @@ class Table(TableScene):
         r.center = (PX, PY - PH // 2 - 24)
         return [r]
 
+    def strip_parts(self) -> list[pygame.Rect]:
+        """The team strip in three parts (px): the Robbers' name and target left of their chips, the chips and the
+        round line, the Police's name and target right of theirs (the coach covers a label whole or not at all)."""
+        left = self.chip_pos(0, 0)[0] - CHIP[0] // 2 - 6
+        right = self.chip_pos(1, 0)[0] + CHIP[0] // 2 + 6
+        return [pygame.Rect(8, STRIP.y, left - 8, STRIP.h), pygame.Rect(left, STRIP.y, right - left, STRIP.h),
+                pygame.Rect(right, STRIP.y, W - 8 - right, STRIP.h)]  # the labels: 14 px in from the edges
+
     def layout_rects(self) -> list[pygame.Rect]:
         """The strip, the seats' areas and the pile; during the reveal the bots' boxes are left out (nobody plays:
         the coach may sit over them, where the practice pause's panel goes) and the reveal's rows come in."""
-        out = [self.hud.name_rect()] + [STRIP]
+        out = [self.hud.name_rect()] + self.strip_parts()
         if self.seating.public_view().phase in (REVEAL, OVER) and self.reveal_info:
             return out + [a.rect for a in self.areas.values() if a.kind == "hand"] + self.reveal_parts()
         return out + [a.rect for a in self.areas.values()] + [self.pile_area()]

@@ -25,7 +25,7 @@ from arcade.games.grit.rules import DEAD_AT
 from arcade.games.grit.terms import term
 from arcade.client.render.cards import CARD_H, CARD_W, INK, blit_card, card_back, playing_card
 from arcade.client.render import palette as pal
-from arcade.client.render.fonts import draw_text, font, size_to_fit, wrap
+from arcade.client.render.fonts import draw_text, font, pitch, size_to_fit, wrap
 from arcade.client.render.tooltip import Tip
 from arcade.client.render.tween import Placed
 from arcade.client.render.widgets import DIM, GOLD, H, W, WHITE, panel
@@ -426,7 +426,7 @@ class Table(TableScene):
             dead = view.totals is not None and tot >= DEAD_AT  # judged after round 4 only (rules, "The end")
             col = pal.BAD if dead else (pal.GOOD if tot == 21 else WHITE)
             tx = 60
-            draw_text(surf, name, (tx, y - 30), 24, GOLD, bold=True)
+            draw_text(surf, name, (tx, self.name_y(y)), 24, GOLD, bold=True)
             line = self.injuries_text(tot, dead)
             ls = size_to_fit(line, self.LABEL_W, 24, bold=dead)
             if dead or tot == 21:  # red and green read on a dark plate, not on the felt
@@ -567,13 +567,33 @@ class Table(TableScene):
         question, the laying mode menu or the laying keys."""
         x, y = self.PROMPT_X, self.PROMPT_Y
         phase = views.public.phase
+        head, item, mode, sub, line = self.prompt_pitches()
         if phase == "word":
-            return pygame.Rect(x - 20, y - 20, 300, 130)
+            return pygame.Rect(x - 20, y - 20, 300, 20 + head + 2 * item + 12)  # 130 at 100 %
         if phase == "keep":
-            return pygame.Rect(x - 20, y - 20, 320, 190)
+            rows, size = self.keep_note()
+            return pygame.Rect(x - 20, y - 20, 320, 20 + head + 2 * item + 6 + pitch(size, 26) * len(rows)
+                               + pitch(18, 40))
         if seat in self.mode_menu:
-            return pygame.Rect(x - 20, y - 20, 340, 60 + 52 * len(self.current_modes(seat, views)))
-        return pygame.Rect(x - 20, y - 20, 300, 40 + 28 * len(self.control_lines(seat)))
+            return pygame.Rect(x - 20, y - 20, 340, 60 + mode * len(self.current_modes(seat, views)))
+        return pygame.Rect(x - 20, y - 20, 300, 40 + line * len(self.control_lines(seat)))
+
+    @staticmethod
+    def keep_note() -> tuple[list[str], int]:
+        """The keep question's note (what face down means): its rows in the prompt (one; more when it does not fit
+        one at 16 px as drawn) and their font size."""
+        note, width = _("face down: hidden to the end of the duel"), 320 - 40
+        size = size_to_fit(note, width, 16)
+        return ([note] if font(size).size(note)[0] <= width else wrap(note, size, width)), size
+
+    @staticmethod
+    def prompt_pitches() -> tuple[int, int, int, int, int]:
+        """Px in a prompt: from its heading to the first item (34 at 100 %), between items (32), between laying
+        modes (52), from a mode to its explanation (26), between lines of keys (28); at a larger text size at least
+        a line of their fonts."""
+        sub = pitch(20, 26, bold=True)
+        return (pitch(20, 34, bold=True), pitch(20, 32, bold=True), max(52, sub + pitch(16, 26)), sub,
+                pitch(19, 28))
 
     def current_modes(self, seat: int, views) -> list[tuple[str, PlayComplaint]]:
         """The laying modes offered for ``seat``'s chosen Complaint on its chosen pile."""
@@ -590,6 +610,7 @@ class Table(TableScene):
             box = self.prompt_box(seat, views)
             panel(surf, box, 255, (10, 20, 16), GOLD)  # opaque: nothing of the table shows through
             w = box.w - 40
+            hp, ip, mp, sp, lp = self.prompt_pitches()
             if st.phase == "word":
                 items = [_("I lay first"), _("{player} lays first").format(player=self.seat_name(1 - seat))]
                 c = self.word_cursor.get(seat, 0)
@@ -597,7 +618,7 @@ class Table(TableScene):
                 draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
                 size = size_to_fit(["▶ " + it for it in items], w, 20, bold=True)
                 for k, it in enumerate(items):
-                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), size,
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + hp + ip * k), size,
                               GOLD if k == c else WHITE, bold=k == c)
             elif st.phase == "keep":
                 items = [_("Keep it face down"), _("Turn it face up")]
@@ -606,13 +627,16 @@ class Table(TableScene):
                 draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
                 size = size_to_fit(["▶ " + it for it in items], w, 20, bold=True)
                 for k, it in enumerate(items):
-                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + 34 + 32 * k), size,
+                    draw_text(surf, ("▶ " if k == c else "   ") + it, (x, y + hp + ip * k), size,
                               GOLD if k == c else WHITE, bold=k == c)
-                note = _("face down: hidden to the end of the duel")
-                draw_text(surf, note, (x, y + 104), size_to_fit(note, w, 16), DIM)
+                ny = y + hp + 2 * ip + 6  # y + 104 at 100 %
+                rows, size = self.keep_note()
+                for row in rows:
+                    draw_text(surf, row, (x, ny), size, DIM)
+                    ny += pitch(size, 26)
                 keys = _("{updown} choose, {a} confirm").format(
                     updown=f"{inp.hint(dev, 'UP')}/{inp.hint(dev, 'DOWN')}", a=inp.hint(dev, "A"))
-                draw_text(surf, keys, (x, y + 130), size_to_fit(keys, w, 18), WHITE)
+                draw_text(surf, keys, (x, ny), size_to_fit(keys, w, 18), WHITE)
             elif seat in self.mode_menu:
                 hand = list(views.of(seat).hand)
                 card = hand[self.sel_card.get(seat, 0) % len(hand)]
@@ -622,19 +646,26 @@ class Table(TableScene):
                 draw_text(surf, head, (x, y), size_to_fit(head, w, 20, bold=True), GOLD, bold=True)
                 for k, (_name, a) in enumerate(modes):
                     head, sub = (_("Marked"), _("sideways, never covered")) if a.marked else (_("Face down"), "")
-                    draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + 34 + 52 * k), 20,
+                    draw_text(surf, ("▶ " if k == m else "   ") + head, (x, y + hp + mp * k), 20,
                               GOLD if k == m else WHITE, bold=k == m)
                     if sub:
-                        draw_text(surf, sub, (x + 30, y + 60 + 52 * k), size_to_fit(sub, w - 30, 16), DIM)
+                        draw_text(surf, sub, (x + 30, y + hp + sp + mp * k), size_to_fit(sub, w - 30, 16), DIM)
             else:
                 for k, ln in enumerate(self.control_lines(seat)):
-                    draw_text(surf, ln, (x, y + 28 * k), 19, WHITE)
+                    draw_text(surf, ln, (x, y + lp * k), 19, WHITE)
 
     # --- the tutorial's coach: beside what its step names, never over it ------------------------------------------
+    @staticmethod
+    def name_y(y: int) -> int:
+        """The top of a player's name (px) above their Injuries line at ``y`` + 2: 32 px above it at 100 %, a line
+        of the name's font at a larger text size."""
+        return y + 2 - pitch(24, 32, bold=True)
+
     def label_rect(self, seat: int) -> pygame.Rect:
         """A player's labels at the left of their row (name, Injuries, duels won, The Word, "lays first")."""
         y = PILE_Y[self.side(seat)]
-        return pygame.Rect(52, y - 34, 240, 142)
+        top = self.name_y(y) - 4
+        return pygame.Rect(52, top, 240, y + 108 - top)
 
     def hand_area(self, seat: int) -> pygame.Rect:
         """Where a player's Complaints lie in hand (px), raised card included."""
