@@ -74,13 +74,10 @@ class Table(TableScene):
         self.picks = SeatChoices(self.seating, self.seat_name, self.hand_slots, self.roles)
         self.panels = TablePanels(self)
         self.hud.mouse_hint = N_("click or drag a card")
-        self.coach.about = self.coach_about
-        self.coach.panels = self.coach_panels
-        self.coach.prompts = self.open_prompts
-        self.coach.layout = self.layout_rects
-        self.coach.status = self.status_rects
-        self.tooltips.sources = self.tips
-        self.tooltips.key_tip = self.key_tip
+        c, t = self.coach, self.tooltips  # the coach's and the tooltips' hooks
+        c.about, c.panels, c.prompts = self.coach_about, self.coach_panels, self.open_prompts
+        c.layout, c.status = self.layout_rects, self.status_rects
+        t.sources, t.key_tip = self.tips, self.key_tip
         self.pointer.hand_key = self.hand_key
         self.choices.panel = self.draw_action_panel
 

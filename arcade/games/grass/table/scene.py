@@ -84,14 +84,11 @@ class Table(TableScene):
         self.choices.on_submit = self.picks.on_submit
         self.choices.menu_class = SeatUI
         self.hud.mouse_hint = N_("click or drag a card")
-        self.coach.about = self.coach_about
-        self.coach.panels = self.coach_panels
-        self.coach.prompts = self.open_prompts
-        self.coach.layout = self.layout_rects
-        self.coach.status = self.status_rects
+        c, t = self.coach, self.tooltips  # the coach's and the tooltips' hooks
+        c.about, c.panels, c.prompts = self.coach_about, self.coach_panels, self.open_prompts
+        c.layout, c.status = self.layout_rects, self.status_rects
         self.coach.widths = self.coach.WIDTHS + (260,)  # the scoring's coach: in the column right of its panel
-        self.tooltips.sources = self.tips
-        self.tooltips.key_tip = self.key_tip
+        t.sources, t.key_tip = self.tips, self.key_tip
         self.pointer.hand_key = self.hand_key
         self.choices.panel = self.draw_action_panel
 

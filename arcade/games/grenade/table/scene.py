@@ -418,14 +418,10 @@ class Table(TableScene):
         """The game's hooks and settings given to the table's components."""
         self.curtain.prompts = (N_("Click to see your heart"), N_("Press {key} to see your heart"))
         self.hud.mouse_hint = N_("click a grenade to throw it")
-        self.coach.about = self.coach_about
-        self.coach.panels = self.coach_panels
-        self.coach.prompts = self.open_prompts
-        self.coach.layout = self.layout_rects
-        self.coach.status = self.status_rects
-        self.coach.view = self.coach_view
-        self.tooltips.sources = self.tips
-        self.tooltips.key_tip = self.key_tip
+        c, t = self.coach, self.tooltips  # the coach's and the tooltips' hooks
+        c.about, c.panels, c.prompts = self.coach_about, self.coach_panels, self.open_prompts
+        c.layout, c.status, c.view = self.layout_rects, self.status_rects, self.coach_view
+        t.sources, t.key_tip = self.tips, self.key_tip
         self.choices.panel = self.draw_action_panel
         self.hud.hints = self.hud_hints
 

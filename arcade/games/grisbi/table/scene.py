@@ -84,13 +84,10 @@ class Table(TableScene):
         self.panels = TablePanels(self)
         self.coach.widths = Coach.WIDTHS + (1000,)  # the reveal's long lines: the whole top band, over the bots
         self.hud.mouse_hint = N_("click a card to lay it, or drag it onto the pile")
-        self.coach.about = self.coach_about
-        self.coach.panels = self.coach_panels
-        self.coach.layout = self.layout_rects
-        self.coach.notices = self.notice_rects
-        self.tooltips.sources = self.tips
-        self.tooltips.key_tip = self.key_tip
-        self.tooltips.avoid = self.tip_avoid
+        c, t = self.coach, self.tooltips  # the coach's and the tooltips' hooks
+        c.about, c.panels, c.layout = self.coach_about, self.coach_panels, self.layout_rects
+        c.notices = self.notice_rects
+        t.sources, t.key_tip, t.avoid = self.tips, self.key_tip, self.tip_avoid
         self.pointer.hand_key = self.hand_key
         self.choices.panel = self.draw_action_panel
         self.seating.started = self.started

@@ -79,13 +79,10 @@ class Table(TableScene):
         self.seating.show_while_acting = False  # placement is secret: a hand shows only while its owner peeks (B)
         self.hud.notice_y = H // 2 - 5  # a notice goes between the two rows of piles, where the round's plate is
         self.hud.mouse_hint = N_("drag a Complaint onto a pile")
-        self.coach.about = self.coach_about
-        self.coach.panels = self.coach_panels
-        self.coach.prompts = self.open_prompts
-        self.coach.layout = self.layout_rects
-        self.coach.status = self.status_rects
-        self.tooltips.sources = self.tips
-        self.tooltips.key_tip = self.key_tip
+        c, t = self.coach, self.tooltips  # the coach's and the tooltips' hooks
+        c.about, c.panels, c.prompts = self.coach_about, self.coach_panels, self.open_prompts
+        c.layout, c.status = self.layout_rects, self.status_rects
+        t.sources, t.key_tip = self.tips, self.key_tip
         self.choices.panel = self.draw_action_panel
         self.seating.mouse_peek = self.mouse_peek
         self.curtain.prompt = self.curtain_prompt
