@@ -73,6 +73,9 @@ MAX_QUEUED = 4096
 """Datagrams held at most in each direction (send queue, receive queue); more are dropped and counted."""
 MAX_TOTAL_TIMEOUT = 20.0
 """No connection attempt may take longer (seconds)."""
+RELAY_PATIENCE = 3.0
+"""Seconds after which a relay that has still not answered an attempt that ends counts as not answering (a working
+TURN server allocates in well under a second)."""
 MAX_CANDIDATES = 32
 """Candidates accepted in one offer."""
 SELF: Address = ("ice-0", 0)
@@ -304,13 +307,15 @@ class _Peer:
         except Exception as e:  # an aioice surprise must not kill the loop; report it as no route
             self._fail(IceFailure.NO_ROUTE, f"the connection attempt failed ({type(e).__name__}: {e})")
 
-    def relay_state(self) -> dict[str, Any]:
+    def relay_state(self, giving_up: bool = False) -> dict[str, Any]:
         """This side's relay: ``{"server": "host:port" or None, "ok": True (allocated), False (no answer or
-        refused; also a relay still silent when the attempt gives up), None (not tried yet)}``."""
+        refused; also a relay still silent past the direct stage, or, ``giving_up``, still silent
+        ``RELAY_PATIENCE`` s into an attempt that ends now), None (not tried yet)}``."""
         ok = None
         if self.servers.turn is not None and self.relay_gathered is not None:
+            patience = RELAY_PATIENCE if giving_up else self.timeouts.direct
             ok = bool(self.relay_gathered.result()) if self.relay_gathered.done() else (
-                False if self.elapsed() > self.timeouts.direct else None)
+                False if self.elapsed() > patience else None)
         return {"server": self.servers.turn_text, "ok": ok}
 
     def _relay_hint(self) -> str:
@@ -323,7 +328,7 @@ class _Peer:
     def _fail(self, failure: IceFailure, line: str) -> None:
         if self.status.state in (CONNECTED, CLOSED, FAILED):
             return
-        relay = self.relay_state()
+        relay = self.relay_state(giving_up=True)
         if failure != IceFailure.PEER_FAILED:
             self.signal({"t": "fail", "reason": failure.value, "line": line[:200], "relay": relay})
         self.set_state(FAILED, line, failure=failure, relay=relay, peer_relay=self.peer_relay)

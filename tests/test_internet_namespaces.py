@@ -279,7 +279,7 @@ def test_four_peers_play_a_grisbi_round_with_80ms_added_round_trip_and_the_joine
 @pytest.mark.parametrize("case, words", [
     ("nobody", "no one is hosting with code 99-tiger-lamp"),
     ("unreachable", "cannot reach the meeting server ws://203.0.113.10:4999/v1"),
-    ("malformed", "is not a code: a code looks like 7-tiger-lamp"),
+    ("malformed", "is not a code: a code looks like 7-crossover-tiger-guitarist"),
 ])
 def test_a_code_nobody_hosts_an_unreachable_server_and_a_malformed_code_each_say_so_in_one_line(played, case, words):
     (p,) = played[case]

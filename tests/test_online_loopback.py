@@ -177,7 +177,7 @@ def test_a_wrong_code_fails_and_the_host_takes_a_new_code_after_too_many(mailbox
 def test_a_malformed_code_fails_at_once():
     j = RendezvousJoin("tiger lamp", "ws://127.0.0.1:9/v1")
     assert j.failure.reason == RendezvousFailure.BAD_CODE
-    assert "a code looks like 7-tiger-lamp" in j.line
+    assert "a code looks like 7-crossover-tiger-guitarist" in j.line
     assert parse_code("  7 Tiger  lamp ") == "7-tiger-lamp" == parse_code("7_tiger-lamp")
     for text in ("", "tiger-lamp", "7", "7-", "x-tiger-lamp"):
         with pytest.raises(ValueError):
