@@ -84,3 +84,18 @@ def test_the_session_is_updated_once_a_tick_whoever_asks(tmp_path, monkeypatch):
         assert [t for _t, t in link.notices] == ["Bo joined"]
     finally:
         link.close()
+
+
+def test_the_client_network_side_stays_small_and_one_screen_a_module():
+    """Issue 35's limits: ``LanLink`` is at most 300 lines, and no module of the client is over 700 lines (one
+    screen a module)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "arcade" / "client"
+    tree = ast.parse((root / "net" / "link.py").read_text(encoding="utf-8"))
+    (link,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "LanLink"]
+    assert link.end_lineno - link.lineno + 1 <= 300
+    big = {str(p.relative_to(root)): n for p in root.rglob("*.py")
+           if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert big == {}

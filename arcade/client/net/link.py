@@ -63,8 +63,7 @@ class LanLink:
         self.player_token = player_token(app)  # who we are to the host across reconnections (a dropped seat's owner)
         self.game_id, self.plan, self.options = "", [], {}  # host
         self.settings: MatchSettings | None = None
-        self.address: tuple[str, int] | None = None  # joiner
-        self.watch = False
+        self.address, self.watch = None, False  # joiner: the host's (address, port), and whether it only watches
         self.broadcast = "127.255.255.255"
         self.timeout = LAN_TIMEOUT
         self.turn_clock = float(SessionConfig.turn_clock)  # host, a turn game: seconds a move (the lobby's setting)
