@@ -643,6 +643,12 @@ class IceTransport:
     def peers(self) -> dict[Address, IcePeerStatus]:
         return {a: self.status(a) for a in list(self._peers)}  # type: ignore[misc]
 
+    def relay_state(self, address: Address) -> dict[str, Any] | None:
+        """This side's relay for that peer as an attempt that ends now sees it (``_Peer.relay_state`` giving up:
+        still silent ``RELAY_PATIENCE`` s in counts as not answering); None: unknown address."""
+        peer = self._peers.get(address)
+        return peer.relay_state(giving_up=True) if peer is not None else None
+
     def updates(self) -> list[IcePeerStatus]:
         """Every status change since the last call, oldest first (for a "connecting..." line)."""
         out = []

@@ -423,7 +423,7 @@ class OnlineHost:
             theirs = status.peer_relay
         if theirs is None and self._infos.get(address, {}).get("relay") is False:
             theirs = {"server": None, "ok": None}  # its hello said it has no relay of its own
-        mine = status.relay if status is not None else None
+        mine = status.relay if status is not None and status.state == FAILED else self.transport.relay_state(address)
         why = relay_problem(mine, theirs, self.settings.servers.turn_text)
         if why is None:
             why = (status.line if status is not None and status.state == FAILED else
@@ -442,10 +442,11 @@ class OnlineHost:
         status = self.transport.status(address)
         link.pump(self.transport)  # after reading the status: a verdict made before it is sent now
         if link.peer_fail is not None and (status is None or status.state != CONNECTED):
+            failed = self._peer_failed(address, link, status)  # before the peer goes: what its relay did
             del self._links[address]  # the joiner told us why it gives up: that, rather than the channel closing
             link.meeting.close()
             self.transport.remove_peer(address)
-            return [self._peer_failed(address, link, status)]
+            return [failed]
         if link.meeting.failure is not None and (status is None or status.state != CONNECTED):
             del self._links[address]
             link.meeting.close()
@@ -457,8 +458,9 @@ class OnlineHost:
         del self._links[address]
         link.meeting.close()
         if status.state == FAILED:
+            failed = self._peer_failed(address, link, status)
             self.transport.remove_peer(address)
-            return [self._peer_failed(address, link, status)]
+            return [failed]
         event = Connected(address, status.route or DIRECT, status.connect_s or 0.0, self._infos[address])
         self.connected[address] = event
         return [event]
